@@ -1,0 +1,65 @@
+"""cardwars: exact, fast engines for Aliwar, Clone War and WAR: Guerrilla Tactics.
+
+>>> import cardwars
+>>> game = cardwars.load_game("clone-war", players=2)
+>>> final = cardwars.play(game, ["random", "random"], seed=1)
+>>> final.result is not None
+True
+"""
+
+from __future__ import annotations
+
+from cardwars._kernels import BACKEND, kernels
+from cardwars.cards import Card, Deck, Rank, Suit
+from cardwars.engine import (
+    Agent,
+    Event,
+    Game,
+    GameState,
+    Move,
+    Observation,
+    Result,
+    game_names,
+    load_game,
+    play,
+)
+from cardwars.errors import (
+    CardParseError,
+    CardwarsError,
+    IllegalMoveError,
+    RecordError,
+    RulesError,
+    UsageError,
+)
+
+__version__ = "0.1.0"
+
+Rng = kernels.Rng
+derive_seed = kernels.derive_seed
+
+__all__ = [
+    "BACKEND",
+    "Agent",
+    "Card",
+    "CardParseError",
+    "CardwarsError",
+    "Deck",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "Observation",
+    "Rank",
+    "RecordError",
+    "Result",
+    "Rng",
+    "RulesError",
+    "Suit",
+    "UsageError",
+    "__version__",
+    "derive_seed",
+    "game_names",
+    "load_game",
+    "play",
+]

@@ -1,0 +1,1 @@
+# aliwar kernels of the compiled core (included by _core.pyx).

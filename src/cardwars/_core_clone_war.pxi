@@ -1,0 +1,1 @@
+# clone_war kernels of the compiled core (included by _core.pyx).

@@ -1,0 +1,1 @@
+# guerrilla kernels of the compiled core (included by _core.pyx).

@@ -1,0 +1,51 @@
+"""The one place that decides which implementation of the kernels is used.
+
+The compiled core (:mod:`cardwars._core`) is used when it imports; otherwise
+the pure-Python twin (:mod:`cardwars._reference`). Two environment variables
+change that, read once at import time:
+
+``CARDWARS_PURE_PYTHON=1``
+    always use the pure-Python twin;
+``CARDWARS_REQUIRE_EXTENSION=1``
+    raise :class:`ImportError` when the compiled core is missing (CI sets it).
+
+Everything else imports kernels from here, never from ``_core`` directly.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import Literal
+
+__all__ = ["BACKEND", "kernels"]
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
+    if _flag("CARDWARS_PURE_PYTHON"):
+        if _flag("CARDWARS_REQUIRE_EXTENSION"):
+            raise ImportError(
+                "CARDWARS_PURE_PYTHON and CARDWARS_REQUIRE_EXTENSION are both set; unset one"
+            )
+        from cardwars import _reference
+
+        return _reference, "python"
+    try:
+        from cardwars import _core
+    except ImportError as exc:
+        if _flag("CARDWARS_REQUIRE_EXTENSION"):
+            raise ImportError(
+                "CARDWARS_REQUIRE_EXTENSION is set but the compiled core cardwars._core "
+                f"did not import ({exc}); build it with 'pip install .'"
+            ) from exc
+        from cardwars import _reference
+
+        return _reference, "python"
+    return _core, "compiled"
+
+
+kernels, BACKEND = _select()

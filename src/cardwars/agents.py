@@ -1,0 +1,67 @@
+"""Built-in agents. Every agent draws only from the RNG it is given, never from the game's.
+
+>>> from cardwars import Rng
+>>> RandomAgent().choose(None, ("a", "b", "c"), Rng(42))
+'c'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from cardwars.errors import UsageError
+
+if TYPE_CHECKING:
+    from cardwars._reference import Rng
+    from cardwars.engine import Agent, Game
+
+__all__ = ["RandomAgent", "agent_by_name", "agent_names"]
+
+_M = TypeVar("_M")
+
+
+class RandomAgent:
+    """Picks ``legal_moves[rng.below(len(legal_moves))]``: one draw per decision.
+
+    The compiled batch loops replay exactly this agent (RULINGS §4.5).
+    """
+
+    name = "random"
+
+    def choose(self, observation: Any, legal_moves: Sequence[_M], rng: Rng) -> _M:
+        """Return a uniformly random legal move."""
+        if not legal_moves:
+            raise UsageError("RandomAgent.choose() was given no legal moves")
+        return legal_moves[rng.below(len(legal_moves))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+_FACTORIES: dict[str, Callable[[Game[Any]], Agent]] = {
+    "random": lambda game: RandomAgent(),
+}
+
+
+def agent_names() -> tuple[str, ...]:
+    """The names of the built-in agents.
+
+    >>> "random" in agent_names()
+    True
+    """
+    return tuple(_FACTORIES)
+
+
+def agent_by_name(name: str, game: Game[Any]) -> Agent:
+    """The built-in agent called ``name`` for ``game``.
+
+    Raises:
+        UsageError: no built-in agent has that name.
+    """
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise UsageError(
+            f"unknown agent {name!r}; the built-in agents are: {', '.join(_FACTORIES)}"
+        )
+    return factory(game)

@@ -1,0 +1,283 @@
+"""Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`.
+
+Cards are small frozen values. Text round-trips in ASCII (``"QS"``, ``"TH"``,
+also read as ``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four
+decks, so a card also carries the index of its source deck (0–3); it is written
+as a trailing digit (``"KS2"``) when it is not 0.
+
+Cards order by their canonical id (RULINGS §4.2): deck, then suit (♣ ♦ ♥ ♠),
+then rank, so ``sorted(cards)`` is the canonical order of either deck.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol, overload
+
+from cardwars.errors import CardParseError
+
+__all__ = ["Card", "Deck", "Rank", "Suit", "card_from_id"]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, ``TWO`` = 2 up to ``ACE`` = 14 (aces high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-character name: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``.
+
+        >>> Rank.TEN.letter
+        'T'
+        """
+        return _RANK_LETTERS[self.value - 2]
+
+
+class Suit(enum.Enum):
+    """The four suits, in canonical order ♣ ♦ ♥ ♠ (values 0–3). Suits never rank."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """``"C"``, ``"D"``, ``"H"`` or ``"S"``.
+
+        >>> Suit.HEARTS.letter
+        'H'
+        """
+        return "CDHS"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """``"♣"``, ``"♦"``, ``"♥"`` or ``"♠"``.
+
+        >>> Suit.SPADES.symbol
+        '♠'
+        """
+        return "♣♦♥♠"[self.value]
+
+
+_RANK_LETTERS = "23456789TJQKA"
+_SUIT_BY_CHAR = {
+    **{c: Suit(i) for i, c in enumerate("CDHS")},
+    **{c: Suit(i) for i, c in enumerate("cdhs")},
+    **{c: Suit(i) for i, c in enumerate("♣♦♥♠")},
+    **{c: Suit(i) for i, c in enumerate("♧♢♡♤")},
+}
+_CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs♣♦♥♠♧♢♡♤])([0-3])?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: a rank, a suit and (for Clone War's four decks) a source deck.
+
+    >>> Card.parse("QS")
+    Card(rank=Rank.QUEEN, suit=Suit.SPADES)
+    >>> str(Card.parse("10h")), str(Card.parse("T♥"))
+    ('TH', 'TH')
+    >>> Card(Rank.ACE, Suit.CLUBS).unicode()
+    'A♣'
+    >>> Card.parse("2C") < Card.parse("AC") < Card.parse("2D")
+    True
+    """
+
+    rank: Rank
+    suit: Suit
+    deck: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank):
+            try:
+                object.__setattr__(self, "rank", Rank(self.rank))
+            except ValueError:
+                raise CardParseError(f"rank must be 2..14 (a Rank), got {self.rank!r}") from None
+        if not isinstance(self.suit, Suit):
+            raise CardParseError(f"suit must be a Suit, got {self.suit!r}")
+        if isinstance(self.deck, bool) or not isinstance(self.deck, int) or not 0 <= self.deck <= 3:
+            raise CardParseError(f"deck must be an int 0..3, got {self.deck!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank (``2``–``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``),
+        suit (``CDHS``, any case, or ``♣♦♥♠``), and an optional source-deck digit 0–3.
+
+        Raises:
+            CardParseError: the text is not a card; the message shows the text.
+
+        >>> Card.parse("KS2")
+        Card(rank=Rank.KING, suit=Suit.SPADES, deck=2)
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"cannot read a card from {text!r}: expected a str")
+        match = _CARD_RE.match(text.strip())
+        if match is None:
+            raise CardParseError(
+                f"cannot read a card from {text!r}: expected a rank 2-9, T (or 10), J, Q, K, A, "
+                "then a suit C, D, H, S (or ♣ ♦ ♥ ♠), then optionally a deck digit 0-3, "
+                "as in 'QS', '10h', 'T♥', 'KS2'"
+            )
+        rank_text, suit_text, deck_text = match.groups()
+        rank = Rank.TEN if rank_text == "10" else Rank(_RANK_LETTERS.index(rank_text.upper()) + 2)
+        return cls(rank, _SUIT_BY_CHAR[suit_text], int(deck_text) if deck_text else 0)
+
+    @property
+    def id(self) -> int:
+        """The standard 52-card id ``suit*13 + rank-2`` (RULINGS §4.2); ignores the deck.
+
+        >>> Card.parse("AS").id
+        51
+        """
+        return self.suit.value * 13 + self.rank.value - 2
+
+    def _key(self) -> tuple[int, int, int]:
+        return (self.deck, self.suit.value, self.rank.value)
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() >= other._key()
+
+    def __str__(self) -> str:
+        text = self.rank.letter + self.suit.letter
+        return text + str(self.deck) if self.deck else text
+
+    def __repr__(self) -> str:
+        deck = f", deck={self.deck}" if self.deck else ""
+        return f"Card(rank=Rank.{self.rank.name}, suit=Suit.{self.suit.name}{deck})"
+
+    def unicode(self) -> str:
+        """The card with its suit symbol, e.g. ``"T♥"`` (and the deck digit when not 0)."""
+        text = self.rank.letter + self.suit.symbol
+        return text + str(self.deck) if self.deck else text
+
+
+_STANDARD: tuple[Card, ...] = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(2, 15))
+
+
+def card_from_id(card_id: int) -> Card:
+    """Return the standard card with id ``suit*13 + rank-2`` (0..51).
+
+    >>> card_from_id(0), card_from_id(51)
+    (Card(rank=Rank.TWO, suit=Suit.CLUBS), Card(rank=Rank.ACE, suit=Suit.SPADES))
+    """
+    if not 0 <= card_id < 52:
+        raise ValueError(f"card id must be 0..51, got {card_id!r}")
+    return _STANDARD[card_id]
+
+
+class Deck(Sequence[Card]):
+    """An immutable ordered pile of cards; index 0 is the top.
+
+    >>> deck = Deck.standard()
+    >>> len(deck), str(deck[0]), str(deck[-1])
+    (52, '2C', 'AS')
+    >>> str(Deck.parse("QS 10h T♥"))
+    'QS TH TH'
+    """
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        items = tuple(cards)
+        for item in items:
+            if not isinstance(item, Card):
+                raise CardParseError(f"a Deck holds Card objects, got {item!r}")
+        self._cards = items
+
+    @classmethod
+    def standard(cls) -> Deck:
+        """The 52 cards in canonical order: 2♣ … A♣, 2♦ … A♦, 2♥ … A♥, 2♠ … A♠."""
+        return cls(_STANDARD)
+
+    @classmethod
+    def clone_war(cls) -> Deck:
+        """Clone War's 48 cards (J, Q, K of four decks) in canonical order (RULINGS §4.2).
+
+        >>> d = Deck.clone_war()
+        >>> len(d), str(d[0]), str(d[2]), str(d[12])
+        (48, 'JC', 'KC', 'JC1')
+        """
+        return cls(
+            Card(Rank(11 + r), Suit(s), deck)
+            for deck in range(4)
+            for s in range(4)
+            for r in range(3)
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Deck:
+        """Read cards separated by spaces or commas, top first."""
+        return cls(Card.parse(token) for token in re.split(r"[\s,]+", text.strip()) if token)
+
+    def shuffled(self, rng: _ShuffleRng) -> Deck:
+        """Return a new deck shuffled by ``rng`` (Fisher-Yates, RULINGS §4.1)."""
+        items = list(self._cards)
+        rng.shuffle(items)
+        return Deck(items)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> Deck: ...
+    def __getitem__(self, index: int | slice) -> Card | Deck:
+        if isinstance(index, slice):
+            return Deck(self._cards[index])
+        return self._cards[index]
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and other._cards == self._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deck.parse({str(self)!r})"
+
+
+class _ShuffleRng(Protocol):
+    """Structural type of an RNG that shuffles a list in place (either backend's Rng)."""
+
+    def shuffle(self, items: list[Card], /) -> None: ...

@@ -1,0 +1,433 @@
+"""The game protocol shared by all three games, and the driver :func:`play`.
+
+A game is a :class:`Game` (its rules and player count) that deals
+:class:`GameState` objects. A state *rests* in one of three ways (RULINGS §4.5):
+
+* it is over (:attr:`GameState.is_over`);
+* it waits for the moves of the seats in :attr:`GameState.to_act`, all at once
+  (a simultaneous decision when several seats are polled);
+* it waits for an automatic step (``to_act`` is empty; Clone War only), which
+  ``apply({})`` performs.
+
+:meth:`GameState.apply` takes one move per polled seat, validates every one of
+them before anything changes, performs them and every automatic consequence up
+to the next resting point, and returns the typed :class:`Event` objects of
+that step, so a front end can animate without diffing states.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import importlib
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from cardwars.errors import IllegalMoveError, RulesError, UsageError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from cardwars._reference import Rng
+
+__all__ = [
+    "Agent",
+    "Event",
+    "Game",
+    "GameState",
+    "Move",
+    "Observation",
+    "Result",
+    "game_names",
+    "load_game",
+    "play",
+]
+
+
+class Move:
+    """Base class of every move. Each game defines frozen, hashable move classes."""
+
+    __slots__ = ()
+
+
+class Event:
+    """Base class of every event returned by :meth:`GameState.apply`."""
+
+    __slots__ = ()
+
+
+class Observation:
+    """Base class of what one seat may know; each game defines a frozen dataclass."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended.
+
+    Attributes:
+        winners: the winning seats; empty for any draw.
+        termination: why the game ended, one of the names in RULINGS
+            (Aliwar AW-B4, Clone War CW-B3, Guerrilla GT-B7).
+        length: rounds (Aliwar), battles (Clone War) or skirmishes (Guerrilla) played.
+        placings: the place of each seat, 1 = best; seats that share a place share a number.
+
+    >>> r = Result(frozenset({1}), "empty_stack", 12, (2, 1))
+    >>> r.is_draw, r.winner
+    (False, 1)
+    """
+
+    winners: frozenset[int]
+    termination: str
+    length: int
+    placings: tuple[int, ...]
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, or None for a draw (or several winners)."""
+        return next(iter(self.winners)) if len(self.winners) == 1 else None
+
+
+PhaseT = TypeVar("PhaseT", bound=enum.Enum)
+
+
+class GameState(abc.ABC, Generic[PhaseT]):
+    """A position of a game: god's-eye, mutable through :meth:`apply` only.
+
+    Subclasses implement the ``_``-prefixed hooks; :meth:`apply` here owns the
+    validation that makes every step atomic.
+    """
+
+    __slots__ = ("_history",)
+
+    game_name: ClassVar[str]
+
+    def __init__(self) -> None:
+        self._history: list[dict[int, Move]] = []
+
+    # --- what every game provides -------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    @abc.abstractmethod
+    def phase(self) -> PhaseT:
+        """The game-specific phase the state rests in."""
+
+    @property
+    @abc.abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """The seats whose moves :meth:`apply` needs now (empty: an automatic step or the end)."""
+
+    @abc.abstractmethod
+    def legal_moves(self, player: int) -> tuple[Move, ...]:
+        """The legal moves of ``player``, canonically ordered (empty if not polled)."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else None."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> Observation:
+        """Exactly what ``player`` may know now, as a frozen value."""
+
+    @abc.abstractmethod
+    def copy(self) -> Self:
+        """An independent deep copy, RNG state included."""
+
+    @property
+    @abc.abstractmethod
+    def seed(self) -> int:
+        """The seed the game was dealt from (``rng_seed`` for a hand-built position)."""
+
+    @property
+    @abc.abstractmethod
+    def rng(self) -> Rng:
+        """A copy of the game RNG (never shown in any observation)."""
+
+    @abc.abstractmethod
+    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        """Perform already-validated moves; must not raise."""
+
+    @abc.abstractmethod
+    def _snapshot(self) -> tuple[Any, ...]:
+        """Everything that defines the state, for equality."""
+
+    # --- shared behaviour ----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.result is not None
+
+    @property
+    def history(self) -> tuple[Mapping[int, Move], ...]:
+        """The moves of every step applied to this state so far, in order."""
+        return tuple(dict(step) for step in self._history)
+
+    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
+        """Perform one step: a move for every seat in :attr:`to_act`, all at once.
+
+        Raises:
+            IllegalMoveError: the game is over, a polled seat has no move, an
+                unpolled seat has one, or a move is not legal. The state is
+                left exactly as it was.
+        """
+        if not isinstance(moves, Mapping):
+            raise IllegalMoveError(
+                f"apply() takes a mapping of seat -> move, got {type(moves).__name__}"
+            )
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over ({self.result}); no move is accepted")
+        polled = self.to_act
+        given = set(moves)
+        missing = sorted(polled - given)
+        extra = sorted(given - polled)
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append(f"no move for polled seat(s) {missing}")
+            if extra:
+                parts.append(f"move(s) for seat(s) {extra} that are not polled")
+            raise IllegalMoveError(
+                f"{'; '.join(parts)} in phase {self.phase.name}: apply() needs exactly one move "
+                f"for each seat of to_act = {sorted(polled)}"
+            )
+        for seat in sorted(moves):
+            move = moves[seat]
+            legal = self.legal_moves(seat)
+            if move not in legal:
+                shown = ", ".join(map(repr, legal))
+                raise IllegalMoveError(
+                    f"seat {seat} may not play {move!r} in phase {self.phase.name}; "
+                    f"legal moves: {shown}"
+                )
+        ordered = {seat: moves[seat] for seat in sorted(moves)}
+        events = self._apply(ordered)
+        self._history.append(ordered)
+        return events
+
+    def _check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise UsageError(f"a seat is an int 0..{self.players - 1}, got {player!r}")
+        if not 0 <= player < self.players:
+            raise UsageError(f"seat must be 0..{self.players - 1}, got {player!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+RulesT = TypeVar("RulesT")
+
+
+class Game(abc.ABC, Generic[RulesT]):
+    """A game with fixed rules and player count; deals states."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_type: ClassVar[type[Any]]
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    @abc.abstractmethod
+    def rules(self) -> RulesT:
+        """The rules options."""
+
+    @abc.abstractmethod
+    def _deal(self, seed: int) -> GameState[Any]:
+        """The state at its first resting point, dealt from ``seed``."""
+
+    def new_game(self, seed: int | None = None) -> GameState[Any]:
+        """Deal a new game from ``seed`` (an int in [0, 2**64)); None picks a fresh random seed.
+
+        Raises:
+            ValueError: the seed is out of range.
+        """
+        if seed is None:
+            seed = secrets.randbits(64)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
+        return self._deal(seed)
+
+    @classmethod
+    def from_options(cls, **options: Any) -> Self:
+        """Build the game from ``players=`` and the fields of its ``Rules``.
+
+        Raises:
+            RulesError: an unknown option or a bad value.
+        """
+        players = options.pop("players", None)
+        names = [f.name for f in fields(cls.rules_type)]
+        unknown = sorted(set(options) - set(names))
+        if unknown:
+            raise RulesError(
+                f"unknown option(s) {unknown} for {cls.name}; the options are: {', '.join(names)}"
+                + (", players" if cls.max_players > cls.min_players else "")
+            )
+        rules = cls.rules_type(**options)
+        if cls.min_players == cls.max_players:
+            if players is not None and players != cls.min_players:
+                raise RulesError(
+                    f"{cls.name} is for exactly {cls.min_players} players, got {players!r}"
+                )
+            return cls(rules=rules)  # type: ignore[call-arg]
+        if players is None:
+            players = cls.min_players
+        return cls(players=players, rules=rules)  # type: ignore[call-arg]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Game)
+        return bool(self.players == other.players and self.rules == other.rules)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.players, self.rules))
+
+
+def check_players(game: str, players: object, low: int, high: int) -> int:
+    """Validate a player count, raising :class:`RulesError` that names the allowed range."""
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(f"{game} is for {low} to {high} players, got players={players!r}")
+    return players
+
+
+_GAMES: dict[str, tuple[str, str]] = {
+    "aliwar": ("cardwars.aliwar", "Aliwar"),
+    "clone-war": ("cardwars.clone_war", "CloneWar"),
+    "guerrilla": ("cardwars.guerrilla", "Guerrilla"),
+}
+
+
+def game_names() -> tuple[str, ...]:
+    """The names :func:`load_game` accepts.
+
+    >>> game_names()
+    ('aliwar', 'clone-war', 'guerrilla')
+    """
+    return tuple(_GAMES)
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    """The :class:`Game` subclass registered under ``name``."""
+    if not isinstance(name, str) or name not in _GAMES:
+        raise UsageError(f"unknown game {name!r}; the games are: {', '.join(_GAMES)}")
+    module_name, class_name = _GAMES[name]
+    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def load_game(name: str, **options: Any) -> Game[Any]:
+    """Build a game by name: ``"aliwar"``, ``"clone-war"`` or ``"guerrilla"``.
+
+    ``options`` are ``players=`` and the fields of the game's ``Rules``.
+
+    Raises:
+        UsageError: an unknown game name.
+        RulesError: an unknown option, a bad value or a bad player count.
+    """
+    return game_class(name).from_options(**options)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks a move: built-in agents and your own."""
+
+    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
+        """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``."""
+        ...
+
+
+def _agent_rng(seed: int, seat: int) -> Rng:
+    from cardwars import _kernels
+    from cardwars._reference import derive_seed
+
+    rng: Rng = _kernels.kernels.Rng(derive_seed(seed, 1 + seat))
+    return rng
+
+
+def resolve_agents(game: Game[Any], agents: Sequence[Agent | str]) -> list[Agent]:
+    """Turn agent names into built-in agents and check there is one agent per seat."""
+    from cardwars.agents import agent_by_name
+
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise UsageError(f"agents must be a sequence with one agent per seat, got {agents!r}")
+    if len(agents) != game.players:
+        raise UsageError(
+            f"{game.name} with {game.players} players needs {game.players} agents, "
+            f"got {len(agents)}"
+        )
+    resolved: list[Agent] = []
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, str):
+            resolved.append(agent_by_name(agent, game))
+        elif isinstance(agent, Agent):
+            resolved.append(agent)
+        else:
+            raise UsageError(
+                f"agent for seat {seat} must be a name or have a choose() method, got {agent!r}"
+            )
+    return resolved
+
+
+def play(
+    game: Game[Any],
+    agents: Sequence[Agent | str],
+    *,
+    seed: int | None = None,
+    on_step: Callable[[GameState[Any], tuple[Event, ...]], None] | None = None,
+) -> GameState[Any]:
+    """Play one whole game and return its final state.
+
+    Seat ``s``'s agent draws from ``Rng(derive_seed(state.seed, 1 + s))``; the
+    agents of a simultaneous decision are asked in ascending seat order, each
+    seeing only its own observation.
+
+    Args:
+        game: the game to play.
+        agents: one :class:`Agent` or built-in agent name per seat.
+        seed: the deal; None picks a fresh random seed (recorded in the state).
+        on_step: called after every step with the state and that step's events.
+
+    >>> import cardwars
+    >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=7)
+    >>> final.is_over
+    True
+    """
+    resolved = resolve_agents(game, agents)
+    state = game.new_game(seed)
+    rngs = [_agent_rng(state.seed, seat) for seat in range(game.players)]
+    while not state.is_over:
+        moves = {
+            seat: resolved[seat].choose(
+                state.observation(seat), state.legal_moves(seat), rngs[seat]
+            )
+            for seat in sorted(state.to_act)
+        }
+        events = state.apply(moves)
+        if on_step is not None:
+            on_step(state, events)
+    return state

@@ -1,0 +1,159 @@
+"""RULINGS §4.1: the RNG to the bit, on both backends."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardwars import _kernels, _reference
+
+try:
+    from cardwars import _core
+except ImportError:  # pragma: no cover
+    _core = None  # type: ignore[assignment]
+
+needs_core = pytest.mark.skipif(_core is None, reason="compiled core not built")
+u64 = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+def test_rng_4_1_vectors_seed_0() -> None:
+    rng = _kernels.kernels.Rng(0)
+    assert [rng.next_u64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+
+
+def test_rng_4_1_vectors_seed_42_below() -> None:
+    rng = _kernels.kernels.Rng(42)
+    assert [rng.below(52) for _ in range(5)] == [38, 8, 14, 17, 1]
+
+
+def test_rng_4_1_derive_seed_vector() -> None:
+    assert _kernels.kernels.derive_seed(42, 0) == 0xBDD732262FEB6E95
+
+
+@pytest.mark.parametrize("bad", [-1, 2**64, 2**70])
+def test_rng_seed_out_of_range_raises(bad: int) -> None:
+    with pytest.raises(ValueError, match="seed must be in"):
+        _kernels.kernels.Rng(bad)
+    with pytest.raises(ValueError, match="seed must be in"):
+        _kernels.kernels.derive_seed(bad, 0)
+
+
+def test_rng_seed_wrong_type_raises() -> None:
+    with pytest.raises(TypeError):
+        _kernels.kernels.Rng("1")
+    with pytest.raises(TypeError):
+        _kernels.kernels.Rng(True)
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2**32])
+def test_rng_below_out_of_range_raises(bad: int) -> None:
+    with pytest.raises(ValueError, match=r"n must be in \[1, 2\*\*32\)"):
+        _kernels.kernels.Rng(1).below(bad)
+
+
+def test_rng_state_copy_and_restore() -> None:
+    rng = _kernels.kernels.Rng(5)
+    rng.next_u64()
+    twin = rng.copy()
+    saved = rng.state
+    first = [rng.below(10) for _ in range(20)]
+    assert [twin.below(10) for _ in range(20)] == first
+    rng.state = saved
+    assert [rng.below(10) for _ in range(20)] == first
+    assert twin == rng
+
+
+def test_rng_shuffle_is_fisher_yates_ascending() -> None:
+    items = list(range(6))
+    rng = _kernels.kernels.Rng(11)
+    draws = _reference.Rng(11)
+    expected = list(range(6))
+    for i in range(5):
+        j = i + draws.below(6 - i)
+        expected[i], expected[j] = expected[j], expected[i]
+    rng.shuffle(items)
+    assert items == expected
+
+
+def test_rng_sample_prefix_is_a_shuffle_prefix() -> None:
+    full, part = list(range(10)), list(range(10))
+    _kernels.kernels.Rng(3).shuffle(full)
+    rng = _kernels.kernels.Rng(3)
+    rng.sample_prefix(part, 4)
+    assert part[:4] == full[:4]
+    assert sorted(part) == list(range(10))
+
+
+def test_rng_pickles() -> None:
+    import pickle
+
+    rng = _kernels.kernels.Rng(9)
+    rng.next_u64()
+    clone = pickle.loads(pickle.dumps(rng))
+    assert clone.next_u64() == rng.next_u64()
+
+
+@needs_core
+@given(seed=u64, bounds=st.lists(st.integers(1, 2**32 - 1), max_size=20))
+def test_backends_agree_on_streams(seed: int, bounds: list[int]) -> None:
+    assert _core is not None
+    a, b = _core.Rng(seed), _reference.Rng(seed)
+    assert [a.next_u64() for _ in range(5)] == [b.next_u64() for _ in range(5)]
+    assert [a.below(n) for n in bounds] == [b.below(n) for n in bounds]
+    assert a.state == b.state
+
+
+@needs_core
+@given(seed=u64, items=st.lists(st.integers()), k=st.integers(0, 60))
+def test_backends_agree_on_shuffles(seed: int, items: list[int], k: int) -> None:
+    assert _core is not None
+    x, y = list(items), list(items)
+    _core.Rng(seed).shuffle(x)
+    _reference.Rng(seed).shuffle(y)
+    assert x == y
+    x, y = list(items), list(items)
+    _core.Rng(seed).sample_prefix(x, k)
+    _reference.Rng(seed).sample_prefix(y, k)
+    assert x == y
+
+
+@needs_core
+@given(seed=u64, k=u64)
+def test_backends_agree_on_derive_seed(seed: int, k: int) -> None:
+    assert _core is not None
+    assert _core.derive_seed(seed, k) == _reference.derive_seed(seed, k)
+
+
+def _shape(func: object) -> list[tuple[str, object, object]]:
+    """Parameter names, kinds and defaults; annotations differ in form between backends."""
+    params = inspect.signature(func).parameters.values()  # type: ignore[arg-type]
+    return [(p.name, p.kind, p.default) for p in params]
+
+
+def _public(module: object) -> dict[str, object]:
+    names = getattr(module, "__all__", None) or [n for n in dir(module) if not n.startswith("_")]
+    return {n: getattr(module, n) for n in names if callable(getattr(module, n))}
+
+
+@needs_core
+def test_core_and_reference_have_the_same_signatures() -> None:
+    assert _core is not None
+    reference = _public(_reference)
+    core = {n: getattr(_core, n) for n in reference if hasattr(_core, n)}
+    assert sorted(core) == sorted(reference), "a twin is missing from _core"
+    for name, ref in reference.items():
+        if inspect.isclass(ref):
+            for attr, member in vars(ref).items():
+                if attr.startswith("_") or not callable(member):
+                    continue
+                compiled = getattr(core[name], attr)
+                assert _shape(compiled) == _shape(member), f"{name}.{attr}"
+        else:
+            assert _shape(core[name]) == _shape(ref), name
