@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["Rng", "derive_seed"]
+__all__ = ["Rng", "derive_seed"]  # extended at the end with the game kernels
 
 _T = TypeVar("_T")
 
@@ -120,3 +120,17 @@ class Rng:
 
 def _rng_from_state(state: int) -> Rng:
     return Rng(state)
+
+
+# Game kernels live in one module per game so each can be read on its own; they
+# are re-exported here so this module mirrors _core name for name.
+from cardwars import _reference_aliwar, _reference_clone_war, _reference_guerrilla  # noqa: E402
+from cardwars._reference_aliwar import *  # noqa: E402, F403
+from cardwars._reference_clone_war import *  # noqa: E402, F403
+from cardwars._reference_guerrilla import *  # noqa: E402, F403
+
+__all__ += [
+    *_reference_clone_war.__all__,
+    *_reference_aliwar.__all__,
+    *_reference_guerrilla.__all__,
+]
