@@ -41,7 +41,7 @@ class Rank(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The rank as one character, ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"`` or ``"A"``.
+        """One character, ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``.
 
         >>> Rank.TEN.letter
         'T'
