@@ -1,0 +1,246 @@
+"""The statistics of a batch of games: :class:`SimulationReport`.
+
+The per-game columns are :class:`array.array` objects, which export the buffer
+protocol, so ``numpy.asarray(report.lengths)`` is zero-copy when NumPy is
+installed and the library itself needs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["LengthStats", "SimulationReport", "wilson_interval"]
+
+_Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95 % by default).
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.4038, 0.5962)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _quantile(sorted_values: Sequence[int], q: float) -> float:
+    """Linear-interpolation quantile of already sorted values (NumPy's default method)."""
+    n = len(sorted_values)
+    pos = (n - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, n - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+@dataclass(frozen=True, slots=True)
+class LengthStats:
+    """Summary of game lengths (rounds, battles or skirmishes)."""
+
+    mean: float
+    median: float
+    p90: float
+    p99: float
+    max: int
+    min: int
+    histogram: tuple[tuple[int, int, int], ...]
+    """Bins as ``(low, high, count)``: lengths ``low <= n < high``."""
+
+    @classmethod
+    def of(cls, lengths: Sequence[int], bins: int = 20) -> LengthStats:
+        """Compute the statistics of ``lengths`` (at least one)."""
+        values = sorted(lengths)
+        low, high = values[0], values[-1]
+        width = max(1, math.ceil((high - low + 1) / bins))
+        counts: dict[int, int] = {}
+        for v in values:
+            b = (v - low) // width
+            counts[b] = counts.get(b, 0) + 1
+        hist = tuple(
+            (low + b * width, low + (b + 1) * width, counts.get(b, 0))
+            for b in range((high - low) // width + 1)
+        )
+        return cls(
+            mean=sum(values) / len(values),
+            median=_quantile(values, 0.5),
+            p90=_quantile(values, 0.9),
+            p99=_quantile(values, 0.99),
+            max=high,
+            min=low,
+            histogram=hist,
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class SimulationReport:
+    """What :func:`cardwars.simulate` returns: per-game columns and their statistics.
+
+    Attributes:
+        game: the game's name (``"clone-war"`` …).
+        players: the number of seats.
+        agents: the agent names per seat (a class name for a custom agent).
+        seed: the batch seed; game ``k`` was dealt from ``derive_seed(seed, k)``.
+        rules: the rules options as a dict.
+        terminations: the termination names; ``termination_codes[k]`` indexes it.
+        lengths: game lengths, one per game (``array('q')``).
+        winners: the winning seat per game, ``-1`` for a draw (``array('b')``).
+        termination_codes: the termination per game (``array('b')``).
+        engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when
+            :func:`cardwars.play` played each game.
+        backend: ``"compiled"`` or ``"python"``, the kernels that ran.
+    """
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    seed: int
+    rules: dict[str, Any]
+    terminations: tuple[str, ...]
+    lengths: array[int]
+    winners: array[int]
+    termination_codes: array[int]
+    engine: str = "play"
+    backend: str = "compiled"
+    _stats: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.lengths)
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """Wins per seat."""
+        counts = [0] * self.players
+        for w in self.winners:
+            if w >= 0:
+                counts[w] += 1
+        return tuple(counts)
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Wins per seat as a fraction of all games."""
+        return tuple(w / self.games for w in self.wins)
+
+    @property
+    def win_intervals(self) -> tuple[tuple[float, float], ...]:
+        """Wilson 95 % interval of each seat's win rate."""
+        return tuple(wilson_interval(w, self.games) for w in self.wins)
+
+    @property
+    def draws(self) -> int:
+        """Games without a single winner."""
+        return sum(1 for w in self.winners if w < 0)
+
+    @property
+    def draws_by_termination(self) -> dict[str, int]:
+        """Drawn games counted by how they ended."""
+        counts: dict[str, int] = {}
+        for w, t in zip(self.winners, self.termination_codes, strict=True):
+            if w < 0:
+                name = self.terminations[t]
+                counts[name] = counts.get(name, 0) + 1
+        return counts
+
+    @property
+    def termination_counts(self) -> dict[str, int]:
+        """All games counted by how they ended."""
+        counts = dict.fromkeys(self.terminations, 0)
+        for t in self.termination_codes:
+            counts[self.terminations[t]] += 1
+        return counts
+
+    @property
+    def length(self) -> LengthStats:
+        """Statistics of the game lengths."""
+        cached = self._stats.get("length")
+        if cached is None:
+            cached = self._stats["length"] = LengthStats.of(self.lengths)
+        assert isinstance(cached, LengthStats)
+        return cached
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready values (the per-game columns as lists)."""
+        stats = self.length
+        return {
+            "game": self.game,
+            "players": self.players,
+            "agents": list(self.agents),
+            "seed": self.seed,
+            "rules": dict(self.rules),
+            "games": self.games,
+            "engine": self.engine,
+            "backend": self.backend,
+            "wins": list(self.wins),
+            "win_rates": list(self.win_rates),
+            "win_intervals": [list(i) for i in self.win_intervals],
+            "draws": self.draws,
+            "draws_by_termination": self.draws_by_termination,
+            "terminations": self.termination_counts,
+            "length": {
+                "mean": stats.mean,
+                "median": stats.median,
+                "p90": stats.p90,
+                "p99": stats.p99,
+                "max": stats.max,
+                "min": stats.min,
+                "histogram": [list(b) for b in stats.histogram],
+            },
+            "per_game": {
+                "lengths": self.lengths.tolist(),
+                "winners": self.winners.tolist(),
+                "terminations": [self.terminations[t] for t in self.termination_codes],
+            },
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """:meth:`to_dict` as JSON text (``kwargs`` go to :func:`json.dumps`)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationReport):
+            return NotImplemented
+        return (
+            self.game == other.game
+            and self.players == other.players
+            and self.agents == other.agents
+            and self.seed == other.seed
+            and self.rules == other.rules
+            and self.lengths == other.lengths
+            and self.winners == other.winners
+            and self.termination_codes == other.termination_codes
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        stats = self.length
+        lines = [
+            f"{self.game}, {self.players} players, {self.games:,} games "
+            f"(seed {self.seed}, agents {', '.join(self.agents)}; "
+            f"{self.engine} engine, {self.backend} backend)",
+            "",
+            f"{'seat':<6}{'wins':>12}{'rate':>9}   95% interval",
+        ]
+        for seat, (wins, (lo, hi)) in enumerate(zip(self.wins, self.win_intervals, strict=True)):
+            lines.append(f"{seat:<6}{wins:>12,}{wins / self.games:>9.2%}   [{lo:.2%}, {hi:.2%}]")
+        lines.append(f"{'draws':<6}{self.draws:>12,}{self.draws / self.games:>9.2%}")
+        for name, count in self.termination_counts.items():
+            lines.append(f"  ended by {name}: {count:,}")
+        lines += [
+            "",
+            f"length: mean {stats.mean:.2f}, median {stats.median:g}, p90 {stats.p90:g}, "
+            f"p99 {stats.p99:g}, max {stats.max}",
+        ]
+        return "\n".join(lines)
