@@ -1,0 +1,276 @@
+"""Game records: save, load and replay games as versioned JSON.
+
+A record holds the format version, the game's name, player count and every
+rules option, the seed it was dealt from, the agents' names when known, the
+moves of every step and the result::
+
+    {
+      "format": "cardwars-record",
+      "version": 1,
+      "game": "aliwar",
+      "players": 2,
+      "rules": {"allow_null_switch": false, ...},
+      "seed": 42,
+      "agents": ["random", "greedy"],
+      "steps": [{"0": {"move": "Switch", "a": 0, "b": 5}, "1": {...}}, ...],
+      "result": {"winners": [1], "termination": "empty_stack", "length": 12,
+                 "placings": [2, 1]}
+    }
+
+:func:`loads` validates everything and replays the moves on a fresh deal, then
+checks the stored result; any corruption raises
+:class:`~cardwars.errors.RecordError` saying what and where, and nothing is
+half-built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardwars.cards import Card
+from cardwars.engine import Game, GameState, Move, Result, game_class, game_names
+from cardwars.errors import CardParseError, CardwarsError, RecordError
+
+__all__ = ["FORMAT", "VERSION", "decode_move", "dumps", "encode_move", "loads", "replay"]
+
+FORMAT = "cardwars-record"
+VERSION = 1
+
+_KEYS = ("format", "version", "game", "players", "rules", "seed", "agents", "steps", "result")
+_REQUIRED = ("format", "version", "game", "players", "rules", "seed", "steps", "result")
+
+
+def _move_types(module_name: str) -> dict[str, type[Move]]:
+    module = importlib.import_module(module_name)
+    return {
+        name: obj
+        for name, obj in vars(module).items()
+        if isinstance(obj, type)
+        and issubclass(obj, Move)
+        and obj is not Move
+        and obj.__module__.startswith("cardwars.")
+    }
+
+
+def encode_move(move: Move) -> dict[str, Any]:
+    """A move as a JSON-ready dict: its class name and its fields (cards as text).
+
+    >>> from cardwars.engine import Move
+    >>> encode_move(Move())
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RecordError: cannot encode Move(): a move must be a dataclass
+    """
+    if not dataclasses.is_dataclass(move) or isinstance(move, type):
+        raise RecordError(f"cannot encode {type(move).__name__}(): a move must be a dataclass")
+    data: dict[str, Any] = {"move": type(move).__name__}
+    for f in dataclasses.fields(move):
+        value = getattr(move, f.name)
+        data[f.name] = str(value) if isinstance(value, Card) else value
+    return data
+
+
+def _decode_field(value: Any, hint: Any, where: str) -> Any:
+    options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    if value is None:
+        if type(None) in options:
+            return None
+        raise RecordError(f"{where}: null is not allowed here")
+    if Card in options:
+        if not isinstance(value, str):
+            raise RecordError(f"{where}: a card is written as text like 'QS', got {value!r}")
+        try:
+            return Card.parse(value)
+        except CardParseError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+    if int in options:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(f"{where}: expected an integer, got {value!r}")
+        return value
+    raise RecordError(f"{where}: cannot decode a field of type {hint!r}")  # pragma: no cover
+
+
+def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "move") -> Move:
+    """Rebuild a move from :func:`encode_move`'s dict, validating every field."""
+    if not isinstance(data, dict):
+        raise RecordError(
+            f"{where}: a move is an object like {{'move': 'Switch', ...}}, got {data!r}"
+        )
+    name = data.get("move")
+    cls = move_types.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise RecordError(
+            f"{where}: unknown move {name!r}; the moves are {', '.join(sorted(move_types))}"
+        )
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    extra = sorted(set(data) - {"move", *names})
+    missing = sorted(set(names) - set(data))
+    if extra or missing:
+        raise RecordError(
+            f"{where}: {name} takes fields {names}; missing {missing}, unexpected {extra}"
+        )
+    kwargs = {n: _decode_field(data[n], hints[n], f"{where}.{n}") for n in names}
+    try:
+        return cls(**kwargs)
+    except (CardwarsError, ValueError, TypeError) as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _result_dict(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "winners": sorted(result.winners),
+        "termination": result.termination,
+        "length": result.length,
+        "placings": list(result.placings),
+    }
+
+
+def _rules_of(state: GameState[Any]) -> Any:
+    rules = getattr(state, "rules", None)
+    if rules is None or not dataclasses.is_dataclass(rules):
+        raise RecordError(f"{type(state).__name__} exposes no rules; it cannot be recorded")
+    return rules
+
+
+def dumps(
+    state: GameState[Any], *, agents: Sequence[str] | None = None, indent: int | None = None
+) -> str:
+    """Serialise a game (dealt by ``new_game``) with every step applied so far.
+
+    Args:
+        state: the game to record; it may be finished or still going.
+        agents: the agents' names per seat, when known.
+        indent: passed to :func:`json.dumps` for readable output.
+
+    Raises:
+        RecordError: the state was built by hand (no deal to replay from).
+    """
+    if getattr(state, "hand_built", False):
+        raise RecordError(
+            "a hand-built position has no deal to replay from; only dealt games are recorded"
+        )
+    rules = _rules_of(state)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game_name,
+        "players": state.players,
+        "rules": dataclasses.asdict(rules),
+        "seed": state.seed,
+        "agents": list(agents) if agents is not None else None,
+        "steps": [
+            {str(seat): encode_move(move) for seat, move in step.items()} for step in state.history
+        ],
+        "result": _result_dict(state.result),
+    }
+    return json.dumps(record, indent=indent, ensure_ascii=False)
+
+
+def _check_header(record: Any) -> tuple[Game[Any], int]:
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+    missing = [k for k in _REQUIRED if k not in record]
+    if missing:
+        raise RecordError(f"the record lacks the field(s) {missing}")
+    unknown = sorted(set(record) - set(_KEYS))
+    if unknown:
+        raise RecordError(f"unknown field(s) {unknown}; a record has {list(_KEYS)}")
+    if record["format"] != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}, got {record['format']!r}")
+    if record["version"] != VERSION or isinstance(record["version"], bool):
+        raise RecordError(
+            f"unknown record version {record['version']!r}; this cardwars reads version {VERSION}"
+        )
+    name = record["game"]
+    if name not in game_names():
+        raise RecordError(f"unknown game {name!r}; the games are {', '.join(game_names())}")
+    rules = record["rules"]
+    if not isinstance(rules, dict):
+        raise RecordError(f"'rules' must be an object of options, got {rules!r}")
+    players = record["players"]
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RecordError(f"'players' must be an integer, got {players!r}")
+    cls = game_class(name)
+    allowed = {f.name for f in dataclasses.fields(cls.rules_type)}
+    if set(rules) != allowed:
+        raise RecordError(
+            f"'rules' must list every option of {name} exactly; "
+            f"missing {sorted(allowed - set(rules))}, unknown {sorted(set(rules) - allowed)}"
+        )
+    try:
+        game = cls.from_options(players=players, **rules)
+    except (CardwarsError, ValueError, TypeError) as exc:
+        raise RecordError(f"bad rules or players in the record: {exc}") from None
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise RecordError(f"'seed' must be an integer in [0, 2**64), got {seed!r}")
+    agents = record.get("agents")
+    if agents is not None and (
+        not isinstance(agents, list)
+        or len(agents) != game.players
+        or not all(isinstance(a, str) for a in agents)
+    ):
+        raise RecordError(f"'agents' must be null or {game.players} names, got {agents!r}")
+    if not isinstance(record["steps"], list):
+        raise RecordError("'steps' must be a list")
+    return game, seed
+
+
+def replay(record: Mapping[str, Any]) -> list[GameState[Any]]:
+    """Every state of a parsed record, from the deal to the end (validated like :func:`loads`)."""
+    states: list[GameState[Any]] = []
+    _replay(record, states)
+    return states
+
+
+def _replay(record: Any, states: list[GameState[Any]] | None) -> GameState[Any]:
+    game, seed = _check_header(record)
+    state = game.new_game(seed)
+    move_types = _move_types(type(state).__module__)
+    if states is not None:
+        states.append(state.copy())
+    for index, step in enumerate(record["steps"]):
+        where = f"steps[{index}]"
+        if not isinstance(step, dict):
+            raise RecordError(f"{where}: a step maps seats to moves, got {step!r}")
+        moves: dict[int, Move] = {}
+        for key, data in step.items():
+            if not isinstance(key, str) or not key.isdigit():
+                raise RecordError(f"{where}: seat keys are '0', '1', …, got {key!r}")
+            moves[int(key)] = decode_move(data, move_types, f"{where}[{key}]")
+        try:
+            state.apply(moves)
+        except CardwarsError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if states is not None:
+            states.append(state.copy())
+    expected = record["result"]
+    actual = _result_dict(state.result)
+    if expected != actual:
+        raise RecordError(
+            f"the stored result {expected!r} does not match the replayed game's {actual!r}"
+        )
+    return states
+
+
+def loads(text: str | bytes) -> GameState[Any]:
+    """Load a record: validate it, replay every move, check the stored result.
+
+    Raises:
+        RecordError: bad JSON, an unknown version, game or option, an illegal
+            move, or a result that does not match; nothing is half-built.
+    """
+    try:
+        record = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    return _replay(record, None)
