@@ -259,7 +259,7 @@ def _replay(record: Any, states: list[GameState[Any]] | None) -> GameState[Any]:
         raise RecordError(
             f"the stored result {expected!r} does not match the replayed game's {actual!r}"
         )
-    return states
+    return state
 
 
 def loads(text: str | bytes) -> GameState[Any]:
