@@ -7,11 +7,11 @@ import sys
 
 sys.path.insert(0, os.path.abspath("../src"))
 
-import cardwars  # noqa: E402
+import cardwars
 
 project = "cardwars"
 author = "The cardwars developers"
-copyright = "2026, The cardwars developers"  # noqa: A001
+copyright = "2026, The cardwars developers"
 release = cardwars.__version__
 version = release
 
@@ -52,7 +52,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r".*\._[A-Za-z]\w*"),
     # Unqualified names that sphinx-autodoc-typehints leaves from string annotations.
     (r"py:class", r"Agent|Game|GameState|Event|Move|Observation|Result|Card|Suit|Rank|Phase"),
-    (r"py:.*", r"(builtins\.)?(int|str|bool|float|object|tuple|dict|list|set|frozenset|type|bytes|None)"),
+    (r"py:.*", r"(builtins\.)?(int|str|bool|float|object|tuple|dict|list|set|frozenset)"),
+    (r"py:.*", r"(builtins\.)?(type|bytes|None)"),
     (r"py:.*", r"(collections\.abc|typing)\..*"),
     (r"py:.*", r"(concurrent\.futures)\..*"),
     (r"py:.*", r"Ellipsis|NotImplementedType"),
