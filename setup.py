@@ -13,6 +13,7 @@ COMPILER_DIRECTIVES = {
     "nonecheck": False,
     "embedsignature": True,
     "binding": True,
+    "autotestdict": False,
 }
 
 extensions = [
