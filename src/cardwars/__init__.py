@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from cardwars import records
 from cardwars._kernels import BACKEND, kernels
 from cardwars.cards import Card, Deck, Rank, Suit
 from cardwars.engine import (
@@ -31,6 +32,8 @@ from cardwars.errors import (
     RulesError,
     UsageError,
 )
+from cardwars.report import SimulationReport
+from cardwars.simulate import simulate
 
 __version__ = "0.1.0"
 
@@ -55,6 +58,7 @@ __all__ = [
     "Result",
     "Rng",
     "RulesError",
+    "SimulationReport",
     "Suit",
     "UsageError",
     "__version__",
@@ -62,4 +66,6 @@ __all__ = [
     "game_names",
     "load_game",
     "play",
+    "records",
+    "simulate",
 ]
