@@ -31,6 +31,26 @@ def _rng_from_state(state: int) -> Rng: ...
 # --- end clone_war kernels ---
 
 # --- aliwar kernels ---
+import array as _aw_array  # noqa: E402
+from collections.abc import Sequence as _AwSequence  # noqa: E402
+
+def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int: ...
+def aliwar_resolve_columns(
+    tops_0: _AwSequence[int], tops_1: _AwSequence[int], suit_0: int, suit_1: int
+) -> tuple[int, ...]: ...
+def aliwar_batch(
+    seed: int,
+    start: int,
+    count: int,
+    players: int = 2,
+    agents: _AwSequence[int] = (0, 0),
+    allow_null_switch: int = 0,
+    kept_card_position: int = 0,
+    double_loss_result: int = 0,
+    no_progress_limit: int = 100,
+    max_rounds: int = 1000,
+    cap_result: int = 0,
+) -> dict[str, _aw_array.array[int]]: ...
 
 # --- end aliwar kernels ---
 

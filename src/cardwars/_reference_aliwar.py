@@ -132,7 +132,7 @@ def aliwar_batch(
     max_rounds: int = 1000,
     cap_result: int = 0,
 ) -> dict[str, array[int]]:
-    """Play Aliwar games ``k = start .. start+count-1``, game ``k`` dealt from ``derive_seed(seed, k)``.
+    """Play the Aliwar games ``k = start .. start+count-1``, each from ``derive_seed(seed, k)``.
 
     Args:
         seed: the batch seed.
@@ -203,12 +203,13 @@ def _play_one(
     max_rounds: int,
     cap_most: bool,
 ) -> tuple[int, int, int, int, int]:
-    """One game with two random agents: (length, winner, termination, discards, longest idle run)."""
+    """One game, random agents: (length, winner, termination, discards, longest idle run)."""
     from cardwars._reference import Rng, derive_seed
 
     deck = list(range(52))
     Rng(game_seed).shuffle(deck)
-    # Deal map (RULINGS §1.5): seat s, stack c is deck[25s + 5c .. +4], top first; protection 50, 51.
+    # Deal map (RULINGS §1.5): seat s, stack c is deck[25s + 5c ..][:5], top first;
+    # the protection cards are deck[50] and deck[51].
     stacks = [[deque(deck[25 * s + 5 * c : 25 * s + 5 * c + 5]) for c in range(5)] for s in (0, 1)]
     protection = [deck[50], deck[51]]
     rngs = [Rng(derive_seed(game_seed, 1 + s)) for s in (0, 1)]

@@ -505,7 +505,10 @@ class State(GameState[Phase]):
         them; every card below a top is unseen.
 
         >>> s = State.from_layout(
-        ...     [[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]], [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]],
+        ...     [
+        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+        ...     ],
         ...     ["AH", "AS"],
         ... )
         >>> s.phase.name, [len(stack) for stack in s.stacks[0]]
@@ -644,9 +647,7 @@ class State(GameState[Phase]):
         """
         self._check_seat(player)
         recall = self._seen if self._rules.view_recall == "perfect" else 0
-        face_up = tuple(
-            tuple(self._is_face_up(seat, c) for c in range(STACKS)) for seat in _SEATS
-        )
+        face_up = tuple(tuple(self._is_face_up(seat, c) for c in range(STACKS)) for seat in _SEATS)
         stacks = tuple(
             tuple(
                 tuple(
@@ -749,8 +750,10 @@ class State(GameState[Phase]):
             own[move.a][0], own[move.b][0] = own[move.b][0], own[move.a][0]
 
     def _switch_and_fight(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        switches = (moves[0], moves[1])
-        assert isinstance(switches[0], Switch) and isinstance(switches[1], Switch)
+        switch_0, switch_1 = moves[0], moves[1]
+        assert isinstance(switch_0, Switch)
+        assert isinstance(switch_1, Switch)
+        switches = (switch_0, switch_1)
         events: list[Event] = [SwitchesRevealed(switches)]
         for seat in _SEATS:
             self._switch(seat, switches[seat])
