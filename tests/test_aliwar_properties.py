@@ -1,4 +1,4 @@
-"""Aliwar properties over random games: conservation (RULINGS §4.4) and hidden information (AW-8)."""
+"""Aliwar properties over random games: conservation (RULINGS §4.4), hidden information (AW-8)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from cardwars.aliwar import (
     TopsFlipped,
 )
 
+C = Card.parse
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 rules = st.builds(
     Rules,
@@ -177,7 +178,6 @@ def test_aw_8_2_the_permutation_check_can_fail() -> None:
 def test_aw_8_3_view_recall_of_returned_and_kept_cards(
     recall: str, p0_s3: tuple[str | None, ...], p1_s4: tuple[str | None, ...]
 ) -> None:
-    C = Card.parse
     state = State.from_layout(
         [
             [["9D", "2S"], ["TD", "3S"], ["QS", "4S"], ["5H", "5S"], ["KC", "6S"]],

@@ -64,7 +64,7 @@ def test_aw_rules_defaults_are_the_rulings() -> None:
 )
 def test_aw_rules_bad_values_raise(field: str, value: object, allowed: str) -> None:
     with pytest.raises(RulesError) as info:
-        Rules(**{field: value})
+        Rules(**{field: value})  # type: ignore[arg-type]
     message = str(info.value)
     assert message.startswith(field)
     assert allowed in message
@@ -99,7 +99,7 @@ def test_aw_rules_kernel_args() -> None:
     }
 
 
-# --- the game ---------------------------------------------------------------------------------------
+# --- the game ------------------------------------------------------------------------------------
 
 
 def test_aw_1_1_exactly_two_players() -> None:
@@ -113,7 +113,7 @@ def test_aw_1_1_exactly_two_players() -> None:
         cardwars.load_game("aliwar", players=3)
     with pytest.raises(RulesError, match="unknown option"):
         cardwars.load_game("aliwar", protection_source="either")
-    with pytest.raises(RulesError, match="aliwar.Rules"):
+    with pytest.raises(RulesError, match=r"aliwar\.Rules"):
         Aliwar("draw")  # type: ignore[arg-type]
 
 
@@ -143,7 +143,7 @@ def test_aw_copy_is_independent() -> None:
 
 def test_aw_seat_out_of_range() -> None:
     state = t1()
-    with pytest.raises(UsageError, match="seat must be 0..1"):
+    with pytest.raises(UsageError, match=r"seat must be 0\.\.1"):
         state.legal_moves(2)
     with pytest.raises(UsageError):
         state.observation(-1)
@@ -182,7 +182,7 @@ def test_aw_from_layout_rejects_bad_text_and_seed() -> None:
         State.from_layout([T1_STACKS[0], [*T1_STACKS[1][:4], ["ZZ"]]], T1_PROTECTION)
     with pytest.raises(RulesError, match="rng_seed"):
         State.from_layout(T1_STACKS, T1_PROTECTION, rng_seed=-1)
-    with pytest.raises(RulesError, match="aliwar.Rules"):
+    with pytest.raises(RulesError, match=r"aliwar\.Rules"):
         State.from_layout(T1_STACKS, T1_PROTECTION, rules="draw")  # type: ignore[arg-type]
 
 
@@ -199,7 +199,11 @@ def test_aw_4_switch_moves_in_canonical_order() -> None:
 
 @pytest.mark.parametrize(
     ("args", "match"),
-    [((6, 0), "position a must be an int 0..5"), ((0, -1), "position b"), ((True, 1), "0..5")],
+    [
+        ((6, 0), r"position a must be an int 0\.\.5"),
+        ((0, -1), "position b"),
+        ((True, 1), r"0\.\.5"),
+    ],
 )
 def test_aw_4_bad_switch_positions(args: tuple[Any, Any], match: str) -> None:
     with pytest.raises(IllegalMoveError, match=match):
@@ -209,7 +213,7 @@ def test_aw_4_bad_switch_positions(args: tuple[Any, Any], match: str) -> None:
 def test_aw_6_2_bad_keep_values() -> None:
     with pytest.raises(IllegalMoveError, match="needs a Card"):
         Keep("7D", 1)  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError, match="0..4"):
+    with pytest.raises(IllegalMoveError, match=r"0\.\.4"):
         Keep(C("7D"), 5)
 
 

@@ -5,6 +5,8 @@ Layouts are written per seat as ``"P | S1 | S2 | S3 | S4 | S5"``, each stack top
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardwars import Card, IllegalMoveError, RulesError, Suit
@@ -30,13 +32,13 @@ from cardwars.aliwar import (
 C = Card.parse
 
 
-def layout(p0: str, p1: str, **options: object) -> State:
+def layout(p0: str, p1: str, /, **options: Any) -> State:
     """A position from two ``"P | S1 | … | S5"`` rows."""
     rows = [[part.split() for part in row.split("|")] for row in (p0, p1)]
     return State.from_layout(
         [row[1:] for row in rows],
         [row[0][0] for row in rows],
-        rules=Rules(**options),  # type: ignore[arg-type]
+        rules=Rules(**options),
     )
 
 
@@ -58,7 +60,7 @@ T1 = (
 T1_SWITCHES = (Switch(1, 3), Switch(3, PROTECTION))  # P0 {2, 4}; P1 {4, P}
 
 
-def t1_after_conflict(**options: object) -> State:
+def t1_after_conflict(**options: Any) -> State:
     state = layout(*T1, **options)
     switch_both(state, *T1_SWITCHES)
     return state
@@ -305,7 +307,7 @@ def test_aw_t9_kept_card_order_and_refill(position: str, p0_s3: str, p1_s1: str)
     assert show(refill, 1)[0] == p1_s1
 
 
-# --- AW-T10: the seeded deal ----------------------------------------------------------------------
+# --- AW-T10: the seeded deal ---------------------------------------------------------------------
 
 
 def test_aw_t10_golden_deal_seed_42() -> None:
@@ -329,7 +331,7 @@ def test_aw_t10_golden_deal_seed_42() -> None:
     assert state.phase is Phase.SWITCH
 
 
-# --- AW-T11: no-progress draw -----------------------------------------------------------------------
+# --- AW-T11: no-progress draw --------------------------------------------------------------------
 
 T11 = ("2H | 3H | 4H | 5H | 6H | 7H", "2S | 8D | 9D | TD | JD | QD")
 
@@ -352,7 +354,7 @@ def test_aw_t11_no_progress_draw() -> None:
     assert state.discard == ()
 
 
-# --- AW-B rulings ------------------------------------------------------------------------------------
+# --- AW-B rulings --------------------------------------------------------------------------------
 
 
 def test_aw_b1_game_ends_before_keep_and_cards_are_conserved() -> None:
@@ -500,7 +502,7 @@ def test_aw_b9_numbering() -> None:
     switch_both(state, Switch(0, PROTECTION), Switch(0, 1))
     # P0's 3C became the protection card and 2H fought in column 1.
     assert state.protection[0] == C("3C")
-    with pytest.raises(IllegalMoveError, match="0..5"):
+    with pytest.raises(IllegalMoveError, match=r"0\.\.5"):
         Switch(0, 6)
-    with pytest.raises(IllegalMoveError, match="0..4"):
+    with pytest.raises(IllegalMoveError, match=r"0\.\.4"):
         Keep(C("3C"), PROTECTION)

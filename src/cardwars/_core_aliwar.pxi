@@ -54,7 +54,7 @@ cdef int _aw_check_suit(object value, str what) except -1:
     return value
 
 
-def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
+def aliwar_conflict(a, b, suit_a, suit_b):
     """Resolve one column (AW-5): card ``a`` of seat 0 against card ``b`` of seat 1.
 
     ``suit_a`` and ``suit_b`` are the suits of each card's *owner's* protection
@@ -68,7 +68,7 @@ def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
     )
 
 
-def aliwar_resolve_columns(tops_0, tops_1, suit_0: int, suit_1: int) -> tuple:
+def aliwar_resolve_columns(tops_0, tops_1, suit_0, suit_1):
     """Resolve all five columns: ``tops_s[c]`` is seat ``s``'s top card in column ``c``."""
     if len(tops_0) != 5 or len(tops_1) != 5:
         raise ValueError(f"five top cards per seat are needed, got {len(tops_0)} and {len(tops_1)}")
@@ -274,18 +274,18 @@ cdef int _aw_check_flag(object value, str name) except -1:
 
 
 def aliwar_batch(
-    seed: int,
-    start: int,
-    count: int,
-    players: int = 2,
+    seed,
+    start,
+    count,
+    players=2,
     agents=(0, 0),
-    allow_null_switch: int = 0,
-    kept_card_position: int = 0,
-    double_loss_result: int = 0,
-    no_progress_limit: int = 100,
-    max_rounds: int = 1000,
-    cap_result: int = 0,
-) -> dict:
+    allow_null_switch=0,
+    kept_card_position=0,
+    double_loss_result=0,
+    no_progress_limit=100,
+    max_rounds=1000,
+    cap_result=0,
+):
     """Play Aliwar games ``k = start .. start+count-1``, game ``k`` dealt from ``derive_seed(seed, k)``.
 
     Same arguments and columns as the twin in ``_reference_aliwar``; the loop runs
