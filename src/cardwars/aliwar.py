@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from cardwars import _kernels
@@ -408,6 +408,7 @@ class State(GameState[Phase]):
 
     __slots__ = (
         "_discard",
+        "_everything",
         "_idle",
         "_legal",
         "_phase",
@@ -420,6 +421,7 @@ class State(GameState[Phase]):
         "_seed",
         "_seen",
         "_stacks",
+        "_view",
         "_won",
     )
 
@@ -437,6 +439,8 @@ class State(GameState[Phase]):
     _rounds: int
     _idle: int
     _seen: int
+    _everything: int
+    _view: tuple[int, AliwarObservation] | None
     _result: Result | None
     _legal: tuple[tuple[Move, ...], tuple[Move, ...]]
 
@@ -461,7 +465,11 @@ class State(GameState[Phase]):
         self._rounds = 0
         self._idle = 0
         self._seen = 0
+        self._everything = 0
+        for card in (*(c for own in self._stacks for stack in own for c in stack), *protection):
+            self._everything |= 1 << card.id
         self._result = None
+        self._view = None
         self._start_round()
 
     # --- construction --------------------------------------------------------------------
@@ -646,20 +654,31 @@ class State(GameState[Phase]):
         lies; with ``"face_up_only"`` only the face-up tops are.
         """
         self._check_seat(player)
+        # Both seats know the same (AW-8.4): build the view once per step, then set the seat.
+        if self._view is None or self._view[0] != len(self._history):
+            self._view = (len(self._history), self._public_view())
+        view = self._view[1]
+        return view if view.seat == player else replace(view, seat=player)
+
+    def _public_view(self) -> AliwarObservation:
         recall = self._seen if self._rules.view_recall == "perfect" else 0
         face_up = tuple(tuple(self._is_face_up(seat, c) for c in range(STACKS)) for seat in _SEATS)
-        stacks = tuple(
-            tuple(
+        stacks: tuple[tuple[tuple[Card | None, ...], ...], ...]
+        if recall & self._everything == self._everything:
+            stacks = self.stacks  # every card has been face up, so every card is known
+        else:
+            stacks = tuple(
                 tuple(
-                    card if (i == 0 and face_up[seat][c]) or recall >> card.id & 1 else None
-                    for i, card in enumerate(stack)
+                    tuple(
+                        card if (i == 0 and face_up[seat][c]) or recall >> card.id & 1 else None
+                        for i, card in enumerate(stack)
+                    )
+                    for c, stack in enumerate(own)
                 )
-                for c, stack in enumerate(own)
+                for seat, own in enumerate(self._stacks)
             )
-            for seat, own in enumerate(self._stacks)
-        )
         return AliwarObservation(
-            seat=player,
+            seat=0,
             phase=self._phase,
             to_act=self.to_act,
             rounds=self._rounds,
@@ -691,6 +710,8 @@ class State(GameState[Phase]):
         other._rounds = self._rounds
         other._idle = self._idle
         other._seen = self._seen
+        other._everything = self._everything
+        other._view = None
         other._result = self._result
         other._legal = self._legal
         return other
