@@ -1,0 +1,104 @@
+"""Aliwar games per second with two random agents, every way cardwars can play them.
+
+Run ``python benchmarks/bench_aliwar.py [--games N]`` (from a checkout, ``src/`` is
+found on its own). It prints a Markdown table; ratios are measured in the same run,
+against ``play()`` on the pure-Python backend. The four rows play the same games
+(game ``k`` dealt from ``derive_seed(seed, k)``), so they also cross-check each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+try:
+    import cardwars
+except ImportError:  # a source checkout without an install
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    import cardwars
+
+from cardwars import _kernels, _reference
+from cardwars.aliwar import TERMINATIONS, Aliwar
+
+SEED = 2026
+
+
+def _play_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
+    """``cardwars.play`` with the given kernel backend (as the test fixture swaps it)."""
+    saved = _kernels.kernels
+    _kernels.kernels = kernels
+    try:
+        game = Aliwar()
+        rows = []
+        for k in range(games):
+            final = cardwars.play(game, ["random", "random"], seed=_reference.derive_seed(SEED, k))
+            result = final.result
+            assert result is not None
+            winner = -1 if result.winner is None else result.winner
+            rows.append((result.length, winner, TERMINATIONS.index(result.termination)))
+        return rows
+    finally:
+        _kernels.kernels = saved
+
+
+def _batch_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
+    out = kernels.aliwar_batch(SEED, 0, games)
+    return list(zip(out["length"], out["winner"], out["termination"], strict=True))
+
+
+def _timed(
+    run: Callable[[], list[tuple[int, int, int]]],
+) -> tuple[float, list[tuple[int, int, int]]]:
+    start = time.perf_counter()
+    rows = run()
+    return time.perf_counter() - start, rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games for play() (default 2000)")
+    parser.add_argument(
+        "--batch-games", type=int, default=200_000, help="games for the compiled batch"
+    )
+    args = parser.parse_args(argv)
+    try:
+        from cardwars import _core
+    except ImportError:
+        sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
+
+    n, big = args.games, args.batch_games
+    cases: list[tuple[str, int, Callable[[], list[tuple[int, int, int]]]]] = [
+        ("play(), pure-Python backend", n, lambda: _play_games(_reference, n)),
+        ("play(), compiled backend", n, lambda: _play_games(_core, n)),
+        ("aliwar_batch, pure-Python twin", n, lambda: _batch_games(_reference, n)),
+        ("aliwar_batch, compiled (nogil)", big, lambda: _batch_games(_core, big)),
+    ]
+    rates: list[tuple[str, int, float]] = []
+    reference_rows: list[tuple[int, int, int]] | None = None
+    for label, games, run in cases:
+        seconds, rows = _timed(run)
+        if reference_rows is None:
+            reference_rows = rows
+        elif rows[:n] != reference_rows:
+            sys.exit(f"{label} played different games than play(): a replay bug")
+        rates.append((label, games, games / seconds))
+
+    base = rates[0][2]
+    python = sys.version.split()[0]
+    print(
+        f"Aliwar, two random agents, seed {SEED} (cardwars {cardwars.__version__}, Python {python})"
+    )
+    print()
+    print("| Engine | Games | Games/s | × play() pure-Python | × play() compiled |")
+    print("|---|---:|---:|---:|---:|")
+    for label, games, rate in rates:
+        ratios = f"{rate / base:,.1f} | {rate / rates[1][2]:,.1f}"
+        print(f"| {label} | {games:,} | {rate:,.0f} | {ratios} |")
+
+
+if __name__ == "__main__":
+    main()
