@@ -9,7 +9,7 @@ import pytest
 
 import cardwars
 from cardwars import _kernels, _reference
-from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State
+from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
 
 try:
     from cardwars import _core
@@ -148,3 +148,27 @@ def test_aw_appendix_a_statistics_are_in_range() -> None:
     assert 11.0 < mean < 12.4
     assert 0.004 < draws < 0.03
     assert max(out["longest_no_progress"]) <= 6
+
+
+class _Uniform:
+    """A user-defined agent that chooses as the built-in random agent does."""
+
+    def choose(self, observation: object, legal_moves: Any, rng: Any) -> Any:
+        return legal_moves[rng.below(len(legal_moves))]
+
+
+def test_aw_simulate_uses_the_batch_loop_and_agrees_with_play() -> None:
+    game = Aliwar(Rules(kept_card_position="below_returning"))
+    batch = cardwars.simulate(game, ["random", "random"], games=200, seed=11, chunk_size=70)
+    slow = cardwars.simulate(game, [_Uniform(), _Uniform()], games=200, seed=11)
+    assert (batch.engine, slow.engine) == ("batch", "play")
+    assert list(batch.lengths) == list(slow.lengths)
+    assert list(batch.winners) == list(slow.winners)
+    assert list(batch.termination_codes) == list(slow.termination_codes)
+
+
+def test_aw_run_batch_rejects_unknown_agents() -> None:
+    with pytest.raises(cardwars.UsageError, match="random"):
+        run_batch(Aliwar(), ["greedy", "random"], 0, 0, 1)
+    with pytest.raises(cardwars.UsageError):
+        run_batch(Aliwar(), ["random"], 0, 0, 1)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 from cardwars import _kernels
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Event, Game, GameState, Move, Observation, Result
-from cardwars.errors import IllegalMoveError, RulesError
+from cardwars.errors import IllegalMoveError, RulesError, UsageError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from cardwars._reference import Rng
 
 __all__ = [
+    "BATCH_AGENTS",
     "PROTECTION",
     "STACKS",
     "TERMINATIONS",
@@ -65,6 +66,7 @@ __all__ = [
     "SwitchesRevealed",
     "TopsFlipped",
     "resolve_conflict",
+    "run_batch",
 ]
 
 PROTECTION: Final = 5
@@ -948,3 +950,42 @@ class Aliwar(Game[Rules]):
         state = super().new_game(seed)
         assert isinstance(state, State)
         return state
+
+
+# --- whole-game batches --------------------------------------------------------------------------
+
+_AGENT_CODES: Final[dict[str, int]] = {"random": 0}
+
+BATCH_AGENTS: Final[frozenset[str]] = frozenset(_AGENT_CODES)
+"""The built-in agents the compiled batch loop plays (by name)."""
+
+
+def run_batch(
+    game: Aliwar, agents: Sequence[str], seed: int, start: int, count: int
+) -> dict[str, Any]:
+    """Play games ``start .. start+count-1`` of a batch in the kernel's whole-game loop.
+
+    Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+    :func:`cardwars.play` plays with the same agents (by name) from that seed.
+
+    Returns:
+        ``array.array`` columns ``"length"`` (rounds), ``"winner"`` (seat or -1),
+        ``"termination"`` (index into :data:`TERMINATIONS`), ``"discards"`` and
+        ``"longest_no_progress"``.
+
+    Raises:
+        UsageError: an agent that is not in :data:`BATCH_AGENTS`, or not 2 agents.
+
+    >>> out = run_batch(Aliwar(), ["random", "random"], seed=1, start=0, count=5)
+    >>> len(out["length"]), all(t < len(TERMINATIONS) for t in out["termination"])
+    (5, True)
+    """
+    if isinstance(agents, str) or len(agents) != 2 or any(a not in _AGENT_CODES for a in agents):
+        raise UsageError(
+            f"the Aliwar batch loop plays 2 agents from {sorted(BATCH_AGENTS)}, got {agents!r}"
+        )
+    codes = tuple(_AGENT_CODES[a] for a in agents)
+    columns: dict[str, Any] = _kernels.kernels.aliwar_batch(
+        seed, start, count, 2, codes, **game.rules.kernel_args()
+    )
+    return columns
