@@ -274,3 +274,14 @@ def test_aw_no_move_after_the_end() -> None:
     assert state.is_over
     _assert_rejected(state, {0: Switch(0, 1), 1: Switch(0, 1)}, "the game is over")
     assert state.legal_moves(0) == ()
+
+
+def test_aw_records_round_trip() -> None:
+    game = Aliwar(Rules(kept_card_position="below_returning", allow_null_switch=True))
+    final = cardwars.play(game, ["random", "random"], seed=5)
+    back = cardwars.records.loads(cardwars.records.dumps(final))
+    assert back == final
+    assert back.result == final.result
+    assert not final.hand_built  # type: ignore[attr-defined]
+    with pytest.raises(cardwars.RecordError, match="hand-built"):
+        cardwars.records.dumps(t1())

@@ -411,6 +411,7 @@ class State(GameState[Phase]):
     __slots__ = (
         "_discard",
         "_everything",
+        "_hand_built",
         "_idle",
         "_legal",
         "_phase",
@@ -442,6 +443,7 @@ class State(GameState[Phase]):
     _idle: int
     _seen: int
     _everything: int
+    _hand_built: bool
     _view: tuple[int, AliwarObservation] | None
     _result: Result | None
     _legal: tuple[tuple[Move, ...], tuple[Move, ...]]
@@ -472,6 +474,7 @@ class State(GameState[Phase]):
             self._everything |= 1 << card.id
         self._result = None
         self._view = None
+        self._hand_built = False
         self._start_round()
 
     # --- construction --------------------------------------------------------------------
@@ -557,7 +560,9 @@ class State(GameState[Phase]):
         repeated = sorted({card for card in everything if everything.count(card) > 1})
         if repeated:
             raise RulesError(f"cards appear more than once: {', '.join(map(str, repeated))}")
-        return cls(rules, rng_seed, _kernels.kernels.Rng(rng_seed), built, guards)
+        state = cls(rules, rng_seed, _kernels.kernels.Rng(rng_seed), built, guards)
+        state._hand_built = True
+        return state
 
     # --- the protocol --------------------------------------------------------------------
     @property
@@ -627,6 +632,11 @@ class State(GameState[Phase]):
     def won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards each seat won this round, in column order; empty outside the Keep phase."""
         return (tuple(self._won[0]), tuple(self._won[1]))
+
+    @property
+    def hand_built(self) -> bool:
+        """True for a position from :meth:`from_layout` (it has no deal to replay from)."""
+        return self._hand_built
 
     @property
     def rounds(self) -> int:
@@ -714,6 +724,7 @@ class State(GameState[Phase]):
         other._seen = self._seen
         other._everything = self._everything
         other._view = None
+        other._hand_built = self._hand_built
         other._result = self._result
         other._legal = self._legal
         return other
@@ -732,6 +743,7 @@ class State(GameState[Phase]):
             self._rounds,
             self._idle,
             self._seen,
+            self._hand_built,
             self._result,
             tuple(tuple(sorted(step.items())) for step in self._history),
         )
