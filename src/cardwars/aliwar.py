@@ -868,14 +868,13 @@ class State(GameState[Phase]):
             self._won[seat] = []
             back: list[tuple[int, Card]] = []
             for c, stack in enumerate(self._stacks[seat]):
-                arriving: list[Card] = []
-                if keep is not None and keep.stack == c:
-                    arriving.append(keep.card)
-                if self._returning[seat][c]:
-                    card = stack.pop(0)
-                    back.append((c, card))
-                    arriving.insert(len(arriving) if not below else 0, card)
-                stack.extend(arriving)
+                kept_here = keep.card if keep is not None and keep.stack == c else None
+                returning = stack.pop(0) if self._returning[seat][c] else None
+                if returning is not None:
+                    back.append((c, returning))
+                # AW-6.6: the kept card goes in first, the returning card beneath it (AW-A11).
+                arriving = (returning, kept_here) if below else (kept_here, returning)
+                stack.extend(card for card in arriving if card is not None)
             returned.append((seat, tuple(back)))
         self._discard.extend(discarded)
         if discarded:
