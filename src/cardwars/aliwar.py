@@ -403,9 +403,11 @@ class State(GameState[Phase]):
 
     Readable state (tuples, piles top first): :attr:`stacks` ``[seat][stack]``,
     :attr:`protection` ``[seat]``, :attr:`discard`, and in the Keep phase :attr:`won`
-    (the middle row). Card conservation: ``stacks + protection + won + discard``
-    always hold every card dealt (52 for a dealt game), and :attr:`won` is empty
-    outside the Keep phase.
+    (the middle row). In the Keep phase the winning and tying cards still lie face up
+    on their stacks, as on the table, until they return (AW-6.4); the lost cards are in
+    :attr:`won`. Card conservation: ``stacks + protection + won + discard`` always hold
+    every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
+    phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
     """
 
     __slots__ = (
