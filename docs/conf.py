@@ -59,7 +59,14 @@ nitpick_ignore_regex = [
     (r"py:.*", r"Ellipsis|NotImplementedType"),
 ]
 
+# Docstring examples pulled in by autodoc run here too, so give them their modules' names.
 doctest_global_setup = """
 import cardwars
 from cardwars import Card, Deck, Rank, Suit, Rng, derive_seed
+from cardwars.agents import *
+from cardwars.cards import *
+from cardwars.engine import *
+from cardwars.errors import *
+from cardwars.records import *
+from cardwars.report import *
 """

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -39,16 +40,27 @@ class RandomAgent:
         return "RandomAgent()"
 
 
+def _greedy(game: Game[Any]) -> Agent:
+    # Each game defines its own one-step heuristic as ``GreedyAgent`` in its module.
+    module = importlib.import_module(type(game).__module__)
+    cls = getattr(module, "GreedyAgent", None)
+    if cls is None:
+        raise UsageError(f"{game.name} has no greedy agent")
+    agent: Agent = cls()
+    return agent
+
+
 _FACTORIES: dict[str, Callable[[Game[Any]], Agent]] = {
     "random": lambda game: RandomAgent(),
+    "greedy": _greedy,
 }
 
 
 def agent_names() -> tuple[str, ...]:
     """The names of the built-in agents.
 
-    >>> "random" in agent_names()
-    True
+    >>> agent_names()
+    ('random', 'greedy')
     """
     return tuple(_FACTORIES)
 
