@@ -1,7 +1,12 @@
 """Build the Cython core; all metadata lives in pyproject.toml."""
 
+import shutil
+import sys
+from pathlib import Path
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 # The one place where Cython compiler directives are set.
 COMPILER_DIRECTIVES = {
@@ -16,12 +21,27 @@ COMPILER_DIRECTIVES = {
     "autotestdict": False,
 }
 
+
+class BuildPyWithRules(build_py):
+    """Ship seeds/*.md (the rules as numbered clauses) as cardwars/rules/*.md."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib, "cardwars", "rules")
+        target.mkdir(parents=True, exist_ok=True)
+        for source in sorted(Path("seeds").glob("[0-9]*.md")):
+            shutil.copyfile(source, target / source.name)
+
+
 extensions = [
     Extension(
         "cardwars._core",
         ["src/cardwars/_core.pyx"],
-        extra_compile_args=["-O3"] if __import__("sys").platform != "win32" else ["/O2"],
+        extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3"],
     )
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=COMPILER_DIRECTIVES))
+setup(
+    ext_modules=cythonize(extensions, compiler_directives=COMPILER_DIRECTIVES),
+    cmdclass={"build_py": BuildPyWithRules},
+)

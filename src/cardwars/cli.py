@@ -1,69 +1,524 @@
 """The ``cardwars`` command (also ``python -m cardwars``).
 
-For now it runs the demo: a seeded deal of each game, played to the end by
-random agents, with a one-line summary per game.
+Subcommands::
+
+    cardwars simulate GAME [--players N] [--agents random,greedy] [--games N] [--seed S]
+                           [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
+    cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
+    cardwars replay FILE [--seat K]
+    cardwars rules [GAME]
+    cardwars demo [--seed S]
+
+Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need
+matplotlib (``pip install 'cardwars[plot]'``). Errors print one line and exit
+with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
 
 import cardwars
-from cardwars.engine import GameState
+from cardwars import _kernels, records
+from cardwars.agents import agent_names
+from cardwars.engine import Agent, Game, GameState, Move, game_class, game_names, load_game
+from cardwars.errors import CardwarsError, IllegalMoveError
+from cardwars.report import SimulationReport
+from cardwars.rules_text import rules_text
 
 __all__ = ["main"]
 
 
-def _cards(cards: Sequence[Any]) -> str:
-    return " ".join(card.unicode() for card in cards) or "-"
+class CliError(Exception):
+    """A user-facing error: printed as one line, exit status 2."""
+
+
+def _require_rich() -> ModuleType:
+    try:
+        import rich
+    except ImportError:
+        raise CliError(
+            "this command needs rich for its tables and progress bars: pip install 'cardwars[cli]'"
+        ) from None
+    return rich
+
+
+def _text_module(game: Game[Any] | str) -> ModuleType:
+    name = game if isinstance(game, str) else game.name
+    module = game_class(name).__module__
+    return importlib.import_module(f"{module}_text")
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+def _parse_value(text: str) -> Any:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text.strip()
+
+
+def _game_from_args(name: str, players: int | None, options: Sequence[str]) -> Game[Any]:
+    if name not in game_names():
+        raise CliError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+    kwargs: dict[str, Any] = {}
+    for option in options:
+        key, sep, value = option.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--option takes NAME=VALUE, got {option!r}")
+        kwargs[key.strip().replace("-", "_")] = _parse_value(value)
+    if players is not None:
+        kwargs["players"] = players
+    return load_game(name, **kwargs)
+
+
+def _agent_list(text: str, players: int, what: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise CliError(f"{what} needs 1 or {players} comma-separated names, got {text!r}")
+    for n in names:
+        if n not in agent_names():
+            raise CliError(f"unknown agent {n!r}; the agents are: {', '.join(agent_names())}")
+    return names
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def _report_table(report: SimulationReport) -> Any:
+    from rich.table import Table
+
+    table = Table(
+        title=f"{report.game} · {report.players} players · {report.games:,} games",
+        caption=f"seed {report.seed} · {report.engine} engine, {report.backend} backend",
+    )
+    table.add_column("seat", justify="right")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for seat, (wins, (lo, hi)) in enumerate(zip(report.wins, report.win_intervals, strict=True)):
+        table.add_row(
+            str(seat),
+            report.agents[seat],
+            f"{wins:,}",
+            f"{wins / report.games:.2%}",
+            f"{lo:.2%} – {hi:.2%}",
+        )
+    table.add_row("draws", "", f"{report.draws:,}", f"{report.draws / report.games:.2%}", "")
+    return table
+
+
+def _summary_table(report: SimulationReport) -> Any:
+    from rich.table import Table
+
+    stats = report.length
+    table = Table(title="game length and endings", show_header=False)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    for label, value in (
+        ("mean", f"{stats.mean:.2f}"),
+        ("median", f"{stats.median:g}"),
+        ("p90", f"{stats.p90:g}"),
+        ("p99", f"{stats.p99:g}"),
+        ("max", f"{stats.max}"),
+    ):
+        table.add_row(f"length {label}", value)
+    for name, count in report.termination_counts.items():
+        table.add_row(f"ended by {name}", f"{count:,}")
+    return table
+
+
+def _plot(report: SimulationReport, path: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CliError("--plot needs matplotlib: pip install 'cardwars[plot]'") from None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    hist = report.length.histogram
+    left.bar(
+        [lo for lo, _, _ in hist],
+        [c for _, _, c in hist],
+        width=[hi - lo for lo, hi, _ in hist],
+        align="edge",
+        color="#4c72b0",
+    )
+    left.set_xlabel("game length")
+    left.set_ylabel("games")
+    left.set_title(f"{report.game}: game length ({report.games:,} games)")
+    seats = [f"seat {s}\n{a}" for s, a in enumerate(report.agents)] + ["draw"]
+    rates = [*report.win_rates, report.draws / report.games]
+    errors = [
+        [r - lo for r, (lo, _) in zip(report.win_rates, report.win_intervals, strict=True)] + [0],
+        [hi - r for r, (_, hi) in zip(report.win_rates, report.win_intervals, strict=True)] + [0],
+    ]
+    right.bar(seats, rates, yerr=errors, capsize=4, color="#55a868")
+    right.set_ylabel("share of games")
+    right.set_title("wins per seat (95% Wilson intervals)")
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=110)
+    except OSError as exc:
+        raise CliError(f"cannot write the plot {path!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    _require_rich()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    game = _game_from_args(args.game, args.players, args.option)
+    agents = _agent_list(args.agents, game.players, "--agents")
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, got {args.games}")
+    console = Console()
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"simulating {game.name}", total=args.games)
+        report = cardwars.simulate(
+            game,
+            agents,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
+    console.print(_report_table(report))
+    console.print(_summary_table(report))
+    if args.json:
+        _write(args.json, report.to_json(indent=1))
+        console.print(f"report written to {args.json}")
+    if args.plot:
+        _plot(report, args.plot)
+        console.print(f"plot written to {args.plot}")
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def _print_events(text: ModuleType, events: Sequence[Any], out: IO[str]) -> None:
+    for event in events:
+        line = text.describe_event(event)
+        if line:
+            print(f"  · {line}", file=out)
+
+
+def _ask(
+    seat: int, state: GameState[Any], text: ModuleType, read: Callable[[], str | None], out: IO[str]
+) -> Move:
+    legal = state.legal_moves(seat)
+    print(text.render_observation(state.observation(seat)), file=out)
+    if len(legal) == 1:
+        print(f"your only move: {text.format_move(legal[0])}", file=out)
+        return legal[0]
+    print("moves: " + ", ".join(text.format_move(m) for m in legal), file=out)
+    while True:
+        print(f"seat {seat}> ", end="", file=out, flush=True)
+        line = read()
+        if line is None:
+            raise CliError("input ended before the game did")
+        line = line.strip()
+        if not line:
+            continue
+        if line.lower() in ("help", "?"):
+            print(text.NOTATION, file=out)
+            continue
+        if line.lower() in ("quit", "exit"):
+            raise CliError("game abandoned")
+        try:
+            move: Move = text.parse_move(line, legal)
+        except IllegalMoveError as exc:
+            print(f"  {exc}", file=out)
+            continue
+        return move
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    game = _game_from_args(args.game, args.players, args.option)
+    if not 0 <= args.seat < game.players:
+        raise CliError(f"--seat must be 0..{game.players - 1}, got {args.seat}")
+    opponents = (
+        _agent_list(args.opponents, game.players - 1, "--opponents") if game.players > 1 else []
+    )
+    names = list(opponents)
+    names.insert(args.seat, "human")
+    text = _text_module(game)
+    state = game.new_game(args.seed)
+    from cardwars.agents import agent_by_name
+
+    agents: dict[int, Agent] = {
+        seat: agent_by_name(name, game) for seat, name in enumerate(names) if seat != args.seat
+    }
+    rngs = {
+        seat: _kernels.kernels.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
+    }
+    out = sys.stdout
+
+    def read() -> str | None:
+        line = sys.stdin.readline()
+        return line if line else None
+
+    print(
+        f"{game.name}: you are seat {args.seat}; opponents {', '.join(opponents)}; "
+        f"seed {state.seed}. Type 'help' for the notation.",
+        file=out,
+    )
+    while not state.is_over:
+        moves: dict[int, Move] = {}
+        for seat in sorted(state.to_act):
+            if seat == args.seat:
+                moves[seat] = _ask(seat, state, text, read, out)
+            else:
+                moves[seat] = agents[seat].choose(
+                    state.observation(seat), state.legal_moves(seat), rngs[seat]
+                )
+        events = state.apply(moves)
+        _print_events(text, events, out)
+    result = state.result
+    assert result is not None
+    if result.is_draw:
+        print(f"game over: a draw ({result.termination}) after {result.length}", file=out)
+    else:
+        who = ", ".join(f"seat {w}" for w in sorted(result.winners))
+        mine = " — you win!" if args.seat in result.winners else ""
+        print(f"game over: {who} won ({result.termination}) after {result.length}{mine}", file=out)
+    if args.save:
+        _write(args.save, records.dumps(state, agents=names, indent=1))
+        print(f"record saved to {args.save}", file=out)
+    return 0
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        raw = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{args.file!r} is not a text file") from None
+    steps = records.replay_steps(raw)  # validates the whole record first
+    first = steps[0][0]
+    if args.seat is not None and not 0 <= args.seat < first.players:
+        raise CliError(f"--seat must be 0..{first.players - 1}, got {args.seat}")
+    text = _text_module(first.game_name)
+    out = sys.stdout
+
+    def show(state: GameState[Any]) -> None:
+        if args.seat is None:
+            print(text.render_state(state), file=out)
+        else:
+            print(text.render_observation(state.observation(args.seat)), file=out)
+
+    print(f"{first.game_name}, {first.players} players, seed {first.seed}", file=out)
+    show(first)
+    for index, (state, moves, events) in enumerate(steps[1:], start=1):
+        shown = ", ".join(f"seat {s}: {text.format_move(m)}" for s, m in moves.items())
+        print(f"\nstep {index}" + (f" — {shown}" if shown else ""), file=out)
+        _print_events(text, events, out)
+        show(state)
+    return 0
+
+
+# --- rules and demo ------------------------------------------------------------------------
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    names = [args.game] if args.game else list(game_names())
+    for name in names:
+        if name not in game_names():
+            raise CliError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+        print(rules_text(name))
+        cls = game_class(name)
+        print(
+            f"Options of {name} (fields of {cls.__module__}.Rules; set with --option NAME=VALUE):"
+        )
+        for field in dataclasses.fields(cls.rules_type):
+            print(f"  {field.name} = {field.default!r}")
+        print()
+    return 0
 
 
 def _describe_deal(name: str, state: GameState[Any]) -> list[str]:
     """The god's-eye deal of each game, drawn from the contract's state attributes."""
+
+    def cards(items: Sequence[Any]) -> str:
+        return " ".join(card.unicode() for card in items) or "-"
+
     lines: list[str] = []
-    if name == "aliwar":
-        for seat in range(state.players):
-            stacks = "  ".join(f"S{i + 1}[{_cards(s)}]" for i, s in enumerate(state.stacks[seat]))  # type: ignore[attr-defined]
+    for seat in range(state.players):
+        if name == "aliwar":
+            stacks = "  ".join(f"S{i + 1}[{cards(s)}]" for i, s in enumerate(state.stacks[seat]))  # type: ignore[attr-defined]
             lines.append(f"  P{seat}: P={state.protection[seat].unicode()}  {stacks}")  # type: ignore[attr-defined]
-    elif name == "clone-war":
-        for seat in range(state.players):
+        elif name == "clone-war":
             pile = state.piles[seat]  # type: ignore[attr-defined]
-            lines.append(f"  P{seat}: {len(pile)} cards, top {_cards(pile[:6])} …")
-    else:
-        for seat in range(state.players):
+            lines.append(f"  P{seat}: {len(pile)} cards, top {cards(pile[:6])} …")
+        else:
             hand = state.hands[seat]  # type: ignore[attr-defined]
             draw = state.draw_piles[seat]  # type: ignore[attr-defined]
-            lines.append(f"  P{seat}: hand {_cards(hand)}, draw pile {len(draw)} cards")
+            lines.append(f"  P{seat}: hand {cards(hand)}, draw pile {len(draw)} cards")
     return lines
 
 
-def demo(seed: int, out: Any = sys.stdout) -> None:
-    """Deal each game from ``seed``, show the deal, and play it with random agents."""
-    print(f"cardwars {cardwars.__version__} ({cardwars.BACKEND} core), seed {seed}", file=out)
-    for name in cardwars.game_names():
-        game = cardwars.load_game(name)
-        print(f"\n{name}: the deal", file=out)
+def _cmd_demo(args: argparse.Namespace) -> int:
+    seed = args.seed
+    print(f"cardwars {cardwars.__version__} ({cardwars.BACKEND} core), seed {seed}")
+    for name in game_names():
+        game = load_game(name)
+        print(f"\n{name}: the deal")
         for line in _describe_deal(name, game.new_game(seed)):
-            print(line, file=out)
-        final = cardwars.play(game, ["random"] * game.players, seed=seed)
-        result = final.result
+            print(line)
+        result = cardwars.play(game, ["random"] * game.players, seed=seed).result
         assert result is not None
-        who = "draw" if result.is_draw else "won by P" + ",".join(map(str, sorted(result.winners)))
-        print(
-            f"  played by random agents: {who} ({result.termination}) after {result.length} steps",
-            file=out,
+        who = (
+            "a draw" if result.is_draw else "won by P" + ",".join(map(str, sorted(result.winners)))
         )
+        print(
+            f"  played by random agents: {who} ({result.termination}) after {result.length} steps"
+        )
+    return 0
+
+
+# --- entry point ---------------------------------------------------------------------------
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is an integer, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is in [0, 2**64), got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cardwars`` command."""
+    parser = argparse.ArgumentParser(
+        prog="cardwars",
+        description="Play, simulate and replay Aliwar, Clone War and WAR: Guerrilla Tactics.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardwars {cardwars.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    games = ", ".join(game_names())
+
+    sim = sub.add_parser("simulate", help="simulate many games and print the report")
+    sim.add_argument("game", metavar="GAME", help=games)
+    sim.add_argument(
+        "--players", type=_positive, help="number of players (Clone War and Guerrilla: 2-4)"
+    )
+    sim.add_argument(
+        "--agents", default="random", help="agent names per seat, comma-separated (default random)"
+    )
+    sim.add_argument(
+        "--games", type=_positive, default=10_000, help="number of games (default 10000)"
+    )
+    sim.add_argument("--seed", type=_seed, default=0, help="batch seed (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
+    )
+    sim.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+    sim.add_argument(
+        "--plot", metavar="FILE.png", help="also draw lengths and win rates (matplotlib)"
+    )
+    sim.set_defaults(func=_cmd_simulate)
+
+    play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
+    play.add_argument("game", metavar="GAME", help=games)
+    play.add_argument("--players", type=_positive, help="number of players")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--opponents", default="greedy", help="opponent agents, comma-separated (default greedy)"
+    )
+    play.add_argument("--seed", type=_seed, default=None, help="the deal (default: random)")
+    play.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
+    )
+    play.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end")
+    play.set_defaults(func=_cmd_play)
+
+    rep = sub.add_parser("replay", help="step through a saved game record")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument(
+        "--seat", type=int, default=None, help="show one seat's view instead of the whole table"
+    )
+    rep.set_defaults(func=_cmd_replay)
+
+    rules = sub.add_parser(
+        "rules", help="print the rules clauses and the options with their defaults"
+    )
+    rules.add_argument("game", metavar="GAME", nargs="?", help=games)
+    rules.set_defaults(func=_cmd_rules)
+
+    demo = sub.add_parser("demo", help="deal and play one game of each, with random agents")
+    demo.add_argument("--seed", type=_seed, default=42, help="the seed (default 42)")
+    demo.set_defaults(func=_cmd_demo)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``cardwars`` command; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="cardwars", description=__doc__)
-    parser.add_argument("--seed", type=int, default=42, help="the deal's seed (default 42)")
+    parser = build_parser()
     args = parser.parse_args(argv)
-    if not 0 <= args.seed < 2**64:
-        parser.error(f"--seed must be in [0, 2**64), got {args.seed}")
-    demo(args.seed)
-    return 0
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        status: int = args.func(args)
+    except (CliError, CardwarsError) as exc:
+        print(f"cardwars: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardwars: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `cardwars rules | head`): not an error of ours.
+        sys.stderr.close()
+        return 0
+    return status

@@ -34,10 +34,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardwars.cards import Card
-from cardwars.engine import Game, GameState, Move, Result, game_class, game_names
+from cardwars.engine import Event, Game, GameState, Move, Result, game_class, game_names
 from cardwars.errors import CardParseError, CardwarsError, RecordError
 
-__all__ = ["FORMAT", "VERSION", "decode_move", "dumps", "encode_move", "loads", "replay"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "decode_move",
+    "dumps",
+    "encode_move",
+    "loads",
+    "replay",
+    "replay_steps",
+]
 
 FORMAT = "cardwars-record"
 VERSION = 1
@@ -227,17 +236,29 @@ def _check_header(record: Any) -> tuple[Game[Any], int]:
 
 def replay(record: Mapping[str, Any]) -> list[GameState[Any]]:
     """Every state of a parsed record, from the deal to the end (validated like :func:`loads`)."""
-    states: list[GameState[Any]] = []
-    _replay(record, states)
-    return states
+    return [state for state, _, _ in _replay(record, keep=True)]
 
 
-def _replay(record: Any, states: list[GameState[Any]] | None) -> GameState[Any]:
+def replay_steps(
+    text: str | bytes,
+) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
+    """Load a record and return every step as ``(state after it, its moves, its events)``.
+
+    The first entry is the deal, with no moves and no events. The whole record
+    is validated (as by :func:`loads`) before anything is returned.
+    """
+    return _replay(_parse(text), keep=True)
+
+
+def _replay(
+    record: Any, *, keep: bool
+) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
     game, seed = _check_header(record)
     state = game.new_game(seed)
     move_types = _move_types(type(state).__module__)
-    if states is not None:
-        states.append(state.copy())
+    steps: list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]] = []
+    if keep:
+        steps.append((state.copy(), {}, ()))
     for index, step in enumerate(record["steps"]):
         where = f"steps[{index}]"
         if not isinstance(step, dict):
@@ -248,18 +269,27 @@ def _replay(record: Any, states: list[GameState[Any]] | None) -> GameState[Any]:
                 raise RecordError(f"{where}: seat keys are '0', '1', …, got {key!r}")
             moves[int(key)] = decode_move(data, move_types, f"{where}[{key}]")
         try:
-            state.apply(moves)
+            events = state.apply(moves)
         except CardwarsError as exc:
             raise RecordError(f"{where}: {exc}") from None
-        if states is not None:
-            states.append(state.copy())
+        if keep:
+            steps.append((state.copy(), moves, events))
     expected = record["result"]
     actual = _result_dict(state.result)
     if expected != actual:
         raise RecordError(
             f"the stored result {expected!r} does not match the replayed game's {actual!r}"
         )
-    return state
+    if not keep:
+        steps.append((state, {}, ()))
+    return steps
+
+
+def _parse(text: str | bytes) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
 
 
 def loads(text: str | bytes) -> GameState[Any]:
@@ -269,8 +299,4 @@ def loads(text: str | bytes) -> GameState[Any]:
         RecordError: bad JSON, an unknown version, game or option, an illegal
             move, or a result that does not match; nothing is half-built.
     """
-    try:
-        record = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise RecordError(f"not JSON: {exc}") from None
-    return _replay(record, None)
+    return _replay(_parse(text), keep=False)[-1][0]
