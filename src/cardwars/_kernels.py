@@ -18,7 +18,7 @@ import os
 from types import ModuleType
 from typing import Literal
 
-__all__ = ["BACKEND", "kernels"]
+__all__ = ["BACKEND", "kernels", "use_backend"]
 
 
 def _flag(name: str) -> bool:
@@ -49,3 +49,24 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
 
 
 kernels, BACKEND = _select()
+
+
+def use_backend(name: str) -> None:
+    """Switch this process to the ``"compiled"`` or ``"python"`` kernels.
+
+    :func:`cardwars.simulate` calls it in worker processes so they run the same
+    backend as the caller.
+    """
+    global kernels, BACKEND
+    if name == BACKEND:
+        return
+    if name == "python":
+        from cardwars import _reference
+
+        kernels, BACKEND = _reference, "python"
+    elif name == "compiled":
+        from cardwars import _core
+
+        kernels, BACKEND = _core, "compiled"
+    else:
+        raise ValueError(f"backend must be 'compiled' or 'python', got {name!r}")

@@ -59,8 +59,10 @@ def _run_chunk(
     start: int,
     count: int,
     compiled: bool,
+    backend: str,
 ) -> _Chunk:
     """Play games ``start .. start+count-1``; runs in a worker process or thread too."""
+    _kernels.use_backend(backend)  # a worker process runs the caller's backend
     module = _module_of(game)
     terminations: tuple[str, ...] = module.TERMINATIONS
     if compiled:
@@ -159,6 +161,7 @@ def simulate(
     resolve_agents(game, agents)  # checks names and count before any work
     agent_specs = tuple(agents)
     compiled = _batch_supported(game, agent_specs)
+    backend = _kernels.BACKEND
     parallel = executor is not None or workers > 1
     if chunk_size is None:
         chunk_size = _DEFAULT_CHUNK if compiled else 200
@@ -173,7 +176,7 @@ def simulate(
         if not parallel:
             for start in starts:
                 count = min(chunk_size, games - start)
-                chunks.append(_run_chunk(game, agent_specs, seed, start, count, compiled))
+                chunks.append(_run_chunk(game, agent_specs, seed, start, count, compiled, backend))
                 done += count
                 report_progress(done, games)
         else:
@@ -182,7 +185,14 @@ def simulate(
             try:
                 futures: list[Future[_Chunk]] = [
                     pool.submit(
-                        _run_chunk, game, agent_specs, seed, s, min(chunk_size, games - s), compiled
+                        _run_chunk,
+                        game,
+                        agent_specs,
+                        seed,
+                        s,
+                        min(chunk_size, games - s),
+                        compiled,
+                        backend,
                     )
                     for s in starts
                 ]
@@ -214,5 +224,5 @@ def simulate(
         winners=winners,
         termination_codes=codes,
         engine="batch" if compiled else "play",
-        backend=_kernels.BACKEND,
+        backend=backend,
     )
