@@ -50,7 +50,10 @@ def guerrilla_strength(
 
 
 def guerrilla_evaluate(
-    combos: Sequence[Sequence[int]], guerrilla_rank: int, kicker: bool = False, ace_low: bool = False
+    combos: Sequence[Sequence[int]],
+    guerrilla_rank: int,
+    kicker: bool = False,
+    ace_low: bool = False,
 ) -> tuple[int, ...]:
     """Each seat's outcome (GT-7, GT-9): 2 winning, 1 tied for best, 0 losing, -1 not taking part.
 

@@ -138,8 +138,8 @@ def compare(
     1
     """
     kernels = _kernels.kernels
-    sa = kernels.guerrilla_strength([c.id for c in a], guerrilla_rank, kicker, ace_low)
-    sb = kernels.guerrilla_strength([c.id for c in b], guerrilla_rank, kicker, ace_low)
+    sa: int = kernels.guerrilla_strength([c.id for c in a], guerrilla_rank, kicker, ace_low)
+    sb: int = kernels.guerrilla_strength([c.id for c in b], guerrilla_rank, kicker, ace_low)
     return (sa > sb) - (sa < sb)
 
 
@@ -156,9 +156,7 @@ def seat_cards(players: int, two_suit_variant: bool = False) -> tuple[tuple[Card
         ]
     else:
         suits = [(Suit(seat),) for seat in range(players)]
-    return tuple(
-        tuple(Card(Rank(r), suit) for suit in own for r in range(2, 15)) for own in suits
-    )
+    return tuple(tuple(Card(Rank(r), suit) for suit in own for r in range(2, 15)) for own in suits)
 
 
 def _card(value: Card | str) -> Card:
@@ -219,7 +217,7 @@ class State(GameState[Phase]):
     # --- construction ---------------------------------------------------------------
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
-        """Set up a game from ``seed`` (GT-2) and run it to its first poll (after the first Draw)."""
+        """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
         state = cls(rules, players, seed)
         for seat, cards in enumerate(seat_cards(players, rules.two_suit_variant)):
             pile = list(cards)
@@ -771,9 +769,7 @@ class State(GameState[Phase]):
     def _evaluate(self) -> list[int]:
         r = self._rules
         combos = [[c.id for c in self._combo(s)] for s in range(self._n)]
-        outcomes = list(
-            _kernels.kernels.guerrilla_evaluate(combos, self._g, r.kicker, r.ace_low)
-        )
+        outcomes = list(_kernels.kernels.guerrilla_evaluate(combos, self._g, r.kicker, r.ace_low))
         self._outcomes = outcomes
         self._log.append(SkirmishEvaluated(tuple(outcomes)))
         return outcomes
@@ -782,9 +778,7 @@ class State(GameState[Phase]):
         eligible = [
             s
             for s in self._active()
-            if self._outcomes[s] in (_LOSE, _TIE)
-            and self._supports[s] is None
-            and self._hands[s]
+            if self._outcomes[s] in (_LOSE, _TIE) and self._supports[s] is None and self._hands[s]
         ]
         if eligible:
             self._poll(Phase.SUPPORT, eligible)
@@ -1090,7 +1084,9 @@ def run_batch_with_state_machine(
     codes = list(agents) if agents is not None else [0] * players
     if len(codes) != players or any(code != 0 for code in codes):
         raise UsageError(f"agents must be {players} codes, 0 = random; got {agents!r}")
-    game = Guerrilla(players, Rules(two_suit_variant=two_suit_variant, max_skirmishes=max_skirmishes))
+    game = Guerrilla(
+        players, Rules(two_suit_variant=two_suit_variant, max_skirmishes=max_skirmishes)
+    )
     derive = _kernels.kernels.derive_seed
     length: array[int] = array("q")
     winner: array[int] = array("b")
@@ -1099,7 +1095,8 @@ def run_batch_with_state_machine(
     for k in range(start, start + count):
         final = play(game, ["random"] * players, seed=derive(seed, k))
         result = final.result
-        assert result is not None and isinstance(final, State)
+        assert result is not None
+        assert isinstance(final, State)
         length.append(result.length)
         winner.append(result.winner if result.winner is not None else -1)
         termination.append(TERMINATIONS.index(result.termination))

@@ -29,9 +29,9 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerEliminated",
-    "Propose",
     "ProposalCancelled",
     "ProposalMade",
+    "Propose",
     "Reject",
     "Remove",
     "SkirmishEvaluated",
@@ -154,7 +154,7 @@ class GuerrillaPromoted(Event):
 
 @dataclass(frozen=True, slots=True)
 class ProposalCancelled(Event):
-    """The proposal failed: ``reveals`` are (seat, card) cancellations, ``rejecters`` plain vetoes."""
+    """The proposal failed: ``reveals`` are (seat, card) cancels, ``rejecters`` plain vetoes."""
 
     reveals: tuple[tuple[int, Card], ...]
     rejecters: tuple[int, ...] = ()
