@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardwars import _kernels
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import Event, Game, GameState, Move, Result, check_players
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import RulesError
 from cardwars.guerrilla_rules import Rules
 from cardwars.guerrilla_types import (
     Allow,
@@ -213,6 +213,7 @@ class State(GameState[Phase]):
         self._result: Result | None = None
         self._log: list[Event] = []
         self._legal_cache: dict[int, tuple[Move, ...]] = {}
+        self._public_cache: tuple[Any, ...] | None = None
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -458,29 +459,34 @@ class State(GameState[Phase]):
     def observation(self, player: int) -> GuerrillaObservation:
         """What ``player`` may know (GT-15): own hand plus public facts."""
         self._check_seat(player)
+        public = self._public_cache
+        if public is None:
+            public = self._public_cache = self._public()
         return GuerrillaObservation(
-            seat=player,
-            phase=self._phase,
-            to_act=self._to_act,
-            hand=tuple(self._hands[player]),
-            guerrilla_rank=self._g,
-            skirmish=self._k,
-            in_game=tuple(self._in),
-            played_guerrilla=tuple(self._played_g),
-            support_penalty=tuple(self._penalty),
-            spy_first=tuple(self._spy),
-            hand_sizes=tuple(len(h) for h in self._hands),
-            draw_sizes=tuple(len(p) for p in self._draw),
-            discard_sizes=tuple(len(p) for p in self._discard),
-            removed=tuple(self._removed),
-            played=tuple(self._played),
-            supports=tuple(self._supports),
-            tie_rounds=tuple(
+            player, self._phase, self._to_act, tuple(self._hands[player]), *public
+        )
+
+    def _public(self) -> tuple[Any, ...]:
+        """The public fields of every observation at this resting point (GT-15)."""
+        return (
+            self._g,
+            self._k,
+            tuple(self._in),
+            tuple(self._played_g),
+            tuple(self._penalty),
+            tuple(self._spy),
+            tuple(len(h) for h in self._hands),
+            tuple(len(p) for p in self._draw),
+            tuple(len(p) for p in self._discard),
+            tuple(self._removed),
+            tuple(self._played),
+            tuple(self._supports),
+            tuple(
                 tuple((seat, up, down is not None) for seat, down, up in rnd)
                 for rnd in self._tie_rounds
             ),
-            proposer=self._proposer,
-            log=tuple(self._log),
+            self._proposer,
+            tuple(self._log),
         )
 
     def copy(self) -> Self:
@@ -491,6 +497,8 @@ class State(GameState[Phase]):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             elif isinstance(value, dict):
                 value = {}
+            elif name == "_public_cache":
+                value = None
             other.__dict__[name] = value
         other._rng = self._rng.copy()
         other._history = list(self._history)
@@ -502,7 +510,7 @@ class State(GameState[Phase]):
                 return tuple(frozen(v) for v in value)
             return value
 
-        skip = ("_rng", "_history", "_legal_cache")
+        skip = ("_rng", "_history", "_legal_cache", "_public_cache")
         fields = tuple(
             (name, frozen(value)) for name, value in self.__dict__.items() if name not in skip
         )
@@ -592,6 +600,7 @@ class State(GameState[Phase]):
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         mark = len(self._log)
         self._legal_cache = {}
+        self._public_cache = None
         phase = self._phase
         if phase is Phase.PLAY_FIRST or phase is Phase.PLAY:
             self._on_play(moves, first=phase is Phase.PLAY_FIRST)
@@ -1082,8 +1091,11 @@ def run_batch_with_state_machine(
     from cardwars.engine import play
 
     codes = list(agents) if agents is not None else [0] * players
-    if len(codes) != players or any(code != 0 for code in codes):
-        raise UsageError(f"agents must be {players} codes, 0 = random; got {agents!r}")
+    if len(codes) != players:
+        raise ValueError(f"agents needs one code per seat ({players}), got {agents!r}")
+    for code in codes:
+        if code != 0:
+            raise NotImplementedError(f"agent code {code!r}: only 0 (random) exists so far")
     game = Guerrilla(
         players, Rules(two_suit_variant=two_suit_variant, max_skirmishes=max_skirmishes)
     )

@@ -1,0 +1,81 @@
+"""The whole-game batch kernel replays cardwars.play() game by game (ARCHITECTURE, RULINGS §4.5)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+
+import pytest
+
+import cardwars
+from cardwars import _core, _kernels, _reference
+from cardwars.guerrilla import TERMINATIONS, Guerrilla, Rules, State
+
+SEEDS = 2000
+MASTER = 20261129
+CONFIGS = [(2, False), (3, False), (4, False), (2, True)]
+
+
+@functools.cache
+def played(players: int, two_suit: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """(length, winner, termination, final G) of games 0..SEEDS-1 through cardwars.play().
+
+    Computed once per configuration (the game RNG is bit-identical on both
+    backends, tests/test_rng.py), then compared with each backend's batch kernel.
+    """
+    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
+    rows = []
+    for k in range(SEEDS):
+        final = cardwars.play(game, ["random"] * players, seed=cardwars.derive_seed(MASTER, k))
+        assert isinstance(final, State)
+        result = final.result
+        assert result is not None
+        winner = result.winner if result.winner is not None else -1
+        rows.append(
+            (result.length, winner, TERMINATIONS.index(result.termination), final.guerrilla_rank)
+        )
+    return tuple(rows)
+
+
+@pytest.mark.parametrize(("players", "two_suit"), CONFIGS)
+def test_gt_batch_agrees_with_play_game_by_game(players: int, two_suit: bool) -> None:
+    expected = played(players, two_suit)
+    columns = _kernels.kernels.guerrilla_batch(MASTER, 0, SEEDS, players, two_suit)
+    got = tuple(
+        zip(
+            columns["length"],
+            columns["winner"],
+            columns["termination"],
+            columns["guerrilla_rank"],
+            strict=True,
+        )
+    )
+    mismatches = [k for k in range(SEEDS) if got[k] != expected[k]]
+    assert not mismatches, f"games differ, first {mismatches[:5]}: {got[mismatches[0]]}"
+
+
+def test_gt_batch_split_does_not_matter() -> None:
+    whole = _kernels.kernels.guerrilla_batch(5, 0, 40, 3)
+    parts = [_kernels.kernels.guerrilla_batch(5, start, 10, 3) for start in (0, 10, 20, 30)]
+    for name in ("length", "winner", "termination", "guerrilla_rank"):
+        assert list(whole[name]) == [x for part in parts for x in part[name]]
+    assert whole["length"].typecode == "q" and whole["winner"].typecode == "b"
+
+
+def test_gt_batch_cap_and_agent_codes() -> None:
+    capped = _kernels.kernels.guerrilla_batch(1, 0, 20, 2, False, None, 3)
+    assert max(capped["length"]) <= 3
+    assert TERMINATIONS.index("max_skirmishes") in capped["termination"]
+    with pytest.raises(NotImplementedError):
+        _kernels.kernels.guerrilla_batch(1, 0, 1, 2, False, [0, 1])
+
+
+def test_gt_batch_twin_has_the_same_signature() -> None:
+    compiled = inspect.signature(_core.guerrilla_batch)
+    assert list(compiled.parameters) == list(
+        inspect.signature(_reference.guerrilla_batch).parameters
+    )
+    for name in ("guerrilla_strength", "guerrilla_evaluate"):
+        assert list(inspect.signature(getattr(_core, name)).parameters) == list(
+            inspect.signature(getattr(_reference, name)).parameters
+        )
