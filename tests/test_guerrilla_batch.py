@@ -59,7 +59,8 @@ def test_gt_batch_split_does_not_matter() -> None:
     parts = [_kernels.kernels.guerrilla_batch(5, start, 10, 3) for start in (0, 10, 20, 30)]
     for name in ("length", "winner", "termination", "guerrilla_rank"):
         assert list(whole[name]) == [x for part in parts for x in part[name]]
-    assert whole["length"].typecode == "q" and whole["winner"].typecode == "b"
+    assert whole["length"].typecode == "q"
+    assert whole["winner"].typecode == "b"
 
 
 def test_gt_batch_cap_and_agent_codes() -> None:
