@@ -4,7 +4,8 @@ Each player owns one suit (two in the 2-player variant) as a draw pile, holds
 a hand of two, and every skirmish runs the order of GT-3: promotion window,
 Draw, Play (spy-first players reveal first), Evaluate, one Support window,
 Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and the End check.
-:class:`State` rests only where players decide (RULINGS §4.5); :meth:`State.apply`
+:class:`State` rests only where players decide (RULINGS §4.5);
+:meth:`~cardwars.engine.GameState.apply`
 performs everything automatic up to the next poll or the end.
 
 >>> import cardwars
@@ -166,7 +167,7 @@ def _card(value: Card | str) -> Card:
 
 
 class State(GameState[Phase]):
-    """A Guerrilla Tactics position, god's-eye; changed only through :meth:`apply`.
+    """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
     Piles are tuples of cards, index 0 the top; discard piles list cards in the
     order they arrived (the input order of a reshuffle, GT-A43); hands keep
@@ -248,6 +249,10 @@ class State(GameState[Phase]):
     ) -> State:
         """Build any position between skirmishes and run it to the first poll or the end.
 
+        >>> s = State.from_position([["KC"], ["9D"]], draw_piles=[["5C"], ["4D"]], start="draw")
+        >>> [str(c) for c in s.hands[0]], s.phase
+        (['KC', '5C'], <Phase.PLAY: 'play'>)
+
         Args:
             hands: per seat, the hand in arrival order (cards or text such as ``"9C"``).
             draw_piles: per seat, the draw pile top first (default empty).
@@ -260,7 +265,7 @@ class State(GameState[Phase]):
             in_game: per seat, still in the game (default all True); eliminated
                 seats must hold no cards.
             skirmish: the skirmish index k (the lead seat is k mod seats, GT-B4).
-            rules: the options (default :class:`Rules`()).
+            rules: the options (default ``Rules()``, the rulings).
             rng_seed: the seed of the game RNG (and of the agents of :func:`cardwars.play`).
             start: ``"skirmish"`` (the promotion window), ``"draw"`` (skip the window)
                 or ``"play"`` (skip the window and Draw: "Start at Play").
@@ -268,10 +273,6 @@ class State(GameState[Phase]):
         Raises:
             RulesError: a malformed position (bad seat count, duplicate cards,
                 bad G, an empty hand at ``start="play"``, fewer than 2 players in).
-
-        >>> s = State.from_position([["KC"], ["9D"]], draw_piles=[["5C"], ["4D"]], start="draw")
-        >>> [str(c) for c in s.hands[0]], s.phase
-        (['KC', '5C'], <Phase.PLAY: 'play'>)
         """
         rules = Rules() if rules is None else rules
         n = check_players("guerrilla", len(hands), 2, 4)
@@ -404,7 +405,7 @@ class State(GameState[Phase]):
 
     @property
     def guerrilla_rank(self) -> int:
-        """G: cards of rank 2..G are Guerrillas."""
+        """The Guerrilla rank G; cards of rank 2..G are Guerrillas."""
         return self._g
 
     @property
@@ -1030,7 +1031,7 @@ class Guerrilla(Game[Rules]):
 
     Args:
         players: 2, 3 or 4 (exactly 2 with ``rules.two_suit_variant``).
-        rules: the options; default :class:`Rules`() (the rulings).
+        rules: the options; default ``Rules()`` (the rulings).
 
     Raises:
         RulesError: a bad player count or combination.

@@ -50,9 +50,9 @@ class Phase(enum.Enum):
     """Where a state rests."""
 
     PROPOSE = "propose"
-    """Promotion window: every player still in proposes or passes (GT-4.3)."""
+    """The promotion window's first poll; every player still in proposes or passes (GT-4.3)."""
     RESPOND = "respond"
-    """Promotion window: everyone but the proposer allows or cancels (GT-4.4)."""
+    """The promotion window's second poll; all but the proposer allow or cancel (GT-4.4)."""
     PLAY_FIRST = "play_first"
     """Spy-first players reveal their card before the others (GT-6.1)."""
     PLAY = "play"
