@@ -80,3 +80,19 @@ def test_gt_batch_twin_has_the_same_signature() -> None:
         assert list(inspect.signature(getattr(_core, name)).parameters) == list(
             inspect.signature(getattr(_reference, name)).parameters
         )
+
+
+def test_gt_run_batch_hook_matches_the_kernel() -> None:
+    from cardwars.errors import UsageError
+    from cardwars.guerrilla import BATCH_AGENTS, batch_supports, run_batch
+
+    assert "random" in BATCH_AGENTS
+    game = Guerrilla(4)
+    out = run_batch(game, ["random"] * 4, seed=3, start=2, count=6)
+    direct = _kernels.kernels.guerrilla_batch(3, 2, 6, 4)
+    assert list(out["length"]) == list(direct["length"])
+    assert not batch_supports(Guerrilla(2, Rules(support_cascade=True)))
+    with pytest.raises(UsageError):
+        run_batch(Guerrilla(2, Rules(kicker=True)), ["random"] * 2, seed=0, start=0, count=1)
+    with pytest.raises(UsageError):
+        run_batch(game, ["random"] * 3, seed=0, start=0, count=1)

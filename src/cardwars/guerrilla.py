@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardwars import _kernels
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import Event, Game, GameState, Move, Result, check_players
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, UsageError
 from cardwars.guerrilla_rules import Rules
 from cardwars.guerrilla_types import (
     Allow,
@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from cardwars._reference import Rng
 
 __all__ = [
+    "BATCH_AGENTS",
     "TERMINATIONS",
     "Allow",
     "Cancel",
@@ -103,7 +104,9 @@ __all__ = [
     "SupportAdded",
     "TieCards",
     "TieCardsPlaced",
+    "batch_supports",
     "compare",
+    "run_batch",
     "seat_cards",
 ]
 
@@ -1077,6 +1080,74 @@ class Guerrilla(Game[Rules]):
         state = super().new_game(seed)
         assert isinstance(state, State)
         return state
+
+
+# --- whole-game batches (the hooks of cardwars.simulate) ---------------------------------
+
+_AGENT_CODES: dict[str, int] = {"random": 0}
+
+BATCH_AGENTS: frozenset[str] = frozenset(_AGENT_CODES)
+"""The built-in agents the compiled batch loop plays (by name)."""
+
+
+def batch_supports(game: Guerrilla) -> bool:
+    """True when the compiled batch loop plays ``game``'s rules.
+
+    The loop implements the default rules; only ``two_suit_variant`` and
+    ``max_skirmishes`` may differ (other options run through :func:`cardwars.play`).
+
+    >>> batch_supports(Guerrilla(2, Rules(two_suit_variant=True))), batch_supports(
+    ...     Guerrilla(2, Rules(kicker=True)))
+    (True, False)
+    """
+    defaults = Rules(
+        two_suit_variant=game.rules.two_suit_variant, max_skirmishes=game.rules.max_skirmishes
+    )
+    return game.rules == defaults
+
+
+def run_batch(
+    game: Guerrilla, agents: Sequence[str], seed: int, start: int, count: int
+) -> dict[str, Any]:
+    """Play games ``start .. start+count-1`` in the kernel's whole-game loop.
+
+    Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+    :func:`cardwars.play` plays with the same agents (by name) from that seed.
+
+    Returns:
+        ``array.array`` columns ``"length"`` (skirmishes), ``"winner"`` (seat or -1),
+        ``"termination"`` (index into :data:`TERMINATIONS`) and ``"guerrilla_rank"``
+        (the final G).
+
+    Raises:
+        UsageError: an agent not in :data:`BATCH_AGENTS`, the wrong number of agents,
+            or rules the loop does not implement (see :func:`batch_supports`).
+
+    >>> out = run_batch(Guerrilla(3), ["random"] * 3, seed=1, start=0, count=5)
+    >>> len(out["length"]), all(t < len(TERMINATIONS) for t in out["termination"])
+    (5, True)
+    """
+    if (
+        isinstance(agents, str)
+        or len(agents) != game.players
+        or any(a not in _AGENT_CODES for a in agents)
+    ):
+        raise UsageError(
+            f"the Guerrilla batch loop plays {game.players} agents from "
+            f"{sorted(BATCH_AGENTS)}, got {agents!r}"
+        )
+    if not batch_supports(game):
+        raise UsageError(f"the Guerrilla batch loop plays the default rules only, got {game!r}")
+    columns: dict[str, Any] = _kernels.kernels.guerrilla_batch(
+        seed,
+        start,
+        count,
+        game.players,
+        game.rules.two_suit_variant,
+        [_AGENT_CODES[a] for a in agents],
+        game.rules.max_skirmishes,
+    )
+    return columns
 
 
 def run_batch_with_state_machine(
