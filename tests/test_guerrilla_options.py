@@ -262,3 +262,26 @@ def test_gt_a6_support_penalty_draws_exactly_one() -> None:
     assert CardsDrawn(0, 1) in s.log
     assert CardsDrawn(1, 1) in s.log
     assert s.support_penalty == (False, False)
+
+
+def test_gt_a22_winner_chooses_one_card_per_poll() -> None:
+    from cardwars.guerrilla import Remove
+
+    s = State.from_position(
+        [cards("J♣ 4♣"), cards("J♦ 5♦")],
+        draw_piles=[cards("K♣ 2♣ 9♣"), cards("6♦ 3♦ 8♦")],
+        rules=Rules(removal_choice="winner_chooses"),
+        start="play",
+    )
+    s.apply({0: Play(c("J♣")), 1: Play(c("J♦"))})
+    s.apply({0: Pass(), 1: Pass()})
+    s.apply({0: TieCards(c("K♣"), c("2♣")), 1: TieCards(c("6♦"), c("3♦"))})
+    table = cards("J♣ J♦ 2♣ K♣ 3♦ 6♦")
+    assert phase_of(s) is Phase.REMOVE
+    assert s.legal_moves(0) == tuple(Remove(x) for x in table)
+    s.apply({0: Remove(c("K♣"))})
+    s.apply({0: Remove(c("J♦"))})
+    assert s.legal_moves(0) == tuple(Remove(x) for x in cards("J♣ 2♣ 3♦ 6♦"))
+    s.apply({0: Remove(c("2♣"))})
+    assert s.removed == tuple(cards("K♣ J♦ 2♣"))
+    assert s.discard_piles[0] == tuple(cards("J♣ 3♦ 6♦"))

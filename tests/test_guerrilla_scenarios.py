@@ -588,8 +588,8 @@ def test_gt_a22_winner_chooses_removal() -> None:
     s.apply({0: Support(c("2♣"))})
     assert phase_of(s) is Phase.REMOVE
     assert s.to_act == {0}
-    assert s.legal_moves(0) == tuple(Remove((x,)) for x in cards("3♣ A♦ 2♣"))
-    s.apply({0: Remove((c("2♣"),))})
+    assert s.legal_moves(0) == tuple(Remove(x) for x in cards("3♣ A♦ 2♣"))
+    s.apply({0: Remove(c("2♣"))})
     assert s.removed == (c("2♣"),)
     assert s.discard_piles[0] == tuple(cards("3♣ A♦"))
 

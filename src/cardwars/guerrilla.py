@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -209,6 +208,8 @@ class State(GameState[Phase]):
         self._forfeit: list[Card] = []
         self._proposer: int | None = None
         self._winners: list[int] = []
+        self._lost: list[Card] = []  # removal_choice="winner_chooses": the picks so far
+        self._lost_needed = 0
         # Bookkeeping for the end.
         self._clock = 0
         self._elim_time: list[int | None] = [None] * n
@@ -451,7 +452,7 @@ class State(GameState[Phase]):
 
         Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
-        ordered by (down, up); ``Remove`` subsets in table order, lexicographically.
+        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
         self._check_seat(player)
         cached = self._legal_cache.get(player)
@@ -550,12 +551,8 @@ class State(GameState[Phase]):
             cancels = tuple(Cancel(c) for c in sorted(hand) if self._is_guerrilla(c))
             return (Allow(), *vote, *cancels)
         if phase is Phase.REMOVE:
-            table = [card for _, card, _ in self._table_order()]
-            size = len(table) // 2
-            return tuple(
-                Remove(tuple(table[i] for i in chosen))
-                for chosen in itertools.combinations(range(len(table)), size)
-            )
+            chosen = set(self._lost)
+            return tuple(Remove(c) for _, c, _ in self._table_order() if c not in chosen)
         return ()
 
     def _legal_tie(self, seat: int) -> tuple[Move, ...]:
@@ -619,7 +616,9 @@ class State(GameState[Phase]):
         elif phase is Phase.REMOVE:
             move = moves[self._winners[0]]
             assert isinstance(move, Remove)
-            self._loss_of_forces_chosen(list(move.cards))
+            self._lost.append(move.card)
+            if len(self._lost) == self._lost_needed:
+                self._loss_of_forces_chosen(self._lost)
         return tuple(self._log[mark:])
 
     def _poll(self, phase: Phase, seats: Iterable[int]) -> None:
@@ -913,6 +912,9 @@ class State(GameState[Phase]):
         lost = len(cards) // 2
         if lost and any(self._is_guerrilla(c) for c in cards):
             if self._rules.removal_choice == "winner_chooses" and len(winners) == 1:
+                # One card per poll, so the choice stays linear in the size of the table.
+                self._lost = []
+                self._lost_needed = lost
                 self._poll(Phase.REMOVE, winners)
                 return
             sample = list(cards)
@@ -958,6 +960,8 @@ class State(GameState[Phase]):
         self._first_tied = []
         self._tied = []
         self._winners = []
+        self._lost = []
+        self._lost_needed = 0
         self._outcomes = [_LOSE] * self._n
         self._k += 1
         if sum(self._in) <= 1:

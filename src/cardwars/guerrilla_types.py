@@ -62,7 +62,7 @@ class Phase(enum.Enum):
     TIE = "tie"
     """Tied players put down a face-down and a face-up card (GT-10.4)."""
     REMOVE = "remove"
-    """The winner picks the cards lost (``removal_choice="winner_chooses"`` only)."""
+    """The winner picks the lost cards one by one (``removal_choice="winner_chooses"`` only)."""
     OVER = "over"
     """The game has ended."""
 
@@ -121,9 +121,9 @@ class TieCards(Move):
 
 @dataclass(frozen=True, slots=True)
 class Remove(Move):
-    """The cards of the skirmish the winner sends to the removed pile (``winner_chooses``)."""
+    """Send ``card`` from the table to the removed pile (``winner_chooses``; one per poll)."""
 
-    cards: tuple[Card, ...]
+    card: Card
 
 
 # --- events ------------------------------------------------------------------------
