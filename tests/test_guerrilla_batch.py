@@ -96,3 +96,46 @@ def test_gt_run_batch_hook_matches_the_kernel() -> None:
         run_batch(Guerrilla(2, Rules(kicker=True)), ["random"] * 2, seed=0, start=0, count=1)
     with pytest.raises(UsageError):
         run_batch(game, ["random"] * 3, seed=0, start=0, count=1)
+
+
+@pytest.mark.parametrize(
+    ("players", "two_suit", "winner", "length", "placings", "events"),
+    [
+        (2, False, 0, 22, (1, 2), 266),
+        (2, True, 1, 41, (2, 1), 462),
+        (3, False, 1, 39, (3, 1, 2), 472),
+        (4, False, 2, 28, (3, 4, 1, 2), 406),
+    ],
+)
+def test_gt_golden_random_games_seed_42(
+    players: int,
+    two_suit: bool,
+    winner: int,
+    length: int,
+    placings: tuple[int, ...],
+    events: int,
+) -> None:
+    """Golden results that must never change (RULINGS §4.4): random agents, seed 42."""
+    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
+    final = cardwars.play(game, ["random"] * players, seed=42)
+    assert isinstance(final, State)
+    assert final.result is not None
+    assert final.result.winners == {winner}
+    assert final.result.length == length
+    assert final.result.placings == placings
+    assert len(final.log) == events
+
+
+def test_gt_backends_give_identical_event_logs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same seeded games on both kernels: identical logs and final states (RULINGS §4.4)."""
+    game = Guerrilla(3)
+    logs = []
+    for module in (_core, _reference):
+        monkeypatch.setattr(_kernels, "kernels", module)
+        finals = []
+        for seed in range(15):
+            final = cardwars.play(game, ["random"] * 3, seed=seed)
+            assert isinstance(final, State)
+            finals.append(final)
+        logs.append([(f.log, f.hands, f.draw_piles, f.discard_piles, f.removed) for f in finals])
+    assert logs[0] == logs[1]
