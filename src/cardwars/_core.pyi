@@ -1,5 +1,7 @@
 """Typed stub of the compiled core; checked against the built module by mypy.stubtest."""
 
+from array import array
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from typing_extensions import disjoint_base
@@ -55,5 +57,24 @@ def aliwar_batch(
 # --- end aliwar kernels ---
 
 # --- guerrilla kernels ---
+
+def guerrilla_strength(
+    cards: Sequence[int], guerrilla_rank: int, kicker: bool = False, ace_low: bool = False
+) -> int: ...
+def guerrilla_evaluate(
+    combos: Sequence[Sequence[int]],
+    guerrilla_rank: int,
+    kicker: bool = False,
+    ace_low: bool = False,
+) -> tuple[int, ...]: ...
+def guerrilla_batch(
+    seed: int,
+    start: int,
+    count: int,
+    players: int = 2,
+    two_suit_variant: bool = False,
+    agents: Sequence[int] | None = None,
+    max_skirmishes: int = 5000,
+) -> dict[str, array[int]]: ...
 
 # --- end guerrilla kernels ---

@@ -1,0 +1,74 @@
+"""Games per second of WAR: Guerrilla Tactics: compiled batch vs ``cardwars.play()``.
+
+Run from the repository root (after ``pip install .`` or an in-place build)::
+
+    python benchmarks/bench_guerrilla.py [--games N] [--batch-games M]
+
+It prints a Markdown table: for each setting, games/s of ``play()`` with random
+agents on the compiled and the pure-Python backend, of the compiled whole-game
+batch (``_core.guerrilla_batch``), and the ratios, all measured in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from types import ModuleType
+
+import cardwars
+from cardwars import _kernels, _reference
+from cardwars.guerrilla import Guerrilla, Rules
+
+SETTINGS = [(2, False), (2, True), (3, False), (4, False)]
+
+
+def _rate(run: Callable[[], object], games: int) -> float:
+    start = time.perf_counter()
+    run()
+    return games / (time.perf_counter() - start)
+
+
+def _play_rate(module: ModuleType, players: int, two_suit: bool, games: int) -> float:
+    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
+    agents = ["random"] * players
+    saved = _kernels.kernels
+    _kernels.kernels = module
+    try:
+        return _rate(lambda: [cardwars.play(game, agents, seed=s) for s in range(games)], games)
+    finally:
+        _kernels.kernels = saved
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per play() measurement")
+    parser.add_argument("--batch-games", type=int, default=100_000, help="games per batch run")
+    args = parser.parse_args()
+    try:
+        from cardwars import _core
+    except ImportError:
+        raise SystemExit("the compiled core is not built: pip install . first") from None
+
+    print(f"WAR: Guerrilla Tactics, random agents, default rules ({cardwars.__version__})\n")
+    print(
+        "| setting | play() python | play() compiled | batch compiled "
+        "| compiled / python play() | batch / compiled play() |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    for players, two_suit in SETTINGS:
+        label = f"{players} players" + (", two suits" if two_suit else "")
+        python = _play_rate(_reference, players, two_suit, args.games)
+        compiled = _play_rate(_core, players, two_suit, args.games)
+        batch = _rate(
+            lambda p=players, t=two_suit: _core.guerrilla_batch(0, 0, args.batch_games, p, t),
+            args.batch_games,
+        )
+        print(
+            f"| {label} | {python:,.0f} | {compiled:,.0f} | {batch:,.0f} "
+            f"| {compiled / python:.2f}x | {batch / compiled:,.0f}x |"
+        )
+
+
+if __name__ == "__main__":
+    main()
