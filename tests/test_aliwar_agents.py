@@ -1,4 +1,4 @@
-"""The greedy Aliwar agent (issue 6): its heuristic, and the batch loop replaying it game by game."""
+"""The greedy Aliwar agent (issue 6): its heuristic, and the batch loop replaying it."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_aw_greedy_beats_random_clearly() -> None:
 
 
 def brute_force_scores(state: State, seat: int) -> list[int]:
-    """Each switch's columns won minus lost, summed over the opponent's switches, by playing them."""
+    """Per switch: columns won minus lost, summed over the opponent's switches, by playing."""
     scores = []
     for mine in state.legal_moves(seat):
         score = 0

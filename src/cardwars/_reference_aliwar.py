@@ -110,9 +110,13 @@ def _check_batch_args(
         raise ValueError(f"count must be an int >= 0, got {count!r}")
     if players != 2:
         raise ValueError(f"aliwar is for exactly 2 players, got players={players!r}")
-    if isinstance(agents, (str, bytes)) or len(agents) != 2 or any(
-        isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
-        for code in agents
+    if (
+        isinstance(agents, (str, bytes))
+        or len(agents) != 2
+        or any(
+            isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
+            for code in agents
+        )
     ):
         raise ValueError(
             f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
@@ -202,7 +206,7 @@ def _most_cards(stacks: list[list[deque[int]]]) -> int:
 
 
 def _column_value(mine: int, theirs: int) -> int:
-    """+1, 0 or -1 for fielded keys ``2*rank + protected`` (AW-5.3, AW-5.4), from ``mine``'s side."""
+    """+1, 0 or -1 for fielded keys ``2*rank + protected`` (AW-5.3, AW-5.4), seen by ``mine``."""
     rank_m, protected_m, rank_t, protected_t = mine >> 1, mine & 1, theirs >> 1, theirs & 1
     if protected_m == protected_t:
         return (rank_m > rank_t) - (rank_m < rank_t)

@@ -29,7 +29,6 @@ Stacks are numbered 0–4 and the protection position is :data:`PROTECTION` = 5
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
@@ -981,18 +980,31 @@ def _column_value(rank: int, protected: bool, rank_other: int, protected_other: 
 
 # A fielded card is the key 2 * rank + protected; _COLUMN_VALUE[mine][theirs].
 _COLUMN_VALUE: Final = tuple(
-    tuple(_column_value(mine >> 1, bool(mine & 1), theirs >> 1, bool(theirs & 1)) for theirs in range(30))
+    tuple(
+        _column_value(mine >> 1, bool(mine & 1), theirs >> 1, bool(theirs & 1))
+        for theirs in range(30)
+    )
     for mine in range(30)
 )
 
 
-def _fielded(observation: AliwarObservation, seat: int, switch: Switch) -> tuple[int, ...]:
-    """The five keys ``seat`` fields in columns 0–4 after ``switch`` (AW-4.3, AW-5.2)."""
-    cards: list[Card] = [stack[0] for stack in observation.stacks[seat]]  # type: ignore[misc]
+def _fielded(
+    observation: AliwarObservation, seat: int, switches: Sequence[Switch]
+) -> list[list[int]]:
+    """For each switch, the keys ``seat`` would field in columns 0–4 (AW-4.3, AW-5.2)."""
+    cards = [stack[0] for stack in observation.stacks[seat] if stack[0] is not None]
+    if len(cards) != STACKS:
+        raise UsageError("switch scores need a Switch-phase observation (every top face up)")
     cards.append(observation.protection[seat])
-    cards[switch.a], cards[switch.b] = cards[switch.b], cards[switch.a]  # null: a == b
-    guard = cards[PROTECTION].suit
-    return tuple(2 * card.rank + (card.suit is guard) for card in cards[:PROTECTION])
+    ranks = [int(card.rank) for card in cards]
+    suits = [card.suit for card in cards]
+    fielded = []
+    for switch in switches:
+        where = list(range(PROTECTION + 1))  # where[p]: the position whose card lands at p
+        where[switch.a], where[switch.b] = switch.b, switch.a  # null: a == b, a no-op
+        guard = suits[where[PROTECTION]]
+        fielded.append([2 * ranks[p] + (suits[p] is guard) for p in where[:PROTECTION]])
+    return fielded
 
 
 class GreedyAgent:
@@ -1060,21 +1072,13 @@ class GreedyAgent:
             raise UsageError(f"switch scores need Switch moves, got {switches!r}")
         pairs = [move for move in switches if isinstance(move, Switch)]
         seat = observation.seat
-        theirs = [_fielded(observation, 1 - seat, move) for move in pairs]
-        # How often the opponent fields each key in each column, over its switches.
-        against = [Counter(keys[c] for keys in theirs).items() for c in range(STACKS)]
-        column_total: dict[tuple[int, int], int] = {}  # (column, my key) -> summed value
-        scores = []
-        for move in pairs:
-            score = 0
-            for c, key in enumerate(_fielded(observation, seat, move)):
-                total = column_total.get((c, key))
-                if total is None:
-                    row = _COLUMN_VALUE[key]
-                    total = column_total[c, key] = sum(n * row[other] for other, n in against[c])
-                score += total
-            scores.append(score)
-        return scores
+        theirs = _fielded(observation, 1 - seat, pairs)
+        # The opponent's key in each column under each of its switches.
+        columns = [[keys[c] for keys in theirs] for c in range(STACKS)]
+        return [
+            sum(sum(map(_COLUMN_VALUE[key].__getitem__, columns[c])) for c, key in enumerate(keys))
+            for keys in _fielded(observation, seat, pairs)
+        ]
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
