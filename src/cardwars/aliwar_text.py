@@ -66,7 +66,7 @@ Stacks are numbered 1-5 left to right for both players, so stack 3 faces stack 3
 
 _CELL = 10  # the width of one stack's cell in the grids
 _NULL_WORDS = frozenset({"none", "no switch", "noswitch", "null", "pass", "-"})
-_DECLINE_WORDS = frozenset({"decline", "d", "no", "none", "pass", "nothing", "-", "x"})
+_DECLINE_WORDS = frozenset({"decline", "no", "none", "pass", "nothing", "-"})
 _SEPARATORS = re.compile(r"[\s,;/&+-]+|\b(?:and|with)\b")
 _KEEP_RE = re.compile(
     r"^(?:keep|k)?\s*(?P<card>(?:10|[2-9tjqka])\s*[cdhs♣♦♥♠♧♢♡♤])"
