@@ -79,8 +79,21 @@ def test_aw_greedy_beats_random_clearly() -> None:
     second = cardwars.simulate(game, ["random", "greedy"], games=1500, seed=4)
     assert (first.engine, second.engine) == ("batch", "batch")
     greedy_wins = first.wins[0] + second.wins[1]
-    low, _ = wilson_interval(greedy_wins, 3000)
+    low, high = wilson_interval(greedy_wins, 3000)
     assert low > 0.55, (greedy_wins, low)
+    # The game page's reference figure (200,000 games): greedy wins 94.8 % against random.
+    assert low < 0.948 < high
+    assert 10.5 < (sum(first.lengths) + sum(second.lengths)) / 3000 < 11.8
+
+
+def test_aw_greedy_against_itself_matches_the_reference_figures() -> None:
+    # The game page (200,000 games): 49.4 % / 49.3 % / 1.2 % draws, 18.1 rounds on average.
+    out = run_batch(Aliwar(), ("greedy", "greedy"), 12, 0, 1000)
+    mean = sum(out["length"]) / 1000
+    assert 17.0 < mean < 19.2
+    for seat in (0, 1):
+        low, high = wilson_interval(list(out["winner"]).count(seat), 1000)
+        assert low < 0.494 < high
 
 
 # --- the heuristic --------------------------------------------------------------------------
