@@ -1,9 +1,10 @@
-"""Aliwar games per second with two random agents, every way cardwars can play them.
+"""Aliwar games per second with built-in agents, every way cardwars can play them.
 
-Run ``python benchmarks/bench_aliwar.py [--games N]`` (from a checkout, ``src/`` is
-found on its own). It prints a Markdown table; ratios are measured in the same run,
-against ``play()`` on the pure-Python backend. The four rows play the same games
-(game ``k`` dealt from ``derive_seed(seed, k)``), so they also cross-check each other.
+Run ``python benchmarks/bench_aliwar.py [--games N] [--agents greedy,random]`` (from a
+checkout, ``src/`` is found on its own; the agents default to two random ones). It prints
+a Markdown table; ratios are measured in the same run, against ``play()`` on the
+pure-Python backend. The four rows play the same games (game ``k`` dealt from
+``derive_seed(seed, k)``), so they also cross-check each other.
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ except ImportError:  # a source checkout without an install
     import cardwars
 
 from cardwars import _kernels, _reference
-from cardwars.aliwar import TERMINATIONS, Aliwar
+from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
 
 SEED = 2026
+_CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
 
 
-def _play_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
+def _play_games(
+    kernels: ModuleType, games: int, agents: tuple[str, str]
+) -> list[tuple[int, int, int]]:
     """``cardwars.play`` with the given kernel backend (as the test fixture swaps it)."""
     saved = _kernels.kernels
     _kernels.kernels = kernels
@@ -35,7 +39,7 @@ def _play_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
         game = Aliwar()
         rows = []
         for k in range(games):
-            final = cardwars.play(game, ["random", "random"], seed=_reference.derive_seed(SEED, k))
+            final = cardwars.play(game, agents, seed=_reference.derive_seed(SEED, k))
             result = final.result
             assert result is not None
             winner = -1 if result.winner is None else result.winner
@@ -45,8 +49,10 @@ def _play_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
         _kernels.kernels = saved
 
 
-def _batch_games(kernels: ModuleType, games: int) -> list[tuple[int, int, int]]:
-    out = kernels.aliwar_batch(SEED, 0, games)
+def _batch_games(
+    kernels: ModuleType, games: int, agents: tuple[str, str]
+) -> list[tuple[int, int, int]]:
+    out = kernels.aliwar_batch(SEED, 0, games, 2, tuple(_CODES[a] for a in agents))
     return list(zip(out["length"], out["winner"], out["termination"], strict=True))
 
 
@@ -64,7 +70,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--batch-games", type=int, default=200_000, help="games for the compiled batch"
     )
+    parser.add_argument(
+        "--agents", default="random,random", help="two of random, greedy (default random,random)"
+    )
     args = parser.parse_args(argv)
+    names = tuple(args.agents.split(","))
+    if len(names) != 2 or not set(names) <= BATCH_AGENTS:
+        parser.error(f"--agents must name two of {sorted(BATCH_AGENTS)}, got {args.agents!r}")
+    agents = (names[0], names[1])
     try:
         from cardwars import _core
     except ImportError:
@@ -72,10 +85,10 @@ def main(argv: list[str] | None = None) -> None:
 
     n, big = args.games, args.batch_games
     cases: list[tuple[str, int, Callable[[], list[tuple[int, int, int]]]]] = [
-        ("play(), pure-Python backend", n, lambda: _play_games(_reference, n)),
-        ("play(), compiled backend", n, lambda: _play_games(_core, n)),
-        ("aliwar_batch, pure-Python twin", n, lambda: _batch_games(_reference, n)),
-        ("aliwar_batch, compiled (nogil)", big, lambda: _batch_games(_core, big)),
+        ("play(), pure-Python backend", n, lambda: _play_games(_reference, n, agents)),
+        ("play(), compiled backend", n, lambda: _play_games(_core, n, agents)),
+        ("aliwar_batch, pure-Python twin", n, lambda: _batch_games(_reference, n, agents)),
+        ("aliwar_batch, compiled (nogil)", big, lambda: _batch_games(_core, big, agents)),
     ]
     rates: list[tuple[str, int, float]] = []
     reference_rows: list[tuple[int, int, int]] | None = None
@@ -90,7 +103,8 @@ def main(argv: list[str] | None = None) -> None:
     base = rates[0][2]
     python = sys.version.split()[0]
     print(
-        f"Aliwar, two random agents, seed {SEED} (cardwars {cardwars.__version__}, Python {python})"
+        f"Aliwar, agents {' vs '.join(agents)}, seed {SEED} "
+        f"(cardwars {cardwars.__version__}, Python {python})"
     )
     print()
     print("| Engine | Games | Games/s | × play() pure-Python | × play() compiled |")

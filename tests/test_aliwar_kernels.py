@@ -78,6 +78,7 @@ def test_aw_batch_columns() -> None:
         ({"players": 3}, "exactly 2 players"),
         ({"agents": (0,)}, "agents must be"),
         ({"agents": (0, 9)}, "agents must be"),
+        ({"agents": (True, 0)}, "agents must be"),
         ({"allow_null_switch": 2}, "allow_null_switch must be 0 or 1"),
         ({"cap_result": "draw"}, "cap_result must be 0 or 1"),
         ({"max_rounds": 0}, "max_rounds must be an int >= 1"),
@@ -169,6 +170,6 @@ def test_aw_simulate_uses_the_batch_loop_and_agrees_with_play() -> None:
 
 def test_aw_run_batch_rejects_unknown_agents() -> None:
     with pytest.raises(cardwars.UsageError, match="random"):
-        run_batch(Aliwar(), ["greedy", "random"], 0, 0, 1)
+        run_batch(Aliwar(), ["clever", "random"], 0, 0, 1)
     with pytest.raises(cardwars.UsageError):
         run_batch(Aliwar(), ["random"], 0, 0, 1)

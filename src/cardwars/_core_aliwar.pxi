@@ -24,6 +24,8 @@ cdef enum:
     _AW_DOUBLE_LOSS = 1
     _AW_NO_PROGRESS = 2
     _AW_MAX_ROUNDS = 3
+    _AW_RANDOM = 0
+    _AW_GREEDY = 1
 
 
 cdef inline int _aw_conflict(int a, int b, int suit_a, int suit_b) noexcept nogil:
@@ -122,18 +124,77 @@ cdef inline int _aw_most_cards(_AwGame* g) noexcept nogil:
     return _AW_TIE
 
 
+cdef inline void _aw_fielded(_AwGame* g, int s, int choice, int* keys) noexcept nogil:
+    """The keys seat ``s`` fields in columns 0..4 after switch ``choice`` (15 = null)."""
+    cdef int cards[6]
+    cdef int c, tmp, guard
+    for c in range(5):
+        cards[c] = g.ring[s][c][g.head[s][c]]
+    cards[5] = g.protection[s]
+    if choice != 15:
+        tmp = cards[AW_PAIR_A[choice]]
+        cards[AW_PAIR_A[choice]] = cards[AW_PAIR_B[choice]]
+        cards[AW_PAIR_B[choice]] = tmp
+    guard = cards[5] // 13
+    for c in range(5):
+        keys[c] = 2 * (cards[c] % 13) + (cards[c] // 13 == guard)
+
+
+cdef int _aw_greedy_switch(_AwGame* g, int s, int n_switches) noexcept nogil:
+    """aliwar.GreedyAgent's switch: the best total over the opponent's switches of +1 per
+    column won and -1 per column lost; the first best in the canonical order.
+
+    Counting instead of fighting every pair: below[c][p][r] is how many opponent switches
+    field, in column c, a card of protection status p and rank below r, so the total of
+    one of our cards against all of them is a few lookups (AW-5.3, AW-5.4).
+    """
+    cdef int below[5][2][14]
+    cdef int keys[5]
+    cdef int k, c, p, r, rank, n0, n1, score
+    cdef int best = 0, best_score = 0
+    for c in range(5):
+        for p in range(2):
+            for r in range(14):
+                below[c][p][r] = 0
+    for k in range(n_switches):
+        _aw_fielded(g, 1 - s, k, keys)
+        for c in range(5):
+            below[c][keys[c] & 1][(keys[c] >> 1) + 1] += 1
+    for c in range(5):
+        for p in range(2):
+            for r in range(1, 14):
+                below[c][p][r] += below[c][p][r - 1]
+    for k in range(n_switches):
+        _aw_fielded(g, s, k, keys)
+        score = 0
+        for c in range(5):
+            rank = keys[c] >> 1
+            n0 = below[c][0][13]
+            n1 = below[c][1][13]
+            if keys[c] & 1:  # protected: beats lower protected and any unprotected rank <= it
+                score += below[c][1][rank] + below[c][0][rank + 1] - (n1 - below[c][1][rank + 1])
+            else:  # unprotected: beats lower unprotected, loses to higher or any protected >= it
+                score += below[c][0][rank] - (n0 - below[c][0][rank + 1]) - (n1 - below[c][1][rank])
+        if k == 0 or score > best_score:
+            best = k
+            best_score = score
+    return best
+
+
 cdef void _aw_play_one(
-    uint64_t game_seed, bint null_switch, bint kept_below, bint double_loss_most,
+    uint64_t game_seed, const int* agents, bint null_switch, bint kept_below, bint double_loss_most,
     long long no_progress_limit, long long max_rounds, bint cap_most,
     long long* length, signed char* winner, signed char* termination,
     signed char* discards_out, long long* longest_out,
 ) noexcept nogil:
-    """One game with two random agents; mirrors _reference_aliwar._play_one line for line."""
+    """One game, ``agents[s]`` 0 random or 1 greedy; mirrors _reference_aliwar._play_one."""
     cdef _AwGame g
     cdef int deck[52]
     cdef uint64_t deal_rng = game_seed
     cdef uint64_t agent_rng[2]
     cdef int s, c, i, a, b, tmp, top_0, top_1, outcome, choice, n_won, first, second, kept_here
+    cdef int best, smallest, size
+    cdef int choices[2]
     cdef int returning[2][5]
     cdef int won[2][5]
     cdef int won_count[2]
@@ -164,9 +225,14 @@ cdef void _aw_play_one(
     g.protection[1] = deck[51]
 
     while True:
-        # Switch (AW-4): independent choices; only the face-up cards move.
+        # Switch (AW-4): both choose from the same position, then only the face-up cards move.
         for s in range(2):
-            choice = <int>_rng_below(&agent_rng[s], n_switches)
+            if agents[s] == _AW_GREEDY:
+                choices[s] = _aw_greedy_switch(&g, s, n_switches)
+            else:
+                choices[s] = <int>_rng_below(&agent_rng[s], n_switches)
+        for s in range(2):
+            choice = choices[s]
             if choice != 15:
                 a = AW_PAIR_A[choice]
                 b = AW_PAIR_B[choice]
@@ -217,7 +283,24 @@ cdef void _aw_play_one(
             # a forced refill offers only (card, the emptied stack).
             for s in range(2):
                 n_won = won_count[s]
-                if n_won:
+                if n_won and agents[s] == _AW_GREEDY:
+                    # The highest rank (first by column), into the emptied stack or else the
+                    # smallest stack now (returning cards still count; first by number).
+                    best = 0
+                    for i in range(1, n_won):
+                        if won[s][i] % 13 > won[s][best] % 13:
+                            best = i
+                    kept_card[s] = won[s][best]
+                    if empty_count[s]:
+                        kept_stack[s] = empty_stack[s]
+                    else:
+                        smallest = 0
+                        for c in range(5):
+                            size = g.size[s][c] + (returning[s][c] >= 0)
+                            if c == 0 or size < smallest:
+                                smallest = size
+                                kept_stack[s] = c
+                elif n_won:
                     if empty_count[s]:
                         kept_card[s] = won[s][_rng_below(&agent_rng[s], <uint32_t>n_won)]
                         kept_stack[s] = empty_stack[s]
@@ -298,8 +381,16 @@ def aliwar_batch(
         raise ValueError(f"count must be an int >= 0, got {count!r}")
     if players != 2:
         raise ValueError(f"aliwar is for exactly 2 players, got players={players!r}")
-    if len(agents) != 2 or any(code != 0 for code in agents):
-        raise ValueError(f"agents must be two agent codes from (0,) (0 = random), got {agents!r}")
+    if isinstance(agents, (str, bytes)) or len(agents) != 2 or any(
+        isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
+        for code in agents
+    ):
+        raise ValueError(
+            f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
+        )
+    cdef int agent_codes[2]
+    agent_codes[0] = agents[0]
+    agent_codes[1] = agents[1]
     cdef bint null_switch = _aw_check_flag(allow_null_switch, "allow_null_switch")
     cdef bint kept_below = _aw_check_flag(kept_card_position, "kept_card_position")
     cdef bint double_loss_most = _aw_check_flag(double_loss_result, "double_loss_result")
@@ -328,7 +419,8 @@ def aliwar_batch(
         for i in range(n):
             game_seed = _mix(seed_c + (start_c + <uint64_t>i + 1) * _GAMMA)
             _aw_play_one(
-                game_seed, null_switch, kept_below, double_loss_most, limit, cap, cap_most,
+                game_seed, agent_codes, null_switch, kept_below, double_loss_most,
+                limit, cap, cap_most,
                 &length_p[i], &winner_p[i], &termination_p[i], &discards_p[i], &longest_p[i],
             )
     return {

@@ -24,7 +24,7 @@ _NULL_SWITCH = 15  # index of the null switch, listed after the 15 pairs
 _PAIRS = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
 # Termination codes index cardwars.aliwar.TERMINATIONS.
 _EMPTY_STACK, _DOUBLE_LOSS, _NO_PROGRESS, _MAX_ROUNDS = 0, 1, 2, 3
-_AGENT_RANDOM = 0
+_AGENT_RANDOM, _AGENT_GREEDY = 0, 1
 
 
 def _check_card(value: int, what: str) -> int:
@@ -110,8 +110,17 @@ def _check_batch_args(
         raise ValueError(f"count must be an int >= 0, got {count!r}")
     if players != 2:
         raise ValueError(f"aliwar is for exactly 2 players, got players={players!r}")
-    if len(agents) != 2 or any(code != _AGENT_RANDOM for code in agents):
-        raise ValueError(f"agents must be two agent codes from (0,) (0 = random), got {agents!r}")
+    if (
+        isinstance(agents, (str, bytes))
+        or len(agents) != 2
+        or any(
+            isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
+            for code in agents
+        )
+    ):
+        raise ValueError(
+            f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
+        )
     for name, value in flags.items():
         _check_flag(value, name)
     for name, value in (("no_progress_limit", no_progress_limit), ("max_rounds", max_rounds)):
@@ -140,7 +149,8 @@ def aliwar_batch(
         count: how many games.
         players: must be 2.
         agents: one agent code per seat; 0 is the random agent (``legal[rng.below(len(legal))]``
-            from ``Rng(derive_seed(game_seed, 1 + seat))`` in the canonical order of RULINGS §4.5).
+            from ``Rng(derive_seed(game_seed, 1 + seat))`` in the canonical order of RULINGS §4.5),
+            1 the greedy agent of ``cardwars.aliwar.GreedyAgent``.
         allow_null_switch: 1 allows the null switch.
         kept_card_position: 0 ``"above_returning"``, 1 ``"below_returning"``.
         double_loss_result: 0 ``"draw"``, 1 ``"most_cards"``.
@@ -177,6 +187,7 @@ def aliwar_batch(
     for k in range(start, start + count):
         outcome = _play_one(
             derive_seed(seed, k % 2**64),
+            (agents[0], agents[1]),
             bool(allow_null_switch),
             bool(kept_card_position),
             bool(double_loss_result),
@@ -194,8 +205,61 @@ def _most_cards(stacks: list[list[deque[int]]]) -> int:
     return 0 if sizes[0] > sizes[1] else 1 if sizes[1] > sizes[0] else -1
 
 
+def _column_value(mine: int, theirs: int) -> int:
+    """+1, 0 or -1 for fielded keys ``2*rank + protected`` (AW-5.3, AW-5.4), seen by ``mine``."""
+    rank_m, protected_m, rank_t, protected_t = mine >> 1, mine & 1, theirs >> 1, theirs & 1
+    if protected_m == protected_t:
+        return (rank_m > rank_t) - (rank_m < rank_t)
+    if protected_m:
+        return 1 if rank_m >= rank_t else 0
+    return -1 if rank_t >= rank_m else 0
+
+
+# _VALUES[mine][theirs] = _column_value(mine, theirs) for keys 0..25.
+_VALUES = tuple(tuple(_column_value(mine, theirs) for theirs in range(26)) for mine in range(26))
+
+
+def _fielded(tops: list[int], protection: int, choice: int) -> list[int]:
+    """The keys a seat fields in columns 0..4 after switch ``choice`` (``_NULL_SWITCH``: none)."""
+    cards = [*tops, protection]
+    if choice != _NULL_SWITCH:
+        a, b = _PAIRS[choice]
+        cards[a], cards[b] = cards[b], cards[a]
+    guard = cards[5] // 13
+    return [2 * (card % 13) + (card // 13 == guard) for card in cards[:5]]
+
+
+def _greedy_switch(stacks: list[list[deque[int]]], protection: list[int], s: int, n: int) -> int:
+    """``cardwars.aliwar.GreedyAgent``'s switch: the best total over the opponent's switches
+    of +1 per column won and -1 per column lost; the first best in the canonical order."""
+    tops = [[stack[0] for stack in own] for own in stacks]
+    theirs = [_fielded(tops[1 - s], protection[1 - s], k) for k in range(n)]
+    # The opponent's key in column c under each of its switches.
+    columns = [[keys[c] for keys in theirs] for c in range(5)]
+    best, best_score = 0, 0
+    for k in range(n):
+        mine = _fielded(tops[s], protection[s], k)
+        score = sum(sum(map(_VALUES[key].__getitem__, columns[c])) for c, key in enumerate(mine))
+        if k == 0 or score > best_score:
+            best, best_score = k, score
+    return best
+
+
+def _greedy_keep(won: list[int], empty: list[int], sizes: list[int]) -> tuple[int, int]:
+    """``GreedyAgent``'s keep: the highest rank (first by column) into the emptied stack, or
+    else into the smallest stack now (first by number)."""
+    best = 0
+    for i in range(1, len(won)):
+        if won[i] % 13 > won[best] % 13:
+            best = i
+    if empty:
+        return won[best], empty[0]
+    return won[best], sizes.index(min(sizes))
+
+
 def _play_one(
     game_seed: int,
+    agents: tuple[int, int],
     null_switch: bool,
     kept_below: bool,
     double_loss_most: bool,
@@ -203,7 +267,8 @@ def _play_one(
     max_rounds: int,
     cap_most: bool,
 ) -> tuple[int, int, int, int, int]:
-    """One game, random agents: (length, winner, termination, discards, longest idle run)."""
+    """One game, ``agents[s]`` 0 random or 1 greedy: (length, winner, termination, discards,
+    longest idle run)."""
     from cardwars._reference import Rng, derive_seed
 
     deck = list(range(52))
@@ -216,9 +281,15 @@ def _play_one(
     n_switches = 16 if null_switch else 15
     rounds = idle = longest = discards = 0
     while True:
-        # Switch (AW-4): both choices are drawn before either is applied; they are independent.
+        # Switch (AW-4): both choose from the same position, then only the face-up cards move.
+        choices = [
+            _greedy_switch(stacks, protection, s, n_switches)
+            if agents[s] == _AGENT_GREEDY
+            else rngs[s].below(n_switches)
+            for s in (0, 1)
+        ]
         for s in (0, 1):
-            choice = rngs[s].below(n_switches)
+            choice = choices[s]
             if choice != _NULL_SWITCH:
                 a, b = _PAIRS[choice]  # a < b, so only b can be the protection position
                 own = stacks[s]
@@ -249,7 +320,11 @@ def _play_one(
             # Keep (AW-6.2, AW-7.2): Decline first, then (card by column, stack ascending);
             # a forced refill offers only (card, the emptied stack).
             for s in (0, 1):
-                if won[s]:
+                if won[s] and agents[s] == _AGENT_GREEDY:
+                    # Returning cards still lie on their stacks, so they count in the sizes.
+                    sizes = [len(stacks[s][c]) + (returning[s][c] >= 0) for c in range(5)]
+                    kept[s] = _greedy_keep(won[s], empty[s], sizes)
+                elif won[s]:
                     if empty[s]:
                         kept[s] = (won[s][rngs[s].below(len(won[s]))], empty[s][0])
                     else:
