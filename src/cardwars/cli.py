@@ -288,8 +288,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     }
     out = sys.stdout
 
+    echo = not sys.stdin.isatty()
+
     def read() -> str | None:
         line = sys.stdin.readline()
+        if line and echo:
+            print(line.rstrip("\n"), file=out)  # piped input: show it after the prompt
         return line if line else None
 
     print(

@@ -1,0 +1,203 @@
+"""The `cardwars` command: every subcommand, piped play to the end, replay, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars import aliwar_text, records
+from cardwars.cli import main
+
+
+class FirstMove:
+    def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+        return legal_moves[0]
+
+
+def _run(
+    argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = ""
+) -> tuple[int, str, str]:
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        status = main(argv)
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _scripted_aliwar(seed: int) -> tuple[str, Any]:
+    """The human's moves (seat 0 playing the first legal move) against greedy, as typed text."""
+    typed: list[str] = []
+    final = cardwars.play(cardwars.load_game("aliwar"), [FirstMove(), "greedy"], seed=seed)
+    for step in final.history:
+        if 0 in step:
+            typed.append(aliwar_text.format_move(step[0]))
+    return "\n".join(typed) + "\n", final
+
+
+def test_cli_play_aliwar_to_the_end_and_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, expected = _scripted_aliwar(3)
+    save = tmp_path / "game.json"
+    status, out, err = _run(
+        ["play", "aliwar", "--seed", "3", "--opponents", "greedy", "--save", str(save)],
+        capsys,
+        "oops\n" + text,
+    )
+    assert status == 0, err
+    assert "is not a legal move here; the legal moves are:" in out
+    assert "game over:" in out
+    assert f"record saved to {save}" in out
+    loaded = records.loads(save.read_text())
+    assert loaded == expected
+    assert json.loads(save.read_text())["agents"] == ["human", "greedy"]
+
+
+def test_cli_play_input_ending_early_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["play", "aliwar", "--seed", "3"], capsys, "1 2\n")
+    assert status == 2
+    assert err.strip() == "cardwars: error: input ended before the game did"
+
+
+def test_cli_replay_whole_table_and_one_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=21)
+    path = tmp_path / "r.json"
+    path.write_text(records.dumps(final))
+    status, out, _ = _run(["replay", str(path)], capsys)
+    assert status == 0
+    assert out.count("\nstep ") == len(final.history)
+    assert "aliwar, 2 players, seed 21" in out
+    status, seat_out, _ = _run(["replay", str(path), "--seat", "1"], capsys)
+    assert status == 0
+    assert "??" in seat_out  # a seat's view hides never-seen cards; the whole table does not
+    assert "??" not in out
+
+
+def test_cli_replay_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["replay", str(tmp_path / "missing.json")], capsys)
+    assert status == 2
+    assert "cannot read" in err
+    assert err.count("\n") == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cardwars-record"}')
+    status, _, err = _run(["replay", str(bad)], capsys)
+    assert status == 2
+    assert "lacks the field(s)" in err
+
+
+def test_cli_simulate_prints_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich")
+    report_path = tmp_path / "report.json"
+    status, out, err = _run(
+        [
+            "simulate",
+            "aliwar",
+            "--games",
+            "300",
+            "--seed",
+            "4",
+            "--agents",
+            "greedy,random",
+            "--json",
+            str(report_path),
+        ],
+        capsys,
+    )
+    assert status == 0, err
+    assert "aliwar · 2 players · 300 games" in out
+    assert "greedy" in out
+    data = json.loads(report_path.read_text())
+    expected = cardwars.simulate("aliwar", ["greedy", "random"], games=300, seed=4)
+    assert data == expected.to_dict()
+
+
+def test_cli_simulate_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / "plot.png"
+    status, _, err = _run(["simulate", "aliwar", "--games", "50", "--plot", str(plot)], capsys)
+    assert status == 0, err
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "aliwar", "-o", "max_rounds=0"], "max_rounds must be"),
+        (["simulate", "aliwar", "-o", "turbo=1"], "unknown option(s) ['turbo']"),
+        (["simulate", "aliwar", "-o", "oops"], "--option takes NAME=VALUE"),
+        (["simulate", "aliwar", "--agents", "smart"], "unknown agent 'smart'"),
+        (["simulate", "aliwar", "--agents", "random,random,random"], "--agents needs 1 or 2"),
+        (["play", "aliwar", "--seat", "5"], "--seat must be 0..1"),
+        (["rules", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_cli_errors_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = _run(argv, capsys)
+    assert status == 2
+    assert message in err
+    assert err.startswith("cardwars: error: ")
+    assert err.count("\n") == 1
+
+
+def test_cli_rules_lists_clauses_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["rules", "aliwar"], capsys)
+    assert status == 0
+    assert "AW-5.4" in out
+    assert "kept_card_position = 'above_returning'" in out
+    status, out, _ = _run(["rules"], capsys)
+    assert status == 0
+    assert all(name in out for name in ("Aliwar", "Clone War", "Guerrilla"))
+
+
+def test_cli_without_a_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run([], capsys)
+    assert status == 0
+    assert "simulate" in out
+    assert "replay" in out
+
+
+def test_cli_as_a_module_in_a_subprocess(backend: str) -> None:
+    env = dict(os.environ)
+    env.pop("CARDWARS_REQUIRE_EXTENSION", None)
+    if backend == "python":
+        env["CARDWARS_PURE_PYTHON"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "cardwars", "demo", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"({backend} core), seed 5" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "cardwars", "rules", "chess"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert (
+        bad.stderr
+        == "cardwars: error: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla\n"
+    )
+    assert "Traceback" not in bad.stderr
