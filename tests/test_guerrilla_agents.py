@@ -65,7 +65,7 @@ def spy_shows(card: str, hand: list[str], guerrilla_rank: int = 2) -> State:
     state = State.from_position(
         [hand, [card]], spy_first=[False, True], guerrilla_rank=guerrilla_rank, start="play"
     )
-    assert state.phase is Phase.PLAY_FIRST
+    assert state.to_act == {1}  # PLAY_FIRST: only the spy-first seat reveals
     state.apply({1: Play(C(card))})
     assert state.phase is Phase.PLAY
     return state
@@ -122,7 +122,7 @@ def test_gt_greedy_tie_round_strongest_up_lowest_down() -> None:
         [["KC", "9C"], ["KD"]], draw_piles=[["AC", "4C"], ["5D", "8D"]], start="play"
     )
     state.apply({0: Play(C("KC")), 1: Play(C("KD"))})
-    assert state.phase is Phase.SUPPORT  # seat 0 may not improve with its 9: Pass only
+    assert state.legal_moves(0) == (Pass(),)  # support: the 9 would not improve seat 0
     state.apply({0: Pass()})
     assert state.phase is Phase.TIE
     assert greedy(state, 0) == TieCards(up=C("AC"), down=C("4C"))

@@ -410,6 +410,11 @@ class State(GameState[Phase]):
         return tuple(card for _, card, _ in self._table_order()) + tuple(self._forfeit)
 
     @property
+    def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
+        """This skirmish's tie rounds: per round, (seat, face-up card, face-down card or None)."""
+        return tuple(tuple((seat, up, down) for seat, down, up in rnd) for rnd in self._tie_rounds)
+
+    @property
     def guerrilla_rank(self) -> int:
         """The Guerrilla rank G; cards of rank 2..G are Guerrillas."""
         return self._g

@@ -67,8 +67,9 @@ class GreedyAgent:
     >>> from cardwars.guerrilla import Guerrilla, Play, State
     >>> state = State.from_position([["9C", "KC", "3C"], ["QD", "5D"]], start="play")
     >>> agent = GreedyAgent()
-    >>> agent.choose(state.observation(0), state.legal_moves(0), cardwars.Rng(0))
-    Play(card=Card(rank=<Rank.KING: 13>, suit=<Suit.CLUBS: 0>, deck=0))
+    >>> move = agent.choose(state.observation(0), state.legal_moves(0), cardwars.Rng(0))
+    >>> move == Play(Card.parse("KC"))
+    True
     """
 
     name = "greedy"
