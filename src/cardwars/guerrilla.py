@@ -411,7 +411,10 @@ class State(GameState[Phase]):
 
     @property
     def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
-        """This skirmish's tie rounds: per round, (seat, face-up card, face-down card or None)."""
+        """Per tie round of this skirmish, each placement as (seat, face-up card, face-down card).
+
+        The face-down card is None for a one-card hand.
+        """
         return tuple(tuple((seat, up, down) for seat, down, up in rnd) for rnd in self._tie_rounds)
 
     @property
