@@ -6,6 +6,13 @@ in a skirmish, the earlier moves are applied explicitly.
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardwars
 from cardwars import _kernels
 from cardwars.agents import agent_by_name
 from cardwars.cards import Card
@@ -25,6 +32,7 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
+from cardwars.guerrilla_rules import allowed_values
 
 C = Card.parse
 AGENT = GreedyAgent()
@@ -175,3 +183,32 @@ def test_gt_greedy_removes_its_lowest_card() -> None:
     state.apply({0: Play(C("AC")), 1: Play(C("2D"))})
     assert state.phase is Phase.REMOVE
     assert greedy(state, 0) == Remove(C("2D"))
+
+
+_STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
+_BOOL_OPTIONS = [
+    f.name for f in fields(Rules) if isinstance(f.default, bool) and f.name != "two_suit_variant"
+]
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Guerrilla:
+    """Any options (the greedy agent reads them from its observation), a short cap."""
+    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
+    for name in _STRING_OPTIONS:
+        options[name] = draw(st.sampled_from(allowed_values(name)))
+    two_suit = draw(st.booleans())
+    players = 2 if two_suit else draw(st.integers(2, 4))
+    options["max_skirmishes"] = draw(st.integers(1, 60))
+    return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))
+
+
+@given(game=games(), seed=st.integers(0, 2**64 - 1), greedy_seats=st.integers(1, 15))
+def test_gt_greedy_plays_whole_games_under_any_options(
+    game: Guerrilla, seed: int, greedy_seats: int
+) -> None:
+    agents = ["greedy" if greedy_seats >> seat & 1 else "random" for seat in range(game.players)]
+    final = cardwars.play(game, agents, seed=seed)  # apply() checks every move is legal
+    assert final.result is not None
+    again = cardwars.play(game, agents, seed=seed)
+    assert again.history == final.history  # deterministic
