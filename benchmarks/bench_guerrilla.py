@@ -2,10 +2,11 @@
 
 Run from the repository root (after ``pip install .`` or an in-place build)::
 
-    python benchmarks/bench_guerrilla.py [--games N] [--batch-games M]
+    python benchmarks/bench_guerrilla.py [--games N] [--batch-games M] [--agents greedy,random]
 
-It prints a Markdown table: for each setting, games/s of ``play()`` with random
-agents on the compiled and the pure-Python backend, of the compiled whole-game
+It prints a Markdown table: for each setting, games/s of ``play()`` with the
+built-in agents (random by default; ``--agents`` names are cycled over the
+seats) on the compiled and the pure-Python backend, of the compiled whole-game
 batch (``_core.guerrilla_batch``), and the ratios, all measured in one run.
 """
 
@@ -18,7 +19,7 @@ from types import ModuleType
 
 import cardwars
 from cardwars import _kernels, _reference
-from cardwars.guerrilla import Guerrilla, Rules
+from cardwars.guerrilla import BATCH_AGENTS, Guerrilla, Rules, run_batch
 
 SETTINGS = [(2, False), (2, True), (3, False), (4, False)]
 
@@ -29,9 +30,11 @@ def _rate(run: Callable[[], object], games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def _play_rate(module: ModuleType, players: int, two_suit: bool, games: int) -> float:
-    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
-    agents = ["random"] * players
+def _seats(names: list[str], players: int) -> list[str]:
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+def _play_rate(module: ModuleType, game: Guerrilla, agents: list[str], games: int) -> float:
     saved = _kernels.kernels
     _kernels.kernels = module
     try:
@@ -40,17 +43,32 @@ def _play_rate(module: ModuleType, players: int, two_suit: bool, games: int) -> 
         _kernels.kernels = saved
 
 
+def _batch_rate(module: ModuleType, game: Guerrilla, agents: list[str], games: int) -> float:
+    saved = _kernels.kernels
+    _kernels.kernels = module
+    try:
+        return _rate(lambda: run_batch(game, agents, 0, 0, games), games)
+    finally:
+        _kernels.kernels = saved
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per play() measurement")
     parser.add_argument("--batch-games", type=int, default=100_000, help="games per batch run")
+    parser.add_argument(
+        "--agents", default="random", help="built-in agents cycled over the seats (random, greedy)"
+    )
     args = parser.parse_args()
+    names = args.agents.split(",")
+    if any(name not in BATCH_AGENTS for name in names):
+        raise SystemExit(f"--agents takes names from {sorted(BATCH_AGENTS)}, got {args.agents!r}")
     try:
         from cardwars import _core
     except ImportError:
         raise SystemExit("the compiled core is not built: pip install . first") from None
 
-    print(f"WAR: Guerrilla Tactics, random agents, default rules ({cardwars.__version__})\n")
+    print(f"WAR: Guerrilla Tactics, agents {args.agents}, default rules ({cardwars.__version__})\n")
     print(
         "| setting | play() python | play() compiled | batch compiled "
         "| compiled / python play() | batch / compiled play() |"
@@ -58,12 +76,11 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|---:|")
     for players, two_suit in SETTINGS:
         label = f"{players} players" + (", two suits" if two_suit else "")
-        python = _play_rate(_reference, players, two_suit, args.games)
-        compiled = _play_rate(_core, players, two_suit, args.games)
-        batch = _rate(
-            lambda p=players, t=two_suit: _core.guerrilla_batch(0, 0, args.batch_games, p, t),
-            args.batch_games,
-        )
+        game = Guerrilla(players, Rules(two_suit_variant=two_suit))
+        agents = _seats(names, players)
+        python = _play_rate(_reference, game, agents, args.games)
+        compiled = _play_rate(_core, game, agents, args.games)
+        batch = _batch_rate(_core, game, agents, args.batch_games)
         print(
             f"| {label} | {python:,.0f} | {compiled:,.0f} | {batch:,.0f} "
             f"| {compiled / python:.2f}x | {batch / compiled:,.0f}x |"

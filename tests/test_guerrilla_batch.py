@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from typing import Any
 
 import pytest
 
@@ -11,37 +12,35 @@ import cardwars
 from cardwars import _core, _kernels, _reference
 from cardwars.guerrilla import TERMINATIONS, Guerrilla, Rules, State
 
-SEEDS = 2000
 MASTER = 20261129
-CONFIGS = [(2, False), (3, False), (4, False), (2, True)]
+R, G = 0, 1  # agent codes: random, greedy
+Rows = tuple[tuple[int, int, int, int], ...]
+
+# (players, two_suit_variant, agent codes, seeds). Random play: 2,000 seeds for every
+# player count and the two-suit variant. Each greedy pairing: at least 2,000 seeds in
+# total across the player counts (greedy/random has 2,000 at 2 players alone).
+CHECKS = [
+    (2, False, (R, R), 2000),
+    (3, False, (R, R, R), 2000),
+    (4, False, (R, R, R, R), 2000),
+    (2, True, (R, R), 2000),
+    (2, False, (G, R), 2000),
+    (3, False, (G, R, R), 300),
+    (4, False, (G, R, R, R), 300),
+    (2, True, (G, R), 300),
+    (2, False, (R, G), 800),
+    (3, False, (R, R, G), 400),
+    (4, False, (R, R, R, G), 400),
+    (2, True, (R, G), 400),
+    (2, False, (G, G), 800),
+    (3, False, (G, G, G), 400),
+    (4, False, (G, G, G, G), 400),
+    (2, True, (G, G), 400),
+]
 
 
-@functools.cache
-def played(players: int, two_suit: bool) -> tuple[tuple[int, int, int, int], ...]:
-    """(length, winner, termination, final G) of games 0..SEEDS-1 through cardwars.play().
-
-    Computed once per configuration (the game RNG is bit-identical on both
-    backends, tests/test_rng.py), then compared with each backend's batch kernel.
-    """
-    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
-    rows = []
-    for k in range(SEEDS):
-        final = cardwars.play(game, ["random"] * players, seed=cardwars.derive_seed(MASTER, k))
-        assert isinstance(final, State)
-        result = final.result
-        assert result is not None
-        winner = result.winner if result.winner is not None else -1
-        rows.append(
-            (result.length, winner, TERMINATIONS.index(result.termination), final.guerrilla_rank)
-        )
-    return tuple(rows)
-
-
-@pytest.mark.parametrize(("players", "two_suit"), CONFIGS)
-def test_gt_batch_agrees_with_play_game_by_game(players: int, two_suit: bool) -> None:
-    expected = played(players, two_suit)
-    columns = _kernels.kernels.guerrilla_batch(MASTER, 0, SEEDS, players, two_suit)
-    got = tuple(
+def _rows(columns: dict[str, Any]) -> Rows:
+    return tuple(
         zip(
             columns["length"],
             columns["winner"],
@@ -50,8 +49,52 @@ def test_gt_batch_agrees_with_play_game_by_game(players: int, two_suit: bool) ->
             strict=True,
         )
     )
-    mismatches = [k for k in range(SEEDS) if got[k] != expected[k]]
+
+
+@functools.cache
+def twin(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> Rows:
+    """The twin batch's (length, winner, termination, final G) of games 0..seeds-1.
+
+    The twin plays every game through cardwars.play() on the pure-Python kernels;
+    it is the expensive side, so it runs once per check for both backends' tests.
+    """
+    saved = _kernels.kernels
+    _kernels.kernels = _reference
+    try:
+        return _rows(_reference.guerrilla_batch(MASTER, 0, seeds, players, two_suit, agents))
+    finally:
+        _kernels.kernels = saved
+
+
+@pytest.mark.parametrize(("players", "two_suit", "agents", "seeds"), CHECKS)
+def test_gt_batch_agrees_with_play_game_by_game(
+    players: int, two_suit: bool, agents: tuple[int, ...], seeds: int
+) -> None:
+    """The compiled batch replays the twin (that is, play()) game by game."""
+    expected = twin(players, two_suit, agents, seeds)
+    got = _rows(_core.guerrilla_batch(MASTER, 0, seeds, players, two_suit, agents))
+    mismatches = [k for k in range(seeds) if got[k] != expected[k]]
     assert not mismatches, f"games differ, first {mismatches[:5]}: {got[mismatches[0]]}"
+
+
+@pytest.mark.parametrize(
+    ("players", "two_suit", "agents"),
+    [(2, False, (G, R)), (3, False, (R, R, G)), (4, False, (G, G, G, G)), (2, True, (R, R))],
+)
+def test_gt_twin_batch_is_play(players: int, two_suit: bool, agents: tuple[int, ...]) -> None:
+    """The twin's rows are play()'s results on this backend's kernels (first 25 games)."""
+    seeds = {(p, t, a): n for p, t, a, n in CHECKS}[(players, two_suit, agents)]
+    expected = twin(players, two_suit, agents, seeds)
+    game = Guerrilla(players, Rules(two_suit_variant=two_suit))
+    names = [("random", "greedy")[code] for code in agents]
+    for k in range(25):
+        final = cardwars.play(game, names, seed=cardwars.derive_seed(MASTER, k))
+        assert isinstance(final, State)
+        result = final.result
+        assert result is not None
+        winner = result.winner if result.winner is not None else -1
+        row = (result.length, winner, TERMINATIONS.index(result.termination), final.guerrilla_rank)
+        assert row == expected[k], k
 
 
 def test_gt_batch_split_does_not_matter() -> None:
@@ -67,8 +110,10 @@ def test_gt_batch_cap_and_agent_codes() -> None:
     capped = _kernels.kernels.guerrilla_batch(1, 0, 20, 2, False, None, 3)
     assert max(capped["length"]) <= 3
     assert TERMINATIONS.index("max_skirmishes") in capped["termination"]
-    with pytest.raises(NotImplementedError):
-        _kernels.kernels.guerrilla_batch(1, 0, 1, 2, False, [0, 1])
+    with pytest.raises(ValueError, match="agent codes"):
+        _kernels.kernels.guerrilla_batch(1, 0, 1, 2, False, [0, 2])
+    with pytest.raises(ValueError, match="one code per seat"):
+        _kernels.kernels.guerrilla_batch(1, 0, 1, 2, False, [0])
 
 
 def test_gt_batch_twin_has_the_same_signature() -> None:
@@ -86,11 +131,12 @@ def test_gt_run_batch_hook_matches_the_kernel() -> None:
     from cardwars.errors import UsageError
     from cardwars.guerrilla import BATCH_AGENTS, batch_supports, run_batch
 
-    assert "random" in BATCH_AGENTS
+    assert {"random", "greedy"} == BATCH_AGENTS
     game = Guerrilla(4)
-    out = run_batch(game, ["random"] * 4, seed=3, start=2, count=6)
-    direct = _kernels.kernels.guerrilla_batch(3, 2, 6, 4)
-    assert list(out["length"]) == list(direct["length"])
+    out = run_batch(game, ["random", "greedy", "random", "greedy"], seed=3, start=2, count=6)
+    direct = _kernels.kernels.guerrilla_batch(3, 2, 6, 4, False, [0, 1, 0, 1])
+    assert _rows(out) == _rows(direct)
+    assert _rows(out) != _rows(_kernels.kernels.guerrilla_batch(3, 2, 6, 4))
     assert not batch_supports(Guerrilla(2, Rules(support_cascade=True)))
     with pytest.raises(UsageError):
         run_batch(Guerrilla(2, Rules(kicker=True)), ["random"] * 2, seed=0, start=0, count=1)
@@ -127,15 +173,36 @@ def test_gt_golden_random_games_seed_42(
 
 
 def test_gt_backends_give_identical_event_logs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same seeded games on both kernels: identical logs and final states (RULINGS §4.4)."""
+    """The same seeded games on both kernels: identical logs and final states (RULINGS §4.4).
+
+    Random and greedy agents; this ties play() on the compiled kernels to play() on
+    the Python kernels, whose results the twin batch gives.
+    """
     game = Guerrilla(3)
     logs = []
     for module in (_core, _reference):
         monkeypatch.setattr(_kernels, "kernels", module)
         finals = []
         for seed in range(15):
-            final = cardwars.play(game, ["random"] * 3, seed=seed)
+            agents = ["random", "greedy", "random"] if seed % 2 else ["greedy"] * 3
+            final = cardwars.play(game, agents, seed=seed)
             assert isinstance(final, State)
             finals.append(final)
         logs.append([(f.log, f.hands, f.draw_piles, f.discard_piles, f.removed) for f in finals])
     assert logs[0] == logs[1]
+
+
+def test_gt_greedy_beats_random_clearly() -> None:
+    """Greedy wins well above its fair share against random (Wilson 95 % lower bounds)."""
+    from cardwars.report import wilson_interval
+
+    # Two players: greedy in seat 0 (2,000 games) and in seat 1 (800 games).
+    wins = sum(1 for row in twin(2, False, (G, R), 2000) if row[1] == 0)
+    wins += sum(1 for row in twin(2, False, (R, G), 800) if row[1] == 1)
+    low, _ = wilson_interval(wins, 2800)
+    assert low > 0.55
+    # More players: the greedy seat against random ones, well above a 1/n share.
+    for players, agents, seat in ((3, (R, R, G), 2), (4, (R, R, R, G), 3)):
+        rows = twin(players, False, agents, 400)
+        low, _ = wilson_interval(sum(1 for row in rows if row[1] == seat), len(rows))
+        assert low > 1 / players + 0.1

@@ -95,6 +95,7 @@ ctypedef struct _GTGame:
     int k
     uint64_t rng
     uint64_t arng[4]
+    int agent[4]   # per seat: 0 random, 1 greedy (guerrilla_agents.GreedyAgent)
     # the table of the current skirmish, in table order (§3.4)
     int played[4]
     int support[4]
@@ -169,6 +170,46 @@ cdef inline int _gt_combo_strength(_GTGame* st, int s) noexcept nogil:
     return _gt_strength2(st.played[s], st.support[s], st.g, False, False)
 
 
+cdef inline int _gt_single(_GTGame* st, int card) noexcept nogil:
+    return _gt_strength2(card, -1, st.g, False, False)
+
+
+# The greedy agent (code 1) replays guerrilla_agents.GreedyAgent: each choice is the
+# first legal move, in canonical order, with the greatest key. Keys pack (primary,
+# secondary) as primary * _GT_KEY + secondary; single-card strengths are below 512.
+cdef int _GT_KEY = 4096
+
+
+cdef inline int _gt_greedy_play(_GTGame* st, int* hand, int m, int shown_best) noexcept nogil:
+    # With no card showing, the highest card; else the best outcome against the
+    # shown cards (win > tie > lose), then the lowest card.
+    cdef int i, key, mine, best_key = -(1 << 30), best = 0
+    for i in range(m):
+        mine = _gt_single(st, hand[i])
+        if shown_best < 0:
+            key = mine
+        else:
+            key = (2 if mine > shown_best else (1 if mine == shown_best else 0)) * _GT_KEY - mine
+        if key > best_key:
+            best_key = key
+            best = i
+    return best
+
+
+cdef inline int _gt_greedy_tie(_GTGame* st, int* hand, int m) noexcept nogil:
+    # The strongest face-up card, then the lowest face-down card; the index into
+    # the legal list ordered by (down, up), as the random agent draws it.
+    cdef int di, ui, up_i, key, best_key = -(1 << 30), best = 0
+    for di in range(m):
+        for ui in range(m - 1):
+            up_i = ui if ui < di else ui + 1
+            key = _gt_single(st, hand[up_i]) * _GT_KEY - _gt_single(st, hand[di])
+            if key > best_key:
+                best_key = key
+                best = di * (m - 1) + ui
+    return best
+
+
 cdef void _gt_promotion_window(_GTGame* st) noexcept nogil:
     cdef int n = st.n, s, i, m, idx, proposer = -1, best = 99, d, cancels = 0
     cdef int guerrillas[_GT_HMAX]
@@ -183,7 +224,10 @@ cdef void _gt_promotion_window(_GTGame* st) noexcept nogil:
         for i in range(st.hand_n[s]):
             if _gt_rank(st.hand[s][i]) <= st.g:
                 m += 1
-        idx = <int>_rng_below(&st.arng[s], 1 if m else 2)
+        if st.agent[s]:
+            idx = 0 if m else 1  # greedy: propose whenever it may
+        else:
+            idx = <int>_rng_below(&st.arng[s], 1 if m else 2)
         if idx == 1:
             d = (s - lead + n) % n
             if d < best:
@@ -202,7 +246,10 @@ cdef void _gt_promotion_window(_GTGame* st) noexcept nogil:
             if _gt_rank(sorted_hand[i]) <= st.g:
                 guerrillas[d] = sorted_hand[i]
                 d += 1
-        idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 + d))
+        if st.agent[s]:
+            idx = 1 if d else 0  # greedy: cancel whenever it can
+        else:
+            idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 + d))
         if idx > 0:
             cancelled[s] = 1
             cancels += 1
@@ -239,7 +286,7 @@ cdef int _gt_play_game(_GTGame* st, uint64_t seed, int players, bint two_suit,
     cdef int u_up[_GT_UMAX]
     cdef int tmp[_GT_UMAX]
     cdef char gone[52]
-    cdef int mine, other_best, new_outcome
+    cdef int mine, other_best, new_outcome, shown_best, key, best_key
     st.n = n
     st.rng = seed
     st.g = 2
@@ -298,11 +345,20 @@ cdef int _gt_play_game(_GTGame* st, uint64_t seed, int players, bint two_suit,
                 any_first = 1
         st.tie_n = 0
         for j in range(2 if any_first else 1):
+            # The second group sees the spy-first group's cards (GT-6.2).
+            shown_best = -1
+            if j == 1:
+                for s in range(n):
+                    if st.played[s] >= 0 and _gt_single(st, st.played[s]) > shown_best:
+                        shown_best = _gt_single(st, st.played[s])
             for s in range(n):
                 if not st.active[s] or (any_first and (st.spy[s] != 0) != (j == 0)):
                     continue
                 m = _gt_sorted_hand(st, s, sorted_hand)
-                idx = <int>_rng_below(&st.arng[s], <uint32_t>m)
+                if st.agent[s]:
+                    idx = _gt_greedy_play(st, sorted_hand, m, shown_best)
+                else:
+                    idx = <int>_rng_below(&st.arng[s], <uint32_t>m)
                 st.played[s] = sorted_hand[idx]
                 _gt_hand_remove(st, s, sorted_hand[idx])
         # --- GT-7 evaluate
@@ -332,13 +388,21 @@ cdef int _gt_play_game(_GTGame* st, uint64_t seed, int players, bint two_suit,
                 if i != s and strength[i] > other_best:
                     other_best = strength[i]
             c = 0
+            idx = 0
+            best_key = -1
             for i in range(m):
                 mine = _gt_strength2(st.played[s], sorted_hand[i], st.g, False, False)
                 new_outcome = 2 if mine > other_best else (1 if mine == other_best else 0)
                 if new_outcome > outcome[s]:
                     sorted_hand[c] = sorted_hand[i]
                     c += 1
-            idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 + c))
+                    # greedy: the best outcome, then the lowest card
+                    key = new_outcome * _GT_KEY - _gt_single(st, sorted_hand[i])
+                    if key > best_key:
+                        best_key = key
+                        idx = c
+            if not st.agent[s]:
+                idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 + c))
             if idx > 0:
                 st.support[s] = sorted_hand[idx - 1]
                 _gt_hand_remove(st, s, st.support[s])
@@ -375,7 +439,12 @@ cdef int _gt_play_game(_GTGame* st, uint64_t seed, int players, bint two_suit,
             for i in range(tied_n):
                 s = tied[i]
                 m = _gt_sorted_hand(st, s, sorted_hand)
-                idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 if m == 1 else m * (m - 1)))
+                if not st.agent[s]:
+                    idx = <int>_rng_below(&st.arng[s], <uint32_t>(1 if m == 1 else m * (m - 1)))
+                elif m == 1:
+                    idx = 0
+                else:
+                    idx = _gt_greedy_tie(st, sorted_hand, m)
                 if m == 1:
                     down = -1
                     up = sorted_hand[0]
@@ -470,8 +539,8 @@ def guerrilla_batch(seed, start, count, players=2, two_suit_variant=False, agent
                     max_skirmishes=5000):
     """Play games ``start .. start+count-1`` (game k dealt from ``derive_seed(seed, k)``).
 
-    Default rules only; ``agents`` are codes per seat (0 = random, the only one so
-    far; other codes raise NotImplementedError). Returns the columns ``length``
+    Default rules only; ``agents`` are codes per seat (0 = random, 1 = greedy;
+    other codes raise ValueError). Returns the columns ``length``
     ('q'), ``winner`` ('b', -1 for a draw), ``termination`` (index into
     ``guerrilla.TERMINATIONS``, 'b') and ``guerrilla_rank`` (final G, 'b').
     """
@@ -493,8 +562,8 @@ def guerrilla_batch(seed, start, count, players=2, two_suit_variant=False, agent
     if len(codes) != n:
         raise ValueError(f"agents needs one code per seat ({n}), got {agents!r}")
     for code in codes:
-        if code != 0:
-            raise NotImplementedError(f"agent code {code!r}: only 0 (random) is compiled so far")
+        if code not in (0, 1):
+            raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
     length = array("q", bytes(8 * total))
     winner = array("b", bytes(total))
     termination = array("b", bytes(total))
@@ -506,6 +575,8 @@ def guerrilla_batch(seed, start, count, players=2, two_suit_variant=False, agent
     cdef Py_ssize_t i
     cdef int w = 0, t = 0
     cdef _GTGame st
+    for i in range(n):
+        st.agent[i] = codes[i]
     with nogil:
         for i in range(total):
             length_v[i] = _gt_play_game(

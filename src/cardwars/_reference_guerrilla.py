@@ -92,7 +92,7 @@ def guerrilla_batch(
     """Play games ``start .. start+count-1`` (game k dealt from ``derive_seed(seed, k)``).
 
     The twin of the compiled batch: it runs the Python state machine with the
-    built-in agents (code 0 = random), so its results are those of
+    built-in agents (code 0 = random, 1 = greedy), so its results are those of
     :func:`cardwars.play`. Columns: ``length`` (skirmishes, 'q'), ``winner``
     (seat or -1, 'b'), ``termination`` (index into ``guerrilla.TERMINATIONS``,
     'b') and ``guerrilla_rank`` (final G, 'b').

@@ -30,6 +30,7 @@ from cardwars import _kernels
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import Event, Game, GameState, Move, Result, check_players
 from cardwars.errors import RulesError, UsageError
+from cardwars.guerrilla_agents import GreedyAgent
 from cardwars.guerrilla_rules import Rules
 from cardwars.guerrilla_types import (
     Allow,
@@ -80,6 +81,7 @@ __all__ = [
     "FaceDownRevealed",
     "ForcesLost",
     "GameOver",
+    "GreedyAgent",
     "Guerrilla",
     "GuerrillaObservation",
     "GuerrillaPromoted",
@@ -408,6 +410,14 @@ class State(GameState[Phase]):
         return tuple(card for _, card, _ in self._table_order()) + tuple(self._forfeit)
 
     @property
+    def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
+        """Per tie round of this skirmish, each placement as (seat, face-up card, face-down card).
+
+        The face-down card is None for a one-card hand.
+        """
+        return tuple(tuple((seat, up, down) for seat, down, up in rnd) for rnd in self._tie_rounds)
+
+    @property
     def guerrilla_rank(self) -> int:
         """The Guerrilla rank G; cards of rank 2..G are Guerrillas."""
         return self._g
@@ -492,6 +502,7 @@ class State(GameState[Phase]):
             ),
             self._proposer,
             tuple(self._log),
+            self._rules,
         )
 
     def copy(self) -> Self:
@@ -1088,7 +1099,7 @@ class Guerrilla(Game[Rules]):
 
 # --- whole-game batches (the hooks of cardwars.simulate) ---------------------------------
 
-_AGENT_CODES: dict[str, int] = {"random": 0}
+_AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 BATCH_AGENTS: frozenset[str] = frozenset(_AGENT_CODES)
 """The built-in agents the compiled batch loop plays (by name)."""
@@ -1169,9 +1180,9 @@ def run_batch_with_state_machine(
     codes = list(agents) if agents is not None else [0] * players
     if len(codes) != players:
         raise ValueError(f"agents needs one code per seat ({players}), got {agents!r}")
-    for code in codes:
-        if code != 0:
-            raise NotImplementedError(f"agent code {code!r}: only 0 (random) exists so far")
+    names = {code: name for name, code in _AGENT_CODES.items()}
+    if any(code not in names for code in codes):
+        raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
     game = Guerrilla(
         players, Rules(two_suit_variant=two_suit_variant, max_skirmishes=max_skirmishes)
     )
@@ -1181,7 +1192,7 @@ def run_batch_with_state_machine(
     termination: array[int] = array("b")
     rank: array[int] = array("b")
     for k in range(start, start + count):
-        final = play(game, ["random"] * players, seed=derive(seed, k))
+        final = play(game, [names[code] for code in codes], seed=derive(seed, k))
         result = final.result
         assert result is not None
         assert isinstance(final, State)

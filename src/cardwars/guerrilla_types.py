@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Observation, Result
+from cardwars.guerrilla_rules import Rules
 
 __all__ = [
     "Allow",
@@ -294,6 +295,7 @@ class GuerrillaObservation(Observation):
         tie_rounds: per round, (seat, face-up card, has a face-down card) in seat order.
         proposer: the current proposer during the response poll, else None.
         log: every event so far (all events are public).
+        rules: the options in force (public; agents use them to rank combinations).
     """
 
     seat: int
@@ -315,3 +317,4 @@ class GuerrillaObservation(Observation):
     tie_rounds: tuple[tuple[tuple[int, Card, bool], ...], ...]
     proposer: int | None
     log: tuple[Event, ...]
+    rules: Rules
