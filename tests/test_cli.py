@@ -13,12 +13,19 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import aliwar_text, records
+from cardwars import aliwar_text, guerrilla_text, records
 from cardwars.cli import main
 
 
 class FirstMove:
+    """Plays the first legal move and remembers the ones a person would have typed."""
+
+    def __init__(self) -> None:
+        self.typed: list[Any] = []
+
     def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+        if len(legal_moves) > 1:  # the CLI plays a forced move without asking
+            self.typed.append(legal_moves[0])
         return legal_moves[0]
 
 
@@ -37,11 +44,9 @@ def _run(
 
 def _scripted_aliwar(seed: int) -> tuple[str, Any]:
     """The human's moves (seat 0 playing the first legal move) against greedy, as typed text."""
-    typed: list[str] = []
-    final = cardwars.play(cardwars.load_game("aliwar"), [FirstMove(), "greedy"], seed=seed)
-    for step in final.history:
-        if 0 in step:
-            typed.append(aliwar_text.format_move(step[0]))
+    human = FirstMove()
+    final = cardwars.play(cardwars.load_game("aliwar"), [human, "greedy"], seed=seed)
+    typed = [aliwar_text.format_move(move) for move in human.typed]
     return "\n".join(typed) + "\n", final
 
 
@@ -56,12 +61,33 @@ def test_cli_play_aliwar_to_the_end_and_save(
         "oops\n" + text,
     )
     assert status == 0, err
-    assert "is not a legal move here; the legal moves are:" in out
+    assert out.count("is not a legal move here; the legal moves are:") == 1  # only "oops"
     assert "game over:" in out
     assert f"record saved to {save}" in out
     loaded = records.loads(save.read_text())
     assert loaded == expected
     assert json.loads(save.read_text())["agents"] == ["human", "greedy"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_cli_play_guerrilla_to_the_end(
+    players: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = cardwars.load_game("guerrilla", players=players)
+    human = FirstMove()
+    expected = cardwars.play(game, [human] + ["greedy"] * (players - 1), seed=8)
+    typed = [guerrilla_text.format_move(move) for move in human.typed]
+    assert typed, "the scripted game should need typed moves"
+    save = tmp_path / "g.json"
+    status, out, err = _run(
+        ["play", "guerrilla", "--players", str(players), "--seed", "8", "--save", str(save)],
+        capsys,
+        "\n".join(typed) + "\n",
+    )
+    assert status == 0, err
+    assert "not a legal move" not in out
+    assert "game over:" in out
+    assert records.loads(save.read_text()) == expected
 
 
 def test_cli_play_input_ending_early_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
