@@ -101,6 +101,14 @@ class CloneWarTable:
 
         if not 2 <= len(piles) <= 4:
             raise ValueError(f"a table has 2 to 4 seats, got {len(piles)}")
+        total = 0
+        for pile in [*piles, dead]:
+            for card in pile:
+                if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 48:
+                    raise ValueError(f"a card is an int 0..47, got {card!r}")
+            total += len(pile)
+        if total > 48:
+            raise ValueError(f"a table holds at most 48 cards, got {total}")
         self._players = len(piles)
         self._piles = [deque(pile) for pile in piles]
         self._dead = list(dead)
