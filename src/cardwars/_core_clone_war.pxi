@@ -8,6 +8,7 @@
 
 from cpython cimport array as _cw_array
 from libc.string cimport memset
+cimport cython
 import array as _cw_pyarray
 
 cdef enum:
@@ -447,6 +448,7 @@ cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
     _cw_finish_setup(t)
 
 
+@cython.auto_pickle(False)
 cdef class CloneWarTable:
     """The whole Clone War position as small ints, and one battle at a time (compiled).
 
