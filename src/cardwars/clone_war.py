@@ -24,6 +24,7 @@ until the rank-state first repeats (Brent's algorithm on a copy).
 from __future__ import annotations
 
 import enum
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from cardwars._reference_clone_war import CloneWarTable
 
 __all__ = [
+    "BATCH_AGENTS",
     "TERMINATIONS",
     "CardsFlipped",
     "CloneWar",
@@ -56,6 +58,7 @@ __all__ = [
     "State",
     "WarCardsPlaced",
     "WarStarted",
+    "run_batch",
 ]
 
 TERMINATIONS: tuple[str, ...] = ("last_player", "cycle", "cap")
@@ -650,3 +653,30 @@ class CloneWar(Game[Rules]):
 
     def _deal(self, seed: int) -> State:
         return State._deal(self._players, self._rules, seed)
+
+
+BATCH_AGENTS: frozenset[str] = frozenset({"random", "greedy"})
+"""Built-in agents :func:`run_batch` stands in for. Nobody decides anything in
+Clone War (CW-8), so every agent plays the same games."""
+
+
+def run_batch(
+    game: CloneWar, agents: tuple[str, ...], seed: int, start: int, count: int
+) -> dict[str, array[int]]:
+    """Play games ``start .. start+count-1`` of ``game`` in the kernel's batch loop.
+
+    Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+    the state machine plays from that seed. ``agents`` are ignored (no decisions).
+
+    Returns:
+        ``array.array`` columns: ``"length"`` (battles), ``"wars"``, ``"winner"``
+        (seat, -1 for a draw) and ``"termination"`` (index into :data:`TERMINATIONS`).
+
+    >>> cols = run_batch(CloneWar(players=3), ("random",) * 3, seed=0, start=0, count=4)
+    >>> len(cols["length"]), set(cols["termination"])
+    (4, {0})
+    """
+    columns: dict[str, array[int]] = _kernels.kernels.clone_war_batch(
+        seed, start, count, game.players, **game.rules.batch_options()
+    )
+    return columns
