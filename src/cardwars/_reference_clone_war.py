@@ -18,10 +18,6 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from cardwars._reference import Rng
 
 __all__ = ["CloneWarTable", "clone_war_batch"]
 

@@ -131,9 +131,7 @@ class Rules:
                 shown = ", ".join(repr(a) for a in allowed)
                 raise RulesError(f"{name} must be one of {shown}; got {value!r}")
         if not isinstance(self.cycle_detection, bool):
-            raise RulesError(
-                f"cycle_detection must be True or False; got {self.cycle_detection!r}"
-            )
+            raise RulesError(f"cycle_detection must be True or False; got {self.cycle_detection!r}")
         battles = self.max_battles
         if isinstance(battles, bool) or not isinstance(battles, int) or not 1 <= battles < 2**31:
             raise RulesError(f"max_battles must be an int from 1 to 2**31-1; got {battles!r}")
@@ -465,13 +463,11 @@ class State(GameState[Phase]):
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's pile, top first."""
         table = self._table
-        return tuple(
-            tuple(_CARDS[c] for c in table.pile(s)) for s in range(self._table.players)
-        )
+        return tuple(tuple(_CARDS[c] for c in table.pile(s)) for s in range(self._table.players))
 
     @property
     def pot(self) -> tuple[Card, ...]:
-        """The cards on the table; always empty at rest (every battle ends with the pot won or split)."""
+        """The cards on the table: always empty at rest, as every battle ends with the pot taken."""
         return ()
 
     @property
@@ -483,9 +479,7 @@ class State(GameState[Phase]):
     def eliminated(self) -> frozenset[int]:
         """The seats that are out."""
         table = self._table
-        return frozenset(
-            s for s in range(self._table.players) if table.eliminated_after(s) >= 0
-        )
+        return frozenset(s for s in range(self._table.players) if table.eliminated_after(s) >= 0)
 
     @property
     def battles(self) -> int:
