@@ -41,7 +41,7 @@ cdef long long _CW_NEVER = (<long long>1) << 62
 
 
 ctypedef struct _CWTable:
-    unsigned char cards[4][_CW_RING]
+    unsigned short cards[4][_CW_RING]
     int head[4]
     int size[4]
     long long out[4]           # -1 still in, else the battle after which the seat went out
@@ -69,7 +69,7 @@ cdef inline int _cw_pop(_CWTable* t, int s) noexcept nogil:
 
 
 cdef inline void _cw_push(_CWTable* t, int s, int c) noexcept nogil:
-    t.cards[s][(t.head[s] + t.size[s]) & _CW_RING_MASK] = <unsigned char>c
+    t.cards[s][(t.head[s] + t.size[s]) & _CW_RING_MASK] = <unsigned short>c
     t.size[s] += 1
 
 
@@ -441,7 +441,7 @@ cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
         t.head[s] = 0
         t.size[s] = per
         for i in range(per):
-            t.cards[s][i] = <unsigned char>deck[s + t.players * i]
+            t.cards[s][i] = <unsigned short>deck[s + t.players * i]
     for i in range(per * t.players, 48):
         t.dead[t.ndead] = <unsigned char>deck[i]
         t.ndead += 1

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -67,6 +67,17 @@ TERMINATIONS: tuple[str, ...] = ("last_player", "cycle", "cap")
 rank-state, a draw) and ``cap`` (``max_battles`` reached)."""
 
 _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id (RULINGS §4.2)
+_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)
+)  # the seats of a 4-bit mask
+_OP_FLIP = _k.OP_FLIP
+_OP_WAR = _k.OP_WAR
+_OP_FORFEIT = _k.OP_FORFEIT
+_OP_PLACE = _k.OP_PLACE
+_OP_LAST = _k.OP_LAST
+_OP_SPLIT = _k.OP_SPLIT
+_OP_COLLECT = _k.OP_COLLECT
+_OP_ELIMINATED = _k.OP_ELIMINATED
 
 CollectOrder = Literal["stage_winner_first", "stage_seat_order", "shuffled"]
 ForfeitTo = Literal["pot", "dead"]
@@ -496,6 +507,19 @@ class State(GameState[Phase]):
         table = self._table
         return tuple(table.pile_size(s) for s in range(table.players))
 
+    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
+        """Play one battle: ``apply({})``. Nobody is polled, so the only valid input is ``{}``.
+
+        Raises:
+            IllegalMoveError: the game is over, or ``moves`` is not empty.
+        """
+        if type(moves) is dict and not moves and self._result is None:
+            # The one valid input while the game runs; the base class would accept it too.
+            events = self._apply({})
+            self._history.append({})
+            return events
+        return super().apply(moves)
+
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         table = self._table
         log = table.battle()
@@ -521,42 +545,41 @@ class State(GameState[Phase]):
             self._cycle_at = table.battles + j
 
     def _events(self, log: list[int]) -> tuple[list[Event], bool]:
+        """Turn a battle's kernel log into events; True if the battle drew from the RNG."""
         cards = _CARDS
-        events: list[Event] = []
+        # The log opens with the stage-0 flips, one entry per seat still in.
+        first = 0
+        end = len(log)
         flips: list[tuple[int, Card]] = []
-        face_up: list[tuple[int, Card]] = []
+        while first < end and log[first] == _OP_FLIP:
+            flips.append((log[first + 1], cards[log[first + 2]]))
+            first += 4
+        face_up = tuple(flips)
+        events: list[Event] = [CardsFlipped(self._table.battles, face_up)]
         drew = False
-        for i in range(0, len(log), 4):
+        for i in range(first, end, 4):
             op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
-            if op == _k.OP_FLIP:
-                flips.append((a, cards[b]))
-                continue
-            if flips:
-                events.append(CardsFlipped(self._table.battles, tuple(flips)))
-                face_up += flips
-                flips = []
-            if op == _k.OP_WAR:
-                events.append(WarStarted(a, _seats(b)))
-            elif op == _k.OP_PLACE:
+            if op == _OP_COLLECT:
+                events.append(PotCollected(a, b, c == 1))
+                drew = c == 1
+            elif op == _OP_WAR:
+                events.append(WarStarted(a, _SEATS[b]))
+            elif op == _OP_PLACE:
                 events.append(WarCardsPlaced(a, cards[c]))
-                face_up.append((a, cards[c]))
-            elif op == _k.OP_FORFEIT:
-                events.append(Forfeited(a, int(b >= 0), bool(c)))
-            elif op == _k.OP_LAST:
-                events.append(LastCardShown(a, cards[b], bool(c)))
+                face_up += ((a, cards[c]),)
+            elif op == _OP_FORFEIT:
+                events.append(Forfeited(a, int(b >= 0), c == 1))
+            elif op == _OP_LAST:
+                events.append(LastCardShown(a, cards[b], c == 1))
                 if c:
-                    face_up.append((a, cards[b]))
-            elif op == _k.OP_COLLECT:
-                events.append(PotCollected(a, b, bool(c)))
-                drew = bool(c)
-            elif op == _k.OP_SPLIT:
-                events.append(PotSplit(_seats(a), b, c))
+                    face_up += ((a, cards[b]),)
+            elif op == _OP_SPLIT:
+                events.append(PotSplit(_SEATS[a], b, c))
                 drew = True
-            elif op == _k.OP_ELIMINATED:
-                seats = _seats(a)
+            elif op == _OP_ELIMINATED:
                 still_in = self._table.players - len(self.eliminated)
-                events.append(PlayersEliminated(seats, still_in + 1))
-        self._face_up = tuple(face_up)
+                events.append(PlayersEliminated(_SEATS[a], still_in + 1))
+        self._face_up = face_up
         return events, drew
 
     def _make_result(self) -> Result:
@@ -598,10 +621,6 @@ class State(GameState[Phase]):
     def __repr__(self) -> str:
         piles = " | ".join(" ".join(map(str, pile)) for pile in self.piles)
         return f"<clone_war.State battle {self.battles}, {self.phase.name}: {piles}>"
-
-
-def _seats(mask: int) -> tuple[int, ...]:
-    return tuple(s for s in range(4) if mask >> s & 1)
 
 
 class CloneWar(Game[Rules]):
