@@ -2,8 +2,8 @@
 
 Nobody makes a decision (CW-8): a :class:`State` rests before each battle with
 ``to_act`` empty, and ``apply({})`` plays exactly one battle (RULINGS §4.5).
-The battle itself runs in the kernel (:class:`cardwars._core.CloneWarTable`,
-or its pure-Python twin); this module turns the kernel's log into typed events
+The battle itself runs in the kernel (``cardwars._core.CloneWarTable``, or
+its pure-Python twin); this module turns the kernel's log into typed events
 and applies the cycle rule (CW-7.3) without hashing a single battle: at the
 start and after every RNG draw it asks the kernel how many battles remain
 until the rank-state first repeats (Brent's algorithm on a copy).
@@ -119,6 +119,7 @@ class Rules:
     Raises:
         RulesError: a value is not allowed; the message names the field.
 
+    >>> from cardwars.clone_war import Rules
     >>> Rules(collect_order="shuffled").collect_order
     'shuffled'
     >>> Rules(split_remainder="halves")
@@ -150,6 +151,7 @@ class Rules:
     def batch_options(self) -> dict[str, int]:
         """These rules as the int arguments of ``clone_war_batch``.
 
+        >>> from cardwars.clone_war import Rules
         >>> Rules(short_war="play_what_you_can").batch_options()["short_war"]
         1
         """
@@ -182,9 +184,9 @@ class Phase(enum.Enum):
     """Where a Clone War state rests."""
 
     BATTLE = "battle"
-    """Before a battle: ``apply({})`` plays it."""
+    """The state waits for the next battle, which ``apply({})`` plays."""
     OVER = "over"
-    """The game has ended; :attr:`State.result` says how."""
+    """The game has ended, and :attr:`State.result` says how."""
 
 
 # --- events ---------------------------------------------------------------------------
@@ -323,19 +325,31 @@ class State(GameState[Phase]):
     __slots__ = ("_cycle_at", "_face_up", "_result", "_rules", "_seed", "_table")
 
     game_name: ClassVar[str] = "clone-war"
+    _table: CloneWarTable
+    _rules: Rules
+    _seed: int
+    _face_up: tuple[tuple[int, Card], ...]
+    _cycle_at: int  # the battle after which the cycle rule ends the game, or -1
+    _result: Result | None
 
-    def __init__(self, table: CloneWarTable, rules: Rules, seed: int) -> None:
+    def __init__(self) -> None:
+        raise TypeError("build a Clone War state with CloneWar.new_game() or State.from_piles()")
+
+    @classmethod
+    def _from_table(cls, table: CloneWarTable, rules: Rules, seed: int) -> State:
+        self = cls.__new__(cls)
         GameState.__init__(self)
         self._table = table
         self._rules = rules
         self._seed = seed
-        self._face_up: tuple[tuple[int, Card], ...] = ()
+        self._face_up = ()
         self._cycle_at = -1
-        self._result: Result | None = None
+        self._result = None
         if table.termination >= 0:
             self._result = self._make_result()
         else:
             self._look_for_cycle()
+        return self
 
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
@@ -348,7 +362,7 @@ class State(GameState[Phase]):
         table = _kernels.kernels.CloneWarTable(
             piles, deck[per * players :], rng.state, *rules._table_options()
         )
-        return cls(table, rules, seed)
+        return cls._from_table(table, rules, seed)
 
     @classmethod
     def from_piles(
@@ -369,6 +383,7 @@ class State(GameState[Phase]):
                 card twice, or no cards at all.
             ValueError: ``rng_seed`` is not in [0, 2**64).
 
+        >>> from cardwars.clone_war import State
         >>> state = State.from_piles([["KC", "JC", "QC", "QD"], ["KD", "KH", "JD", "JH"]])
         >>> events = state.apply({})
         >>> [str(card) for card in state.piles[0]]
@@ -392,7 +407,7 @@ class State(GameState[Phase]):
         if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
             raise ValueError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
         table = _kernels.kernels.CloneWarTable(ids, [], rng_seed, *rules._table_options())
-        return cls(table, rules, rng_seed)
+        return cls._from_table(table, rules, rng_seed)
 
     # --- the GameState protocol ---------------------------------------------------
     @property
@@ -407,11 +422,11 @@ class State(GameState[Phase]):
 
     @property
     def to_act(self) -> frozenset[int]:
-        """Always empty: nobody decides anything in Clone War (§2.2)."""
+        """The empty set, always, as nobody decides anything in Clone War (§2.2)."""
         return frozenset()
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
-        """Always empty: Clone War has no moves."""
+        """The empty tuple, always, as Clone War has no moves."""
         self._check_seat(player)
         return ()
 
@@ -439,6 +454,7 @@ class State(GameState[Phase]):
     def observation(self, player: int) -> CloneWarObservation:
         """The public facts (CW-8): pile sizes, face-up cards, pot and dead-pile sizes.
 
+        >>> from cardwars.clone_war import State
         >>> obs = State.from_piles([["KC", "JC"], ["QD"]]).observation(1)
         >>> obs.pile_sizes, obs.face_up
         ((2, 1), ())
@@ -478,7 +494,7 @@ class State(GameState[Phase]):
 
     @property
     def pot(self) -> tuple[Card, ...]:
-        """The cards on the table: always empty at rest, as every battle ends with the pot taken."""
+        """The cards on the table, always empty at rest (every battle ends with the pot taken)."""
         return ()
 
     @property
@@ -629,6 +645,7 @@ class CloneWar(Game[Rules]):
     Raises:
         RulesError: ``players`` is not 2, 3 or 4, or ``rules`` is not a :class:`Rules`.
 
+    >>> from cardwars.clone_war import CloneWar
     >>> game = CloneWar(players=4)
     >>> state = game.new_game(seed=1)
     >>> [len(pile) for pile in state.piles]
@@ -685,6 +702,7 @@ def run_batch(
         ``array.array`` columns: ``"length"`` (battles), ``"wars"``, ``"winner"``
         (seat, -1 for a draw) and ``"termination"`` (index into :data:`TERMINATIONS`).
 
+    >>> from cardwars.clone_war import CloneWar, run_batch
     >>> cols = run_batch(CloneWar(players=3), ("random",) * 3, seed=0, start=0, count=4)
     >>> len(cols["length"]), set(cols["termination"])
     (4, {0})
