@@ -1,13 +1,13 @@
 # Clone War kernels of the compiled core (included by _core.pyx); RULINGS §2.
 #
 # A line-by-line translation of _reference_clone_war.py, which is the readable
-# spec: read that first. Cards are small ints whose rank is card % 3 (the Clone
-# War id of RULINGS §4.2, or the bare rank 0..2 in the batch loop). Piles are
-# ring buffers in one plain C struct, so a position is copied with one struct
-# assignment and a battle touches no Python object.
+# spec: read that first. Piles are ring buffers in one plain C struct, so a
+# position is copied with one struct assignment and a battle touches no Python
+# object. A card is stored as v = id*4 + rank (the Clone War id of RULINGS §4.2,
+# rank = id % 3), so its rank is v & 3 and its id v >> 2; the batch loop deals
+# bare ranks (id 0), since nothing there needs more.
 
 from cpython cimport array as _cw_array
-from libc.string cimport memset
 cimport cython
 import array as _cw_pyarray
 
@@ -87,7 +87,7 @@ cdef inline int _cw_highest(int mask, int* last, int n) noexcept nogil:
     cdef int s, r, best = -1, top = 0
     for s in range(n):
         if (mask >> s) & 1:
-            r = last[s] % 3
+            r = last[s] & 3
             if r > best:
                 best = r
                 top = 1 << s
@@ -115,7 +115,7 @@ cdef inline void _cw_place_war_cards(
     pot_seat[npot[0] + 1] = s
     npot[0] += 2
     last[s] = up
-    _cw_log(log, nlog, _CW_OP_PLACE, s, down, up)
+    _cw_log(log, nlog, _CW_OP_PLACE, s, down >> 2, up >> 2)
 
 
 cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nogil:
@@ -145,8 +145,8 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
         pot_seat[npot] = s
         npot += 1
         last[s] = c
-        _cw_log(log, nlog, _CW_OP_FLIP, s, c, 0)
-        r = c % 3
+        _cw_log(log, nlog, _CW_OP_FLIP, s, c >> 2, 0)
+        r = c & 3
         if r > best:
             best = r
             tied = 1 << s
@@ -180,7 +180,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
                         npot += 1
                         last[s] = c
                         new = 1
-                    _cw_log(log, nlog, _CW_OP_LAST, s, last[s], new)
+                    _cw_log(log, nlog, _CW_OP_LAST, s, last[s] >> 2, new)
             tied = _cw_highest(tied, last, n)
             if tied & (tied - 1):
                 split_mask = tied
@@ -202,7 +202,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
                             pot[npot] = c
                             pot_seat[npot] = s
                             npot += 1
-                    _cw_log(log, nlog, _CW_OP_FORFEIT, s, c, t.forfeit_to_dead)
+                    _cw_log(log, nlog, _CW_OP_FORFEIT, s, (c >> 2) if c >= 0 else -1, t.forfeit_to_dead)
                 else:
                     if not sole:
                         _cw_place_war_cards(t, s, pot, pot_seat, &npot, last, log, nlog)
@@ -224,9 +224,9 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
                     pot_seat[npot] = s
                     npot += 1
                     last[s] = c
-                    _cw_log(log, nlog, _CW_OP_LAST, s, c, 1)
+                    _cw_log(log, nlog, _CW_OP_LAST, s, c >> 2, 1)
                 else:
-                    _cw_log(log, nlog, _CW_OP_LAST, s, last[s], 0)
+                    _cw_log(log, nlog, _CW_OP_LAST, s, last[s] >> 2, 0)
                 fighters |= 1 << s
         tied = _cw_highest(fighters, last, n)
     if winner < 0 and split_mask == 0:
@@ -318,8 +318,8 @@ cdef bint _cw_same_rank_state(_CWTable* x, _CWTable* y) noexcept nogil:
             return False
     for s in range(x.players):
         for i in range(x.size[s]):
-            if (x.cards[s][(x.head[s] + i) & _CW_RING_MASK] % 3
-                    != y.cards[s][(y.head[s] + i) & _CW_RING_MASK] % 3):
+            if (x.cards[s][(x.head[s] + i) & _CW_RING_MASK] & 3
+                    != y.cards[s][(y.head[s] + i) & _CW_RING_MASK] & 3):
                 return False
     return True
 
@@ -399,7 +399,6 @@ cdef int _cw_init(
     int play_what_you_can, int split_round_robin, long long max_battles, int cap_most_cards,
 ) noexcept nogil:
     cdef int s
-    memset(t, 0, sizeof(_CWTable))
     t.players = players
     t.rng = rng_state
     t.collect_order = collect_order
@@ -410,8 +409,13 @@ cdef int _cw_init(
     t.cap_most_cards = cap_most_cards
     t.termination = -1
     t.winner = -1
+    t.battles = 0
+    t.wars = 0
+    t.ndead = 0
     for s in range(4):
         t.out[s] = -1
+        t.head[s] = 0
+        t.size[s] = 0
     return 0
 
 
@@ -434,7 +438,7 @@ cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
     cdef int deck[48]
     cdef int i, s, per = 48 // t.players
     for i in range(48):
-        deck[i] = i % 3
+        deck[i] = i % 3  # id 0, rank i % 3: the bare rank
     t.rng = seed
     _shuffle_ints(&t.rng, deck, 48)
     for s in range(t.players):
@@ -487,9 +491,9 @@ cdef class CloneWarTable:
         )
         for s in range(len(seat_piles)):
             for card in seat_piles[s]:
-                _cw_push(&self.t, s, card)
+                _cw_push(&self.t, s, card * 4 + card % 3)
         for card in dead_cards:
-            self.t.dead[self.t.ndead] = <unsigned char>card
+            self.t.dead[self.t.ndead] = <unsigned char>(card * 4 + card % 3)
             self.t.ndead += 1
         _cw_finish_setup(&self.t)
 
@@ -508,7 +512,7 @@ cdef class CloneWarTable:
         cdef int s = self._seat(seat)
         cdef int i
         return tuple([
-            self.t.cards[s][(self.t.head[s] + i) & _CW_RING_MASK] for i in range(self.t.size[s])
+            self.t.cards[s][(self.t.head[s] + i) & _CW_RING_MASK] >> 2 for i in range(self.t.size[s])
         ])
 
     def pile_size(self, seat: int) -> int:
@@ -523,7 +527,7 @@ cdef class CloneWarTable:
     def dead(self) -> tuple:
         """The dead pile, top first."""
         cdef int i
-        return tuple([self.t.dead[i] for i in range(self.t.ndead)])
+        return tuple([self.t.dead[i] >> 2 for i in range(self.t.ndead)])
 
     @property
     def rng_state(self) -> int:
