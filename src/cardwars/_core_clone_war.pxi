@@ -42,8 +42,8 @@ cdef long long _CW_NEVER = (<long long>1) << 62
 
 ctypedef struct _CWTable:
     unsigned short cards[4][_CW_RING]
-    int head[4]
-    int size[4]
+    unsigned int head[4]       # cards taken from the top so far (mod 2**32)
+    unsigned int tail[4]       # cards put at the bottom so far; the pile holds tail - head
     long long out[4]           # -1 still in, else the battle after which the seat went out
     unsigned char dead[_CW_RING]
     int ndead
@@ -61,16 +61,20 @@ ctypedef struct _CWTable:
     int winner
 
 
+cdef inline int _cw_size(_CWTable* t, int s) noexcept nogil:
+    return <int>(t.tail[s] - t.head[s])
+
+
 cdef inline int _cw_pop(_CWTable* t, int s) noexcept nogil:
-    cdef int c = t.cards[s][t.head[s]]
-    t.head[s] = (t.head[s] + 1) & _CW_RING_MASK
-    t.size[s] -= 1
+    cdef int c = t.cards[s][t.head[s] & _CW_RING_MASK]
+    t.head[s] += 1
     return c
 
 
 cdef inline void _cw_push(_CWTable* t, int s, int c) noexcept nogil:
-    t.cards[s][(t.head[s] + t.size[s]) & _CW_RING_MASK] = <unsigned short>c
-    t.size[s] += 1
+    # Pop touches only head and push only tail: no counter shared between them.
+    t.cards[s][t.tail[s] & _CW_RING_MASK] = <unsigned short>c
+    t.tail[s] += 1
 
 
 cdef inline void _cw_log(int* log, int* n, int op, int a, int b, int c) noexcept nogil:
@@ -165,7 +169,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
         for s in range(n):
             if (tied >> s) & 1:
                 ntied += 1
-                if t.size[s] < 2:
+                if _cw_size(t, s) < 2:
                     nshort += 1
         fighters = 0
         if nshort == ntied:
@@ -173,7 +177,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
             for s in range(n):
                 if (tied >> s) & 1:
                     new = 0
-                    if t.size[s] > 0:
+                    if _cw_size(t, s) > 0:
                         c = _cw_pop(t, s)
                         pot[npot] = c
                         pot_seat[npot] = s
@@ -191,9 +195,9 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
             for s in range(n):
                 if not ((tied >> s) & 1):
                     continue
-                if t.size[s] < 2:
+                if _cw_size(t, s) < 2:
                     c = -1
-                    if t.size[s] == 1:
+                    if _cw_size(t, s) == 1:
                         c = _cw_pop(t, s)
                         if t.forfeit_to_dead:
                             t.dead[t.ndead] = <unsigned char>c
@@ -215,7 +219,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
             for s in range(n):
                 if not ((tied >> s) & 1):
                     continue
-                size = t.size[s]
+                size = _cw_size(t, s)
                 if size >= 2:
                     _cw_place_war_cards(t, s, pot, pot_seat, &npot, last, log, nlog)
                 elif size == 1:
@@ -277,7 +281,7 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
     for s in range(n):
         if t.out[s] >= 0:
             continue
-        if t.size[s] == 0:
+        if _cw_size(t, s) == 0:
             t.out[s] = t.battles
             eliminated |= 1 << s
         else:
@@ -295,11 +299,11 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
             most = -1
             nmost = 0
             for s in range(n):
-                if t.size[s] > most:
-                    most = t.size[s]
+                if _cw_size(t, s) > most:
+                    most = _cw_size(t, s)
                     nmost = 1
                     t.winner = s
-                elif t.size[s] == most:
+                elif _cw_size(t, s) == most:
                     nmost += 1
             if nmost > 1:
                 t.winner = -1
@@ -314,10 +318,10 @@ cdef int _cw_battle(_CWTable* t, int* log, int* nlog, bint use_cap) noexcept nog
 cdef bint _cw_same_rank_state(_CWTable* x, _CWTable* y) noexcept nogil:
     cdef int s, i
     for s in range(x.players):
-        if (x.out[s] < 0) != (y.out[s] < 0) or x.size[s] != y.size[s]:
+        if (x.out[s] < 0) != (y.out[s] < 0) or _cw_size(x, s) != _cw_size(y, s):
             return False
     for s in range(x.players):
-        for i in range(x.size[s]):
+        for i in range(_cw_size(x, s)):
             if (x.cards[s][(x.head[s] + i) & _CW_RING_MASK] & 3
                     != y.cards[s][(y.head[s] + i) & _CW_RING_MASK] & 3):
                 return False
@@ -415,7 +419,7 @@ cdef int _cw_init(
     for s in range(4):
         t.out[s] = -1
         t.head[s] = 0
-        t.size[s] = 0
+        t.tail[s] = 0
     return 0
 
 
@@ -423,7 +427,7 @@ cdef void _cw_finish_setup(_CWTable* t) noexcept nogil:
     # CW-B7: a seat without cards is out from the start; one seat left has won.
     cdef int s, alive = 0, last_alive = -1
     for s in range(t.players):
-        if t.size[s] == 0:
+        if _cw_size(t, s) == 0:
             t.out[s] = 0
         else:
             alive += 1
@@ -443,7 +447,7 @@ cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
     _shuffle_ints(&t.rng, deck, 48)
     for s in range(t.players):
         t.head[s] = 0
-        t.size[s] = per
+        t.tail[s] = per
         for i in range(per):
             t.cards[s][i] = <unsigned short>deck[s + t.players * i]
     for i in range(per * t.players, 48):
@@ -512,12 +516,13 @@ cdef class CloneWarTable:
         cdef int s = self._seat(seat)
         cdef int i
         return tuple([
-            self.t.cards[s][(self.t.head[s] + i) & _CW_RING_MASK] >> 2 for i in range(self.t.size[s])
+            self.t.cards[s][(self.t.head[s] + i) & _CW_RING_MASK] >> 2
+            for i in range(_cw_size(&self.t, s))
         ])
 
     def pile_size(self, seat: int) -> int:
         """How many cards seat ``seat`` holds."""
-        return self.t.size[self._seat(seat)]
+        return _cw_size(&self.t, self._seat(seat))
 
     def eliminated_after(self, seat: int) -> int:
         """The battle after which ``seat`` was eliminated (0: from the start), -1 if still in."""
