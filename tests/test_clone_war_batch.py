@@ -6,8 +6,10 @@ import inspect
 from array import array
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardwars import _kernels, _reference
+from cardwars import Deck, _kernels, _reference
 from cardwars.clone_war import TERMINATIONS, CloneWar, PotCollected, PotSplit, Rules, State
 
 try:
@@ -17,6 +19,7 @@ except ImportError:  # pragma: no cover - the pure-Python install
 
 needs_core = pytest.mark.skipif(_core is None, reason="compiled core not built")
 SEED = 2026
+CARDS = tuple(Deck.clone_war())  # index = Clone War card id
 
 
 def state_machine_row(state: State) -> tuple[int, int, int, str]:
@@ -193,3 +196,74 @@ def test_compiled_and_twin_batches_agree_under_every_option(backend: str) -> Non
             assert _core.clone_war_batch(
                 1, 0, 25, players, **options
             ) == _reference.clone_war_batch(1, 0, 25, players, **options)
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[list[list[int]], int, Rules]:
+    """A random position as card ids (some of the 48 cards over 2-4 piles), a seed and rules."""
+    players = draw(st.integers(2, 4))
+    deck = draw(st.permutations(range(48)))
+    total = draw(st.integers(1, 48))
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=players - 1, max_size=players - 1)))
+    bounds = [0, *cuts, total]
+    piles = [list(deck[bounds[s] : bounds[s + 1]]) for s in range(players)]
+    rules = Rules(
+        collect_order=draw(st.sampled_from(["stage_winner_first", "stage_seat_order", "shuffled"])),
+        forfeit_cards_to=draw(st.sampled_from(["pot", "dead"])),
+        short_war=draw(st.sampled_from(["forfeit", "play_what_you_can"])),
+        split_remainder=draw(st.sampled_from(["dead", "round_robin"])),
+        cycle_detection=draw(st.booleans()),
+        max_battles=draw(st.integers(1, 300)),
+        cap_result=draw(st.sampled_from(["draw", "most_cards"])),
+    )
+    return piles, draw(st.integers(0, 2**64 - 1)), rules
+
+
+@given(tables())
+def test_play_out_agrees_with_state_machine_on_positions(
+    case: tuple[list[list[int]], int, Rules],
+) -> None:
+    """The batch loop's lazy cycle check ends every game where the state machine does."""
+    piles, seed, rules = case
+    if not any(piles):
+        return
+    state = State.from_piles(
+        [[CARDS[c] for c in pile] for pile in piles], rules=rules, rng_seed=seed
+    )
+    table = _kernels.kernels.CloneWarTable(piles, [], seed, *rules._table_options())
+    table.play_out(int(rules.cycle_detection))
+    row = state_machine_row(state)
+    assert (table.battles, table.wars, table.winner, TERMINATIONS[table.termination]) == row
+    assert [[CARDS[c] for c in table.pile(s)] for s in range(len(piles))] == [
+        list(p) for p in state.piles
+    ]
+    assert [CARDS[c] for c in table.dead] == list(state.dead)
+
+
+@needs_core
+@given(tables())
+def test_compiled_kernel_is_a_translation_of_the_twin(
+    backend: str, case: tuple[list[list[int]], int, Rules]
+) -> None:
+    """Battle by battle, the compiled table logs and holds exactly what the twin does."""
+    if backend == "python":
+        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
+    piles, seed, rules = case
+    if not any(piles):
+        return
+    core = _core.CloneWarTable(piles, [], seed, *rules._table_options())
+    twin = _reference.CloneWarTable(piles, [], seed, *rules._table_options())
+    while twin.termination < 0:
+        assert core.battle() == twin.battle()
+        assert core.rng_state == twin.rng_state
+        assert [core.pile(s) for s in range(len(piles))] == [
+            twin.pile(s) for s in range(len(piles))
+        ]
+        assert core.dead == twin.dead
+        assert core.cycle_length() == twin.cycle_length()
+    assert (core.termination, core.winner, core.battles, core.wars) == (
+        twin.termination,
+        twin.winner,
+        twin.battles,
+        twin.wars,
+    )
