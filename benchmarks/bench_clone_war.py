@@ -2,8 +2,8 @@
 
 Run from the repository root after building the extension::
 
-    python benchmarks/bench_clone_war.py            # about half a minute
-    python benchmarks/bench_clone_war.py --quick    # a rough look in a few seconds
+    python benchmarks/bench_clone_war.py            # about ten seconds
+    python benchmarks/bench_clone_war.py --quick    # a rough look in a second or two
 
 Three ways to play the same games (game k dealt from ``derive_seed(seed, k)``):
 
