@@ -15,6 +15,7 @@ from cardwars.clone_war import (
     CloneWar,
     Forfeited,
     GameOver,
+    GreedyAgent,
     LastCardShown,
     Phase,
     PlayersEliminated,
@@ -452,6 +453,19 @@ def test_load_game_with_options() -> None:
         cardwars.load_game("clone-war", battle_cap=5)
     with pytest.raises(RulesError, match="2 to 4 players"):
         cardwars.load_game("clone-war", players=6)
+
+
+def test_every_builtin_agent_plays_the_same_games() -> None:
+    game = CloneWar(players=3)
+    greedy = cardwars.simulate(game, ["greedy"] * 3, games=200, seed=4)
+    random = cardwars.simulate(game, ["random", "greedy", "random"], games=200, seed=4)
+    assert greedy.lengths == random.lengths
+    assert cardwars.play(game, ["greedy"] * 3, seed=9) == cardwars.play(
+        game, ["random"] * 3, seed=9
+    )
+    with pytest.raises(UsageError, match="no legal moves"):
+        GreedyAgent().choose(None, (), cardwars.Rng(0))
+    assert GreedyAgent().choose(None, (cardwars.Move(),), cardwars.Rng(0)) is not None
 
 
 def test_play_drives_clone_war_to_the_end() -> None:

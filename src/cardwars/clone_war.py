@@ -33,7 +33,7 @@ from cardwars import _kernels
 from cardwars import _reference_clone_war as _k
 from cardwars.cards import Card, Deck, Rank
 from cardwars.engine import Event, Game, GameState, Move, Observation, Result, check_players
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, UsageError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -49,6 +49,7 @@ __all__ = [
     "CloneWarObservation",
     "Forfeited",
     "GameOver",
+    "GreedyAgent",
     "LastCardShown",
     "Phase",
     "PlayersEliminated",
@@ -683,6 +684,36 @@ class CloneWar(Game[Rules]):
 
     def _deal(self, seed: int) -> State:
         return State._deal(self._players, self._rules, seed)
+
+
+class GreedyAgent:
+    """The built-in ``"greedy"`` agent for Clone War.
+
+    Nobody ever decides anything in Clone War (CW-8), so no agent is ever asked
+    for a move and every agent plays the same games; this class exists so that
+    each built-in agent name works for every game.
+
+    >>> import cardwars
+    >>> a = cardwars.play(cardwars.load_game("clone-war"), ["greedy", "greedy"], seed=3)
+    >>> b = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
+    >>> a == b
+    True
+    """
+
+    name = "greedy"
+
+    def choose(self, observation: object, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        """Return the first legal move (never called in Clone War).
+
+        Raises:
+            UsageError: ``legal_moves`` is empty.
+        """
+        if not legal_moves:
+            raise UsageError("GreedyAgent.choose() was given no legal moves")
+        return legal_moves[0]
+
+    def __repr__(self) -> str:
+        return "GreedyAgent()"
 
 
 BATCH_AGENTS: frozenset[str] = frozenset({"random", "greedy"})
