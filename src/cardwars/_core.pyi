@@ -30,6 +30,59 @@ def _rng_from_state(state: int) -> Rng: ...
 
 # --- clone_war kernels ---
 
+import array as _cw_array  # noqa: E402  (kept inside this game's section)
+
+@disjoint_base
+class CloneWarTable:
+    def __init__(
+        self,
+        piles: object,
+        dead: object,
+        rng_state: object,
+        collect_order: int,
+        forfeit_to_dead: int,
+        play_what_you_can: int,
+        split_round_robin: int,
+        max_battles: int,
+        cap_most_cards: int,
+    ) -> None: ...
+    @property
+    def players(self) -> int: ...
+    def pile(self, seat: int) -> tuple[int, ...]: ...
+    def pile_size(self, seat: int) -> int: ...
+    def eliminated_after(self, seat: int) -> int: ...
+    @property
+    def dead(self) -> tuple[int, ...]: ...
+    @property
+    def rng_state(self) -> int: ...
+    @property
+    def battles(self) -> int: ...
+    @property
+    def wars(self) -> int: ...
+    @property
+    def termination(self) -> int: ...
+    @property
+    def winner(self) -> int: ...
+    def copy(self) -> CloneWarTable: ...
+    def end_in_cycle(self) -> None: ...
+    def battle(self) -> list[int]: ...
+    def cycle_length(self) -> int: ...
+    def play_out(self, cycle_detection: int) -> None: ...
+
+def clone_war_batch(
+    seed: object,
+    start: object,
+    count: object,
+    players: object,
+    collect_order: object = 0,
+    forfeit_cards_to: object = 0,
+    short_war: object = 0,
+    split_remainder: object = 0,
+    cycle_detection: object = 1,
+    max_battles: object = 10000,
+    cap_result: object = 0,
+) -> dict[str, _cw_array.array[int]]: ...
+
 # --- end clone_war kernels ---
 
 # --- aliwar kernels ---
