@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import os
-import sys
 
-sys.path.insert(0, os.path.abspath("../src"))
-
+# The docs document the installed package (``pip install ".[docs]"``), compiled core included.
 import cardwars
 
 project = "cardwars"
