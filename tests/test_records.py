@@ -158,7 +158,7 @@ def test_records_mutations_raise_record_error_or_load_consistently(data: st.Data
         del parent[path[-1]]
     elif action == "change":
         parent[path[-1]] = data.draw(json_values)
-    elif isinstance(parent, list) and len(parent) > 1:
+    elif isinstance(parent, list):
         other = data.draw(st.integers(0, len(parent) - 1))
         parent[path[-1]], parent[other] = parent[other], parent[path[-1]]
     else:
