@@ -181,6 +181,18 @@ def test_cli_errors_are_one_line(
     assert err.count("\n") == 1
 
 
+def test_cli_simulate_without_rich_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # makes `import rich` fail
+    status, _, err = _run(["simulate", "aliwar", "--games", "5"], capsys)
+    assert status == 2
+    assert err == (
+        "cardwars: error: this command needs rich for its tables and progress bars: "
+        "pip install 'cardwars[cli]'\n"
+    )
+
+
 def test_cli_rules_lists_clauses_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(["rules", "aliwar"], capsys)
     assert status == 0

@@ -183,14 +183,12 @@ def _plot(report: SimulationReport, path: str) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    _require_rich()
+    game = _game_from_args(args.game, args.players, args.option)
+    agents = _agent_list(args.agents, game.players, "--agents")
+    _require_rich()  # after the arguments, so a typo is reported first
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    game = _game_from_args(args.game, args.players, args.option)
-    agents = _agent_list(args.agents, game.players, "--agents")
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, got {args.games}")
     console = Console()
     with Progress(
         "[progress.description]{task.description}",
