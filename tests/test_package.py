@@ -1,0 +1,42 @@
+"""Package metadata and the public facade."""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+
+import pytest
+
+import cardwars
+
+
+def test_version_is_defined_once_and_matches_the_metadata() -> None:
+    assert re.fullmatch(r"\d+\.\d+\.\d+([ab]|rc)?\d*", cardwars.__version__)
+    try:
+        installed = metadata.version("cardwars")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare source tree
+        pytest.skip("cardwars is not installed")
+    assert installed == cardwars.__version__
+
+
+def test_public_names_exist() -> None:
+    for name in cardwars.__all__:
+        assert hasattr(cardwars, name), name
+
+
+def test_backend_is_known() -> None:
+    assert cardwars.BACKEND in ("compiled", "python")
+
+
+def test_report_columns_are_zero_copy_with_numpy() -> None:
+    numpy = pytest.importorskip("numpy")
+    report = cardwars.simulate("clone-war", ["random", "random"], games=50, seed=3)
+    lengths = numpy.asarray(report.lengths)
+    assert lengths.dtype == numpy.int64
+    assert lengths.tolist() == list(report.lengths)
+    assert numpy.asarray(report.winners).dtype == numpy.int8
+    # Zero-copy: a write to the report's own array shows through the NumPy array.
+    original = report.lengths[0]
+    memoryview(report.lengths)[0] = original + 1
+    assert lengths[0] == original + 1
+    memoryview(report.lengths)[0] = original
