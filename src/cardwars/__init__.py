@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from cardwars import records
+from cardwars import agents, records
 from cardwars._kernels import BACKEND, kernels
 from cardwars.cards import Card, Deck, Rank, Suit
 from cardwars.engine import (
@@ -62,6 +62,7 @@ __all__ = [
     "Suit",
     "UsageError",
     "__version__",
+    "agents",
     "derive_seed",
     "game_names",
     "load_game",
