@@ -1,0 +1,164 @@
+"""Shared timing and backend switching for the benchmark scripts (``run.py`` and ``bench_*.py``).
+
+Every figure is the best of several timed repetitions (the minimum wall time,
+``time.perf_counter``), after one calibration run that also warms caches up:
+on a shared machine, interference only ever makes a run slower, so the fastest
+repetition is the closest to what the code itself costs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if importlib.util.find_spec("cardwars") is None:  # a source checkout, built in place
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from cardwars import _kernels
+from cardwars.engine import Agent, Game, play
+
+SEED = 2026
+"""Game ``k`` of every benchmark is dealt from ``derive_seed(SEED, k)``, whatever plays it."""
+
+BACKENDS = ("compiled", "python")
+
+
+def require_compiled() -> None:
+    """Exit with a hint when the compiled core is not built (nothing to compare against)."""
+    if importlib.util.find_spec("cardwars._core") is None:
+        sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
+
+
+@contextmanager
+def using_backend(name: str) -> Iterator[None]:
+    """Run the body on the ``"compiled"`` or ``"python"`` kernels, as the test fixture does."""
+    saved = _kernels.BACKEND
+    _kernels.use_backend(name)
+    try:
+        yield
+    finally:
+        _kernels.use_backend(saved)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """``units`` of work done by each of ``len(seconds)`` identical runs of ``count`` items."""
+
+    count: int
+    units: int
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def best(self) -> float:
+        """The fastest repetition's wall time."""
+        return min(self.seconds)
+
+    @property
+    def rate(self) -> float:
+        """Units per second of the fastest repetition."""
+        return self.units / self.best
+
+
+def _timed(run: Callable[[int], int], count: int) -> tuple[float, int]:
+    start = time.perf_counter()
+    units = run(count)
+    return time.perf_counter() - start, units
+
+
+def measure(run: Callable[[int], int], *, target: float, repeats: int) -> Timing:
+    """Time ``run(count)`` (which returns the units of work it did) ``repeats`` times.
+
+    ``count`` is calibrated first, growing from 1 until one run takes about
+    ``target`` seconds; the calibration runs are not counted.
+    """
+    count = 1
+    seconds, _ = _timed(run, count)
+    while seconds < target / 2:
+        grow = target / max(seconds, 1e-6)
+        count = max(count + 1, int(count * min(grow, 100.0)))
+        seconds, _ = _timed(run, count)
+    times: list[float] = []
+    units = 0
+    for _ in range(repeats):
+        elapsed, units = _timed(run, count)
+        times.append(elapsed)
+    return Timing(count, units, times)
+
+
+def measure_fixed(run: Callable[[int], int], count: int, *, repeats: int) -> Timing:
+    """Time ``run(count)`` ``repeats`` times with no calibration (the count is part of the test)."""
+    times: list[float] = []
+    units = 0
+    for _ in range(repeats):
+        elapsed, units = _timed(run, count)
+        times.append(elapsed)
+    return Timing(count, units, times)
+
+
+def play_runner(game: Game[Any], agents: Sequence[Agent | str]) -> Callable[[int], int]:
+    """``run(n)`` plays games 0..n-1 with :func:`cardwars.play` on the current backend."""
+
+    def run(games: int) -> int:
+        derive = _kernels.kernels.derive_seed
+        for k in range(games):
+            play(game, agents, seed=derive(SEED, k))
+        return games
+
+    return run
+
+
+def batch_runner(game: Game[Any], agents: Sequence[str]) -> Callable[[int], int]:
+    """``run(n)`` plays games 0..n-1 in the game's whole-game batch loop (``run_batch``)."""
+    module = importlib.import_module(type(game).__module__)
+    names = tuple(agents)
+
+    def run(games: int) -> int:
+        module.run_batch(game, names, SEED, 0, games)
+        return games
+
+    return run
+
+
+def steps_runner(game: Game[Any], agent: Agent) -> Callable[[int], int]:
+    """``run(n)`` drives games 0..n-1 through ``state.apply`` as a front end would.
+
+    Each step polls ``to_act``, builds each seat's observation and legal moves,
+    asks ``agent`` and applies the moves; it returns the number of steps.
+    """
+
+    def run(games: int) -> int:
+        kernels = _kernels.kernels
+        steps = 0
+        for k in range(games):
+            state = game.new_game(kernels.derive_seed(SEED, k))
+            rngs = [
+                kernels.Rng(kernels.derive_seed(state.seed, 1 + s)) for s in range(game.players)
+            ]
+            while not state.is_over:
+                moves = {
+                    seat: agent.choose(state.observation(seat), state.legal_moves(seat), rngs[seat])
+                    for seat in sorted(state.to_act)
+                }
+                state.apply(moves)
+                steps += 1
+        return steps
+
+    return run
+
+
+def fmt_rate(rate: float) -> str:
+    """A rate for a table: thousands separators, one decimal below 100."""
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:,.1f}"
+
+
+def fmt_ratio(ratio: float) -> str:
+    """A ratio for a table: ``1.73×``, ``12.4×``, ``1,234×``."""
+    if ratio >= 100:
+        return f"{ratio:,.0f}×"
+    return f"{ratio:.1f}×" if ratio >= 10 else f"{ratio:.2f}×"

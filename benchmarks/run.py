@@ -1,0 +1,440 @@
+"""The whole cardwars benchmark suite in one command: a Markdown table and a JSON file.
+
+Run from the repository root (after ``pip install .`` or an in-place build)::
+
+    python benchmarks/run.py            # the full suite, a few minutes
+    python benchmarks/run.py --quick    # a rough look in under a minute
+    python benchmarks/run.py --out DIR  # where results.md and results.json go
+
+Sections (every ratio compares two figures measured in this same run):
+
+a. kernels, compiled core vs pure-Python twin: shuffle of 52 cards, Aliwar
+   conflict resolution, Guerrilla combination strength and compare;
+b. Python-API steps per second: ``state.apply`` driven by ``RandomAgent``;
+c. whole games per second: the compiled batch loop vs ``cardwars.play()`` on
+   each backend, for each game and player count;
+d. ``cardwars.simulate()``: ``workers=2`` vs ``workers=1`` on a large Clone War
+   run, and the compiled batch vs the Python fallback (custom agent objects).
+
+Each figure is the best of several repetitions (minimum wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import (  # noqa: E402  (the path above makes the sibling module importable)
+    BACKENDS,
+    SEED,
+    Timing,
+    batch_runner,
+    fmt_rate,
+    fmt_ratio,
+    measure,
+    measure_fixed,
+    play_runner,
+    require_compiled,
+    steps_runner,
+    using_backend,
+)
+
+import cardwars  # noqa: E402
+from cardwars import _kernels, aliwar, guerrilla  # noqa: E402
+from cardwars.agents import RandomAgent  # noqa: E402
+from cardwars.cards import Card, Deck, Suit  # noqa: E402
+from cardwars.engine import Game, load_game  # noqa: E402
+
+# (game name, players, options, label) of every setting of section c.
+SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [
+    ("aliwar", 2, {}, "Aliwar, 2 players"),
+    ("clone-war", 2, {}, "Clone War, 2 players"),
+    ("clone-war", 3, {}, "Clone War, 3 players"),
+    ("clone-war", 4, {}, "Clone War, 4 players"),
+    ("guerrilla", 2, {}, "Guerrilla, 2 players"),
+    ("guerrilla", 3, {}, "Guerrilla, 3 players"),
+    ("guerrilla", 4, {}, "Guerrilla, 4 players"),
+    ("guerrilla", 2, {"two_suit_variant": True}, "Guerrilla, 2 players, two suits"),
+]
+GAMES = ("aliwar", "clone-war", "guerrilla")
+INPUTS = 1024  # random argument tuples cycled through by the kernel benchmarks
+
+
+@dataclass(frozen=True)
+class Config:
+    """How long and how often to time each figure."""
+
+    target: float  # seconds per timed repetition
+    repeats: int
+    scaling_games: int  # the Clone War run of the workers=2 section
+    scaling_repeats: int
+
+
+FULL = Config(target=1.0, repeats=3, scaling_games=1_000_000, scaling_repeats=3)
+QUICK = Config(target=0.12, repeats=2, scaling_games=200_000, scaling_repeats=2)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured rate, as stored in the JSON file."""
+
+    section: str
+    case: str
+    variant: str
+    unit: str
+    timing: Timing
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "case": self.case,
+            "variant": self.variant,
+            "unit": self.unit,
+            "rate": self.timing.rate,
+            "count": self.timing.count,
+            "units_per_run": self.timing.units,
+            "seconds": self.timing.seconds,
+        }
+
+
+class Suite:
+    """Collects figures, ratios and Markdown tables as the sections run."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.figures: list[Figure] = []
+        self.ratios: list[dict[str, Any]] = []
+        self.markdown: list[str] = []
+
+    def time(
+        self, section: str, case: str, variant: str, unit: str, run: Callable[[int], int]
+    ) -> float:
+        timing = measure(run, target=self.config.target, repeats=self.config.repeats)
+        self.figures.append(Figure(section, case, variant, unit, timing))
+        print(f"  {case} / {variant}: {fmt_rate(timing.rate)} {unit}/s", file=sys.stderr)
+        return timing.rate
+
+    def ratio(self, section: str, case: str, name: str, value: float) -> str:
+        self.ratios.append({"section": section, "case": case, "ratio": name, "value": value})
+        return fmt_ratio(value)
+
+    def table(self, title: str, note: str, header: Sequence[str], rows: list[list[str]]) -> None:
+        lines = [f"### {title}", "", note, ""]
+        lines.append("| " + " | ".join(header) + " |")
+        lines.append("|---|" + "---:|" * (len(header) - 1))
+        lines.extend("| " + " | ".join(row) + " |" for row in rows)
+        self.markdown.append("\n".join(lines))
+
+
+# --- a. kernels --------------------------------------------------------------------------------
+
+
+def _cycled(call: Callable[[Any], object], inputs: list[Any]) -> Callable[[int], int]:
+    """``run(n)`` makes ``n`` passes over ``inputs``, calling ``call(args)`` on each."""
+
+    def run(passes: int) -> int:
+        for _ in range(passes):
+            for args in inputs:
+                call(args)
+        return passes * len(inputs)
+
+    return run
+
+
+def _shuffle_run() -> Callable[[int], int]:
+    rng = _kernels.kernels.Rng(SEED)
+    cards = list(Deck.standard())
+    return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
+
+
+def _kernel_run(name: str, inputs: list[Any]) -> Callable[[int], int]:
+    """Calls of the current backend's kernel ``name`` (looked up once, as a hot loop would)."""
+    kernel = getattr(_kernels.kernels, name)
+    return _cycled(lambda args: kernel(*args), inputs)
+
+
+def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
+    """(label, factory of a runner on the current backend) for each kernel call."""
+    draw = random.Random(SEED)
+    deck = list(Deck.standard())
+    suits = list(Suit)
+    conflicts = [
+        (*draw.sample(deck, 2), draw.choice(suits), draw.choice(suits)) for _ in range(INPUTS)
+    ]
+    conflict_ids = [(a.id, b.id, sa.value, sb.value) for a, b, sa, sb in conflicts]
+    columns = [
+        ([c.id for c in cards[:5]], [c.id for c in cards[5:]], draw.randrange(4), draw.randrange(4))
+        for cards in (draw.sample(deck, 10) for _ in range(INPUTS))
+    ]
+    combos: list[tuple[list[Card], list[Card], int]] = []
+    for _ in range(INPUTS):
+        cards = draw.sample(deck, 4)
+        size_a, size_b = draw.choice((1, 2)), draw.choice((1, 2))
+        combos.append((cards[:size_a], cards[2 : 2 + size_b], draw.randrange(2, 15)))
+    strengths = [([c.id for c in a], g) for a, _, g in combos]
+
+    return [
+        ("shuffle of 52 cards: `Rng.shuffle`", _shuffle_run),
+        (
+            "Aliwar conflict: `aliwar.resolve_conflict`",
+            lambda: _cycled(lambda a: aliwar.resolve_conflict(*a), conflicts),
+        ),
+        (
+            "Aliwar conflict kernel: `aliwar_conflict`",
+            lambda: _kernel_run("aliwar_conflict", conflict_ids),
+        ),
+        (
+            "Aliwar five columns: `aliwar_resolve_columns`",
+            lambda: _kernel_run("aliwar_resolve_columns", columns),
+        ),
+        (
+            "Guerrilla compare: `guerrilla.compare`",
+            lambda: _cycled(lambda a: guerrilla.compare(*a), combos),
+        ),
+        (
+            "Guerrilla strength kernel: `guerrilla_strength`",
+            lambda: _kernel_run("guerrilla_strength", strengths),
+        ),
+    ]
+
+
+def section_kernels(suite: Suite) -> None:
+    print("a. kernels", file=sys.stderr)
+    rows = []
+    for label, factory in kernel_cases():
+        rates = {}
+        for backend in BACKENDS:
+            with using_backend(backend):
+                rates[backend] = suite.time("kernels", label, backend, "calls", factory())
+        ratio = suite.ratio(
+            "kernels", label, "compiled/python", rates["compiled"] / rates["python"]
+        )
+        rows.append([label, fmt_rate(rates["compiled"]), fmt_rate(rates["python"]), ratio])
+    suite.table(
+        "a. Kernels: compiled core vs pure-Python twin",
+        "Calls per second from Python, cycling through 1,024 random arguments.",
+        ["call", "compiled calls/s", "twin calls/s", "compiled / twin"],
+        rows,
+    )
+
+
+# --- b. Python-API steps ---------------------------------------------------------------------
+
+
+def section_steps(suite: Suite) -> None:
+    print("b. Python-API steps", file=sys.stderr)
+    rows = []
+    for name in GAMES:
+        game = load_game(name)
+        label = f"{game.name}, {game.players} players"
+        rates = {}
+        for backend in BACKENDS:
+            with using_backend(backend):
+                run = steps_runner(game, RandomAgent())
+                rates[backend] = suite.time("steps", label, backend, "steps", run)
+        ratio = suite.ratio("steps", label, "compiled/python", rates["compiled"] / rates["python"])
+        rows.append([label, fmt_rate(rates["compiled"]), fmt_rate(rates["python"]), ratio])
+    suite.table(
+        "b. Python API: `state.apply` steps per second with random agents",
+        "One step = `to_act`, each polled seat's `observation` and `legal_moves`, "
+        "`RandomAgent.choose`, `apply`.",
+        ["game", "compiled steps/s", "twin steps/s", "compiled / twin"],
+        rows,
+    )
+
+
+# --- c. whole games ----------------------------------------------------------------------------
+
+
+def section_games(suite: Suite) -> None:
+    print("c. whole games", file=sys.stderr)
+    rows = []
+    for name, players, options, label in SETTINGS:
+        game = load_game(name, players=players, **options)
+        agents = ["random"] * players
+        with using_backend("compiled"):
+            batch = suite.time("games", label, "batch", "games", batch_runner(game, agents))
+            compiled = suite.time(
+                "games", label, "play compiled", "games", play_runner(game, agents)
+            )
+        with using_backend("python"):
+            python = suite.time("games", label, "play python", "games", play_runner(game, agents))
+        rows.append(
+            [
+                label,
+                fmt_rate(batch),
+                fmt_rate(compiled),
+                fmt_rate(python),
+                suite.ratio("games", label, "batch/play compiled", batch / compiled),
+                suite.ratio("games", label, "batch/play python", batch / python),
+                suite.ratio("games", label, "play compiled/play python", compiled / python),
+            ]
+        )
+    suite.table(
+        "c. Whole games per second: compiled batch loop vs `cardwars.play()`",
+        "Random agents; the same games (game k dealt from `derive_seed(2026, k)`) in every column.",
+        [
+            "game",
+            "batch (compiled)",
+            "play(), compiled",
+            "play(), twin",
+            "batch / play() compiled",
+            "batch / play() twin",
+            "play() compiled / twin",
+        ],
+        rows,
+    )
+
+
+# --- d. simulate() -----------------------------------------------------------------------------
+
+
+def _simulate_run(game: Game[Any], agents: Sequence[Any], workers: int) -> Callable[[int], int]:
+    def run(games: int) -> int:
+        cardwars.simulate(game, agents, games=games, seed=SEED, workers=workers)
+        return games
+
+    return run
+
+
+def section_simulate(suite: Suite) -> None:
+    print("d. simulate()", file=sys.stderr)
+    config = suite.config
+    game = load_game("clone-war", players=2)
+    agents = ["random", "random"]
+    label = f"Clone War, 2 players, {config.scaling_games:,} games"
+    # Interleave the two so that a burst of outside load hits both alike.
+    times: dict[int, list[float]] = {1: [], 2: []}
+    with using_backend("compiled"):
+        _simulate_run(game, agents, 2)(config.scaling_games // 10)  # warm up the pool path
+        for _ in range(config.scaling_repeats):
+            for workers in (1, 2):
+                timing = measure_fixed(
+                    _simulate_run(game, agents, workers), config.scaling_games, repeats=1
+                )
+                times[workers].extend(timing.seconds)
+    rates = {}
+    for workers in (1, 2):
+        timing = Timing(config.scaling_games, config.scaling_games, times[workers])
+        suite.figures.append(Figure("simulate", label, f"workers={workers}", "games", timing))
+        rates[workers] = timing.rate
+        print(f"  {label} / workers={workers}: {fmt_rate(timing.rate)} games/s", file=sys.stderr)
+    speedup = suite.ratio("simulate", label, "workers=2/workers=1", rates[2] / rates[1])
+    suite.table(
+        "d1. `cardwars.simulate()` scaling on processes",
+        f"Compiled batch loop; {os.cpu_count()} CPUs; best of {config.scaling_repeats}, "
+        "the two worker counts interleaved. Target: workers=2 at least 1.7× workers=1.",
+        ["run", "workers=1 games/s", "workers=2 games/s", "speed-up"],
+        [[label, fmt_rate(rates[1]), fmt_rate(rates[2]), speedup]],
+    )
+
+    rows = []
+    for name in GAMES:
+        game = load_game(name)
+        label = f"{game.name}, {game.players} players"
+        with using_backend("compiled"):
+            batch = suite.time(
+                "simulate", label, "batch", "games", _simulate_run(game, ["random"] * 2, 1)
+            )
+            fallback = suite.time(
+                "simulate", label, "fallback", "games", _simulate_run(game, [RandomAgent()] * 2, 1)
+            )
+        ratio = suite.ratio("simulate", label, "batch/fallback", batch / fallback)
+        rows.append([label, fmt_rate(batch), fmt_rate(fallback), ratio])
+    suite.table(
+        "d2. `cardwars.simulate()`: compiled batch vs Python fallback",
+        'workers=1, compiled backend. Batch: agents `"random"` by name; fallback: '
+        "`RandomAgent()` objects, so every game runs through `play()`.",
+        ["game", "batch games/s", "fallback games/s", "batch / fallback"],
+        rows,
+    )
+
+
+# --- main --------------------------------------------------------------------------------------
+
+SECTIONS: dict[str, Callable[[Suite], None]] = {
+    "a": section_kernels,
+    "b": section_steps,
+    "c": section_games,
+    "d": section_simulate,
+}
+
+
+def _load() -> str:
+    try:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on every platform
+        return "n/a"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (under a minute)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent / "results",
+        help="directory for results.md and results.json (default benchmarks/results)",
+    )
+    parser.add_argument(
+        "--sections", default="abcd", help="which sections to run, e.g. 'ac' (default abcd)"
+    )
+    args = parser.parse_args(argv)
+    if not set(args.sections) <= set(SECTIONS):
+        parser.error(f"--sections takes letters from {''.join(SECTIONS)}, got {args.sections!r}")
+    require_compiled()
+    config = QUICK if args.quick else FULL
+    suite = Suite(config)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    load_before = _load()
+    clock = time.perf_counter()
+    for letter, section in SECTIONS.items():
+        if letter in args.sections:
+            section(suite)
+    elapsed = time.perf_counter() - clock
+    meta = {
+        "date": started.strftime("%Y-%m-%d %H:%M UTC"),
+        "cardwars": cardwars.__version__,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_before": load_before,
+        "load_after": _load(),
+        "quick": args.quick,
+        "method": f"best of {config.repeats} repetitions of about {config.target:g} s each "
+        f"(simulate scaling: best of {config.scaling_repeats})",
+        "elapsed_seconds": round(elapsed, 1),
+    }
+    header = (
+        f"## cardwars {meta['cardwars']} benchmarks, {meta['date']}\n\n"
+        f"Python {meta['python']} on {meta['platform']}, {meta['cpus']} CPUs; "
+        f"load average (1, 5, 15 min) {load_before} before, {meta['load_after']} after; "
+        f"{meta['method']}; {'--quick, ' if args.quick else ''}{elapsed:.0f} s in all."
+    )
+    markdown = "\n\n".join([header, *suite.markdown]) + "\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.md").write_text(markdown, encoding="utf-8")
+    data = {
+        "meta": meta,
+        "figures": [f.as_json() for f in suite.figures],
+        "ratios": suite.ratios,
+    }
+    (args.out / "results.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    print(markdown)
+    print(f"wrote {args.out / 'results.md'} and {args.out / 'results.json'}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
