@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (  # noqa: E402  (the path above makes the sibling module importable)
+from harness import (
     BACKENDS,
     SEED,
     Timing,
@@ -51,11 +51,11 @@ from harness import (  # noqa: E402  (the path above makes the sibling module im
     using_backend,
 )
 
-import cardwars  # noqa: E402
-from cardwars import _kernels, aliwar, guerrilla  # noqa: E402
-from cardwars.agents import RandomAgent  # noqa: E402
-from cardwars.cards import Card, Deck, Suit  # noqa: E402
-from cardwars.engine import Game, load_game  # noqa: E402
+import cardwars
+from cardwars import _kernels, aliwar, guerrilla
+from cardwars.agents import RandomAgent
+from cardwars.cards import Card, Deck, Suit
+from cardwars.engine import Game, load_game
 
 # (game name, players, options, label) of every setting of section c.
 SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [
@@ -170,9 +170,10 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
     draw = random.Random(SEED)
     deck = list(Deck.standard())
     suits = list(Suit)
-    conflicts = [
-        (*draw.sample(deck, 2), draw.choice(suits), draw.choice(suits)) for _ in range(INPUTS)
-    ]
+    conflicts: list[tuple[Card, Card, Suit, Suit]] = []
+    for _ in range(INPUTS):
+        a, b = draw.sample(deck, 2)
+        conflicts.append((a, b, draw.choice(suits), draw.choice(suits)))
     conflict_ids = [(a.id, b.id, sa.value, sb.value) for a, b, sa, sb in conflicts]
     columns = [
         ([c.id for c in cards[:5]], [c.id for c in cards[5:]], draw.randrange(4), draw.randrange(4))

@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import importlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -190,6 +191,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     console = Console()
+    started = time.perf_counter()
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -207,8 +209,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=lambda done, total: bar.update(task, completed=done),
         )
+    seconds = time.perf_counter() - started
     console.print(_report_table(report))
     console.print(_summary_table(report))
+    console.print(
+        f"{report.games:,} games in {seconds:.2f} s ({report.games / seconds:,.0f} games/s, "
+        f"{args.workers} worker{'s' if args.workers > 1 else ''})"
+    )
     if args.json:
         _write(args.json, report.to_json(indent=1))
         console.print(f"report written to {args.json}")
