@@ -14,7 +14,7 @@ import cardwars
 from cardwars import RecordError, records
 from cardwars.engine import GameState
 
-GAMES = [("aliwar", 2), ("guerrilla", 2), ("guerrilla", 3)]
+GAMES = [("aliwar", 2), ("clone-war", 2), ("clone-war", 4), ("guerrilla", 2), ("guerrilla", 3)]
 
 
 def _played(name: str, players: int, seed: int, **options: Any) -> GameState[Any]:
