@@ -13,29 +13,19 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 
-try:
-    import cardwars
-except ImportError:  # a source checkout without an install
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-    import cardwars
+from harness import SEED, require_compiled, using_backend
 
+import cardwars
 from cardwars import _kernels, _reference
 from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
 
-SEED = 2026
 _CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
 
 
-def _play_games(
-    kernels: ModuleType, games: int, agents: tuple[str, str]
-) -> list[tuple[int, int, int]]:
-    """``cardwars.play`` with the given kernel backend (as the test fixture swaps it)."""
-    saved = _kernels.kernels
-    _kernels.kernels = kernels
-    try:
+def play_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple[int, int, int]]:
+    """(length, winner, termination) of games 0..games-1 by ``cardwars.play`` on ``backend``."""
+    with using_backend(backend):
         game = Aliwar()
         rows = []
         for k in range(games):
@@ -45,14 +35,13 @@ def _play_games(
             winner = -1 if result.winner is None else result.winner
             rows.append((result.length, winner, TERMINATIONS.index(result.termination)))
         return rows
-    finally:
-        _kernels.kernels = saved
 
 
-def _batch_games(
-    kernels: ModuleType, games: int, agents: tuple[str, str]
-) -> list[tuple[int, int, int]]:
-    out = kernels.aliwar_batch(SEED, 0, games, 2, tuple(_CODES[a] for a in agents))
+def batch_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple[int, int, int]]:
+    """The same rows from the whole-game batch loop ``aliwar_batch`` on ``backend``."""
+    with using_backend(backend):
+        codes = tuple(_CODES[a] for a in agents)
+        out = _kernels.kernels.aliwar_batch(SEED, 0, games, 2, codes)
     return list(zip(out["length"], out["winner"], out["termination"], strict=True))
 
 
@@ -65,7 +54,7 @@ def _timed(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games for play() (default 2000)")
     parser.add_argument(
         "--batch-games", type=int, default=200_000, help="games for the compiled batch"
@@ -78,17 +67,14 @@ def main(argv: list[str] | None = None) -> None:
     if len(names) != 2 or not set(names) <= BATCH_AGENTS:
         parser.error(f"--agents must name two of {sorted(BATCH_AGENTS)}, got {args.agents!r}")
     agents = (names[0], names[1])
-    try:
-        from cardwars import _core
-    except ImportError:
-        sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
+    require_compiled()
 
     n, big = args.games, args.batch_games
     cases: list[tuple[str, int, Callable[[], list[tuple[int, int, int]]]]] = [
-        ("play(), pure-Python backend", n, lambda: _play_games(_reference, n, agents)),
-        ("play(), compiled backend", n, lambda: _play_games(_core, n, agents)),
-        ("aliwar_batch, pure-Python twin", n, lambda: _batch_games(_reference, n, agents)),
-        ("aliwar_batch, compiled (nogil)", big, lambda: _batch_games(_core, big, agents)),
+        ("play(), pure-Python backend", n, lambda: play_games("python", n, agents)),
+        ("play(), compiled backend", n, lambda: play_games("compiled", n, agents)),
+        ("aliwar_batch, pure-Python twin", n, lambda: batch_games("python", n, agents)),
+        ("aliwar_batch, compiled (nogil)", big, lambda: batch_games("compiled", big, agents)),
     ]
     rates: list[tuple[str, int, float]] = []
     reference_rows: list[tuple[int, int, int]] | None = None

@@ -14,88 +14,79 @@ Three ways to play the same games (game k dealt from ``derive_seed(seed, k)``):
 
 All figures come from one run, so the ratios compare like with like; each is
 the best of a few repetitions to shave off noise from other processes.
+``run.py`` runs the whole suite, every game.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
-import time
 from collections.abc import Callable
-from pathlib import Path
 
-if importlib.util.find_spec("cardwars") is None:  # a source checkout, built in place
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+from harness import SEED, measure_fixed, require_compiled, using_backend
 
-from cardwars import _kernels, _reference
+from cardwars import _kernels
 from cardwars.clone_war import CloneWar
 
-try:
-    from cardwars import _core
-except ImportError:  # pragma: no cover
-    sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
 
-SEED = 0
-
-
-def best_rate(run: Callable[[int], None], games: int, repeats: int) -> float:
+def best_rate(run: Callable[[int], int], games: int, repeats: int) -> float:
     """Games per second of ``run(games)``, best of ``repeats``."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run(games)
-        best = min(best, time.perf_counter() - start)
-    return games / best
+    return measure_fixed(run, games, repeats=repeats).rate
 
 
-def batch(players: int) -> Callable[[int], None]:
-    def run(games: int) -> None:
-        _core.clone_war_batch(SEED, 0, games, players)
+def batch(players: int) -> Callable[[int], int]:
+    """``run(n)``: games 0..n-1 in the compiled batch loop ``_core.clone_war_batch``."""
+
+    def run(games: int) -> int:
+        with using_backend("compiled"):
+            _kernels.kernels.clone_war_batch(SEED, 0, games, players)
+        return games
 
     return run
 
 
-def state_machine(players: int, kernels: object) -> Callable[[int], None]:
-    def run(games: int) -> None:
-        saved = _kernels.kernels
-        _kernels.kernels = kernels  # type: ignore[assignment]
-        try:
+def state_machine(players: int, backend: str) -> Callable[[int], int]:
+    """``run(n)``: games 0..n-1 stepped with ``State.apply({})`` on ``backend``'s kernels."""
+
+    def run(games: int) -> int:
+        with using_backend(backend):
             game = CloneWar(players=players)
-            derive = _core.derive_seed
+            derive = _kernels.kernels.derive_seed
             for k in range(games):
                 state = game.new_game(derive(SEED, k))
                 apply = state.apply
                 while not state.is_over:
                     apply({})
-        finally:
-            _kernels.kernels = saved
+        return games
 
     return run
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer games and repetitions")
-    args = parser.parse_args()
-    scale, repeats = (0.1, 2) if args.quick else (1.0, 3)
-    rows = []
+def table(scale: float, repeats: int) -> list[str]:
+    """The Markdown table, one row per player count."""
+    lines = [
+        "| players | compiled batch | state machine, compiled | state machine, pure twin "
+        "| batch / pure SM | batch / compiled SM | compiled SM / pure SM |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for players in (2, 4):
         rate_batch = best_rate(batch(players), int(400_000 * scale), repeats)
-        rate_sm = best_rate(state_machine(players, _core), int(2_000 * scale), repeats)
-        rate_twin = best_rate(state_machine(players, _reference), int(400 * scale), repeats)
-        rows.append((players, rate_batch, rate_sm, rate_twin))
-    print(
-        "| players | compiled batch | state machine, compiled | state machine, pure twin "
-        "| batch / pure SM | batch / compiled SM | compiled SM / pure SM |"
-    )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    for players, rate_batch, rate_sm, rate_twin in rows:
-        print(
+        rate_sm = best_rate(state_machine(players, "compiled"), int(2_000 * scale), repeats)
+        rate_twin = best_rate(state_machine(players, "python"), int(400 * scale), repeats)
+        lines.append(
             f"| {players} | {rate_batch:,.0f} games/s | {rate_sm:,.0f} games/s "
             f"| {rate_twin:,.0f} games/s | {rate_batch / rate_twin:,.0f}× "
             f"| {rate_batch / rate_sm:,.0f}× | {rate_sm / rate_twin:.1f}× |"
         )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and repetitions")
+    args = parser.parse_args()
+    require_compiled()
+    scale, repeats = (0.1, 2) if args.quick else (1.0, 3)
+    print("\n".join(table(scale, repeats)))
 
 
 if __name__ == "__main__":

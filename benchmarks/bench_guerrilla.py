@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from types import ModuleType
+
+from harness import require_compiled, using_backend
 
 import cardwars
-from cardwars import _kernels, _reference
 from cardwars.guerrilla import BATCH_AGENTS, Guerrilla, Rules, run_batch
 
 SETTINGS = [(2, False), (2, True), (3, False), (4, False)]
@@ -34,26 +34,20 @@ def _seats(names: list[str], players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def _play_rate(module: ModuleType, game: Guerrilla, agents: list[str], games: int) -> float:
-    saved = _kernels.kernels
-    _kernels.kernels = module
-    try:
+def play_rate(backend: str, game: Guerrilla, agents: list[str], games: int) -> float:
+    """Games per second of ``cardwars.play`` on ``backend`` (one timed run)."""
+    with using_backend(backend):
         return _rate(lambda: [cardwars.play(game, agents, seed=s) for s in range(games)], games)
-    finally:
-        _kernels.kernels = saved
 
 
-def _batch_rate(module: ModuleType, game: Guerrilla, agents: list[str], games: int) -> float:
-    saved = _kernels.kernels
-    _kernels.kernels = module
-    try:
+def batch_rate(backend: str, game: Guerrilla, agents: list[str], games: int) -> float:
+    """Games per second of the whole-game batch loop on ``backend`` (one timed run)."""
+    with using_backend(backend):
         return _rate(lambda: run_batch(game, agents, 0, 0, games), games)
-    finally:
-        _kernels.kernels = saved
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per play() measurement")
     parser.add_argument("--batch-games", type=int, default=100_000, help="games per batch run")
     parser.add_argument(
@@ -63,10 +57,7 @@ def main() -> None:
     names = args.agents.split(",")
     if any(name not in BATCH_AGENTS for name in names):
         raise SystemExit(f"--agents takes names from {sorted(BATCH_AGENTS)}, got {args.agents!r}")
-    try:
-        from cardwars import _core
-    except ImportError:
-        raise SystemExit("the compiled core is not built: pip install . first") from None
+    require_compiled()
 
     print(f"WAR: Guerrilla Tactics, agents {args.agents}, default rules ({cardwars.__version__})\n")
     print(
@@ -78,9 +69,9 @@ def main() -> None:
         label = f"{players} players" + (", two suits" if two_suit else "")
         game = Guerrilla(players, Rules(two_suit_variant=two_suit))
         agents = _seats(names, players)
-        python = _play_rate(_reference, game, agents, args.games)
-        compiled = _play_rate(_core, game, agents, args.games)
-        batch = _batch_rate(_core, game, agents, args.batch_games)
+        python = play_rate("python", game, agents, args.games)
+        compiled = play_rate("compiled", game, agents, args.games)
+        batch = batch_rate("compiled", game, agents, args.batch_games)
         print(
             f"| {label} | {python:,.0f} | {compiled:,.0f} | {batch:,.0f} "
             f"| {compiled / python:.2f}x | {batch / compiled:,.0f}x |"
