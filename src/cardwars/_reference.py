@@ -51,6 +51,8 @@ class Rng:
     >>> rng = Rng(42)
     >>> [rng.below(52) for _ in range(5)]
     [38, 8, 14, 17, 1]
+    >>> twin = rng.copy(); rng.next_u64() == twin.next_u64()
+    True
     """
 
     __slots__ = ("_state",)

@@ -26,6 +26,11 @@ class RandomAgent:
     """Picks ``legal_moves[rng.below(len(legal_moves))]``: one draw per decision.
 
     The compiled batch loops replay exactly this agent (RULINGS §4.5).
+
+    >>> from cardwars import Rng
+    >>> agent, rng = RandomAgent(), Rng(42)
+    >>> [agent.choose(None, "abcd", rng) for _ in range(4)]
+    ['c', 'a', 'b', 'b']
     """
 
     name = "random"
@@ -70,6 +75,10 @@ def agent_by_name(name: str, game: Game[Any]) -> Agent:
 
     Raises:
         UsageError: no built-in agent has that name.
+
+    >>> import cardwars
+    >>> agent_by_name("greedy", cardwars.load_game("aliwar")).name
+    'greedy'
     """
     factory = _FACTORIES.get(name)
     if factory is None:

@@ -23,7 +23,11 @@ __all__ = ["Card", "Deck", "Rank", "Suit", "card_from_id"]
 
 
 class Rank(enum.IntEnum):
-    """Card ranks, ``TWO`` = 2 up to ``ACE`` = 14 (aces high)."""
+    """Card ranks, ``TWO`` = 2 up to ``ACE`` = 14 (aces high).
+
+    >>> Rank.ACE > Rank.KING, int(Rank.TEN), Rank(12).name
+    (True, 10, 'QUEEN')
+    """
 
     TWO = 2
     THREE = 3
@@ -50,7 +54,11 @@ class Rank(enum.IntEnum):
 
 
 class Suit(enum.Enum):
-    """The four suits, in canonical order ♣ ♦ ♥ ♠ (values 0–3). Suits never rank."""
+    """The four suits, in canonical order ♣ ♦ ♥ ♠ (values 0–3). Suits never rank.
+
+    >>> [suit.symbol for suit in Suit]
+    ['♣', '♦', '♥', '♠']
+    """
 
     CLUBS = 0
     DIAMONDS = 1

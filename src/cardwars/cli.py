@@ -512,7 +512,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``cardwars`` command; returns the exit status."""
+    """Entry point of the ``cardwars`` command; returns the exit status.
+
+    >>> main(["rules", "chess"])
+    2
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

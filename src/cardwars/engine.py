@@ -47,19 +47,38 @@ __all__ = [
 
 
 class Move:
-    """Base class of every move. Each game defines frozen, hashable move classes."""
+    """Base class of every move. Each game defines frozen, hashable move classes.
+
+    >>> from cardwars import aliwar
+    >>> move = aliwar.Switch(3, 1)
+    >>> isinstance(move, Move), move == aliwar.Switch(1, 3)
+    (True, True)
+    """
 
     __slots__ = ()
 
 
 class Event:
-    """Base class of every event returned by :meth:`GameState.apply`."""
+    """Base class of every event returned by :meth:`GameState.apply`.
+
+    >>> import cardwars
+    >>> state = cardwars.load_game("clone-war").new_game(seed=1)
+    >>> events = state.apply({})
+    >>> all(isinstance(event, Event) for event in events), type(events[0]).__name__
+    (True, 'CardsFlipped')
+    """
 
     __slots__ = ()
 
 
 class Observation:
-    """Base class of what one seat may know; each game defines a frozen dataclass."""
+    """Base class of what one seat may know; each game defines a frozen dataclass.
+
+    >>> import cardwars
+    >>> view = cardwars.load_game("guerrilla").new_game(seed=1).observation(0)
+    >>> isinstance(view, Observation), len(view.hand)
+    (True, 2)
+    """
 
     __slots__ = ()
 
@@ -104,6 +123,15 @@ class GameState(abc.ABC, Generic[PhaseT]):
 
     Subclasses implement the ``_``-prefixed hooks; :meth:`apply` here owns the
     validation that makes every step atomic.
+
+    >>> import cardwars
+    >>> state = cardwars.load_game("aliwar").new_game(seed=42)
+    >>> state.phase.name, sorted(state.to_act), state.is_over
+    ('SWITCH', [0, 1], False)
+    >>> copy = state.copy()
+    >>> _ = state.apply({0: state.legal_moves(0)[0], 1: state.legal_moves(1)[0]})
+    >>> state == copy, len(state.history)
+    (False, 1)
     """
 
     __slots__ = ("_history",)
@@ -236,7 +264,13 @@ RulesT = TypeVar("RulesT")
 
 
 class Game(abc.ABC, Generic[RulesT]):
-    """A game with fixed rules and player count; deals states."""
+    """A game with fixed rules and player count; deals states.
+
+    >>> import cardwars
+    >>> game = cardwars.load_game("clone-war", players=3)
+    >>> game.players, game.name, game.new_game(seed=5).seed
+    (3, 'clone-war', 5)
+    """
 
     name: ClassVar[str]
     min_players: ClassVar[int]
@@ -348,13 +382,24 @@ def load_game(name: str, **options: Any) -> Game[Any]:
     Raises:
         UsageError: an unknown game name.
         RulesError: an unknown option, a bad value or a bad player count.
+
+    >>> game = load_game("guerrilla", players=2, two_suit_variant=True)
+    >>> game.rules.two_suit_variant, game.players
+    (True, 2)
     """
     return game_class(name).from_options(**options)
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything that picks a move: built-in agents and your own."""
+    """Anything that picks a move: built-in agents and your own.
+
+    >>> class FirstMove:
+    ...     def choose(self, observation, legal_moves, rng):
+    ...         return legal_moves[0]
+    >>> isinstance(FirstMove(), Agent)
+    True
+    """
 
     def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
         """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``."""

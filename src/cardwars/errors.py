@@ -40,6 +40,14 @@ class IllegalMoveError(CardwarsError, ValueError):
 
     The message names the seat, the move and the legal moves. The state is
     unchanged when this is raised.
+
+    >>> import cardwars
+    >>> from cardwars import aliwar
+    >>> state = aliwar.Aliwar().new_game(seed=1)
+    >>> state.apply({0: aliwar.Switch(0, 1)})
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: no move for polled seat(s) [1] in phase SWITCH: ...
     """
 
 
@@ -47,6 +55,12 @@ class RulesError(CardwarsError, ValueError):
     """A rules option, a player count or a hand-built position is invalid.
 
     The message names the field and the allowed values.
+
+    >>> import cardwars
+    >>> cardwars.load_game("aliwar", kept_card_position="sideways")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: kept_card_position must be one of ... got 'sideways'
     """
 
 
@@ -54,9 +68,22 @@ class RecordError(CardwarsError, ValueError):
     """A game record is corrupt, inconsistent or of an unknown version.
 
     The message says what is wrong and where. Nothing is half-built.
+
+    >>> from cardwars import records
+    >>> records.loads('{"format": "cardwars-record", "version": 9}')
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RecordError: the record lacks the field(s) ['game', 'players', ...]
     """
 
 
 class UsageError(CardwarsError, ValueError):
     """An argument to a cardwars function is invalid (an unknown game or agent name,
-    the wrong number of agents, a seat out of range)."""
+    the wrong number of agents, a seat out of range).
+
+    >>> import cardwars
+    >>> cardwars.load_game("chess")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.UsageError: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla
+    """

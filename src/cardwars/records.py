@@ -106,7 +106,15 @@ def _decode_field(value: Any, hint: Any, where: str) -> Any:
 
 
 def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "move") -> Move:
-    """Rebuild a move from :func:`encode_move`'s dict, validating every field."""
+    """Rebuild a move from :func:`encode_move`'s dict, validating every field.
+
+    >>> from cardwars import aliwar
+    >>> kinds = {"Keep": aliwar.Keep, "Switch": aliwar.Switch}
+    >>> decode_move({"move": "Keep", "card": "QD", "stack": 2}, kinds)
+    Keep(card=Card(rank=Rank.QUEEN, suit=Suit.DIAMONDS), stack=2)
+    >>> encode_move(aliwar.Switch(0, 5))
+    {'move': 'Switch', 'a': 0, 'b': 5}
+    """
     if not isinstance(data, dict):
         raise RecordError(
             f"{where}: a move is an object like {{'move': 'Switch', ...}}, got {data!r}"
@@ -162,6 +170,12 @@ def dumps(
 
     Raises:
         RecordError: the state was built by hand (no deal to replay from).
+
+    >>> import cardwars, json
+    >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
+    >>> data = json.loads(dumps(final, agents=["random", "random"]))
+    >>> data["game"], data["seed"], len(data["steps"]) == final.result.length
+    ('clone-war', 3, True)
     """
     if getattr(state, "hand_built", False):
         raise RecordError(
@@ -235,7 +249,14 @@ def _check_header(record: Any) -> tuple[Game[Any], int]:
 
 
 def replay(record: Mapping[str, Any]) -> list[GameState[Any]]:
-    """Every state of a parsed record, from the deal to the end (validated like :func:`loads`)."""
+    """Every state of a parsed record, from the deal to the end (validated like :func:`loads`).
+
+    >>> import cardwars, json
+    >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3)
+    >>> states = replay(json.loads(dumps(final)))
+    >>> len(states) == len(final.history) + 1, states[-1] == final
+    (True, True)
+    """
     return [state for state, _, _ in _replay(record, keep=True)]
 
 
@@ -246,6 +267,12 @@ def replay_steps(
 
     The first entry is the deal, with no moves and no events. The whole record
     is validated (as by :func:`loads`) before anything is returned.
+
+    >>> import cardwars
+    >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3)
+    >>> steps = replay_steps(dumps(final))
+    >>> steps[0][1], sorted(steps[1][1]), type(steps[1][2][0]).__name__
+    ({}, [0, 1], 'SwitchesRevealed')
     """
     return _replay(_parse(text), keep=True)
 
@@ -298,5 +325,14 @@ def loads(text: str | bytes) -> GameState[Any]:
     Raises:
         RecordError: bad JSON, an unknown version, game or option, an illegal
             move, or a result that does not match; nothing is half-built.
+
+    >>> import cardwars
+    >>> final = cardwars.play(cardwars.load_game("guerrilla"), ["greedy", "random"], seed=3)
+    >>> loads(dumps(final)) == final
+    True
+    >>> loads("{not json")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RecordError: not JSON: ...
     """
     return _replay(_parse(text), keep=False)[-1][0]

@@ -49,7 +49,12 @@ def _quantile(sorted_values: Sequence[int], q: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class LengthStats:
-    """Summary of game lengths (rounds, battles or skirmishes)."""
+    """Summary of game lengths (rounds, battles or skirmishes).
+
+    >>> stats = LengthStats.of([3, 5, 5, 9], bins=2)
+    >>> stats.mean, stats.median, stats.max, stats.histogram
+    (5.5, 5.0, 9, ((3, 7, 3), (7, 11, 1)))
+    """
 
     mean: float
     median: float
@@ -102,6 +107,13 @@ class SimulationReport:
         engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when
             :func:`cardwars.play` played each game.
         backend: ``"compiled"`` or ``"python"``, the kernels that ran.
+
+    >>> import cardwars
+    >>> report = cardwars.simulate("aliwar", ["greedy", "random"], games=1000, seed=1)
+    >>> report.games, report.wins[0] > report.wins[1], report.engine
+    (1000, True, 'batch')
+    >>> report.lengths.typecode, len(report.to_dict()["per_game"]["lengths"])
+    ('q', 1000)
     """
 
     game: str
