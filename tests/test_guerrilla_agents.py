@@ -6,9 +6,7 @@ in a skirmish, the earlier moves are applied explicitly.
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any
-
+from guerrilla_strategies import guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,7 +30,6 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-from cardwars.guerrilla_rules import allowed_values
 
 C = Card.parse
 AGENT = GreedyAgent()
@@ -185,22 +182,8 @@ def test_gt_greedy_removes_its_lowest_card() -> None:
     assert greedy(state, 0) == Remove(C("2D"))
 
 
-_STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
-_BOOL_OPTIONS = [
-    f.name for f in fields(Rules) if isinstance(f.default, bool) and f.name != "two_suit_variant"
-]
-
-
-@st.composite
-def games(draw: st.DrawFn) -> Guerrilla:
-    """Any options (the greedy agent reads them from its observation), a short cap."""
-    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
-    for name in _STRING_OPTIONS:
-        options[name] = draw(st.sampled_from(allowed_values(name)))
-    two_suit = draw(st.booleans())
-    players = 2 if two_suit else draw(st.integers(2, 4))
-    options["max_skirmishes"] = draw(st.integers(1, 60))
-    return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))
+def games() -> st.SearchStrategy[Guerrilla]:
+    return guerrilla_games(max_cap=60)
 
 
 @given(game=games(), seed=st.integers(0, 2**64 - 1), greedy_seats=st.integers(1, 15))

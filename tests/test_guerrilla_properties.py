@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 import pytest
+from guerrilla_strategies import BOOL_OPTIONS, STRING_OPTIONS, guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,24 +14,10 @@ from cardwars import _kernels
 from cardwars.cards import Card
 from cardwars.errors import RulesError
 from cardwars.guerrilla import Guerrilla, Rules, State
-from cardwars.guerrilla_rules import allowed_values
-
-_STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
-_BOOL_OPTIONS = [
-    f.name for f in fields(Rules) if isinstance(f.default, bool) and f.name != "two_suit_variant"
-]
 
 
-@st.composite
-def games(draw: st.DrawFn) -> Guerrilla:
-    """A game with random players and options (short cap, to keep the run lean)."""
-    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
-    for name in _STRING_OPTIONS:
-        options[name] = draw(st.sampled_from(allowed_values(name)))
-    two_suit = draw(st.booleans())
-    players = 2 if two_suit else draw(st.integers(2, 4))
-    options["max_skirmishes"] = draw(st.integers(1, 80))
-    return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))
+def games() -> st.SearchStrategy[Guerrilla]:
+    return guerrilla_games(max_cap=80)
 
 
 def _conserved(state: State) -> int:
@@ -160,13 +146,13 @@ def test_gt_15_face_down_tie_card_is_hidden_until_the_skirmish_ends() -> None:
     assert FaceDownRevealed(0, p("9C")) in events  # revealed once the skirmish ends
 
 
-@pytest.mark.parametrize("name", _STRING_OPTIONS)
+@pytest.mark.parametrize("name", STRING_OPTIONS)
 def test_gt_rules_bad_string_option(name: str) -> None:
     with pytest.raises(RulesError, match=name):
         Rules(**{name: "nonsense"})  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", [*_BOOL_OPTIONS, "two_suit_variant"])
+@pytest.mark.parametrize("name", [*BOOL_OPTIONS, "two_suit_variant"])
 def test_gt_rules_bad_flag(name: str) -> None:
     with pytest.raises(RulesError, match=name):
         Rules(**{name: 1})  # type: ignore[arg-type]

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import fields
-from typing import Any
 
 import pytest
+from guerrilla_strategies import guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,7 +29,6 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-from cardwars.guerrilla_rules import allowed_values
 from cardwars.guerrilla_text import (
     NOTATION,
     describe_event,
@@ -42,22 +40,10 @@ from cardwars.guerrilla_text import (
 
 C = Card.parse
 _CARD_TOKEN = re.compile(r"\b[2-9TJQKA][CDHS]\b")
-_STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
-_BOOL_OPTIONS = [
-    f.name for f in fields(Rules) if isinstance(f.default, bool) and f.name != "two_suit_variant"
-]
 
 
-@st.composite
-def games(draw: st.DrawFn) -> Guerrilla:
-    """Any options (so Reject, Remove and every tie mode occur), a short cap."""
-    options: dict[str, Any] = {name: draw(st.booleans()) for name in _BOOL_OPTIONS}
-    for name in _STRING_OPTIONS:
-        options[name] = draw(st.sampled_from(allowed_values(name)))
-    two_suit = draw(st.booleans())
-    players = 2 if two_suit else draw(st.integers(2, 4))
-    options["max_skirmishes"] = draw(st.integers(1, 40))
-    return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))
+def games() -> st.SearchStrategy[Guerrilla]:
+    return guerrilla_games(max_cap=40)
 
 
 def hidden_from(state: State, seat: int) -> set[str]:
