@@ -176,6 +176,16 @@ class State(GameState[Phase]):
     Piles are tuples of cards, index 0 the top; discard piles list cards in the
     order they arrived (the input order of a reshuffle, GT-A43); hands keep
     arrival order (GT-B3).
+
+    Seat 1 loses 9D to JC and has no support that would help, but the state still
+    rests at the Support poll, where its only legal move is to pass:
+
+    >>> state = Guerrilla(players=2).new_game(seed=42)
+    >>> [str(c) for c in state.hands[0]], [str(c) for c in state.hands[1]]
+    (['JC', '4C'], ['8D', '9D'])
+    >>> events = state.apply({0: Play(Card.parse("JC")), 1: Play(Card.parse("9D"))})
+    >>> state.phase, sorted(state.to_act), state.legal_moves(1)
+    (<Phase.SUPPORT: 'support'>, [1], (Pass(),))
     """
 
     game_name: ClassVar[str] = "guerrilla"
