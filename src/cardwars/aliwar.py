@@ -90,7 +90,12 @@ _TIE: Final = -1
 
 
 class Phase(enum.Enum):
-    """Where an Aliwar state rests (RULINGS §4.5)."""
+    """Where an Aliwar state rests (RULINGS §4.5).
+
+    >>> state = Aliwar().new_game(seed=42)  # a fresh game rests at the first Switch
+    >>> state.phase, sorted(state.to_act)
+    (<Phase.SWITCH: 'switch'>, [0, 1])
+    """
 
     SWITCH = "switch"
     """Both players choose a switch, simultaneously (AW-4)."""
@@ -235,7 +240,17 @@ class Keep(Move):
 
 @dataclass(frozen=True, slots=True)
 class Decline(Move):
-    """Keep none of the won cards; all of them are discarded (AW-6.2, AW-6.3)."""
+    """Keep none of the won cards; all of them are discarded (AW-6.2, AW-6.3).
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.legal_moves(0)[0]  # offered first in the Keep phase (no forced refill)
+    Decline()
+    >>> _ = state.apply({0: Decline()})
+    >>> [str(card) for card in state.discard]
+    ['5D']
+    """
 
 
 _SWITCHES: Final[tuple[Switch, ...]] = tuple(
@@ -249,14 +264,27 @@ _SWITCHES_WITH_NULL: Final = (*_SWITCHES, Switch(PROTECTION, PROTECTION))
 
 @dataclass(frozen=True, slots=True)
 class SwitchesRevealed(Event):
-    """Both switches, revealed together (AW-4.2) and then performed; ``switches[seat]``."""
+    """Both switches, revealed together (AW-4.2) and then performed; ``switches[seat]``.
+
+    >>> state = Aliwar().new_game(seed=42)
+    >>> state.apply({0: Switch(0, 5), 1: Switch(2, 1)})[0]
+    SwitchesRevealed(switches=(Switch(a=0, b=5), Switch(a=1, b=2)))
+    """
 
     switches: tuple[Switch, Switch]
 
 
 @dataclass(frozen=True, slots=True)
 class ConflictResolved(Event):
-    """One column's conflict (AW-5): ``cards[seat]``, ``protected[seat]``, the winner or None."""
+    """One column's conflict (AW-5): ``cards[seat]``, ``protected[seat]``, the winner or None.
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> first = events[1]  # column 0: the protected 5H wins on equal rank (AW-5.4)
+    >>> first.column, [str(card) for card in first.cards], first.protected, first.winner
+    (0, ['5H', '5D'], (True, False), 0)
+    """
 
     column: int
     cards: tuple[Card, Card]
@@ -266,7 +294,14 @@ class ConflictResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class StackEmptied(Event):
-    """``seat``'s ``stack`` lost its last card (AW-7.1)."""
+    """``seat``'s ``stack`` lost its last card (AW-7.1).
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> [event for event in events if isinstance(event, StackEmptied)]
+    [StackEmptied(seat=1, stack=0)]
+    """
 
     seat: int
     stack: int
@@ -274,7 +309,14 @@ class StackEmptied(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardKept(Event):
-    """``seat`` kept the won ``card`` at the bottom of its ``stack`` (AW-6.2)."""
+    """``seat`` kept the won ``card`` at the bottom of its ``stack`` (AW-6.2).
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Keep(Card.parse("5D"), 4)})[0]
+    CardKept(seat=0, card=Card(rank=Rank.FIVE, suit=Suit.DIAMONDS), stack=4)
+    """
 
     seat: int
     card: Card
@@ -283,21 +325,43 @@ class CardKept(Event):
 
 @dataclass(frozen=True, slots=True)
 class KeepDeclined(Event):
-    """``seat`` kept none of the cards it won."""
+    """``seat`` kept none of the cards it won.
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Decline()})[0]
+    KeepDeclined(seat=0)
+    """
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
-    """Won cards that were not kept leave the game, in the order of AW-B8."""
+    """Won cards that were not kept leave the game, in the order of AW-B8.
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Decline()})[1]
+    CardsDiscarded(cards=(Card(rank=Rank.FIVE, suit=Suit.DIAMONDS),))
+    """
 
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class CardsReturned(Event):
-    """``seat``'s winning and tying cards went to the bottom of their stacks: (stack, card)."""
+    """``seat``'s winning and tying cards went to the bottom of their stacks: (stack, card).
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> back = state.apply({0: Decline()})[3]  # P1's lost 5D does not return
+    >>> back.seat, [(stack, str(card)) for stack, card in back.returned]
+    (1, [(1, '3D'), (2, '4D'), (3, '9D'), (4, '8D')])
+    """
 
     seat: int
     returned: tuple[tuple[int, Card], ...]
@@ -305,14 +369,30 @@ class CardsReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class TopsFlipped(Event):
-    """The new top cards, face up, ``tops[seat][stack]`` (AW-7.5); a new round starts."""
+    """The new top cards, face up, ``tops[seat][stack]`` (AW-7.5); a new round starts.
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> flipped = state.apply({0: Keep(Card.parse("5D"), 4)})[-1]  # 5D lies above 8C
+    >>> [" ".join(map(str, tops)) for tops in flipped.tops]
+    ['2C 3C 4C 9C 5D', '2D 3D 4D 9D 8D']
+    """
 
     tops: tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    """The game ended."""
+    """The game ended.
+
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> over = events[-1]  # P1 has an empty stack and won no card to refill it (AW-7.3)
+    >>> over.result.winner, over.result.termination, over.result.length
+    (0, 'empty_stack', 1)
+    """
 
     result: Result
 
@@ -338,6 +418,10 @@ class AliwarObservation(Observation):
         discard: the discard pile, in discard order.
         history: every step's moves so far as ``((seat, move), ...)``, all public once applied.
         result: the result once the game is over.
+
+    >>> obs = Aliwar().new_game(seed=42).observation(1)
+    >>> obs.seat, obs.phase, obs.stacks[0][0]  # only the top of P0's first stack is known
+    (1, <Phase.SWITCH: 'switch'>, (Card(rank=Rank.ACE, suit=Suit.HEARTS), None, None, None, None))
     """
 
     seat: int
@@ -409,6 +493,12 @@ class State(GameState[Phase]):
     :attr:`won`. Card conservation: ``stacks + protection + won + discard`` always hold
     every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
     phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
+
+    >>> state = Aliwar().new_game(seed=42)
+    >>> state.card_count(), " ".join(map(str, state.stacks[1][0]))  # god's-eye: all cards
+    (52, 'AC 6C 9S 9D 7S')
+    >>> state.observation(0).stacks[1][0]  # a seat sees the face-up top only
+    (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
     __slots__ = (

@@ -182,7 +182,12 @@ class Rules:
 
 
 class Phase(enum.Enum):
-    """Where a Clone War state rests."""
+    """Where a Clone War state rests.
+
+    >>> from cardwars.clone_war import CloneWar, Phase
+    >>> CloneWar().new_game(seed=1).phase
+    <Phase.BATTLE: 'battle'>
+    """
 
     BATTLE = "battle"
     """The state waits for the next battle, which ``apply({})`` plays."""
@@ -195,7 +200,13 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CardsFlipped(Event):
-    """CW-3.1: battle ``battle`` starts; every player in turns their top card face up."""
+    """CW-3.1: battle ``battle`` starts; every player in turns their top card face up.
+
+    >>> from cardwars.clone_war import State
+    >>> flipped = State.from_piles([["KC", "JC"], ["QD", "QH"]]).apply({})[0]
+    >>> flipped.battle, [(seat, str(card)) for seat, card in flipped.cards]
+    (1, [(0, 'KC'), (1, 'QD')])
+    """
 
     battle: int
     cards: tuple[tuple[int, Card], ...]
@@ -204,7 +215,12 @@ class CardsFlipped(Event):
 
 @dataclass(frozen=True, slots=True)
 class WarStarted(Event):
-    """CW-4: war stage ``stage`` (1, 2, …) of this battle begins among ``seats``."""
+    """CW-4: war stage ``stage`` (1, 2, …) of this battle begins among ``seats``.
+
+    >>> from cardwars.clone_war import State
+    >>> State.from_piles([["KC", "JC", "QC"], ["KD", "JD", "JH"]]).apply({})[1]  # K = K
+    WarStarted(stage=1, seats=(0, 1))
+    """
 
     stage: int
     seats: tuple[int, ...]
@@ -215,6 +231,11 @@ class Forfeited(Event):
     """CW-5.2: ``seat`` is short and forfeits its ``cards`` (0 or 1) face-down cards.
 
     They go to the pot, or to the dead pile when ``to_dead`` (``forfeit_cards_to="dead"``).
+
+    >>> from cardwars.clone_war import State
+    >>> events = State.from_piles([["KC", "JC"], ["KD", "QD", "JD"]]).apply({})
+    >>> events[2]  # P0 has one card left, not the two a war needs
+    Forfeited(seat=0, cards=1, to_dead=False)
     """
 
     seat: int
@@ -224,7 +245,13 @@ class Forfeited(Event):
 
 @dataclass(frozen=True, slots=True)
 class WarCardsPlaced(Event):
-    """CW-4.2: ``seat`` places one card face down and ``face_up`` face up."""
+    """CW-4.2: ``seat`` places one card face down and ``face_up`` face up.
+
+    >>> from cardwars.clone_war import State, WarCardsPlaced
+    >>> events = State.from_piles([["KC", "JC", "QC"], ["KD", "JD", "JH"]]).apply({})
+    >>> [(e.seat, str(e.face_up)) for e in events if isinstance(e, WarCardsPlaced)]
+    [(0, 'QC'), (1, 'JH')]
+    """
 
     seat: int
     face_up: Card
@@ -236,6 +263,11 @@ class LastCardShown(Event):
 
     ``played`` is True when the card was just played from the pile, False when
     the seat has no cards and stands on its previous face-up card (CW-B6).
+
+    >>> from cardwars.clone_war import LastCardShown, State
+    >>> events = State.from_piles([["KC", "JC"], ["KD"]]).apply({})  # both short
+    >>> [(e.seat, str(e.card), e.played) for e in events if isinstance(e, LastCardShown)]
+    [(0, 'JC', True), (1, 'KD', False)]
     """
 
     seat: int
@@ -249,6 +281,11 @@ class PotSplit(Event):
 
     ``to_dead`` cards are left over and go to the dead pile (``split_remainder="dead"``);
     with ``"round_robin"`` they are dealt on, so ``to_dead`` is 0.
+
+    >>> from cardwars.clone_war import State
+    >>> events = State.from_piles([["KC"], ["KD"], ["QD"]]).apply({})  # a tie, nobody can war
+    >>> events[4]  # three cards in the pot: one each for P0 and P1, one dead
+    PotSplit(seats=(0, 1), cards_each=1, to_dead=1)
     """
 
     seats: tuple[int, ...]
@@ -258,7 +295,12 @@ class PotSplit(Event):
 
 @dataclass(frozen=True, slots=True)
 class PotCollected(Event):
-    """CW-6: ``seat`` puts the ``cards`` of the pot under its pile (``shuffled`` first or not)."""
+    """CW-6: ``seat`` puts the ``cards`` of the pot under its pile (``shuffled`` first or not).
+
+    >>> from cardwars.clone_war import State
+    >>> State.from_piles([["KC", "JC"], ["QD", "QH"]]).apply({})[1]  # K beats Q
+    PotCollected(seat=0, cards=2, shuffled=False)
+    """
 
     seat: int
     cards: int
@@ -267,7 +309,12 @@ class PotCollected(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayersEliminated(Event):
-    """CW-7.1: ``seats`` have no cards left; they share ``place``."""
+    """CW-7.1: ``seats`` have no cards left; they share ``place``.
+
+    >>> from cardwars.clone_war import State
+    >>> State.from_piles([["KC"], ["KD"], ["QD"]]).apply({})[5]  # P2 lost its only card
+    PlayersEliminated(seats=(2,), place=3)
+    """
 
     seats: tuple[int, ...]
     place: int
@@ -275,7 +322,13 @@ class PlayersEliminated(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    """CW-7.2, CW-7.3: the game has ended."""
+    """CW-7.2, CW-7.3: the game has ended.
+
+    >>> from cardwars.clone_war import State
+    >>> over = State.from_piles([["KC"], ["QD"]]).apply({})[-1]
+    >>> over.result.winner, over.result.termination, over.result.length
+    (0, 'last_player', 1)
+    """
 
     result: Result
 
@@ -287,6 +340,13 @@ class CloneWarObservation(Observation):
     Pile contents are never shown, only sizes. ``face_up`` holds the face-up
     cards of the latest battle as ``(seat, card)`` in the order they were shown.
     The pot is empty whenever a state rests, so ``pot_size`` is 0 then.
+
+    >>> from cardwars.clone_war import State
+    >>> state = State.from_piles([["KC", "JC"], ["QD", "QH"]])
+    >>> _ = state.apply({})
+    >>> obs = state.observation(1)
+    >>> obs.pile_sizes, [(seat, str(card)) for seat, card in obs.face_up], obs.battles
+    ((3, 1), [(0, 'KC'), (1, 'QD')], 1)
     """
 
     seat: int
@@ -321,6 +381,13 @@ class State(GameState[Phase]):
 
     Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
     with ``apply({})``, one battle per call.
+
+    >>> from cardwars.clone_war import CloneWar
+    >>> state = CloneWar(players=3).new_game(seed=7)
+    >>> [len(pile) for pile in state.piles], state.dead, state.battles  # 48 cards, 16 each
+    ([16, 16, 16], (), 0)
+    >>> " ".join(map(str, state.piles[0][:3]))  # P0's top cards; the digit is the source deck
+    'JH1 KD2 QC2'
     """
 
     __slots__ = ("_cycle_at", "_face_up", "_result", "_rules", "_seed", "_table")

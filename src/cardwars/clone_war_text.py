@@ -57,7 +57,13 @@ def _seats(seats: Sequence[int]) -> str:
 
 
 def format_move(move: Move) -> str:
-    """Clone War has no moves; any move is shown as its ``repr``."""
+    """Clone War has no moves; any move is shown as its ``repr``.
+
+    >>> from cardwars.aliwar import Decline
+    >>> from cardwars.clone_war_text import format_move
+    >>> format_move(Decline())  # a move of another game, as Clone War has none
+    'Decline()'
+    """
     return repr(move)
 
 
@@ -66,12 +72,26 @@ def parse_move(text: str, legal: Sequence[Move]) -> Move:
 
     Raises:
         IllegalMoveError: always, naming the text.
+
+    >>> from cardwars.clone_war_text import parse_move
+    >>> parse_move("flip", [])
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
     """
     raise IllegalMoveError(f"Clone War has no moves, so {text!r} is not one; {NOTATION}")
 
 
 def describe_event(event: Event) -> str | None:
-    """One line describing ``event``, or None for an event that needs no words."""
+    """One line describing ``event``, or None for an event that needs no words.
+
+    >>> from cardwars.clone_war import PotSplit, State
+    >>> from cardwars.clone_war_text import describe_event
+    >>> describe_event(PotSplit(seats=(0, 1), cards_each=1, to_dead=1))
+    'still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile'
+    >>> print(describe_event(State.from_piles([["KC"], ["QD"]]).apply({})[-1]))  # GameOver
+    None
+    """
     if isinstance(event, CardsFlipped):
         shown = ", ".join(f"P{s} {card.unicode()}" for s, card in event.cards)
         return f"battle {event.battle}: {shown}"
@@ -99,7 +119,13 @@ def describe_event(event: Event) -> str | None:
 
 
 def render_observation(observation: CloneWarObservation) -> str:
-    """The public facts (CW-8) on one line."""
+    """The public facts (CW-8) on one line.
+
+    >>> from cardwars.clone_war import CloneWar
+    >>> from cardwars.clone_war_text import render_observation
+    >>> print(render_observation(CloneWar(players=3).new_game(seed=7).observation(0)))
+    battle 0, 0 war stages · piles: P0 16, P1 16, P2 16 · dead pile 0
+    """
     sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(observation.pile_sizes))
     wars = f"{observation.wars} war stage" + ("" if observation.wars == 1 else "s")
     line = (
