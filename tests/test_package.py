@@ -40,3 +40,39 @@ def test_report_columns_are_zero_copy_with_numpy() -> None:
     memoryview(report.lengths)[0] = original + 1
     assert lengths[0] == original + 1
     memoryview(report.lengths)[0] = original
+
+
+PUBLIC_MODULES = [
+    "cardwars",
+    "cardwars.cards",
+    "cardwars.engine",
+    "cardwars.errors",
+    "cardwars.agents",
+    "cardwars.report",
+    "cardwars.records",
+    "cardwars.rules_text",
+    "cardwars.aliwar",
+    "cardwars.aliwar_text",
+    "cardwars.clone_war",
+    "cardwars.clone_war_text",
+    "cardwars.guerrilla",
+    "cardwars.guerrilla_text",
+    "cardwars.cli",
+]
+
+
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> None:
+    """Issue 8: the API reference shows an example for every public name."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(module_name)
+    lacking = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if inspect.ismodule(obj) or isinstance(obj, (str, int, tuple, frozenset, dict)):
+            continue  # constants are documented in their module's docstring
+        if ">>>" not in (inspect.getdoc(obj) or ""):
+            lacking.append(name)
+    assert not lacking, f"{module_name}: no example in the docstring of {lacking}"
