@@ -71,24 +71,49 @@ def _timed(run: Callable[[int], int], count: int) -> tuple[float, int]:
     return time.perf_counter() - start, units
 
 
-def measure(run: Callable[[int], int], *, target: float, repeats: int) -> Timing:
-    """Time ``run(count)`` (which returns the units of work it did) ``repeats`` times.
-
-    ``count`` is calibrated first, growing from 1 until one run takes about
-    ``target`` seconds; the calibration runs are not counted.
-    """
+def calibrate(run: Callable[[int], int], target: float) -> int:
+    """The ``count`` for which ``run(count)`` takes about ``target`` seconds (grown from 1)."""
     count = 1
     seconds, _ = _timed(run, count)
     while seconds < target / 2:
         grow = target / max(seconds, 1e-6)
         count = max(count + 1, int(count * min(grow, 100.0)))
         seconds, _ = _timed(run, count)
-    times: list[float] = []
-    units = 0
+    if seconds < target:
+        count = round(count * target / seconds)
+    return count
+
+
+def measure(run: Callable[[int], int], *, target: float, repeats: int) -> Timing:
+    """Time ``run(count)`` (which returns the units of work it did) ``repeats`` times.
+
+    ``count`` is calibrated first so that one run takes about ``target`` seconds;
+    the calibration runs are not counted.
+    """
+    return measure_fixed(run, calibrate(run, target), repeats=repeats)
+
+
+def measure_group(
+    runs: dict[str, tuple[str, Callable[[int], int]]], *, target: float, repeats: int
+) -> dict[str, Timing]:
+    """Time several ``(backend, run)`` variants, their repetitions interleaved.
+
+    Each variant is calibrated on its own; then every round times each variant
+    once, so a burst of outside load hits all of them alike and their ratios
+    stay fair.
+    """
+    counts: dict[str, int] = {}
+    for name, (backend, run) in runs.items():
+        with using_backend(backend):
+            counts[name] = calibrate(run, target)
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    units: dict[str, int] = {}
     for _ in range(repeats):
-        elapsed, units = _timed(run, count)
-        times.append(elapsed)
-    return Timing(count, units, times)
+        for name, (backend, run) in runs.items():
+            with using_backend(backend):
+                elapsed, units[name] = _timed(run, counts[name])
+            times[name].append(elapsed)
+    return {name: Timing(counts[name], units[name], times[name]) for name in runs}
 
 
 def measure_fixed(run: Callable[[int], int], count: int, *, repeats: int) -> Timing:

@@ -4,7 +4,7 @@ Run from the repository root (after ``pip install .`` or an in-place build)::
 
     python benchmarks/run.py            # the full suite, a few minutes
     python benchmarks/run.py --quick    # a rough look in under a minute
-    python benchmarks/run.py --out DIR  # where results.md and results.json go
+    python benchmarks/run.py --out DIR  # where results.md, .rst and .json go
 
 Sections (every ratio compares two figures measured in this same run):
 
@@ -27,6 +27,7 @@ import json
 import os
 import platform
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -42,8 +43,8 @@ from harness import (
     batch_runner,
     fmt_rate,
     fmt_ratio,
-    measure,
     measure_fixed,
+    measure_group,
     play_runner,
     require_compiled,
     steps_runner,
@@ -82,7 +83,7 @@ class Config:
     scaling_repeats: int
 
 
-FULL = Config(target=1.0, repeats=3, scaling_games=1_000_000, scaling_repeats=3)
+FULL = Config(target=1.0, repeats=5, scaling_games=1_000_000, scaling_repeats=5)
 QUICK = Config(target=0.12, repeats=2, scaling_games=200_000, scaling_repeats=2)
 
 
@@ -117,14 +118,23 @@ class Suite:
         self.figures: list[Figure] = []
         self.ratios: list[dict[str, Any]] = []
         self.markdown: list[str] = []
+        self.rst: list[str] = []
 
-    def time(
-        self, section: str, case: str, variant: str, unit: str, run: Callable[[int], int]
-    ) -> float:
-        timing = measure(run, target=self.config.target, repeats=self.config.repeats)
-        self.figures.append(Figure(section, case, variant, unit, timing))
-        print(f"  {case} / {variant}: {fmt_rate(timing.rate)} {unit}/s", file=sys.stderr)
-        return timing.rate
+    def time_group(
+        self,
+        section: str,
+        case: str,
+        unit: str,
+        runs: dict[str, tuple[str, Callable[[int], int]]],
+    ) -> dict[str, float]:
+        """Rates of ``variant: (backend, run)``, repetitions interleaved (see ``measure_group``)."""
+        timings = measure_group(runs, target=self.config.target, repeats=self.config.repeats)
+        rates = {}
+        for variant, timing in timings.items():
+            self.figures.append(Figure(section, case, variant, unit, timing))
+            print(f"  {case} / {variant}: {fmt_rate(timing.rate)} {unit}/s", file=sys.stderr)
+            rates[variant] = timing.rate
+        return rates
 
     def ratio(self, section: str, case: str, name: str, value: float) -> str:
         self.ratios.append({"section": section, "case": case, "ratio": name, "value": value})
@@ -136,6 +146,22 @@ class Suite:
         lines.append("|---|" + "---:|" * (len(header) - 1))
         lines.extend("| " + " | ".join(row) + " |" for row in rows)
         self.markdown.append("\n".join(lines))
+        self.rst.append(_rst_table(title, note, header, rows))
+
+
+def _rst(text: str) -> str:
+    """Markdown inline code to reStructuredText literals."""
+    return re.sub(r"`([^`]+)`", r"``\1``", text)
+
+
+def _rst_table(title: str, note: str, header: Sequence[str], rows: list[list[str]]) -> str:
+    """The same table as a ``list-table`` directive, for the docs' performance page."""
+    lines = [_rst(title), "~" * len(_rst(title)), "", _rst(note), ""]
+    lines += [".. list-table::", "   :header-rows: 1", "   :stub-columns: 1", ""]
+    for row in [list(header), *rows]:
+        lines.append(f"   * - {_rst(row[0])}")
+        lines.extend(f"     - {_rst(cell)}" for cell in row[1:])
+    return "\n".join(lines)
 
 
 # --- a. kernels --------------------------------------------------------------------------------
@@ -215,10 +241,11 @@ def section_kernels(suite: Suite) -> None:
     print("a. kernels", file=sys.stderr)
     rows = []
     for label, factory in kernel_cases():
-        rates = {}
+        runs = {}
         for backend in BACKENDS:
             with using_backend(backend):
-                rates[backend] = suite.time("kernels", label, backend, "calls", factory())
+                runs[backend] = (backend, factory())
+        rates = suite.time_group("kernels", label, "calls", runs)
         ratio = suite.ratio(
             "kernels", label, "compiled/python", rates["compiled"] / rates["python"]
         )
@@ -240,11 +267,8 @@ def section_steps(suite: Suite) -> None:
     for name in GAMES:
         game = load_game(name)
         label = f"{TITLES[name]}, {game.players} players"
-        rates = {}
-        for backend in BACKENDS:
-            with using_backend(backend):
-                run = steps_runner(game, RandomAgent())
-                rates[backend] = suite.time("steps", label, backend, "steps", run)
+        run = steps_runner(game, RandomAgent())
+        rates = suite.time_group("steps", label, "steps", {b: (b, run) for b in BACKENDS})
         ratio = suite.ratio("steps", label, "compiled/python", rates["compiled"] / rates["python"])
         rows.append([label, fmt_rate(rates["compiled"]), fmt_rate(rates["python"]), ratio])
     suite.table(
@@ -265,13 +289,14 @@ def section_games(suite: Suite) -> None:
     for name, players, options, label in SETTINGS:
         game = load_game(name, players=players, **options)
         agents = ["random"] * players
-        with using_backend("compiled"):
-            batch = suite.time("games", label, "batch", "games", batch_runner(game, agents))
-            compiled = suite.time(
-                "games", label, "play compiled", "games", play_runner(game, agents)
-            )
-        with using_backend("python"):
-            python = suite.time("games", label, "play python", "games", play_runner(game, agents))
+        play = play_runner(game, agents)
+        runs = {
+            "batch": ("compiled", batch_runner(game, agents)),
+            "play compiled": ("compiled", play),
+            "play python": ("python", play),
+        }
+        rates = suite.time_group("games", label, "games", runs)
+        batch, compiled, python = rates["batch"], rates["play compiled"], rates["play python"]
         rows.append(
             [
                 label,
@@ -376,13 +401,12 @@ def section_simulate(suite: Suite) -> None:
     for name in GAMES:
         game = load_game(name)
         label = f"{TITLES[name]}, {game.players} players"
-        with using_backend("compiled"):
-            batch = suite.time(
-                "simulate", label, "batch", "games", _simulate_run(game, ["random"] * 2, 1)
-            )
-            fallback = suite.time(
-                "simulate", label, "fallback", "games", _simulate_run(game, [RandomAgent()] * 2, 1)
-            )
+        runs = {
+            "batch": ("compiled", _simulate_run(game, ["random"] * 2, 1)),
+            "fallback": ("compiled", _simulate_run(game, [RandomAgent()] * 2, 1)),
+        }
+        rates = suite.time_group("simulate", label, "games", runs)
+        batch, fallback = rates["batch"], rates["fallback"]
         ratio = suite.ratio("simulate", label, "batch/fallback", batch / fallback)
         rows.append([label, fmt_rate(batch), fmt_rate(fallback), ratio])
     suite.table(
@@ -418,7 +442,7 @@ def main(argv: list[str] | None = None) -> None:
         "--out",
         type=Path,
         default=Path(__file__).resolve().parent / "results",
-        help="directory for results.md and results.json (default benchmarks/results)",
+        help="directory for results.md, .rst and .json (default benchmarks/results)",
     )
     parser.add_argument(
         "--sections", default="abcd", help="which sections to run, e.g. 'ac' (default abcd)"
@@ -458,6 +482,8 @@ def main(argv: list[str] | None = None) -> None:
     markdown = "\n\n".join([header, *suite.markdown]) + "\n"
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "results.md").write_text(markdown, encoding="utf-8")
+    rst = "\n\n".join([_rst(header.removeprefix("## ")), *suite.rst]) + "\n"
+    (args.out / "results.rst").write_text(rst, encoding="utf-8")
     data = {
         "meta": meta,
         "figures": [f.as_json() for f in suite.figures],
@@ -465,7 +491,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     (args.out / "results.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     print(markdown)
-    print(f"wrote {args.out / 'results.md'} and {args.out / 'results.json'}", file=sys.stderr)
+    print(f"wrote results.md, results.rst and results.json to {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":
