@@ -686,16 +686,6 @@ class State(GameState[Phase]):
         return self._legal[player]
 
     @property
-    def result(self) -> Result | None:
-        """How the game ended, or None while it runs."""
-        return self._result
-
-    @property
-    def seed(self) -> int:
-        """The deal's seed (``rng_seed`` for a hand-built position)."""
-        return self._seed
-
-    @property
     def rng(self) -> Rng:
         """A copy of the game RNG (Aliwar uses it only for the deal)."""
         return self._rng.copy()

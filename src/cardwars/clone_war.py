@@ -499,16 +499,6 @@ class State(GameState[Phase]):
         return ()
 
     @property
-    def result(self) -> Result | None:
-        """How the game ended, or None while it runs."""
-        return self._result
-
-    @property
-    def seed(self) -> int:
-        """The seed the game was dealt from (``rng_seed`` for :meth:`from_piles`)."""
-        return self._seed
-
-    @property
     def rng(self) -> Rng:
         """A copy of the game RNG, at its current point."""
         rng: Rng = _kernels.kernels.Rng(self._table.rng_state)

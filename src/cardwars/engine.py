@@ -161,11 +161,6 @@ class GameState(abc.ABC, Generic[PhaseT]):
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The legal moves of ``player``, canonically ordered (empty if not polled)."""
 
-    @property
-    @abc.abstractmethod
-    def result(self) -> Result | None:
-        """The :class:`Result` once the game is over, else None."""
-
     @abc.abstractmethod
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may know now, as a frozen value."""
@@ -173,11 +168,6 @@ class GameState(abc.ABC, Generic[PhaseT]):
     @abc.abstractmethod
     def copy(self) -> Self:
         """An independent deep copy, RNG state included."""
-
-    @property
-    @abc.abstractmethod
-    def seed(self) -> int:
-        """The seed the game was dealt from (``rng_seed`` for a hand-built position)."""
 
     @property
     @abc.abstractmethod
@@ -193,6 +183,20 @@ class GameState(abc.ABC, Generic[PhaseT]):
         """Everything that defines the state, for equality."""
 
     # --- shared behaviour ----------------------------------------------------------
+    # Every game keeps its deal's seed and its result in these two attributes.
+    _seed: int
+    _result: Result | None
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else None."""
+        return self._result
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was dealt from (``rng_seed`` for a hand-built position)."""
+        return self._seed
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -379,16 +379,6 @@ class State(GameState[Phase]):
         return self._to_act
 
     @property
-    def result(self) -> Result | None:
-        """The result once the game is over."""
-        return self._result
-
-    @property
-    def seed(self) -> int:
-        """The seed the game was dealt from (``rng_seed`` for a built position)."""
-        return self._seed
-
-    @property
     def rng(self) -> Rng:
         """A copy of the game RNG."""
         return self._rng.copy()
