@@ -102,7 +102,7 @@ class Phase(enum.Enum):
     KEEP = "keep"
     """The players who won a card choose a keep or decline, simultaneously (AW-6.2)."""
     OVER = "over"
-    """The game has ended; :attr:`State.result` says how."""
+    """The game has ended; :attr:`~cardwars.engine.GameState.result` says how."""
 
 
 # --- rules -----------------------------------------------------------------------------------

@@ -192,7 +192,7 @@ class Phase(enum.Enum):
     BATTLE = "battle"
     """The state waits for the next battle, which ``apply({})`` plays."""
     OVER = "over"
-    """The game has ended, and :attr:`State.result` says how."""
+    """The game has ended, and :attr:`~cardwars.engine.GameState.result` says how."""
 
 
 # --- events ---------------------------------------------------------------------------
