@@ -37,6 +37,10 @@ from cardwars.rules_text import rules_text
 __all__ = ["main"]
 
 
+# What Result.length counts in each game.
+_LENGTH_UNITS = {"aliwar": "rounds", "clone-war": "battles", "guerrilla": "skirmishes"}
+
+
 class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
@@ -320,11 +324,16 @@ def _cmd_play(args: argparse.Namespace) -> int:
     result = state.result
     assert result is not None
     if result.is_draw:
-        print(f"game over: a draw ({result.termination}) after {result.length}", file=out)
+        unit = _LENGTH_UNITS[game.name]
+        print(f"game over: a draw ({result.termination}) after {result.length} {unit}", file=out)
     else:
         who = ", ".join(f"seat {w}" for w in sorted(result.winners))
         mine = " — you win!" if args.seat in result.winners else ""
-        print(f"game over: {who} won ({result.termination}) after {result.length}{mine}", file=out)
+        unit = _LENGTH_UNITS[game.name]
+        print(
+            f"game over: {who} won ({result.termination}) after {result.length} {unit}{mine}",
+            file=out,
+        )
     if args.save:
         _write(args.save, records.dumps(state, agents=names, indent=1))
         print(f"record saved to {args.save}", file=out)
@@ -418,7 +427,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "a draw" if result.is_draw else "won by P" + ",".join(map(str, sorted(result.winners)))
         )
         print(
-            f"  played by random agents: {who} ({result.termination}) after {result.length} steps"
+            f"  played by random agents: {who} ({result.termination}) after {result.length} {_LENGTH_UNITS[name]}"
         )
     return 0
 
