@@ -427,7 +427,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             "a draw" if result.is_draw else "won by P" + ",".join(map(str, sorted(result.winners)))
         )
         print(
-            f"  played by random agents: {who} ({result.termination}) after {result.length} {_LENGTH_UNITS[name]}"
+            f"  played by random agents: {who} ({result.termination}) "
+            f"after {result.length} {_LENGTH_UNITS[name]}"
         )
     return 0
 
