@@ -1025,16 +1025,7 @@ class Aliwar(Game[Rules]):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be an aliwar.Rules, got {rules!r}")
         self._rules = rules
-
-    @property
-    def players(self) -> int:
-        """Always 2 (AW-1.1)."""
-        return 2
-
-    @property
-    def rules(self) -> Rules:
-        """The options."""
-        return self._rules
+        self._players = 2  # AW-1.1
 
     def _deal(self, seed: int) -> State:
         return State._deal(self._rules, seed)

@@ -723,16 +723,6 @@ class CloneWar(Game[Rules]):
             raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
         self._rules = rules
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._players
-
-    @property
-    def rules(self) -> Rules:
-        """The rules options."""
-        return self._rules
-
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed`` (RULINGS §2.4); None picks a fresh random seed."""
         state = super().new_game(seed)

@@ -281,15 +281,19 @@ class Game(abc.ABC, Generic[RulesT]):
     max_players: ClassVar[int]
     rules_type: ClassVar[type[Any]]
 
-    @property
-    @abc.abstractmethod
-    def players(self) -> int:
-        """The number of seats."""
+    # Every game keeps its seat count and rules in these two attributes.
+    _players: int
+    _rules: RulesT
 
     @property
-    @abc.abstractmethod
+    def players(self) -> int:
+        """The number of seats."""
+        return self._players
+
+    @property
     def rules(self) -> RulesT:
         """The rules options."""
+        return self._rules
 
     @abc.abstractmethod
     def _deal(self, seed: int) -> GameState[Any]:

@@ -1077,16 +1077,6 @@ class Guerrilla(Game[Rules]):
             raise RulesError(f"two_suit_variant is for 2 players, got players={players}")
         self._rules = rules
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._players
-
-    @property
-    def rules(self) -> Rules:
-        """The options."""
-        return self._rules
-
     def _deal(self, seed: int) -> State:
         return State.deal(self._rules, self._players, seed)
 
