@@ -1,4 +1,4 @@
-"""Hypothesis strategies shared by the Guerrilla tests."""
+"""Helpers and Hypothesis strategies shared by the Guerrilla tests."""
 
 from __future__ import annotations
 
@@ -7,8 +7,24 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from cardwars.guerrilla import Guerrilla, Rules
+from cardwars.cards import Card
+from cardwars.guerrilla import Guerrilla, Phase, Rules, State
 from cardwars.guerrilla_rules import allowed_values
+
+
+def cards(text: str) -> list[Card]:
+    """Cards written as in RULINGS, e.g. ``"K♣ 5♣"``."""
+    return [Card.parse(t) for t in text.split()]
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def phase_of(state: State) -> Phase:
+    """The phase, read through a call so that mypy does not narrow it across ``apply``."""
+    return state.phase
+
 
 STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
 BOOL_OPTIONS = [

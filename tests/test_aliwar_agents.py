@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from aliwar_helpers import keep_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,24 +161,6 @@ def test_aw_greedy_switch_takes_the_ace_and_protects_the_clubs() -> None:
     assert scores == [-45, -45, -45, -45, 7, -45, -45, -45, 7, -45, -45, 7, -45, 7, -45]
     move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), _reference.Rng(0))
     assert move == Switch(0, 5)  # the first of the four best, in canonical order
-
-
-def keep_position() -> State:
-    """Both switch stacks 4 and 5; P0 wins 6D, 4S and empties stack 3; P1 wins 5C, 8C, 6C."""
-    state = State.from_layout(
-        [
-            [["AC", "2C", "3C"], ["KC", "4C"], ["5C"], ["6C", "7C"], ["8C", "9C", "TC"]],
-            [["6D", "2D"], ["4S", "3D"], ["JD", "4D"], ["QD", "5D"], ["KD", "7D"]],
-        ],
-        ["2H", "3H"],
-    )
-    state.apply({0: Switch(3, 4), 1: Switch(3, 4)})
-    assert state.phase is Phase.KEEP
-    assert state.won == (
-        (Card.parse("6D"), Card.parse("4S")),
-        (Card.parse("5C"), Card.parse("8C"), Card.parse("6C")),
-    )
-    return state
 
 
 def test_aw_greedy_keep_refills_the_emptied_stack_with_the_highest_card() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from aliwar_helpers import keep_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -136,19 +137,6 @@ def test_aw_text_ten_is_t_or_10() -> None:
 def test_aw_text_notation_names_every_kind_of_move() -> None:
     for example in ('"2 P"', '"keep QD 3"', '"decline"', '"none"'):
         assert example in NOTATION
-
-
-def keep_position() -> State:
-    """Both switch stacks 4 and 5; P0 wins 6D, 4S and empties stack 3; P1 wins 5C, 8C, 6C."""
-    state = State.from_layout(
-        [
-            [["AC", "2C", "3C"], ["KC", "4C"], ["5C"], ["6C", "7C"], ["8C", "9C", "TC"]],
-            [["6D", "2D"], ["4S", "3D"], ["JD", "4D"], ["QD", "5D"], ["KD", "7D"]],
-        ],
-        ["2H", "3H"],
-    )
-    state.apply({0: Switch(3, 4), 1: Switch(3, 4)})
-    return state
 
 
 def test_aw_text_exact_output_of_a_small_game() -> None:

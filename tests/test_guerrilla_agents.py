@@ -6,7 +6,7 @@ in a skirmish, the earlier moves are applied explicitly.
 
 from __future__ import annotations
 
-from guerrilla_strategies import guerrilla_games
+from guerrilla_helpers import guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardwars.cards import Card
+from guerrilla_helpers import c, cards, phase_of
+
 from cardwars.guerrilla import (
     Allow,
     Cancel,
@@ -18,18 +19,6 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.parse(t) for t in text.split()]
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def phase_of(state: State) -> Phase:
-    return state.phase
 
 
 def test_gt_a5_draw_two() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from guerrilla_strategies import BOOL_OPTIONS, STRING_OPTIONS, guerrilla_games
+from guerrilla_helpers import BOOL_OPTIONS, STRING_OPTIONS, guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 

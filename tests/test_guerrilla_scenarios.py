@@ -9,6 +9,7 @@ the next Draw, exactly where the scenario's expectations apply.
 from __future__ import annotations
 
 import pytest
+from guerrilla_helpers import c, cards, phase_of
 
 from cardwars import _kernels
 from cardwars.cards import Card
@@ -37,20 +38,6 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-
-
-def cards(text: str) -> list[Card]:
-    """Cards written as in RULINGS, e.g. ``"K♣ 5♣"``."""
-    return [Card.parse(t) for t in text.split()]
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def phase_of(state: State) -> Phase:
-    """The phase, read through a call so that mypy does not narrow it across ``apply``."""
-    return state.phase
 
 
 def sample(seed: int, items: list[Card], k: int) -> list[Card]:

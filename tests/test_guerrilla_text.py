@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from guerrilla_strategies import guerrilla_games
+from guerrilla_helpers import guerrilla_games
 from hypothesis import given
 from hypothesis import strategies as st
 
