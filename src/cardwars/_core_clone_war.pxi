@@ -565,6 +565,41 @@ cdef class CloneWarTable:
         other.t = self.t
         return other
 
+    def __reduce__(self):
+        """Pickling (and ``copy.deepcopy``): every field, rebuilt exactly by
+        ``_clone_war_table_from_state``: piles with their ring counters, the seats'
+        elimination battles, the dead pile, the RNG state, the options and the counters.
+        Cards are stored as the kernel holds them (``id*4 + rank``), not as bytes of
+        the struct, so a pickle does not depend on the C layout."""
+        cdef int s, i
+        piles = tuple([
+            (
+                self.t.head[s],
+                tuple([
+                    self.t.cards[s][(self.t.head[s] + i) & _CW_RING_MASK]
+                    for i in range(_cw_size(&self.t, s))
+                ]),
+            )
+            for s in range(self.t.players)
+        ])
+        state = (
+            self.t.players,
+            piles,
+            tuple([self.t.out[s] for s in range(self.t.players)]),
+            tuple([self.t.dead[i] for i in range(self.t.ndead)]),
+            self.t.rng,
+            (
+                self.t.collect_order,
+                self.t.forfeit_to_dead,
+                self.t.play_what_you_can,
+                self.t.split_round_robin,
+                self.t.max_battles,
+                self.t.cap_most_cards,
+            ),
+            (self.t.battles, self.t.wars, self.t.termination, self.t.winner),
+        )
+        return (_clone_war_table_from_state, (state,))
+
     def end_in_cycle(self) -> None:
         """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
         self.t.termination = _CW_CYCLE
@@ -584,6 +619,72 @@ cdef class CloneWarTable:
     def play_out(self, cycle_detection: int) -> None:
         """Play the game to its end the way the batch loop does (lazy cycle checks)."""
         _cw_play_out(&self.t, cycle_detection != 0)
+
+
+cdef object _cw_state_int(object value, object low, object high):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(
+            f"not a CloneWarTable state: {value!r} is not an int in [{low}, {high}]"
+        )
+    return value
+
+
+def _clone_war_table_from_state(state: object) -> CloneWarTable:
+    """Rebuild a pickled table exactly (the inverse of ``CloneWarTable.__reduce__``).
+
+    Every value is range-checked before it reaches the C struct, so a corrupt
+    state raises ValueError instead of writing outside the ring buffers.
+    """
+    cdef CloneWarTable table = CloneWarTable.__new__(CloneWarTable)
+    cdef _CWTable* t = &table.t
+    cdef int s, total = 0
+    cdef long long never = _CW_NEVER
+    try:
+        players, piles, out, dead, rng, options, counters = state
+        collect_order, forfeit_to_dead, play_what_you_can, split_round_robin, max_battles, \
+            cap_most_cards = options
+        battles, wars, termination, winner = counters
+        piles = [(head, list(cards)) for head, cards in piles]
+        out = list(out)
+        dead = list(dead)
+    except (TypeError, ValueError):
+        raise ValueError(f"not a CloneWarTable state: {state!r}") from None
+    _cw_state_int(players, 2, 4)
+    if len(piles) != players or len(out) != players:
+        raise ValueError(f"not a CloneWarTable state: {players} seats, {len(piles)} piles")
+    for head, cards in piles:
+        _cw_state_int(head, 0, 0xFFFFFFFF)
+        for card in cards:
+            _cw_state_int(card, 0, 4 * 48 - 1)
+        total += len(cards)
+    for card in dead:
+        _cw_state_int(card, 0, 4 * 48 - 1)
+    total += len(dead)
+    if total > 48:
+        raise ValueError(f"not a CloneWarTable state: {total} cards, at most 48")
+    for value in out:
+        _cw_state_int(value, -1, never)
+    _cw_init(
+        t, players, <uint64_t>_cw_state_int(rng, 0, _MAX_U64), _cw_state_int(collect_order, 0, 2),
+        _cw_state_int(forfeit_to_dead, 0, 1), _cw_state_int(play_what_you_can, 0, 1),
+        _cw_state_int(split_round_robin, 0, 1), _cw_state_int(max_battles, 1, (1 << 31) - 1),
+        _cw_state_int(cap_most_cards, 0, 1),
+    )
+    for s in range(players):
+        head, cards = piles[s]
+        t.head[s] = head
+        t.tail[s] = head
+        for card in cards:
+            _cw_push(t, s, card)
+        t.out[s] = out[s]
+    for card in dead:
+        t.dead[t.ndead] = <unsigned char>card
+        t.ndead += 1
+    t.battles = _cw_state_int(battles, 0, never)
+    t.wars = _cw_state_int(wars, 0, never)
+    t.termination = _cw_state_int(termination, -1, _CW_CAP)
+    t.winner = _cw_state_int(winner, -1, players - 1)
+    return table
 
 
 cdef int _cw_check_int(str name, object value, long long low, long long high) except -1:

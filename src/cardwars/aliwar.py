@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 from cardwars import _kernels
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Event, Game, GameState, Move, Observation, Result
-from cardwars.errors import IllegalMoveError, RulesError, UsageError
+from cardwars.errors import CardParseError, IllegalMoveError, RulesError, UsageError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -108,6 +108,10 @@ class Phase(enum.Enum):
 # --- rules -----------------------------------------------------------------------------------
 
 
+# The largest no_progress_limit and max_rounds: both backends count rounds in C long longs
+# (``_core_aliwar.pxi``) or Python ints, so this is a round number far inside either.
+_MAX_CAP: Final = 10**9
+
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "kept_card_position": ("above_returning", "below_returning"),
     "double_loss_result": ("draw", "most_cards"),
@@ -127,8 +131,9 @@ class Rules:
         double_loss_result: both players dead in one round is a ``"draw"``, or won by the
             player with ``"most_cards"`` in their stacks (a draw if equal; AW-A15, AW-B2).
         no_progress_limit: the game is a cap draw after this many rounds in a row
-            without a discard (AW-A17).
-        max_rounds: the game is a cap draw after this many rounds (AW-A17).
+            without a discard (AW-A17); an int from 1 to 10**9.
+        max_rounds: the game is a cap draw after this many rounds (AW-A17); an int
+            from 1 to 10**9.
         cap_result: what either cap gives: ``"draw"`` or ``"most_cards"`` (AW-B3).
         view_recall: ``"perfect"``: observations show every once-seen face-down card;
             ``"face_up_only"``: only the cards face up now (AW-8.3).
@@ -138,7 +143,7 @@ class Rules:
     >>> Rules(max_rounds=0)
     Traceback (most recent call last):
     ...
-    cardwars.errors.RulesError: max_rounds must be an int >= 1, got 0
+    cardwars.errors.RulesError: max_rounds must be an int >= 1 and <= 1000000000 (10**9), got 0
     """
 
     allow_null_switch: bool = False
@@ -161,8 +166,10 @@ class Rules:
                 raise RulesError(f"{name} must be one of {shown}, got {value!r}")
         for name in ("no_progress_limit", "max_rounds"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**62:
-                raise RulesError(f"{name} must be an int >= 1, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _MAX_CAP:
+                raise RulesError(
+                    f"{name} must be an int >= 1 and <= {_MAX_CAP} (10**9), got {value!r}"
+                )
 
     def kernel_args(self) -> dict[str, int]:
         """These rules as the int keyword arguments of the batch kernel ``aliwar_batch``.
@@ -474,8 +481,16 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
 # --- the state -------------------------------------------------------------------------------
 
 
+def _is_sequence(value: object) -> bool:
+    """A sequence of items, not text (a str is a sequence of characters, never of cards)."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
 def _read_card(value: object, where: str) -> Card:
-    card = Card.parse(value) if isinstance(value, str) else value
+    try:
+        card = Card.parse(value) if isinstance(value, str) else value
+    except CardParseError as exc:
+        raise CardParseError(f"{where}: {exc}") from None
     if not isinstance(card, Card):
         raise RulesError(f"{where} must be a Card or card text, got {value!r}")
     if card.deck != 0:
@@ -603,8 +618,10 @@ class State(GameState[Phase]):
                 from it) and of its RNG, which Aliwar never uses after the deal.
 
         Raises:
-            RulesError: not 2 seats of 5 stacks, an empty stack (AW-B5), a repeated card,
-                a card that is not of the standard deck, or bad rules.
+            RulesError: ``stacks`` is not 2 seats of 5 sequences of cards, ``protection``
+                not a sequence of 2 cards, an empty stack (AW-B5), a repeated card, a card
+                that is not of the standard deck, bad ``rules``, or ``rng_seed`` not an
+                int in [0, 2**64).
             CardParseError: card text that is not a card.
 
         The top cards and the protection cards are face up, so both players have seen
@@ -627,17 +644,17 @@ class State(GameState[Phase]):
             raise RulesError(f"rules must be an aliwar.Rules, got {rules!r}")
         if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
             raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
-        if isinstance(stacks, (str, bytes)) or len(stacks) != 2:
+        if not _is_sequence(stacks) or len(stacks) != 2:
             raise RulesError(f"stacks must hold 2 seats of {STACKS} stacks, got {stacks!r}")
-        if isinstance(protection, (str, bytes)) or len(protection) != 2:
+        if not _is_sequence(protection) or len(protection) != 2:
             raise RulesError(f"protection must hold 2 cards, one per seat, got {protection!r}")
         built: list[list[list[Card]]] = []
         for seat, own in enumerate(stacks):
-            if isinstance(own, (str, bytes)) or len(own) != STACKS:
+            if not _is_sequence(own) or len(own) != STACKS:
                 raise RulesError(f"seat {seat} must have {STACKS} stacks, got {own!r}")
             built.append([])
             for c, stack in enumerate(own):
-                if isinstance(stack, (str, bytes)):
+                if not _is_sequence(stack):
                     raise RulesError(
                         f"seat {seat} stack {c} must be a sequence of cards, got {stack!r}"
                     )

@@ -33,7 +33,7 @@ from cardwars import _kernels
 from cardwars import _reference_clone_war as _k
 from cardwars.cards import Card, Deck, Rank
 from cardwars.engine import Event, Game, GameState, Move, Observation, Result, check_players
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import CardParseError, RulesError, UsageError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -113,7 +113,8 @@ class Rules:
         split_remainder: CW-A17. Where the cards left over from a split go:
             ``"dead"`` or ``"round_robin"`` (dealt on in the same order).
         cycle_detection: CW-A21. End in a draw when the rank-state repeats.
-        max_battles: CW-A21. The cap on battles (at least 1).
+        max_battles: CW-A21. The cap on battles, an int from 1 to 2**31 - 1
+            (the compiled kernel logs battle numbers as C ints).
         cap_result: CW-A21. ``"draw"``, or ``"most_cards"``: the unique largest
             pile wins at the cap (a draw if several share it).
 
@@ -147,7 +148,9 @@ class Rules:
             raise RulesError(f"cycle_detection must be True or False; got {self.cycle_detection!r}")
         battles = self.max_battles
         if isinstance(battles, bool) or not isinstance(battles, int) or not 1 <= battles < 2**31:
-            raise RulesError(f"max_battles must be an int from 1 to 2**31-1; got {battles!r}")
+            raise RulesError(
+                f"max_battles must be an int from 1 to 2**31 - 1 (2147483647); got {battles!r}"
+            )
 
     def batch_options(self) -> dict[str, int]:
         """These rules as the int arguments of ``clone_war_batch``.
@@ -368,7 +371,10 @@ def _card_id(card: Card) -> int:
 
 
 def _read_card(item: object, seat: int) -> int:
-    card = Card.parse(item) if isinstance(item, str) else item
+    try:
+        card = Card.parse(item) if isinstance(item, str) else item
+    except CardParseError as exc:
+        raise CardParseError(f"pile {seat}: {exc}") from None
     if not isinstance(card, Card):
         raise RulesError(f"pile {seat} holds {item!r}; give Card objects or card strings")
     if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING):
@@ -447,9 +453,11 @@ class State(GameState[Phase]):
         start; if only one seat has cards the game is already won (0 battles).
 
         Raises:
-            RulesError: not 2–4 piles, a card that is not J, Q or K, the same
-                card twice, or no cards at all.
-            ValueError: ``rng_seed`` is not in [0, 2**64).
+            RulesError: ``piles`` is not a sequence of 2–4 sequences of cards, a card
+                that is not J, Q or K, the same card (rank, suit and source deck)
+                twice, no cards at all, bad ``rules``, or ``rng_seed`` not an int in
+                [0, 2**64).
+            CardParseError: card text that is not a card.
 
         >>> from cardwars.clone_war import State
         >>> state = State.from_piles([["KC", "JC", "QC", "QD"], ["KD", "KH", "JD", "JH"]])
@@ -460,9 +468,14 @@ class State(GameState[Phase]):
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
+        if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
+            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
         if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
             raise RulesError(f"piles must be a sequence of piles, got {piles!r}")
         check_players("clone-war", len(piles), 2, 4)
+        for seat, given in enumerate(piles):
+            if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+                raise RulesError(f"pile {seat} must be a sequence of cards, got {given!r}")
         ids = [[_read_card(item, seat) for item in pile] for seat, pile in enumerate(piles)]
         seen: set[int] = set()
         for seat, pile in enumerate(ids):
@@ -472,8 +485,6 @@ class State(GameState[Phase]):
                 seen.add(card)
         if not seen:
             raise RulesError("a Clone War position needs at least one card")
-        if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-            raise ValueError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
         table = _kernels.kernels.CloneWarTable(ids, [], rng_seed, *rules._table_options())
         return cls._from_table(table, rules, rng_seed)
 
@@ -534,7 +545,7 @@ class State(GameState[Phase]):
         """An independent copy, RNG state and history included."""
         other = type(self).__new__(type(self))
         GameState.__init__(other)
-        other._history = list(self._history)
+        other._history = [dict(step) for step in self._history]
         other._table = self._table.copy()
         other._rules = self._rules
         other._seed = self._seed

@@ -210,21 +210,49 @@ class GameState(abc.ABC, Generic[PhaseT]):
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
         """Perform one step: a move for every seat in :attr:`to_act`, all at once.
 
+        The mapping is read once. Each given move must be of exactly the type of
+        one of the seat's :meth:`legal_moves` and hold the same field values; the
+        state then performs (and records in :attr:`history`) its own legal move
+        object, never the caller's.
+
         Raises:
-            IllegalMoveError: the game is over, a polled seat has no move, an
-                unpolled seat has one, or a move is not legal. The state is
-                left exactly as it was.
+            IllegalMoveError: the game is over, ``moves`` cannot be read as a
+                mapping of int seats, a polled seat has no move, an unpolled
+                seat has one, or a move is not legal. The state is left exactly
+                as it was.
         """
-        if not isinstance(moves, Mapping):
+        try:
+            is_mapping = isinstance(moves, Mapping)
+        except Exception:
+            is_mapping = False
+        if not is_mapping:
             raise IllegalMoveError(
-                f"apply() takes a mapping of seat -> move, got {type(moves).__name__}"
+                f"apply() takes a mapping of seat -> move, got {_type_name(moves)}"
             )
         if self.is_over:
             raise IllegalMoveError(f"the game is over ({self.result}); no move is accepted")
+        try:
+            items = [(seat, move) for seat, move in moves.items()]
+        except Exception as exc:
+            raise IllegalMoveError(
+                f"apply() could not read the mapping of seat -> move ({_type_name(moves)}): "
+                f"{_type_name(exc)}"
+            ) from exc
+        for seat, _ in items:
+            if type(seat) is not int:
+                raise IllegalMoveError(
+                    f"apply() takes int seats 0..{self.players - 1} as keys, "
+                    f"got the key {_shown(seat)} ({_type_name(seat)})"
+                )
+        given = dict(items)
+        if len(given) != len(items):
+            raise IllegalMoveError(
+                "apply() got the same seat twice from the mapping's items(); "
+                "it needs exactly one move per seat"
+            )
         polled = self.to_act
-        given = set(moves)
-        missing = sorted(polled - given)
-        extra = sorted(given - polled)
+        missing = sorted(polled - given.keys())
+        extra = sorted(given.keys() - polled)
         if missing or extra:
             parts = []
             if missing:
@@ -235,16 +263,18 @@ class GameState(abc.ABC, Generic[PhaseT]):
                 f"{'; '.join(parts)} in phase {self.phase.name}: apply() needs exactly one move "
                 f"for each seat of to_act = {sorted(polled)}"
             )
-        for seat in sorted(moves):
-            move = moves[seat]
+        ordered: dict[int, Move] = {}
+        for seat in sorted(given):
+            move = given[seat]
             legal = self.legal_moves(seat)
-            if move not in legal:
+            own = _matching_move(move, legal)
+            if own is None:
                 shown = ", ".join(map(repr, legal))
                 raise IllegalMoveError(
-                    f"seat {seat} may not play {move!r} in phase {self.phase.name}; "
+                    f"seat {seat} may not play {_shown(move)} in phase {self.phase.name}; "
                     f"legal moves: {shown}"
                 )
-        ordered = {seat: moves[seat] for seat in sorted(moves)}
+            ordered[seat] = own
         events = self._apply(ordered)
         self._history.append(ordered)
         return events
@@ -262,6 +292,99 @@ class GameState(abc.ABC, Generic[PhaseT]):
         return self._snapshot() == other._snapshot()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # --- the copy module -----------------------------------------------------------
+    def __copy__(self) -> Self:
+        """``copy.copy(state)`` is :meth:`copy`: a shallow copy would share piles and hands."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(state)`` is :meth:`copy` as well (the RNG is copied, never shared)."""
+        return self.copy()
+
+
+# --- matching a caller's move against the legal ones, without running caller code ---------
+_PLAIN_TYPES: frozenset[type] = frozenset({int, bool, float, complex, str, bytes})
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _type_name(obj: object) -> str:
+    """The name of ``obj``'s type, for messages; never raises."""
+    try:
+        name = type(obj).__name__
+    except Exception:
+        return "object"
+    return name if type(name) is str else "object"
+
+
+def _shown(obj: object) -> str:
+    """``repr(obj)`` for a message, or its type name when that repr fails; never raises."""
+    try:
+        return repr(obj)
+    except Exception:
+        return f"<{_type_name(obj)} object>"
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The dataclass field names of ``cls`` (an engine type), or None if it is no dataclass."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        pass
+    try:
+        names: tuple[str, ...] | None = tuple(f.name for f in fields(cls))
+    except TypeError:
+        names = None
+    _FIELD_NAMES[cls] = names
+    return names
+
+
+def _same_value(own: object, given: object) -> bool:
+    """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
+
+    ``own`` comes from the engine and is trusted; ``given`` comes from the caller,
+    and none of its methods is called (its fields are read through the engine
+    type's own slots), so a hostile ``__eq__``, ``__hash__`` or attribute can neither
+    make a match nor raise.
+    """
+    if own is given:
+        return True
+    cls = type(own)
+    if type(given) is not cls:
+        return False
+    if cls in _PLAIN_TYPES:
+        return bool(own == given)
+    if isinstance(own, enum.Enum):
+        return False  # members are singletons: only ``own`` itself is equal
+    if cls is tuple:
+        assert isinstance(own, tuple) and isinstance(given, tuple)
+        return len(own) == len(given) and all(map(_same_value, own, given))
+    names = _field_names(cls)
+    if names is None:  # a game's own non-dataclass type: its (engine) __eq__ decides
+        try:
+            return (own == given) is True
+        except Exception:
+            return False
+    for name in names:
+        try:
+            mine = object.__getattribute__(own, name)
+            theirs = object.__getattribute__(given, name)
+        except Exception:
+            return False
+        if not _same_value(mine, theirs):
+            return False
+    return True
+
+
+def _matching_move(given: object, legal: tuple[Move, ...]) -> Move | None:
+    """The engine's own move in ``legal`` that ``given`` stands for, or None."""
+    for own in legal:
+        if own is given:
+            return own
+    for own in legal:
+        if _same_value(own, given):
+            return own
+    return None
 
 
 RulesT = TypeVar("RulesT")
@@ -328,7 +451,11 @@ class Game(abc.ABC, Generic[RulesT]):
             )
         rules = cls.rules_type(**options)
         if cls.min_players == cls.max_players:
-            if players is not None and players != cls.min_players:
+            if players is not None and (
+                isinstance(players, bool)
+                or not isinstance(players, int)
+                or players != cls.min_players
+            ):
                 raise RulesError(
                     f"{cls.name} is for exactly {cls.min_players} players, got {players!r}"
                 )

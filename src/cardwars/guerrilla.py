@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardwars import _kernels
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import Event, Game, GameState, Move, Result, check_players
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import CardParseError, RulesError, UsageError
 from cardwars.guerrilla_agents import GreedyAgent
 from cardwars.guerrilla_rules import Rules
 from cardwars.guerrilla_types import (
@@ -164,10 +164,22 @@ def seat_cards(players: int, two_suit_variant: bool = False) -> tuple[tuple[Card
     return tuple(tuple(Card(Rank(r), suit) for suit in own for r in range(2, 15)) for own in suits)
 
 
-def _card(value: Card | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    return Card.parse(value)
+def _is_sequence(value: object) -> bool:
+    """A sequence of items, not text (a str is a sequence of characters, never of cards)."""
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def _unshared(value: Any) -> Any:
+    """``value`` with every list, dict and set in it copied, at any depth (for State.copy)."""
+    if isinstance(value, list):
+        return [_unshared(v) if isinstance(v, (list, dict, set)) else v for v in value]
+    if isinstance(value, dict):
+        return {
+            k: _unshared(v) if isinstance(v, (list, dict, set)) else v for k, v in value.items()
+        }
+    if isinstance(value, set):
+        return set(value)
+    return value
 
 
 class State(GameState[Phase]):
@@ -280,21 +292,34 @@ class State(GameState[Phase]):
             spy_first: per seat, the spy-first flag for this skirmish's Play step.
             in_game: per seat, still in the game (default all True); eliminated
                 seats must hold no cards.
-            skirmish: the skirmish index k (the lead seat is k mod seats, GT-B4).
+            skirmish: the skirmish index k (the lead seat is k mod seats, GT-B4), from 0
+                to ``rules.max_skirmishes - 1``.
             rules: the options (default ``Rules()``, the rulings).
-            rng_seed: the seed of the game RNG (and of the agents of :func:`cardwars.play`).
+            rng_seed: the seed of the game RNG (and of the agents of :func:`cardwars.play`),
+                an int in [0, 2**64).
             start: ``"skirmish"`` (the promotion window), ``"draw"`` (skip the window)
                 or ``"play"`` (skip the window and Draw: "Start at Play").
 
         Raises:
-            RulesError: a malformed position (bad seat count, duplicate cards,
-                bad G, an empty hand at ``start="play"``, fewer than 2 players in).
+            RulesError: a malformed position, naming the argument: an argument of the
+                wrong type or nesting, a bad seat count, a card that is not in this
+                game (each seat's suit of one deck, GT-1.1, GT-A2) or in two places,
+                bad G, a ``skirmish`` outside ``0 .. max_skirmishes - 1``, bad
+                ``rules`` or ``rng_seed``, an empty hand at ``start="play"``, fewer
+                than 2 players in.
+            CardParseError: card text that is not a card.
         """
         rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a guerrilla.Rules, got {rules!r}")
+        if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
+            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
+        if not _is_sequence(hands):
+            raise RulesError(f"hands must be a sequence with one hand per seat, got {hands!r}")
         n = check_players("guerrilla", len(hands), 2, 4)
         if rules.two_suit_variant and n != 2:
             raise RulesError(f"two_suit_variant is for 2 players, got {n}")
-        if start not in _STARTS:
+        if not isinstance(start, str) or start not in _STARTS:
             raise RulesError(f"start must be one of {_STARTS}, got {start!r}")
         if (
             isinstance(guerrilla_rank, bool)
@@ -302,28 +327,62 @@ class State(GameState[Phase]):
             or not 2 <= guerrilla_rank <= MAX_GUERRILLA_RANK
         ):
             raise RulesError(f"guerrilla_rank must be an int 2..6, got {guerrilla_rank!r}")
-        if isinstance(skirmish, bool) or not isinstance(skirmish, int) or skirmish < 0:
-            raise RulesError(f"skirmish must be an int >= 0, got {skirmish!r}")
+        cap = rules.max_skirmishes
+        if isinstance(skirmish, bool) or not isinstance(skirmish, int) or not 0 <= skirmish < cap:
+            raise RulesError(
+                f"skirmish must be an int >= 0 and < max_skirmishes ({cap}), got {skirmish!r}"
+            )
         state = cls(rules, n, rng_seed)
+        # GT-1.1, GT-A2: the cards of the game are each seat's suit(s) of one deck.
+        deck = {card for own in seat_cards(n, rules.two_suit_variant) for card in own}
+
+        def read(value: object, where: str) -> Card:
+            if isinstance(value, str):
+                try:
+                    card = Card.parse(value)
+                except CardParseError as exc:
+                    raise CardParseError(f"{where}: {exc}") from None
+            elif isinstance(value, Card):
+                card = value
+            else:
+                raise RulesError(f"{where} must be a Card or card text, got {value!r}")
+            if card not in deck:
+                suits = ", ".join(sorted({c.suit.letter for c in deck}, key="CDHS".index))
+                raise RulesError(
+                    f"{where} is {card}, which is not in this game: it has the cards 2 to A "
+                    f"of the suits {suits} of one deck (no deck digit)"
+                )
+            return card
+
+        def cards(value: object, where: str) -> list[Card]:
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise RulesError(f"{where} must be a sequence of cards, got {value!r}")
+            return [read(c, f"{where}[{i}]") for i, c in enumerate(value)]
 
         def piles(value: Sequence[Iterable[Card | str]] | None, what: str) -> list[list[Card]]:
             if value is None:
                 return [[] for _ in range(n)]
+            if not _is_sequence(value):
+                raise RulesError(f"{what} must be a sequence with one pile per seat, got {value!r}")
             if len(value) != n:
                 raise RulesError(f"{what} needs one entry per seat ({n}), got {len(value)}")
-            return [[_card(c) for c in pile] for pile in value]
+            return [cards(pile, f"{what}[{seat}]") for seat, pile in enumerate(value)]
 
         def flags(value: Sequence[bool] | None, what: str, default: bool) -> list[bool]:
             if value is None:
                 return [default] * n
-            if len(value) != n or not all(isinstance(v, bool) for v in value):
+            if (
+                not _is_sequence(value)
+                or len(value) != n
+                or not all(isinstance(v, bool) for v in value)
+            ):
                 raise RulesError(f"{what} needs one bool per seat ({n}), got {value!r}")
             return list(value)
 
         state._hands = piles(hands, "hands")
         state._draw = piles(draw_piles, "draw_piles")
         state._discard = piles(discard_piles, "discard_piles")
-        state._removed = [_card(c) for c in removed]
+        state._removed = cards(removed, "removed")
         state._g = guerrilla_rank
         state._played_g = flags(played_guerrilla, "played_guerrilla", False)
         state._penalty = flags(support_penalty, "support_penalty", False)
@@ -506,18 +565,12 @@ class State(GameState[Phase]):
         )
 
     def copy(self) -> Self:
-        """An independent deep copy, RNG included."""
+        """An independent deep copy, RNG included: no list or dict, however nested, is shared."""
         other = object.__new__(type(self))
         for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = {}
-            elif name == "_public_cache":
-                value = None
-            other.__dict__[name] = value
+            other.__dict__[name] = None if name == "_public_cache" else _unshared(value)
         other._rng = self._rng.copy()
-        other._history = list(self._history)
+        other._history = [dict(step) for step in self._history]
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:

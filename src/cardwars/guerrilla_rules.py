@@ -29,6 +29,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "simultaneous_elimination": ("draw", "most_cards"),
     "cap_result": ("draw", "most_cards"),
 }
+# The largest max_skirmishes: the compiled batch loop counts skirmishes in a C int
+# (``_core_guerrilla.pxi``), so the cap stays well below 2**31 - 1.
+_MAX_SKIRMISHES = 10**9
+
 _FLAGS = (
     "two_suit_variant",
     "ace_low",
@@ -66,7 +70,8 @@ class Rules:
         all_cancellers_recruit: GT-A31, every canceller recruits (else the first clockwise only).
         recruit_shortfall: GT-A33, ``"take_available"`` or ``"reshuffle"``.
         simultaneous_elimination: GT-A38, ``"draw"`` or ``"most_cards"``.
-        max_skirmishes: GT-A39, the skirmish cap (an int >= 1).
+        max_skirmishes: GT-A39, the skirmish cap, an int from 1 to 10**9 (the compiled
+            batch loop counts skirmishes in a C int).
         cap_result: GT-A39, ``"draw"`` or ``"most_cards"`` at the cap.
 
     >>> Rules().draw_mode
@@ -110,8 +115,10 @@ class Rules:
                 shown = ", ".join(repr(a) for a in allowed)
                 raise RulesError(f"{name} must be one of {shown}, got {value!r}")
         cap = self.max_skirmishes
-        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise RulesError(f"max_skirmishes must be an int >= 1, got {cap!r}")
+        if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= _MAX_SKIRMISHES:
+            raise RulesError(
+                f"max_skirmishes must be an int >= 1 and <= {_MAX_SKIRMISHES} (10**9), got {cap!r}"
+            )
 
     @property
     def is_default(self) -> bool:
