@@ -35,8 +35,8 @@ class BuildPyWithRules(build_py):
 
 extensions = [
     Extension(
-        "cardwars._core",
-        ["src/cardwars/_core.pyx"],
+        "cardwars._kernels._core",
+        ["src/cardwars/_kernels/_core.pyx"],
         extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3"],
     )
 ]

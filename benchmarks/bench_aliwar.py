@@ -17,7 +17,8 @@ from collections.abc import Callable
 from harness import SEED, require_compiled, using_backend
 
 import cardwars
-from cardwars import _kernels, _reference
+from cardwars import _kernels
+from cardwars._kernels import pure
 from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
 
 _CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
@@ -29,7 +30,7 @@ def play_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple[
         game = Aliwar()
         rows = []
         for k in range(games):
-            final = cardwars.play(game, agents, seed=_reference.derive_seed(SEED, k))
+            final = cardwars.play(game, agents, seed=pure.derive_seed(SEED, k))
             result = final.result
             assert result is not None
             winner = -1 if result.winner is None else result.winner

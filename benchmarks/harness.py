@@ -31,7 +31,7 @@ BACKENDS = ("compiled", "python")
 
 def require_compiled() -> None:
     """Exit with a hint when the compiled core is not built (nothing to compare against)."""
-    if importlib.util.find_spec("cardwars._core") is None:
+    if importlib.util.find_spec("cardwars._kernels._core") is None:
         sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
 
 

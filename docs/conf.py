@@ -41,7 +41,7 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 
 # Names that appear in signatures but that we do not document as targets.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(cardwars\.)?_reference\..*"),
+    (r"py:.*", r"(cardwars\.)?pure\..*"),
     (r"py:.*", r"(cardwars\.engine\.)?(PhaseT|RulesT|_T|_M|Self)"),
     (r"py:.*", r"Rng"),
     (r"py:class", r"(typing_extensions\.)?Self"),

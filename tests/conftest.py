@@ -8,11 +8,12 @@ from types import ModuleType
 import pytest
 from hypothesis import HealthCheck, settings
 
-from cardwars import _kernels, _reference
+from cardwars import _kernels
+from cardwars._kernels import pure
 
 _core: ModuleType | None
 try:
-    from cardwars import _core
+    from cardwars._kernels import _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -30,10 +31,10 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     name: str = request.param
     if name == "compiled":
         if _core is None:
-            pytest.skip("compiled core cardwars._core is not built")
+            pytest.skip("compiled core cardwars._kernels._core is not built")
         module: ModuleType = _core
     else:
-        module = _reference
+        module = pure
     monkeypatch.setattr(_kernels, "kernels", module)
     monkeypatch.setattr(_kernels, "BACKEND", name)
     return name

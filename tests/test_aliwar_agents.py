@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardwars
-from cardwars import _reference
+from cardwars._kernels import pure
 from cardwars.agents import agent_by_name
 from cardwars.aliwar import (
     BATCH_AGENTS,
@@ -36,7 +36,7 @@ Row = tuple[int, int, int, int]
 
 def played(game: Aliwar, agents: tuple[str, str], seed: int, k: int) -> Row:
     """(length, winner, termination, discards) of ``cardwars.play`` for game ``k`` of a batch."""
-    final = cardwars.play(game, agents, seed=_reference.derive_seed(seed, k))
+    final = cardwars.play(game, agents, seed=pure.derive_seed(seed, k))
     assert isinstance(final, State)
     result = final.result
     assert result is not None
@@ -117,7 +117,7 @@ def brute_force_scores(state: State, seat: int) -> list[int]:
 def position_after(seed: int, steps: int, rules: Rules | None = None) -> State:
     """A Switch-phase position: a dealt game after up to ``steps`` steps of random play."""
     state = Aliwar(rules).new_game(seed)
-    rng = _reference.Rng(seed)
+    rng = pure.Rng(seed)
     for _ in range(steps):
         moves = {seat: state.legal_moves(seat) for seat in state.to_act}
         following = state.copy()
@@ -144,7 +144,7 @@ def test_aw_greedy_switch_scores_are_the_expected_column_results(
     legal = state.legal_moves(seat)
     scores = GreedyAgent.switch_scores(state.observation(seat), legal)
     assert scores == brute_force_scores(state, seat)
-    chosen = GreedyAgent().choose(state.observation(seat), legal, _reference.Rng(0))
+    chosen = GreedyAgent().choose(state.observation(seat), legal, pure.Rng(0))
     assert chosen == legal[scores.index(max(scores))]
 
 
@@ -159,7 +159,7 @@ def test_aw_greedy_switch_takes_the_ace_and_protects_the_clubs() -> None:
     scores = GreedyAgent.switch_scores(state.observation(0), state.legal_moves(0))
     # Switching the ace with a club makes clubs the protected suit: 7, every other switch -45.
     assert scores == [-45, -45, -45, -45, 7, -45, -45, -45, 7, -45, -45, 7, -45, 7, -45]
-    move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), _reference.Rng(0))
+    move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), pure.Rng(0))
     assert move == Switch(0, 5)  # the first of the four best, in canonical order
 
 
@@ -167,7 +167,7 @@ def test_aw_greedy_keep_refills_the_emptied_stack_with_the_highest_card() -> Non
     state = keep_position()
     legal = state.legal_moves(0)
     assert Decline() not in legal
-    move = GreedyAgent().choose(state.observation(0), legal, _reference.Rng(0))
+    move = GreedyAgent().choose(state.observation(0), legal, pure.Rng(0))
     assert move == Keep(Card.parse("6D"), 2)
 
 
@@ -177,7 +177,7 @@ def test_aw_greedy_keep_takes_the_highest_card_into_the_smallest_stack() -> None
     assert [len(stack) for stack in state.observation(1).stacks[1]] == [1, 1, 2, 2, 2]
     legal = state.legal_moves(1)
     assert legal[0] == Decline()
-    move = GreedyAgent().choose(state.observation(1), legal, _reference.Rng(0))
+    move = GreedyAgent().choose(state.observation(1), legal, pure.Rng(0))
     assert move == Keep(Card.parse("8C"), 0)
 
 
@@ -193,13 +193,13 @@ def test_aw_greedy_keep_breaks_rank_ties_by_column() -> None:
     state.apply({0: Switch(3, 4), 1: Switch(3, 4)})
     assert state.won == ((Card.parse("8C"), Card.parse("8S")), ())
     assert [len(stack) for stack in state.observation(0).stacks[0]] == [3, 2, 1, 2, 2]
-    move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), _reference.Rng(0))
+    move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), pure.Rng(0))
     assert move == Keep(Card.parse("8C"), 2)
 
 
 def test_aw_greedy_never_draws_from_its_rng() -> None:
     state = keep_position()
-    rng = _reference.Rng(99)
+    rng = pure.Rng(99)
     before = rng.state
     agent = GreedyAgent()
     agent.choose(state.observation(1), state.legal_moves(1), rng)
@@ -225,8 +225,8 @@ def test_aw_greedy_rejects_what_it_cannot_play() -> None:
     state = Aliwar().new_game(1)
     agent = GreedyAgent()
     with pytest.raises(cardwars.UsageError, match="no legal moves"):
-        agent.choose(state.observation(0), (), _reference.Rng(0))
+        agent.choose(state.observation(0), (), pure.Rng(0))
     with pytest.raises(cardwars.UsageError, match="plays Aliwar"):
-        agent.choose(None, state.legal_moves(0), _reference.Rng(0))
+        agent.choose(None, state.legal_moves(0), pure.Rng(0))
     with pytest.raises(cardwars.UsageError, match="Switch moves"):
         GreedyAgent.switch_scores(state.observation(0), [Decline()])

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import _kernels, _reference
+from cardwars import _kernels
+from cardwars._kernels import pure
 from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
 
 try:
-    from cardwars import _core
+    from cardwars._kernels import _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None  # type: ignore[assignment]
 
@@ -23,7 +24,7 @@ KERNELS = ("aliwar_batch", "aliwar_conflict", "aliwar_resolve_columns")
 
 def played(game: Aliwar, seed: int, k: int) -> tuple[int, int, int, int]:
     """(length, winner, termination, discards) of ``play`` with two random agents."""
-    final = cardwars.play(game, ["random", "random"], seed=_reference.derive_seed(seed, k))
+    final = cardwars.play(game, ["random", "random"], seed=pure.derive_seed(seed, k))
     assert isinstance(final, State)
     result = final.result
     assert result is not None
@@ -108,7 +109,7 @@ def test_aw_5_conflict_exhaustive_twins(backend: str) -> None:
             for suit_a in range(4):
                 for suit_b in range(4):
                     assert _core.aliwar_conflict(a, b, suit_a, suit_b) == (
-                        _reference.aliwar_conflict(a, b, suit_a, suit_b)
+                        pure.aliwar_conflict(a, b, suit_a, suit_b)
                     )
 
 
@@ -124,7 +125,7 @@ def test_aw_batch_twins_agree(backend: str, options: dict[str, Any]) -> None:
     if backend == "python" or _core is None:
         pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
     compiled = _core.aliwar_batch(99, 3, 2000, **options)
-    twin = _reference.aliwar_batch(99, 3, 2000, **options)
+    twin = pure.aliwar_batch(99, 3, 2000, **options)
     for name in compiled:
         assert list(compiled[name]) == list(twin[name]), name
 
@@ -134,7 +135,7 @@ def test_aw_kernel_signatures_match(name: str, backend: str) -> None:
     if backend == "python" or _core is None:
         pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
     compiled = inspect.signature(getattr(_core, name))
-    twin = inspect.signature(getattr(_reference, name))
+    twin = inspect.signature(getattr(pure, name))
     assert list(compiled.parameters) == list(twin.parameters)
     assert [p.default for p in compiled.parameters.values()] == [
         p.default for p in twin.parameters.values()

@@ -29,7 +29,7 @@ from cardwars.errors import CardParseError, RulesError
 
 _core: ModuleType | None
 try:
-    from cardwars import _core
+    from cardwars._kernels import _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from cardwars.errors import UsageError
 
 if TYPE_CHECKING:
-    from cardwars._reference import Rng
+    from cardwars._kernels.pure_rng import Rng
     from cardwars.engine import Agent, Game
 
 __all__ = ["RandomAgent", "agent_by_name", "agent_names"]

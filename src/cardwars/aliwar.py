@@ -41,7 +41,7 @@ from cardwars.errors import CardParseError, IllegalMoveError, RulesError, UsageE
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._reference import Rng
+    from cardwars._kernels.pure_rng import Rng
 
 __all__ = [
     "BATCH_AGENTS",

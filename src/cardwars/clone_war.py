@@ -2,7 +2,7 @@
 
 Nobody makes a decision (CW-8): a :class:`State` rests before each battle with
 ``to_act`` empty, and ``apply({})`` plays exactly one battle (RULINGS §4.5).
-The battle itself runs in the kernel (``cardwars._core.CloneWarTable``, or
+The battle itself runs in the kernel (``cardwars._kernels._core.CloneWarTable``, or
 its pure-Python twin); this module turns the kernel's log into typed events
 and applies the cycle rule (CW-7.3) without hashing a single battle: at the
 start and after every RNG draw it asks the kernel how many battles remain
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from cardwars import _kernels
-from cardwars import _reference_clone_war as _k
+from cardwars._kernels import pure_clone_war
 from cardwars.cards import Card, Deck, Rank
 from cardwars.engine import Event, Game, GameState, Move, Observation, Result, check_players
 from cardwars.errors import CardParseError, RulesError, UsageError
@@ -38,8 +38,8 @@ from cardwars.errors import CardParseError, RulesError, UsageError
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._reference import Rng
-    from cardwars._reference_clone_war import CloneWarTable
+    from cardwars._kernels.pure_clone_war import CloneWarTable
+    from cardwars._kernels.pure_rng import Rng
 
 __all__ = [
     "BATCH_AGENTS",
@@ -71,14 +71,14 @@ _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)
 )  # the seats of a 4-bit mask
-_OP_FLIP = _k.OP_FLIP
-_OP_WAR = _k.OP_WAR
-_OP_FORFEIT = _k.OP_FORFEIT
-_OP_PLACE = _k.OP_PLACE
-_OP_LAST = _k.OP_LAST
-_OP_SPLIT = _k.OP_SPLIT
-_OP_COLLECT = _k.OP_COLLECT
-_OP_ELIMINATED = _k.OP_ELIMINATED
+_OP_FLIP = pure_clone_war.OP_FLIP
+_OP_WAR = pure_clone_war.OP_WAR
+_OP_FORFEIT = pure_clone_war.OP_FORFEIT
+_OP_PLACE = pure_clone_war.OP_PLACE
+_OP_LAST = pure_clone_war.OP_LAST
+_OP_SPLIT = pure_clone_war.OP_SPLIT
+_OP_COLLECT = pure_clone_war.OP_COLLECT
+_OP_ELIMINATED = pure_clone_war.OP_ELIMINATED
 
 CollectOrder = Literal["stage_winner_first", "stage_seat_order", "shuffled"]
 ForfeitTo = Literal["pot", "dead"]

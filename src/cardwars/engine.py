@@ -30,7 +30,7 @@ from cardwars.errors import IllegalMoveError, RulesError, UsageError
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._reference import Rng
+    from cardwars._kernels.pure_rng import Rng
 
 __all__ = [
     "Agent",
@@ -543,7 +543,7 @@ class Agent(Protocol):
 
 def _agent_rng(seed: int, seat: int) -> Rng:
     from cardwars import _kernels
-    from cardwars._reference import derive_seed
+    from cardwars._kernels.pure import derive_seed
 
     rng: Rng = _kernels.kernels.Rng(derive_seed(seed, 1 + seat))
     return rng

@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -67,7 +66,7 @@ from cardwars.guerrilla_types import (
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._reference import Rng
+    from cardwars._kernels.pure_rng import Rng
 
 __all__ = [
     "BATCH_AGENTS",
@@ -1161,7 +1160,8 @@ def batch_supports(game: Guerrilla) -> bool:
     defaults = Rules(
         two_suit_variant=game.rules.two_suit_variant, max_skirmishes=game.rules.max_skirmishes
     )
-    return game.rules == defaults
+    # The loop is compiled only: the state machine is its readable twin.
+    return _kernels.BACKEND == "compiled" and game.rules == defaults
 
 
 def run_batch(
@@ -1206,41 +1206,3 @@ def run_batch(
         game.rules.max_skirmishes,
     )
     return columns
-
-
-def run_batch_with_state_machine(
-    seed: int,
-    start: int,
-    count: int,
-    players: int,
-    two_suit_variant: bool,
-    agents: Sequence[int] | None,
-    max_skirmishes: int,
-) -> dict[str, array[int]]:
-    """The pure-Python batch: play each game with :func:`cardwars.play` (the twin's driver)."""
-    from cardwars.engine import play
-
-    codes = list(agents) if agents is not None else [0] * players
-    if len(codes) != players:
-        raise ValueError(f"agents needs one code per seat ({players}), got {agents!r}")
-    names = {code: name for name, code in _AGENT_CODES.items()}
-    if any(code not in names for code in codes):
-        raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
-    game = Guerrilla(
-        players, Rules(two_suit_variant=two_suit_variant, max_skirmishes=max_skirmishes)
-    )
-    derive = _kernels.kernels.derive_seed
-    length: array[int] = array("q")
-    winner: array[int] = array("b")
-    termination: array[int] = array("b")
-    rank: array[int] = array("b")
-    for k in range(start, start + count):
-        final = play(game, [names[code] for code in codes], seed=derive(seed, k))
-        result = final.result
-        assert result is not None
-        assert isinstance(final, State)
-        length.append(result.length)
-        winner.append(result.winner if result.winner is not None else -1)
-        termination.append(TERMINATIONS.index(result.termination))
-        rank.append(final.guerrilla_rank)
-    return {"length": length, "winner": winner, "termination": termination, "guerrilla_rank": rank}

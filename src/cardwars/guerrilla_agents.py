@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from cardwars._reference import Rng
+    from cardwars._kernels.pure_rng import Rng
 
     _Key = Callable[[Move], Any]
 

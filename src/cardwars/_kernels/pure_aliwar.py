@@ -1,4 +1,4 @@
-"""Pure-Python twins of the Aliwar kernels of :mod:`cardwars._core` (re-exported by ``_reference``).
+"""Pure-Python twins of the Aliwar kernels of :mod:`cardwars._kernels._core`.
 
 Kernels work on plain ints: a card is its standard id ``suit*13 + rank-2``
 (RULINGS §4.2), a protection suit is 0..3 (♣ ♦ ♥ ♠), and a conflict outcome is
@@ -15,6 +15,8 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from collections.abc import Sequence
+
+from cardwars._kernels.pure_rng import Rng, derive_seed
 
 __all__ = ["aliwar_batch", "aliwar_conflict", "aliwar_resolve_columns"]
 
@@ -182,7 +184,6 @@ def aliwar_batch(
         "discards": array("b"),
         "longest_no_progress": array("q"),
     }
-    from cardwars._reference import derive_seed
 
     for k in range(start, start + count):
         outcome = _play_one(
@@ -269,7 +270,6 @@ def _play_one(
 ) -> tuple[int, int, int, int, int]:
     """One game, ``agents[s]`` 0 random or 1 greedy: (length, winner, termination, discards,
     longest idle run)."""
-    from cardwars._reference import Rng, derive_seed
 
     deck = list(range(52))
     Rng(game_seed).shuffle(deck)

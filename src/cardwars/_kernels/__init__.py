@@ -1,7 +1,7 @@
 """The one place that decides which implementation of the kernels is used.
 
-The compiled core (:mod:`cardwars._core`) is used when it imports; otherwise
-the pure-Python twin (:mod:`cardwars._reference`). Two environment variables
+The compiled core (:mod:`cardwars._kernels._core`) is used when it imports; otherwise
+the pure-Python twin (:mod:`cardwars._kernels.pure`). Two environment variables
 change that, read once at import time:
 
 ``CARDWARS_PURE_PYTHON=1``
@@ -31,20 +31,20 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
             raise ImportError(
                 "CARDWARS_PURE_PYTHON and CARDWARS_REQUIRE_EXTENSION are both set; unset one"
             )
-        from cardwars import _reference
+        from cardwars._kernels import pure
 
-        return _reference, "python"
+        return pure, "python"
     try:
-        from cardwars import _core
+        from cardwars._kernels import _core
     except ImportError as exc:
         if _flag("CARDWARS_REQUIRE_EXTENSION"):
             raise ImportError(
-                "CARDWARS_REQUIRE_EXTENSION is set but the compiled core cardwars._core "
+                "CARDWARS_REQUIRE_EXTENSION is set but the compiled core cardwars._kernels._core "
                 f"did not import ({exc}); build it with 'pip install .'"
             ) from exc
-        from cardwars import _reference
+        from cardwars._kernels import pure
 
-        return _reference, "python"
+        return pure, "python"
     return _core, "compiled"
 
 
@@ -61,11 +61,11 @@ def use_backend(name: str) -> None:
     if name == BACKEND:
         return
     if name == "python":
-        from cardwars import _reference
+        from cardwars._kernels import pure
 
-        kernels, BACKEND = _reference, "python"
+        kernels, BACKEND = pure, "python"
     elif name == "compiled":
-        from cardwars import _core
+        from cardwars._kernels import _core
 
         kernels, BACKEND = _core, "compiled"
     else:

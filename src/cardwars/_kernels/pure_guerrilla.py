@@ -1,4 +1,9 @@
-"""Pure-Python twins of this game's kernels in cardwars._core, re-exported by _reference.
+"""Pure-Python twins of the Guerrilla kernels of :mod:`cardwars._kernels._core`.
+
+The compiled core also has a whole-game loop, ``guerrilla_batch``; it has no twin
+here, because its readable statement is the Guerrilla state machine itself, and
+:func:`cardwars.simulate` plays that state machine when the compiled core is not
+in use (the differential tests compare the two game by game).
 
 Cards are standard ids ``suit*13 + rank-2`` (RULINGS §4.2). A *combination* is
 the one or two cards a player has on the table that count (GT-8.4).
@@ -6,10 +11,9 @@ the one or two cards a player has on the table that count (GT-8.4).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 
-__all__ = ["guerrilla_batch", "guerrilla_evaluate", "guerrilla_strength"]
+__all__ = ["guerrilla_evaluate", "guerrilla_strength"]
 
 _PAIR = 1024  # above every non-pair strength (at most 14*32 + 15)
 
@@ -78,28 +82,3 @@ def guerrilla_evaluate(
         else:
             out.append(0)
     return tuple(out)
-
-
-def guerrilla_batch(
-    seed: int,
-    start: int,
-    count: int,
-    players: int = 2,
-    two_suit_variant: bool = False,
-    agents: Sequence[int] | None = None,
-    max_skirmishes: int = 5000,
-) -> dict[str, array[int]]:
-    """Play games ``start .. start+count-1`` (game k dealt from ``derive_seed(seed, k)``).
-
-    The twin of the compiled batch: it runs the Python state machine with the
-    built-in agents (code 0 = random, 1 = greedy), so its results are those of
-    :func:`cardwars.play`. Columns: ``length`` (skirmishes, 'q'), ``winner``
-    (seat or -1, 'b'), ``termination`` (index into ``guerrilla.TERMINATIONS``,
-    'b') and ``guerrilla_rank`` (final G, 'b').
-    """
-    # Imported here: the game module sits above the kernels (it is only the twin's driver).
-    from cardwars.guerrilla import run_batch_with_state_machine
-
-    return run_batch_with_state_machine(
-        seed, start, count, players, two_suit_variant, agents, max_skirmishes
-    )

@@ -1,4 +1,4 @@
-"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._core` (RULINGS §2).
+"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._kernels._core` (RULINGS §2).
 
 This is the readable executable spec of one battle (CW-3 … CW-7); the compiled
 kernel in ``_core_clone_war.pxi`` is a line-by-line translation of it.
@@ -18,6 +18,8 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from collections.abc import Sequence
+
+from cardwars._kernels.pure_rng import Rng, derive_seed
 
 __all__ = ["CloneWarTable", "clone_war_batch"]
 
@@ -93,7 +95,6 @@ class CloneWarTable:
         max_battles: int,
         cap_most_cards: int,
     ) -> None:
-        from cardwars._reference import Rng
 
         if not 2 <= len(piles) <= 4:
             raise ValueError(f"a table has 2 to 4 seats, got {len(piles)}")
@@ -547,7 +548,6 @@ def clone_war_batch(
     >>> sorted(cols), len(cols["length"])
     (['length', 'termination', 'wars', 'winner'], 3)
     """
-    from cardwars._reference import Rng, derive_seed
 
     _check_int("seed", seed, 0, 2**64 - 1)
     _check_int("start", start, 0, 2**63 - 1)

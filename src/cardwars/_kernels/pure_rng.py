@@ -1,7 +1,6 @@
-"""The pure-Python twin of :mod:`cardwars._core`: readable, and the executable spec.
+"""The pure-Python twin of the compiled RNG: :class:`Rng` and :func:`derive_seed`.
 
-Every function and class here has the same name, signature and results as its
-compiled counterpart. The RNG is RULINGS §4.1 to the bit: SplitMix64 with
+The RNG is RULINGS §4.1 to the bit: SplitMix64 with
 Lemire's multiply-shift for bounded draws, all arithmetic modulo 2**64.
 """
 
@@ -9,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["Rng", "derive_seed"]  # extended at the end with the game kernels
+__all__ = ["Rng", "derive_seed"]
 
 _T = TypeVar("_T")
 
@@ -122,17 +121,3 @@ class Rng:
 
 def _rng_from_state(state: int) -> Rng:
     return Rng(state)
-
-
-# Game kernels live in one module per game so each can be read on its own; they
-# are re-exported here so this module mirrors _core name for name.
-from cardwars import _reference_aliwar, _reference_clone_war, _reference_guerrilla  # noqa: E402
-from cardwars._reference_aliwar import *  # noqa: E402, F403
-from cardwars._reference_clone_war import *  # noqa: E402, F403
-from cardwars._reference_guerrilla import *  # noqa: E402, F403
-
-__all__ += [
-    *_reference_clone_war.__all__,
-    *_reference_aliwar.__all__,
-    *_reference_guerrilla.__all__,
-]
