@@ -55,7 +55,8 @@ import cardwars
 from cardwars import _kernels, aliwar, guerrilla
 from cardwars.agents import RandomAgent
 from cardwars.cards import Card, Deck, Suit
-from cardwars.engine import Game, load_game
+from cardwars.engine import Game
+from cardwars.registry import load_game
 
 # (game name, players, options, label) of every setting of section c.
 SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [

@@ -43,7 +43,7 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.)?pure\..*"),
     (r"py:.*", r"(cardwars\.engine\.)?(PhaseT|RulesT|_T|_M|Self)"),
-    (r"py:.*", r"Rng"),
+    (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),

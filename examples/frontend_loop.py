@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 import cardwars
-from cardwars import Rng, aliwar, aliwar_text
+from cardwars import Rng, aliwar
+from cardwars.aliwar import text as aliwar_text
 from cardwars.engine import Event, GameState, Move
 
 

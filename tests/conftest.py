@@ -1,4 +1,8 @@
-"""Run the whole suite against both backends, and set Hypothesis profiles."""
+"""Run the whole suite against both backends, set Hypothesis profiles, and size the slow tests.
+
+The ``slow`` marker and the ``--full`` option are declared here, not in
+pyproject.toml: CI also runs a copy of ``tests/`` from outside the source tree.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,32 @@ from hypothesis import HealthCheck, settings
 
 from cardwars import _kernels
 from cardwars._kernels import pure
+from tests import sizes
 
 _core: ModuleType | None
 try:
     from cardwars._kernels import _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="run the slow differential and statistical tests at their full counts",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "slow: a differential or statistical run over thousands of seeds; the default run "
+        "plays a smaller count where that saves time, --full the whole one (select: -m slow)",
+    )
+    sizes.FULL = bool(config.getoption("--full"))
+
 
 # The backend fixture swaps a module attribute once per test, not per example.
 _COMMON = {"suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}

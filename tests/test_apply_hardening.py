@@ -13,7 +13,6 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from aliwar_helpers import keep_position
 
 import cardwars
 from cardwars import IllegalMoveError, RulesError
@@ -22,6 +21,7 @@ from cardwars.cards import Card
 from cardwars.engine import GameState, Move
 from cardwars.guerrilla import Play
 from cardwars.guerrilla import State as GuerrillaState
+from tests.aliwar.helpers import keep_position
 
 
 def aliwar_state() -> GameState[Any]:

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import aliwar_text, guerrilla_text, records
+from cardwars import records
+from cardwars.aliwar import text as aliwar_text
 from cardwars.cli import main
+from cardwars.guerrilla import text as guerrilla_text
 
 
 class FirstMove:

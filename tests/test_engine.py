@@ -7,6 +7,7 @@ pick scores; first to 2 points wins; after 5 rounds it is a draw.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -14,7 +15,18 @@ import pytest
 
 import cardwars
 from cardwars import IllegalMoveError, RulesError, UsageError, _kernels
-from cardwars.engine import Event, Game, GameState, Move, Observation, Result, load_game, play
+from cardwars.engine import (
+    Agent,
+    Event,
+    Game,
+    GameState,
+    Move,
+    Observation,
+    RandomAgent,
+    Result,
+    play,
+)
+from cardwars.registry import load_game
 
 
 class Phase(enum.Enum):
@@ -113,6 +125,7 @@ class PickGame(Game[PickRules]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     rules_type: ClassVar[type[Any]] = PickRules
+    agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {"random": RandomAgent}
 
     def __init__(self, rules: PickRules | None = None) -> None:
         self._rules = rules or PickRules()

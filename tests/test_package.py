@@ -52,11 +52,11 @@ PUBLIC_MODULES = [
     "cardwars.records",
     "cardwars.rules_text",
     "cardwars.aliwar",
-    "cardwars.aliwar_text",
+    "cardwars.aliwar.text",
     "cardwars.clone_war",
-    "cardwars.clone_war_text",
+    "cardwars.clone_war.text",
     "cardwars.guerrilla",
-    "cardwars.guerrilla_text",
+    "cardwars.guerrilla.text",
     "cardwars.cli",
 ]
 

@@ -3,6 +3,9 @@
 The bounds are statistical (about four standard errors), never timings. Only the
 compiled pass runs them: the pure-Python twin plays the same games (the
 differential tests prove it) but 20,000 games per setting would take minutes.
+They are marked ``slow`` with the other statistical runs, but the default run
+plays all 20,000 games too: on the compiled core the whole file takes about a
+second, and fewer games would only widen the bounds.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ GAMES = 20_000
 Z = 4.0  # four standard errors: a false alarm about once in 16,000 checks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "players", "agents", "options", "mean", "rates", "draws"),
     REFERENCE,

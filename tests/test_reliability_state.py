@@ -24,8 +24,9 @@ import pytest
 import cardwars
 from cardwars import _kernels, aliwar, clone_war, guerrilla
 from cardwars.cards import Card
-from cardwars.engine import Event, GameState, Move, Observation, Result, game_class
+from cardwars.engine import Event, GameState, Move, Observation, Result
 from cardwars.errors import CardParseError, RulesError
+from cardwars.registry import game_class
 
 _core: ModuleType | None
 try:

@@ -1,8 +1,9 @@
-"""RULINGS §4.1: the RNG to the bit, on both backends."""
+"""RULINGS §4.1: the RNG to the bit, on both backends.
+
+Its names and signatures on the two backends are checked in ``tests/test_kernel_parity.py``.
+"""
 
 from __future__ import annotations
-
-import inspect
 
 import pytest
 from hypothesis import given
@@ -130,31 +131,3 @@ def test_backends_agree_on_shuffles(seed: int, items: list[int], k: int) -> None
 def test_backends_agree_on_derive_seed(seed: int, k: int) -> None:
     assert _core is not None
     assert _core.derive_seed(seed, k) == pure.derive_seed(seed, k)
-
-
-def _shape(func: object) -> list[tuple[str, object, object]]:
-    """Parameter names, kinds and defaults; annotations differ in form between backends."""
-    params = inspect.signature(func).parameters.values()  # type: ignore[arg-type]
-    return [(p.name, p.kind, p.default) for p in params]
-
-
-def _public(module: object) -> dict[str, object]:
-    names = getattr(module, "__all__", None) or [n for n in dir(module) if not n.startswith("_")]
-    return {n: getattr(module, n) for n in names if callable(getattr(module, n))}
-
-
-@needs_core
-def test_core_and_reference_have_the_same_signatures() -> None:
-    assert _core is not None
-    reference = _public(pure)
-    core = {n: getattr(_core, n) for n in reference if hasattr(_core, n)}
-    assert sorted(core) == sorted(reference), "a twin is missing from _core"
-    for name, ref in reference.items():
-        if inspect.isclass(ref):
-            for attr, member in vars(ref).items():
-                if attr.startswith("_") or not callable(member):
-                    continue
-                compiled = getattr(core[name], attr)
-                assert _shape(compiled) == _shape(member), f"{name}.{attr}"
-        else:
-            assert _shape(core[name]) == _shape(ref), name

@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 from unittest.mock import ANY
 
-from guerrilla_helpers import guerrilla_games
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -49,6 +48,7 @@ from cardwars import _kernels, aliwar, clone_war, guerrilla, records
 from cardwars.cards import Card, Deck
 from cardwars.engine import Event, GameState, Move, Observation, Result
 from cardwars.errors import IllegalMoveError, RecordError
+from tests.guerrilla.helpers import guerrilla_games
 
 # --- settings ------------------------------------------------------------------------------
 

@@ -20,8 +20,6 @@ from cardwars.engine import (
     Move,
     Observation,
     Result,
-    game_names,
-    load_game,
     play,
 )
 from cardwars.errors import (
@@ -32,6 +30,7 @@ from cardwars.errors import (
     RulesError,
     UsageError,
 )
+from cardwars.registry import game_names, load_game
 from cardwars.report import SimulationReport
 from cardwars.simulate import simulate
 

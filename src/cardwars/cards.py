@@ -17,9 +17,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, overload
 
-from cardwars.errors import CardParseError
+from cardwars.errors import CardParseError, RulesError
 
-__all__ = ["Card", "Deck", "Rank", "Suit", "card_from_id"]
+__all__ = ["Card", "CardId", "Deck", "Rank", "Suit", "card_from_id", "read_card"]
+
+CardId = int
+"""A card as the small int the kernels use: ``suit*13 + rank-2`` in one standard
+deck (0-51); a game that uses other cards numbers them its own way and says how."""
 
 
 class Rank(enum.IntEnum):
@@ -196,7 +200,31 @@ class Card:
 _STANDARD: tuple[Card, ...] = tuple(Card(Rank(r), Suit(s)) for s in range(4) for r in range(2, 15))
 
 
-def card_from_id(card_id: int) -> Card:
+def read_card(value: object, where: str) -> Card:
+    """A :class:`Card`, or card text such as ``"QS"``, read for a hand-built position.
+
+    Raises:
+        CardParseError: bad card text; the message starts with ``where``.
+        RulesError: ``value`` is neither a Card nor text.
+
+    >>> read_card("10h", "hand 0")
+    Card(rank=Rank.TEN, suit=Suit.HEARTS)
+    >>> read_card(7, "pile 1")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: pile 1 must be a Card or card text like 'QS', got 7
+    """
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise RulesError(f"{where} must be a Card or card text like 'QS', got {value!r}")
+    try:
+        return Card.parse(value)
+    except CardParseError as exc:
+        raise CardParseError(f"{where}: {exc}") from None
+
+
+def card_from_id(card_id: CardId) -> Card:
     """Return the standard card with id ``suit*13 + rank-2`` (0..51).
 
     >>> card_from_id(0), card_from_id(51)

@@ -10,15 +10,16 @@ Subcommands::
     cardwars demo [--seed S]
 
 Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need
-matplotlib (``pip install 'cardwars[plot]'``). Errors print one line and exit
-with status 2.
+matplotlib (``pip install 'cardwars[plot]'``). Errors print one line (cut
+short when long) and exit with status 2. Output files (``--json``, ``--plot``,
+``--save``) and matplotlib are checked before any game is played.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -29,8 +30,9 @@ from typing import IO, Any
 import cardwars
 from cardwars import _kernels, records
 from cardwars.agents import agent_names
-from cardwars.engine import Agent, Game, GameState, Move, game_class, game_names, load_game
+from cardwars.engine import Agent, Game, GameState, GameText, Move
 from cardwars.errors import CardwarsError, IllegalMoveError
+from cardwars.registry import game_class, game_names, load_game
 from cardwars.report import SimulationReport
 from cardwars.rules_text import rules_text
 
@@ -39,6 +41,9 @@ __all__ = ["main"]
 
 # What Result.length counts in each game.
 _LENGTH_UNITS = {"aliwar": "rounds", "clone-war": "battles", "guerrilla": "skirmishes"}
+
+# An error message is printed on one line of at most this many characters.
+_MAX_ERROR = 1000
 
 
 class CliError(Exception):
@@ -55,10 +60,48 @@ def _require_rich() -> ModuleType:
     return rich
 
 
-def _text_module(game: Game[Any] | str) -> ModuleType:
-    name = game if isinstance(game, str) else game.name
-    module = game_class(name).__module__
-    return importlib.import_module(f"{module}_text")
+def _check_output(path: str, option: str) -> None:
+    """Fail now, before any game is played, if ``path`` cannot be written at the end.
+
+    The file itself is not created here (a failed run leaves nothing behind).
+    """
+    try:
+        target = Path(path)
+        if target.is_dir():
+            raise CliError(f"{option} {path!r} is a directory; give a file name")
+        parent = target.parent
+        if not parent.is_dir():
+            raise CliError(f"{option} {path!r}: the directory {str(parent)!r} does not exist")
+        writable = (
+            os.access(target, os.W_OK) if target.exists() else os.access(parent, os.W_OK | os.X_OK)
+        )
+    except (OSError, ValueError) as exc:  # e.g. a name too long, or with a NUL byte
+        raise CliError(f"{option} {path!r} is not a usable file name: {exc}") from None
+    if not writable:
+        raise CliError(f"{option} {path!r} cannot be written: permission denied")
+
+
+def _check_plot(path: str) -> None:
+    """Before any game: matplotlib is there and can write ``path``'s format."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        raise CliError("--plot needs matplotlib: pip install 'cardwars[plot]'") from None
+    formats = FigureCanvasAgg.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().removeprefix(".")
+    if suffix and suffix not in formats:
+        raise CliError(
+            f"--plot cannot write {suffix!r} files; use one of: {', '.join(sorted(formats))}"
+        )
+    _check_output(path, "--plot")
+
+
+def _text_of(game: Game[Any] | str) -> GameText:
+    """The game's terminal text interface (:attr:`cardwars.engine.Game.text`)."""
+    return game_class(game if isinstance(game, str) else game.name).text
 
 
 # --- options -------------------------------------------------------------------------------
@@ -183,6 +226,8 @@ def _plot(report: SimulationReport, path: str) -> None:
         fig.savefig(path, dpi=110)
     except OSError as exc:
         raise CliError(f"cannot write the plot {path!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. a format whose writer is not installed
+        raise CliError(f"cannot write the plot {path!r}: {exc}") from None
     finally:
         plt.close(fig)
 
@@ -190,6 +235,11 @@ def _plot(report: SimulationReport, path: str) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     game = _game_from_args(args.game, args.players, args.option)
     agents = _agent_list(args.agents, game.players, "--agents")
+    # Everything needed at the end is checked now, so no run is lost to it.
+    if args.json:
+        _check_output(args.json, "--json")
+    if args.plot:
+        _check_plot(args.plot)
     _require_rich()  # after the arguments, so a typo is reported first
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -239,7 +289,7 @@ def _write(path: str, text: str) -> None:
 # --- play ----------------------------------------------------------------------------------
 
 
-def _print_events(text: ModuleType, events: Sequence[Any], out: IO[str]) -> None:
+def _print_events(text: GameText, events: Sequence[Any], out: IO[str]) -> None:
     for event in events:
         line = text.describe_event(event)
         if line:
@@ -247,7 +297,7 @@ def _print_events(text: ModuleType, events: Sequence[Any], out: IO[str]) -> None
 
 
 def _ask(
-    seat: int, state: GameState[Any], text: ModuleType, read: Callable[[], str | None], out: IO[str]
+    seat: int, state: GameState[Any], text: GameText, read: Callable[[], str | None], out: IO[str]
 ) -> Move:
     legal = state.legal_moves(seat)
     print(text.render_observation(state.observation(seat)), file=out)
@@ -285,7 +335,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
     names = list(opponents)
     names.insert(args.seat, "human")
-    text = _text_module(game)
+    if args.save:
+        _check_output(args.save, "--save")  # before the game, not after it
+    text = _text_of(game)
     state = game.new_game(args.seed)
     from cardwars.agents import agent_by_name
 
@@ -354,7 +406,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     first = steps[0][0]
     if args.seat is not None and not 0 <= args.seat < first.players:
         raise CliError(f"--seat must be 0..{first.players - 1}, got {args.seat}")
-    text = _text_module(first.game_name)
+    text = _text_of(first.game_name)
     out = sys.stdout
 
     def show(state: GameState[Any]) -> None:
@@ -535,7 +587,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except (CliError, CardwarsError) as exc:
-        print(f"cardwars: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).splitlines())  # one line, whatever the message
+        if len(message) > _MAX_ERROR:
+            message = message[: _MAX_ERROR - 1] + "…"
+        print(f"cardwars: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardwars: interrupted", file=sys.stderr)

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import abc
 import enum
-import importlib
 import secrets
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from cardwars import _kernels
 from cardwars.errors import IllegalMoveError, RulesError, UsageError
 
 if TYPE_CHECKING:
@@ -37,11 +38,11 @@ __all__ = [
     "Event",
     "Game",
     "GameState",
+    "GameText",
     "Move",
     "Observation",
+    "RandomAgent",
     "Result",
-    "game_names",
-    "load_game",
     "play",
 ]
 
@@ -399,10 +400,25 @@ class Game(abc.ABC, Generic[RulesT]):
     (3, 'clone-war', 5)
     """
 
+    # --- what each game says of itself (read by simulate, records, the CLI, docs) ---
     name: ClassVar[str]
+    """The name :func:`cardwars.load_game` knows the game by."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_type: ClassVar[type[Any]]
+    """The game's frozen ``Rules`` dataclass; its fields are the options."""
+    terminations: ClassVar[tuple[str, ...]]
+    """Why a game can end, in the order of the batch loops' ``termination`` codes."""
+    move_types: ClassVar[tuple[type[Move], ...]]
+    """Every move class of the game, for records and front ends."""
+    rules_file: ClassVar[str]
+    """The file of the game's numbered clauses (``seeds/`` in the source tree)."""
+    text: ClassVar[GameText]
+    """The game's terminal text (move notation, boards, event lines), a :class:`GameText`."""
+    agents: ClassVar[Mapping[str, Callable[[], Agent]]]
+    """The built-in agents by name (``"random"``, ``"greedy"``), as factories."""
+    batch_agents: ClassVar[frozenset[str]] = frozenset()
+    """The built-in agents the compiled whole-game loop plays (by name)."""
 
     # Every game keeps its seat count and rules in these two attributes.
     _players: int
@@ -464,6 +480,61 @@ class Game(abc.ABC, Generic[RulesT]):
             players = cls.min_players
         return cls(players=players, rules=rules)  # type: ignore[call-arg]
 
+    def make_agent(self, name: str) -> Agent:
+        """A fresh built-in agent of this game, by name.
+
+        Raises:
+            UsageError: no built-in agent has that name.
+
+        >>> import cardwars
+        >>> cardwars.load_game("aliwar").make_agent("greedy")
+        GreedyAgent()
+        """
+        factory = self.agents.get(name) if isinstance(name, str) else None
+        if factory is None:
+            raise UsageError(
+                f"unknown agent {name!r} for {self.name}; "
+                f"the built-in agents are: {', '.join(self.agents)}"
+            )
+        return factory()
+
+    def supports_batch(self, agents: Sequence[object]) -> bool:
+        """True when the whole-game batch loop can play these agents under these rules.
+
+        The loop stands in for :func:`play` with built-in agents named in
+        :attr:`batch_agents`; a game narrows this further when its loop
+        implements only some options or exists only in the compiled core.
+        """
+        return len(agents) == self.players and all(
+            isinstance(agent, str) and agent in self.batch_agents for agent in agents
+        )
+
+    def run_batch(
+        self, agents: Sequence[str], seed: int, start: int, count: int
+    ) -> dict[str, array[int]]:
+        """Play games ``start .. start+count-1`` in the whole-game loop (:meth:`supports_batch`).
+
+        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+        :func:`play` plays with the same built-in agents from that seed.
+
+        Returns:
+            ``array.array`` columns, at least ``"length"``, ``"winner"`` (seat or -1)
+            and ``"termination"`` (an index into :attr:`terminations`).
+
+        Raises:
+            UsageError: :meth:`supports_batch` is False for these agents.
+        """
+        raise UsageError(f"{self.name} has no whole-game batch loop")
+
+    def _check_batch(self, agents: Sequence[str]) -> None:
+        """The guard every :meth:`run_batch` starts with."""
+        if isinstance(agents, str) or not self.supports_batch(agents):
+            raise UsageError(
+                f"the {self.name} batch loop plays {self.players} agents from "
+                f"{sorted(self.batch_agents)} under the rules it implements; got {agents!r} "
+                f"for {self!r}"
+            )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"
 
@@ -484,47 +555,6 @@ def check_players(game: str, players: object, low: int, high: int) -> int:
     return players
 
 
-_GAMES: dict[str, tuple[str, str]] = {
-    "aliwar": ("cardwars.aliwar", "Aliwar"),
-    "clone-war": ("cardwars.clone_war", "CloneWar"),
-    "guerrilla": ("cardwars.guerrilla", "Guerrilla"),
-}
-
-
-def game_names() -> tuple[str, ...]:
-    """The names :func:`load_game` accepts.
-
-    >>> game_names()
-    ('aliwar', 'clone-war', 'guerrilla')
-    """
-    return tuple(_GAMES)
-
-
-def game_class(name: str) -> type[Game[Any]]:
-    """The :class:`Game` subclass registered under ``name``."""
-    if not isinstance(name, str) or name not in _GAMES:
-        raise UsageError(f"unknown game {name!r}; the games are: {', '.join(_GAMES)}")
-    module_name, class_name = _GAMES[name]
-    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
-    return cls
-
-
-def load_game(name: str, **options: Any) -> Game[Any]:
-    """Build a game by name: ``"aliwar"``, ``"clone-war"`` or ``"guerrilla"``.
-
-    ``options`` are ``players=`` and the fields of the game's ``Rules``.
-
-    Raises:
-        UsageError: an unknown game name.
-        RulesError: an unknown option, a bad value or a bad player count.
-
-    >>> game = load_game("guerrilla", players=2, two_suit_variant=True)
-    >>> game.rules.two_suit_variant, game.players
-    (True, 2)
-    """
-    return game_class(name).from_options(**options)
-
-
 @runtime_checkable
 class Agent(Protocol):
     """Anything that picks a move: built-in agents and your own.
@@ -541,18 +571,75 @@ class Agent(Protocol):
         ...
 
 
-def _agent_rng(seed: int, seat: int) -> Rng:
-    from cardwars import _kernels
-    from cardwars._kernels.pure import derive_seed
+_M = TypeVar("_M")
 
-    rng: Rng = _kernels.kernels.Rng(derive_seed(seed, 1 + seat))
+
+class RandomAgent:
+    """Picks ``legal_moves[rng.below(len(legal_moves))]``: one draw per decision.
+
+    Every game offers it as ``"random"``; the compiled batch loops replay exactly
+    this agent.
+
+    >>> from cardwars import Rng
+    >>> agent, rng = RandomAgent(), Rng(42)
+    >>> [agent.choose(None, "abcd", rng) for _ in range(4)]
+    ['c', 'a', 'b', 'b']
+    """
+
+    name = "random"
+
+    def choose(self, observation: Any, legal_moves: Sequence[_M], rng: Rng) -> _M:
+        """Return a uniformly random legal move."""
+        if not legal_moves:
+            raise UsageError("RandomAgent.choose() was given no legal moves")
+        return legal_moves[rng.below(len(legal_moves))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+class GameText(Protocol):
+    """What each game's ``text`` module offers a terminal front end (:attr:`Game.text`).
+
+    >>> import cardwars
+    >>> game = cardwars.load_game("aliwar")
+    >>> state = game.new_game(seed=42)
+    >>> game.text.format_move(state.legal_moves(0)[0])
+    '1 2'
+    """
+
+    NOTATION: str
+    """How moves are typed, for help screens."""
+
+    def format_move(self, move: Any) -> str:
+        """A move as the short text :meth:`parse_move` reads back."""
+        ...
+
+    def parse_move(self, text: str, legal: Sequence[Any]) -> Any:
+        """The legal move that ``text`` names (raises IllegalMoveError otherwise)."""
+        ...
+
+    def describe_event(self, event: Any) -> str | None:
+        """A one-line description of an event, or None for events not worth a line."""
+        ...
+
+    def render_observation(self, observation: Any) -> str:
+        """One seat's view as a text board."""
+        ...
+
+    def render_state(self, state: Any) -> str:
+        """The whole (god's-eye) state as a text board."""
+        ...
+
+
+def _agent_rng(seed: int, seat: int) -> Rng:
+    kernels = _kernels.kernels
+    rng: Rng = kernels.Rng(kernels.derive_seed(seed, 1 + seat))
     return rng
 
 
 def resolve_agents(game: Game[Any], agents: Sequence[Agent | str]) -> list[Agent]:
     """Turn agent names into built-in agents and check there is one agent per seat."""
-    from cardwars.agents import agent_by_name
-
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise UsageError(f"agents must be a sequence with one agent per seat, got {agents!r}")
     if len(agents) != game.players:
@@ -563,7 +650,7 @@ def resolve_agents(game: Game[Any], agents: Sequence[Agent | str]) -> list[Agent
     resolved: list[Agent] = []
     for seat, agent in enumerate(agents):
         if isinstance(agent, str):
-            resolved.append(agent_by_name(agent, game))
+            resolved.append(game.make_agent(agent))
         elif isinstance(agent, Agent):
             resolved.append(agent)
         else:

@@ -1,7 +1,8 @@
 """The project's own statement of each game's rules (``seeds/`` in the source tree).
 
-The wheel carries the files as ``cardwars/rules/*.md`` (copied there at build
-time); a source checkout reads ``seeds/`` directly.
+Each game names its file (:attr:`cardwars.engine.Game.rules_file`). The wheel
+carries the files as ``cardwars/rules/*.md`` (copied there at build time); a
+source checkout reads ``seeds/`` directly.
 """
 
 from __future__ import annotations
@@ -9,26 +10,21 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from cardwars.errors import UsageError
+from cardwars.registry import game_class
 
-__all__ = ["RULE_FILES", "rules_text"]
-
-RULE_FILES = {
-    "aliwar": "000_aliwar.md",
-    "clone-war": "001_clone_war.md",
-    "guerrilla": "003_guerrilla.md",
-}
+__all__ = ["rules_text"]
 
 
 def rules_text(game: str) -> str:
     """The numbered clauses of ``game`` as Markdown text.
 
+    Raises:
+        UsageError: an unknown game name.
+
     >>> rules_text("clone-war").splitlines()[0]
     '# 001 Clone War'
     """
-    name = RULE_FILES.get(game)
-    if name is None:
-        raise UsageError(f"unknown game {game!r}; the games are: {', '.join(RULE_FILES)}")
+    name = game_class(game).rules_file
     packaged = resources.files("cardwars").joinpath("rules", name)
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")

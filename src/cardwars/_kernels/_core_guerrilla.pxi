@@ -95,7 +95,7 @@ ctypedef struct _GTGame:
     int k
     uint64_t rng
     uint64_t arng[4]
-    int agent[4]   # per seat: 0 random, 1 greedy (guerrilla_agents.GreedyAgent)
+    int agent[4]   # per seat: 0 random, 1 greedy (cardwars.guerrilla.agents.GreedyAgent)
     # the table of the current skirmish, in table order (§3.4)
     int played[4]
     int support[4]
@@ -174,7 +174,7 @@ cdef inline int _gt_single(_GTGame* st, int card) noexcept nogil:
     return _gt_strength2(card, -1, st.g, False, False)
 
 
-# The greedy agent (code 1) replays guerrilla_agents.GreedyAgent: each choice is the
+# The greedy agent (code 1) replays guerrilla.agents.GreedyAgent: each choice is the
 # first legal move, in canonical order, with the greatest key. Keys pack (primary,
 # secondary) as primary * _GT_KEY + secondary; single-card strengths are below 512.
 cdef int _GT_KEY = 4096

@@ -1,0 +1,138 @@
+"""Aliwar's built-in ``"greedy"`` agent: a one-step heuristic on the face-up cards.
+
+>>> from cardwars import Rng
+>>> from cardwars.aliwar import Aliwar
+>>> state = Aliwar().new_game(seed=42)
+>>> GreedyAgent().choose(state.observation(0), state.legal_moves(0), Rng(0))
+Switch(a=2, b=3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from cardwars.aliwar.moves import PROTECTION, STACKS, AliwarObservation, Keep, Phase, Switch
+from cardwars.engine import Move
+from cardwars.errors import UsageError
+
+if TYPE_CHECKING:
+    from cardwars._kernels.pure_rng import Rng
+
+__all__ = ["GreedyAgent"]
+
+
+def _column_value(rank: int, protected: bool, rank_other: int, protected_other: bool) -> int:
+    """+1, 0 or -1: the column is won, tied or lost by the first card (AW-5.3, AW-5.4)."""
+    if protected == protected_other:
+        return (rank > rank_other) - (rank < rank_other)
+    if protected:
+        return 1 if rank >= rank_other else 0
+    return -1 if rank_other >= rank else 0
+
+
+# A fielded card is the key 2 * rank + protected; _COLUMN_VALUE[mine][theirs].
+_COLUMN_VALUE: Final = tuple(
+    tuple(
+        _column_value(mine >> 1, bool(mine & 1), theirs >> 1, bool(theirs & 1))
+        for theirs in range(30)
+    )
+    for mine in range(30)
+)
+
+
+def _fielded(
+    observation: AliwarObservation, seat: int, switches: Sequence[Switch]
+) -> list[list[int]]:
+    """For each switch, the keys ``seat`` would field in columns 0–4 (AW-4.3, AW-5.2)."""
+    cards = [stack[0] for stack in observation.stacks[seat] if stack[0] is not None]
+    if len(cards) != STACKS:
+        raise UsageError("switch scores need a Switch-phase observation (every top face up)")
+    cards.append(observation.protection[seat])
+    ranks = [int(card.rank) for card in cards]
+    suits = [card.suit for card in cards]
+    fielded = []
+    for switch in switches:
+        where = list(range(PROTECTION + 1))  # where[p]: the position whose card lands at p
+        where[switch.a], where[switch.b] = switch.b, switch.a  # null: a == b, a no-op
+        guard = suits[where[PROTECTION]]
+        fielded.append([2 * ranks[p] + (suits[p] is guard) for p in where[:PROTECTION]])
+    return fielded
+
+
+class GreedyAgent:
+    """A one-step greedy Aliwar player (``"greedy"``); deterministic, it never draws from ``rng``.
+
+    It decides from the observation and the legal moves only:
+
+    * **Switch**: every legal switch is scored against each switch the opponent may
+      make, all equally likely (both seats always have the same switch set, so the
+      opponent's switches are ``legal_moves`` too). For each such pair the five columns
+      are resolved on the face-up cards after both switches (AW-4.3, AW-5); the score
+      is the total, over the opponent's switches and the columns, of +1 per column won
+      and -1 per column lost (ties 0): the expected column result times the number of
+      opponent switches, an exact integer. The highest score is chosen; among equal
+      scores, the first in the canonical order (RULINGS §4.5).
+    * **Keep**: it always keeps (never :class:`Decline`): the won card of highest rank
+      (the first such by the column it was won in), at the bottom of the own stack with
+      the fewest cards now (the lowest-numbered among equals); a forced refill
+      (AW-7.2) goes to the emptied stack. Ties fall to the first in the canonical order.
+
+    The compiled batch loop plays exactly this agent (agent code 1 of ``aliwar_batch``).
+
+    >>> from cardwars import Rng
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout(
+    ...     [
+    ...         [["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
+    ...         [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]],
+    ...     ],
+    ...     ["AH", "JS"],
+    ... )
+    >>> agent = GreedyAgent()
+    >>> agent.choose(state.observation(0), state.legal_moves(0), Rng(0))
+    Switch(a=0, b=5)
+    >>> scores = GreedyAgent.switch_scores(state.observation(0), state.legal_moves(0))
+    >>> max(scores), scores.index(max(scores))
+    (7, 4)
+    """
+
+    name = "greedy"
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        """The greedy move for ``observation`` among ``legal_moves`` (``rng`` is not used)."""
+        if not legal_moves:
+            raise UsageError("GreedyAgent.choose() was given no legal moves")
+        if not isinstance(observation, AliwarObservation):
+            raise UsageError(f"GreedyAgent plays Aliwar, got the observation {observation!r}")
+        if observation.phase is Phase.SWITCH:
+            scores = self.switch_scores(observation, legal_moves)
+            return legal_moves[scores.index(max(scores))]  # index(): the first best
+        keeps = [move for move in legal_moves if isinstance(move, Keep)]
+        if not keeps:
+            raise UsageError(f"GreedyAgent found no Keep among {legal_moves!r}")
+        sizes = [len(stack) for stack in observation.stacks[observation.seat]]
+        # max() returns the first maximal item, so ties keep the canonical order.
+        return max(keeps, key=lambda keep: (keep.card.rank, -sizes[keep.stack]))
+
+    @staticmethod
+    def switch_scores(observation: AliwarObservation, switches: Sequence[Move]) -> list[int]:
+        """The Switch-phase score of each of ``switches`` (see the class docstring).
+
+        Raises:
+            UsageError: a move that is not a :class:`Switch`.
+        """
+        if not all(isinstance(move, Switch) for move in switches):
+            raise UsageError(f"switch scores need Switch moves, got {switches!r}")
+        pairs = [move for move in switches if isinstance(move, Switch)]
+        seat = observation.seat
+        theirs = _fielded(observation, 1 - seat, pairs)
+        # The opponent's key in each column under each of its switches.
+        columns = [[keys[c] for keys in theirs] for c in range(STACKS)]
+        return [
+            sum(sum(map(_COLUMN_VALUE[key].__getitem__, columns[c])) for c, key in enumerate(keys))
+            for keys in _fielded(observation, seat, pairs)
+        ]
+
+    def __repr__(self) -> str:
+        return "GreedyAgent()"

@@ -1,0 +1,115 @@
+"""The :class:`Aliwar` game, what it says of itself, and its whole-game batch loop.
+
+>>> game = Aliwar()
+>>> game.name, game.players, game.rules_file, sorted(game.batch_agents)
+('aliwar', 2, '000_aliwar.md', ['greedy', 'random'])
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from cardwars import _kernels
+from cardwars.aliwar import text as _text
+from cardwars.aliwar.agents import GreedyAgent
+from cardwars.aliwar.moves import Decline, Keep, Switch
+from cardwars.aliwar.rules import TERMINATIONS, Rules
+from cardwars.aliwar.state import State
+from cardwars.engine import Agent, Game, GameText, Move, RandomAgent
+from cardwars.errors import RulesError
+
+__all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
+
+_AGENT_CODES: Final[dict[str, int]] = {"random": 0, "greedy": 1}
+"""The agent codes of the batch kernel ``aliwar_batch``, by agent name."""
+
+BATCH_AGENTS: Final[frozenset[str]] = frozenset(_AGENT_CODES)
+"""The built-in agents the compiled batch loop plays, by name.
+
+The same set as :attr:`Aliwar.batch_agents <cardwars.aliwar.Aliwar.batch_agents>`.
+"""
+
+
+class Aliwar(Game[Rules]):
+    """The game of Aliwar for exactly two players.
+
+    >>> Aliwar(Rules(allow_null_switch=True)).rules.allow_null_switch
+    True
+    >>> Aliwar().new_game(seed=7).is_over
+    False
+    """
+
+    name: ClassVar[str] = "aliwar"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    rules_type: ClassVar[type[Any]] = Rules
+    terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
+    move_types: ClassVar[tuple[type[Move], ...]] = (Switch, Keep, Decline)
+    rules_file: ClassVar[str] = "000_aliwar.md"
+    text: ClassVar[GameText] = _text
+    """Aliwar's terminal text, the module :mod:`cardwars.aliwar.text`."""
+    agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
+        "random": RandomAgent,
+        "greedy": GreedyAgent,
+    }
+    batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be an aliwar.Rules, got {rules!r}")
+        self._rules = rules
+        self._players = 2  # AW-1.1
+
+    def _deal(self, seed: int) -> State:
+        return State._deal(self._rules, seed)
+
+    def new_game(self, seed: int | None = None) -> State:
+        """Deal a game from ``seed`` (RULINGS §1.5); it rests at the first Switch."""
+        state = super().new_game(seed)
+        assert isinstance(state, State)
+        return state
+
+    def run_batch(
+        self, agents: Sequence[str], seed: int, start: int, count: int
+    ) -> dict[str, array[int]]:
+        """Play games ``start .. start+count-1`` of a batch in the kernel's whole-game loop.
+
+        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+        :func:`cardwars.play` plays with the same agents (by name: ``"random"`` or
+        ``"greedy"``, :class:`~cardwars.aliwar.GreedyAgent`) from that seed. Every rule option is
+        played, on both backends.
+
+        Returns:
+            ``array.array`` columns ``"length"`` (rounds), ``"winner"`` (seat or -1),
+            ``"termination"`` (an index into
+            :data:`~cardwars.aliwar.rules.TERMINATIONS`), ``"discards"`` and
+            ``"longest_no_progress"``.
+
+        Raises:
+            UsageError: an agent that is not in :attr:`batch_agents`, or not 2 agents.
+
+        >>> out = Aliwar().run_batch(["random", "random"], seed=1, start=0, count=5)
+        >>> len(out["length"]), all(t < len(TERMINATIONS) for t in out["termination"])
+        (5, True)
+        """
+        self._check_batch(agents)
+        codes = tuple(_AGENT_CODES[agent] for agent in agents)
+        columns: dict[str, array[int]] = _kernels.kernels.aliwar_batch(
+            seed, start, count, 2, codes, **self._rules.kernel_options()
+        )
+        return columns
+
+
+def run_batch(
+    game: Aliwar, agents: Sequence[str], seed: int, start: int, count: int
+) -> dict[str, array[int]]:
+    """:meth:`Aliwar.run_batch`, as a function of the game (the older spelling).
+
+    >>> out = run_batch(Aliwar(), ["greedy", "random"], seed=1, start=0, count=3)
+    >>> sorted(out)
+    ['discards', 'length', 'longest_no_progress', 'termination', 'winner']
+    """
+    return game.run_batch(agents, seed, start, count)

@@ -1,0 +1,319 @@
+"""Aliwar's values a front end holds: the phase, the moves, the events and the observation.
+
+Positions of a player's six face-up cards are numbered 0–4 for the stacks and
+:data:`PROTECTION` = 5 for the protection card (AW-B9).
+
+>>> Switch(PROTECTION, 2), Phase.KEEP.value
+(Switch(a=2, b=5), 'keep')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from cardwars.cards import Card
+from cardwars.engine import Event, Move, Observation, Result
+from cardwars.errors import IllegalMoveError
+
+__all__ = [
+    "PROTECTION",
+    "STACKS",
+    "AliwarObservation",
+    "CardKept",
+    "CardsDiscarded",
+    "CardsReturned",
+    "ConflictResolved",
+    "Decline",
+    "GameOver",
+    "Keep",
+    "KeepDeclined",
+    "Phase",
+    "StackEmptied",
+    "Switch",
+    "SwitchesRevealed",
+    "TopsFlipped",
+]
+
+PROTECTION: Final = 5
+"""The position id of the protection card in :class:`Switch` (stacks are 0–4)."""
+
+STACKS: Final = 5
+"""Stacks per player."""
+
+
+class Phase(enum.Enum):
+    """Where an Aliwar state rests (RULINGS §4.5).
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> state = Aliwar().new_game(seed=42)  # a fresh game rests at the first Switch
+    >>> state.phase, sorted(state.to_act)
+    (<Phase.SWITCH: 'switch'>, [0, 1])
+    """
+
+    SWITCH = "switch"
+    """Both players choose a switch, simultaneously (AW-4)."""
+    KEEP = "keep"
+    """The players who won a card choose a keep or decline, simultaneously (AW-6.2)."""
+    OVER = "over"
+    """The game has ended; :attr:`~cardwars.engine.GameState.result` says how."""
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def _check_position(value: object, what: str, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise IllegalMoveError(f"{what} must be an int 0..{high}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Switch(Move):
+    """Exchange the face-up cards at positions ``a`` and ``b`` (0–4 stacks, 5 protection; AW-4).
+
+    The pair is unordered, so it is stored with ``a <= b`` (AW-T8); ``Switch(p, p)``
+    is the null switch, stored as ``Switch(PROTECTION, PROTECTION)`` (AW-B6).
+
+    >>> Switch(2, 1) == Switch(1, 2), Switch(3, 3)
+    (True, Switch(a=5, b=5))
+    """
+
+    a: int
+    b: int
+
+    def __post_init__(self) -> None:
+        a = _check_position(self.a, "Switch position a", PROTECTION)
+        b = _check_position(self.b, "Switch position b", PROTECTION)
+        if a == b:
+            a = b = PROTECTION
+        object.__setattr__(self, "a", min(a, b))
+        object.__setattr__(self, "b", max(a, b))
+
+    @property
+    def is_null(self) -> bool:
+        """True for the null switch (only legal with ``allow_null_switch``)."""
+        return self.a == self.b
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Move):
+    """Keep the won ``card`` face down at the bottom of own stack ``stack`` (0–4; AW-6.2).
+
+    >>> Keep(Card.parse("7D"), 2)
+    Keep(card=Card(rank=Rank.SEVEN, suit=Suit.DIAMONDS), stack=2)
+    """
+
+    card: Card
+    stack: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise IllegalMoveError(f"Keep needs a Card, got {self.card!r}")
+        _check_position(self.stack, "Keep stack", STACKS - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Move):
+    """Keep none of the won cards; all of them are discarded (AW-6.2, AW-6.3).
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.legal_moves(0)[0]  # offered first in the Keep phase (no forced refill)
+    Decline()
+    >>> _ = state.apply({0: Decline()})
+    >>> [str(card) for card in state.discard]
+    ['5D']
+    """
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchesRevealed(Event):
+    """Both switches, revealed together (AW-4.2) and then performed; ``switches[seat]``.
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> state = Aliwar().new_game(seed=42)
+    >>> state.apply({0: Switch(0, 5), 1: Switch(2, 1)})[0]
+    SwitchesRevealed(switches=(Switch(a=0, b=5), Switch(a=1, b=2)))
+    """
+
+    switches: tuple[Switch, Switch]
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictResolved(Event):
+    """One column's conflict (AW-5): ``cards[seat]``, ``protected[seat]``, the winner or None.
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> first = events[1]  # column 0: the protected 5H wins on equal rank (AW-5.4)
+    >>> first.column, [str(card) for card in first.cards], first.protected, first.winner
+    (0, ['5H', '5D'], (True, False), 0)
+    """
+
+    column: int
+    cards: tuple[Card, Card]
+    protected: tuple[bool, bool]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class StackEmptied(Event):
+    """``seat``'s ``stack`` lost its last card (AW-7.1).
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> [event for event in events if isinstance(event, StackEmptied)]
+    [StackEmptied(seat=1, stack=0)]
+    """
+
+    seat: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardKept(Event):
+    """``seat`` kept the won ``card`` at the bottom of its ``stack`` (AW-6.2).
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Keep(Card.parse("5D"), 4)})[0]
+    CardKept(seat=0, card=Card(rank=Rank.FIVE, suit=Suit.DIAMONDS), stack=4)
+    """
+
+    seat: int
+    card: Card
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepDeclined(Event):
+    """``seat`` kept none of the cards it won.
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Decline()})[0]
+    KeepDeclined(seat=0)
+    """
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    """Won cards that were not kept leave the game, in the order of AW-B8.
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> state.apply({0: Decline()})[1]
+    CardsDiscarded(cards=(Card(rank=Rank.FIVE, suit=Suit.DIAMONDS),))
+    """
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsReturned(Event):
+    """``seat``'s winning and tying cards went to the bottom of their stacks: (stack, card).
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> back = state.apply({0: Decline()})[3]  # P1's lost 5D does not return
+    >>> back.seat, [(stack, str(card)) for stack, card in back.returned]
+    (1, [(1, '3D'), (2, '4D'), (3, '9D'), (4, '8D')])
+    """
+
+    seat: int
+    returned: tuple[tuple[int, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopsFlipped(Event):
+    """The new top cards, face up, ``tops[seat][stack]`` (AW-7.5); a new round starts.
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D", "2D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> _ = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> flipped = state.apply({0: Keep(Card.parse("5D"), 4)})[-1]  # 5D lies above 8C
+    >>> [" ".join(map(str, tops)) for tops in flipped.tops]
+    ['2C 3C 4C 9C 5D', '2D 3D 4D 9D 8D']
+    """
+
+    tops: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended.
+
+    >>> from cardwars.aliwar import State
+    >>> state = State.from_layout([[["5H", "2C"], ["3C"], ["4C"], ["8C"], ["9C"]],
+    ...                            [["5D"], ["3D"], ["4D"], ["8D"], ["9D"]]], ["AH", "AS"])
+    >>> events = state.apply({0: Switch(3, 4), 1: Switch(3, 4)})  # 5H (protected) wins 5D
+    >>> over = events[-1]  # P1 has an empty stack and won no card to refill it (AW-7.3)
+    >>> over.result.winner, over.result.termination, over.result.length
+    (0, 'empty_stack', 1)
+    """
+
+    result: Result
+
+
+# --- observation -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AliwarObservation(Observation):
+    """What one seat may know (AW-8); in Aliwar both seats know the same.
+
+    Attributes:
+        seat: whose observation this is.
+        phase: the phase the state rests in.
+        to_act: the seats polled now.
+        rounds: rounds played so far (a round counts from its conflict on).
+        no_progress: rounds in a row without a discard.
+        stacks: ``stacks[seat][stack]``, top first; ``None`` stands for a face-down card
+            never seen (or, with ``view_recall="face_up_only"``, any face-down card).
+        face_up: ``face_up[seat][stack]``: whether that stack's top card is face up.
+        protection: both protection cards.
+        won: the cards each seat won this round, in column order (the middle row; Keep phase).
+        discard: the discard pile, in discard order.
+        history: every step's moves so far as ``((seat, move), ...)``, all public once applied.
+        result: the result once the game is over.
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> obs = Aliwar().new_game(seed=42).observation(1)
+    >>> obs.seat, obs.phase, obs.stacks[0][0]  # only the top of P0's first stack is known
+    (1, <Phase.SWITCH: 'switch'>, (Card(rank=Rank.ACE, suit=Suit.HEARTS), None, None, None, None))
+    """
+
+    seat: int
+    phase: Phase
+    to_act: frozenset[int]
+    rounds: int
+    no_progress: int
+    stacks: tuple[tuple[tuple[Card | None, ...], ...], ...]
+    face_up: tuple[tuple[bool, ...], ...]
+    protection: tuple[Card, Card]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    discard: tuple[Card, ...]
+    history: tuple[tuple[tuple[int, Move], ...], ...]
+    result: Result | None

@@ -1,0 +1,325 @@
+"""Plain terminal text for Aliwar: the table drawn as text, and a short move notation.
+
+The ``cardwars`` command uses these functions (and adds colour); they work on any
+terminal and never show a card the seat may not know.
+
+Notation (see :data:`NOTATION`): people number the stacks 1–5, the same absolute
+columns for both players (AW-2.2), and call the protection position ``P``. A
+switch is two positions, ``"2 P"``; a keep is ``"keep QD 3"``; ``"decline"``
+keeps nothing.
+
+>>> from cardwars.aliwar import Aliwar, Keep, Switch
+>>> format_move(Switch(1, 5)), format_move(Keep(Card.parse("QD"), 2))
+('2 P', 'keep QD 3')
+>>> state = Aliwar().new_game(seed=42)
+>>> parse_move("p2", state.legal_moves(0))
+Switch(a=1, b=5)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cardwars.aliwar.moves import (
+    PROTECTION,
+    STACKS,
+    AliwarObservation,
+    CardKept,
+    CardsDiscarded,
+    CardsReturned,
+    ConflictResolved,
+    Decline,
+    GameOver,
+    Keep,
+    KeepDeclined,
+    Phase,
+    StackEmptied,
+    Switch,
+    SwitchesRevealed,
+    TopsFlipped,
+)
+from cardwars.aliwar.state import State
+from cardwars.cards import Card
+from cardwars.engine import Event, Move, Result
+from cardwars.errors import CardParseError, IllegalMoveError
+
+__all__ = [
+    "NOTATION",
+    "describe_event",
+    "format_move",
+    "parse_move",
+    "render_observation",
+    "render_state",
+]
+
+NOTATION = """\
+Aliwar moves (capitals or not, spaces optional):
+  switch   two of your six face-up positions: stacks 1-5 or P (protection),
+           e.g. "2 P" or "1 4"; "none" is no switch, where that option is on
+  keep     "keep <card> <stack>", e.g. "keep QD 3": the card (rank 2-9, T or 10,
+           J, Q, K, A, then suit C, D, H, S) goes face down under that stack;
+           a forced refill may leave out the stack: "keep QD"
+  decline  "decline" keeps none of the cards you won
+Stacks are numbered 1-5 left to right for both players, so stack 3 faces stack 3."""
+"""How a person types each kind of move (shown by ``cardwars play``)."""
+
+_CELL = 10  # the width of one stack's cell in the grids
+_NULL_WORDS = frozenset({"none", "no switch", "noswitch", "null", "pass", "-"})
+_DECLINE_WORDS = frozenset({"decline", "no", "none", "pass", "nothing", "-"})
+_SEPARATORS = re.compile(r"[\s,;/&+-]+|\b(?:and|with)\b")
+_KEEP_RE = re.compile(
+    r"^(?:keep|k)?\s*(?P<card>(?:10|[2-9tjqka])\s*[cdhs♣♦♥♠♧♢♡♤])"
+    r"\s*(?:(?:in|into|to|on|under|at|stack|s|@|,)\s*)*(?P<stack>[1-5])?$"
+)
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def _position(position: int) -> str:
+    return "P" if position == PROTECTION else str(position + 1)
+
+
+def format_move(move: Move) -> str:
+    """The short notation of ``move``: ``"2 P"``, ``"none"``, ``"keep QD 3"``, ``"decline"``.
+
+    Raises:
+        TypeError: not an Aliwar move.
+
+    >>> format_move(Switch(0, 3)), format_move(Switch(5, 5)), format_move(Decline())
+    ('1 4', 'none', 'decline')
+    """
+    if isinstance(move, Switch):
+        return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
+    if isinstance(move, Keep):
+        return f"keep {move.card} {move.stack + 1}"
+    if isinstance(move, Decline):
+        return "decline"
+    raise TypeError(f"not an Aliwar move: {move!r}")
+
+
+def _read_switch(text: str) -> Switch | None:
+    if text in _NULL_WORDS:
+        return Switch(PROTECTION, PROTECTION)
+    text = re.sub(r"^(?:switch|swap|s)\b", "", text)
+    positions = _SEPARATORS.sub("", text)
+    if len(positions) != 2 or any(char not in "12345p" for char in positions):
+        return None
+    a, b = (PROTECTION if char == "p" else int(char) - 1 for char in positions)
+    return Switch(a, b)
+
+
+def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
+    if text in _DECLINE_WORDS:
+        return Decline()
+    match = _KEEP_RE.match(text)
+    if match is None:
+        return None
+    try:
+        card = Card.parse(re.sub(r"\s", "", match["card"]))
+    except CardParseError:  # pragma: no cover - the pattern admits only cards
+        return None
+    if match["stack"] is not None:
+        return Keep(card, int(match["stack"]) - 1)
+    # No stack given: accepted when it is the only legal place for that card (a forced refill).
+    places = [move for move in legal if isinstance(move, Keep) and move.card == card]
+    return places[0] if len(places) == 1 else None
+
+
+def parse_move(text: str, legal: Sequence[Move]) -> Move:
+    """Read a move typed in the notation of :data:`NOTATION` and return it from ``legal``.
+
+    Raises:
+        IllegalMoveError: ``text`` is not one of ``legal``; the message lists the legal
+            moves in notation.
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> legal = Aliwar().new_game(seed=1).legal_moves(0)
+    >>> parse_move(" 4,1 ", legal), parse_move("P5", legal)
+    (Switch(a=0, b=3), Switch(a=4, b=5))
+    >>> parse_move("keep QD 3", legal)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: 'keep QD 3' is not a legal move here; ...
+    """
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move is typed as text, got {text!r}")
+    cleaned = " ".join(text.strip().lower().split())
+    keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
+    move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
+    if move is not None and move in legal:
+        return next(candidate for candidate in legal if candidate == move)
+    shown = ", ".join(format_move(move) for move in legal) or "none (you are not to act)"
+    raise IllegalMoveError(f"{text!r} is not a legal move here; the legal moves are: {shown}")
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def _phase_line(phase: Phase, rounds: int, to_act: frozenset[int], result: Result | None) -> str:
+    if phase is Phase.OVER:
+        assert result is not None
+        return f"Aliwar, game over after {rounds} rounds: {_outcome(result)}"
+    acting = " and ".join(f"P{seat}" for seat in sorted(to_act))
+    if phase is Phase.SWITCH:
+        return f"Aliwar, round {rounds + 1}: switch ({acting} to choose)"
+    return f"Aliwar, round {rounds}: keep ({acting} to choose)"
+
+
+def _outcome(result: Result) -> str:
+    if result.winner is None:
+        return f"a draw ({result.termination})"
+    return f"P{result.winner} wins ({result.termination})"
+
+
+def _header() -> str:
+    columns = "".join(f"{c + 1:<{_CELL}}" for c in range(STACKS))
+    return f"{'':<10}{columns}P"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def render_observation(obs: AliwarObservation) -> str:
+    """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.
+
+    A stack's cell shows its top card and, in brackets, how many cards it holds:
+    ``QD`` face up (``*``: protected, the suit of its owner's protection card),
+    ``[QD]`` face down but seen before (``view_recall="perfect"``), ``??`` face down and
+    never seen. The protection cards stand under ``P``. Lines follow for the cards
+    won this round (Keep phase), the discard pile, and the face-down cards known
+    below the tops (``QD@3``: third from the top).
+
+    >>> state = State.from_layout(
+    ...     [
+    ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+    ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+    ...     ],
+    ...     ["AH", "AD"],
+    ... )
+    >>> print(render_observation(state.observation(0)))
+    Aliwar, round 1: switch (P0 and P1 to choose)
+              1         2         3         4         5         P
+    P1        2D* (1)   3D* (1)   4D* (1)   5D* (1)   6D* (1)   AD
+    P0 (you)  2C  (2)   3C  (1)   4C  (1)   5C  (1)   6C  (1)   AH
+    discard   -
+    """
+    lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), _header()]
+    seats = (1 - obs.seat, obs.seat)
+    for seat in seats:
+        label = f"P{seat} (you)" if seat == obs.seat else f"P{seat}"
+        guard = obs.protection[seat].suit
+        cells = []
+        for c, stack in enumerate(obs.stacks[seat]):
+            top = stack[0] if stack else None
+            if top is None:
+                shown = "??" if stack else "--"
+            elif obs.face_up[seat][c]:
+                shown = f"{top}{'*' if top.suit is guard else ''}"
+            else:
+                shown = f"[{top}]"
+            cells.append(f"{shown:<4}({len(stack)})".ljust(_CELL))
+        lines.append(f"{label:<10}{''.join(cells)}{obs.protection[seat]}")
+    if obs.phase is Phase.KEEP:
+        won = "   ".join(f"P{seat} won {_cards(obs.won[seat])}" for seat in seats)
+        lines.append(f"{'middle':<10}{won}")
+    lines.append(f"{'discard':<10}{_cards(obs.discard)}")
+    for seat in seats:
+        known = [
+            f"{c + 1}: " + " ".join(f"{card}@{depth + 1}" for depth, card in below)
+            for c, stack in enumerate(obs.stacks[seat])
+            if (below := [(d, card) for d, card in enumerate(stack) if d and card is not None])
+        ]
+        if known:
+            lines.append(f"{'':<10}P{seat} known below the tops: " + "; ".join(known))
+    return "\n".join(lines)
+
+
+def render_state(state: State) -> str:
+    """The whole table, god's-eye (for replays): every stack in full, top first.
+
+    Each stack line shows its face-up top, ``|``, then its face-down cards, top first
+    (in the Keep phase a stack whose top lost shows nothing before the ``|``).
+
+    >>> state = State.from_layout(
+    ...     [
+    ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+    ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+    ...     ],
+    ...     ["AH", "AD"],
+    ... )
+    >>> print(render_state(state))
+    Aliwar, round 1: switch (P0 and P1 to choose)
+    P1  protection AD
+      1: 2D |
+      2: 3D |
+      3: 4D |
+      4: 5D |
+      5: 6D |
+    P0  protection AH
+      1: 2C | 7C
+      2: 3C |
+      3: 4C |
+      4: 5C |
+      5: 6C |
+    discard   -
+    """
+    obs = state.observation(0)
+    lines = [_phase_line(state.phase, state.rounds, state.to_act, state.result)]
+    for seat in (1, 0):
+        lines.append(f"P{seat}  protection {state.protection[seat]}")
+        for c, stack in enumerate(state.stacks[seat]):
+            up = 1 if stack and obs.face_up[seat][c] else 0
+            shown = f"{' '.join(map(str, stack[:up])):<2} | {' '.join(map(str, stack[up:]))}"
+            lines.append(f"  {c + 1}: {shown if stack else '(empty)'}".rstrip())
+    if state.phase is Phase.KEEP:
+        won = "   ".join(f"P{seat} won {_cards(state.won[seat])}" for seat in (0, 1))
+        lines.append(f"{'middle':<10}{won}")
+    lines.append(f"{'discard':<10}{_cards(state.discard)}")
+    return "\n".join(lines)
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+def _switch_text(seat: int, switch: Switch) -> str:
+    if switch.is_null:
+        return f"P{seat} does not switch"
+    return f"P{seat} switches {_position(switch.a)} and {_position(switch.b)}"
+
+
+def describe_event(event: Event) -> str | None:
+    """One line for a person about ``event`` (None for events not worth a line).
+
+    >>> describe_event(CardKept(0, Card.parse("QD"), 2))
+    'P0 keeps QD face down under stack 3'
+    >>> c = Card.parse
+    >>> describe_event(ConflictResolved(0, (c("TC"), c("TD")), (True, False), 0))
+    'column 1: P0 TC* against P1 TD: P0 wins'
+    """
+    if isinstance(event, SwitchesRevealed):
+        return "; ".join(_switch_text(seat, switch) for seat, switch in enumerate(event.switches))
+    if isinstance(event, ConflictResolved):
+        marks = ("*" if hit else "" for hit in event.protected)
+        cards = [f"{card}{mark}" for card, mark in zip(event.cards, marks, strict=True)]
+        outcome = "a tie" if event.winner is None else f"P{event.winner} wins"
+        return f"column {event.column + 1}: P0 {cards[0]} against P1 {cards[1]}: {outcome}"
+    if isinstance(event, StackEmptied):
+        return f"P{event.seat}'s stack {event.stack + 1} is empty"
+    if isinstance(event, CardKept):
+        return f"P{event.seat} keeps {event.card} face down under stack {event.stack + 1}"
+    if isinstance(event, KeepDeclined):
+        return f"P{event.seat} keeps none of the won cards"
+    if isinstance(event, CardsDiscarded):
+        return f"discarded: {_cards(event.cards)}"
+    if isinstance(event, CardsReturned):
+        back = ", ".join(f"{card} to {c + 1}" for c, card in event.returned)
+        return f"P{event.seat}'s winners and ties go back under their stacks: {back}"
+    if isinstance(event, TopsFlipped):
+        tops = "; ".join(f"P{seat} {_cards(event.tops[seat])}" for seat in (0, 1))
+        return f"new tops face up: {tops}"
+    if isinstance(event, GameOver):
+        return f"game over after {event.result.length} rounds: {_outcome(event.result)}"
+    return None

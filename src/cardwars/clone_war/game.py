@@ -1,0 +1,110 @@
+"""The game :class:`CloneWar`: what it says of itself, its deal and its whole-game batch loop."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from cardwars import _kernels
+from cardwars.clone_war import text as _text
+from cardwars.clone_war.agents import GreedyAgent
+from cardwars.clone_war.rules import TERMINATIONS, Rules
+from cardwars.clone_war.state import State
+from cardwars.engine import Agent, Game, GameText, Move, RandomAgent, check_players
+from cardwars.errors import RulesError
+
+__all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
+
+
+class CloneWar(Game[Rules]):
+    """Clone War for 2–4 players (CW-1.1).
+
+    Raises:
+        RulesError: ``players`` is not 2, 3 or 4, or ``rules`` is not a :class:`Rules`.
+
+    >>> from cardwars.clone_war import CloneWar
+    >>> game = CloneWar(players=4)
+    >>> state = game.new_game(seed=1)
+    >>> [len(pile) for pile in state.piles]
+    [12, 12, 12, 12]
+    """
+
+    name: ClassVar[str] = "clone-war"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_type: ClassVar[type[Rules]] = Rules
+    terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
+    move_types: ClassVar[tuple[type[Move], ...]] = ()  # nobody decides anything (CW-8)
+    rules_file: ClassVar[str] = "001_clone_war.md"
+    text: ClassVar[GameText] = _text
+    """The module :mod:`cardwars.clone_war.text` (event lines and boards; there are no moves)."""
+    agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
+        "random": RandomAgent,
+        "greedy": GreedyAgent,
+    }
+    batch_agents: ClassVar[frozenset[str]] = frozenset({"random", "greedy"})
+    """Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
+
+    def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
+        self._players = check_players(self.name, players, self.min_players, self.max_players)
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
+        self._rules = rules
+
+    def new_game(self, seed: int | None = None) -> State:
+        """Deal a game from ``seed`` (RULINGS §2.4); None picks a fresh random seed."""
+        state = super().new_game(seed)
+        assert isinstance(state, State)
+        return state
+
+    def _deal(self, seed: int) -> State:
+        return State._deal(self._players, self._rules, seed)
+
+    def run_batch(
+        self, agents: Sequence[str], seed: int, start: int, count: int
+    ) -> dict[str, array[int]]:
+        """Play games ``start .. start+count-1`` in the kernel's batch loop.
+
+        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+        the state machine plays from that seed. Every built-in agent plays the
+        same games (no decisions), so ``agents`` only has to name them.
+
+        Returns:
+            ``array.array`` columns: ``"length"`` (battles), ``"wars"``, ``"winner"``
+            (seat, -1 for a draw) and ``"termination"`` (index into :attr:`terminations`).
+
+        Raises:
+            UsageError: ``agents`` is not one built-in agent name per seat.
+
+        >>> from cardwars.clone_war import CloneWar
+        >>> cols = CloneWar(players=3).run_batch(("random",) * 3, seed=0, start=0, count=4)
+        >>> len(cols["length"]), set(cols["termination"])
+        (4, {0})
+        """
+        self._check_batch(agents)
+        columns: dict[str, array[int]] = _kernels.kernels.clone_war_batch(
+            seed, start, count, self.players, **self.rules.kernel_options()
+        )
+        return columns
+
+
+BATCH_AGENTS: frozenset[str] = CloneWar.batch_agents
+"""Built-in agents :func:`~cardwars.clone_war.run_batch` stands in for
+(:attr:`CloneWar.batch_agents <cardwars.clone_war.CloneWar.batch_agents>`).
+Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
+
+
+def run_batch(
+    game: CloneWar, agents: tuple[str, ...], seed: int, start: int, count: int
+) -> dict[str, array[int]]:
+    """Play games ``start .. start+count-1`` of ``game``: :meth:`CloneWar.run_batch`.
+
+    >>> from cardwars.clone_war import CloneWar, run_batch
+    >>> cols = run_batch(CloneWar(players=3), ("random",) * 3, seed=0, start=0, count=4)
+    >>> len(cols["length"]), set(cols["termination"])
+    (4, {0})
+    """
+    return game.run_batch(agents, seed, start, count)

@@ -1,0 +1,114 @@
+"""WAR: Guerrilla Tactics (RULINGS §3): the readable, executable rules.
+
+Each player owns one suit (two in the 2-player variant) as a draw pile, holds
+a hand of two, and every skirmish runs the order of GT-3: promotion window,
+Draw, Play (spy-first players reveal first), Evaluate, one Support window,
+Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and the End check.
+:class:`State` rests only where players decide (RULINGS §4.5);
+:meth:`~cardwars.engine.GameState.apply`
+performs everything automatic up to the next poll or the end.
+
+Every name below comes from one module of the package: ``rules`` (the
+options, the terminations and each seat's cards), ``moves`` (phases, moves,
+events, the observation, :class:`Outcome` and the comparison of
+combinations), ``state`` (the state machine, whose rule steps fill
+``skirmish`` and whose hand-built positions are checked in ``position``),
+``game`` (the game and its batch loop), ``agents`` and ``text`` (terminal text).
+
+>>> import cardwars
+>>> game = Guerrilla(players=2)
+>>> state = game.new_game(seed=42)
+>>> state.phase, sorted(state.to_act)
+(<Phase.PLAY: 'play'>, [0, 1])
+>>> [str(c) for c in state.hands[0]], [str(c) for c in state.hands[1]]
+(['JC', '4C'], ['8D', '9D'])
+>>> final = cardwars.play(game, ["random", "random"], seed=42)
+>>> final.result.termination in TERMINATIONS
+True
+"""
+
+from __future__ import annotations
+
+from cardwars.guerrilla.agents import GreedyAgent
+from cardwars.guerrilla.game import BATCH_AGENTS, Guerrilla, batch_supports, run_batch
+from cardwars.guerrilla.moves import (
+    Allow,
+    Cancel,
+    CardPlayed,
+    CardsDrawn,
+    CardsRecruited,
+    DiscardReshuffled,
+    FaceDownRevealed,
+    ForcesLost,
+    GameOver,
+    GuerrillaObservation,
+    GuerrillaPromoted,
+    Outcome,
+    Pass,
+    Phase,
+    Play,
+    PlayerEliminated,
+    ProposalCancelled,
+    ProposalMade,
+    Propose,
+    Reject,
+    Remove,
+    SkirmishEvaluated,
+    SkirmishStarted,
+    SkirmishWon,
+    SpoilsTaken,
+    SpyFlagSet,
+    Support,
+    SupportAdded,
+    TieCards,
+    TieCardsPlaced,
+    combination_strength,
+    compare,
+)
+from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, TERMINATIONS, Rules, seat_cards
+from cardwars.guerrilla.state import State
+
+__all__ = [
+    "BATCH_AGENTS",
+    "MAX_GUERRILLA_RANK",
+    "TERMINATIONS",
+    "Allow",
+    "Cancel",
+    "CardPlayed",
+    "CardsDrawn",
+    "CardsRecruited",
+    "DiscardReshuffled",
+    "FaceDownRevealed",
+    "ForcesLost",
+    "GameOver",
+    "GreedyAgent",
+    "Guerrilla",
+    "GuerrillaObservation",
+    "GuerrillaPromoted",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayerEliminated",
+    "ProposalCancelled",
+    "ProposalMade",
+    "Propose",
+    "Reject",
+    "Remove",
+    "Rules",
+    "SkirmishEvaluated",
+    "SkirmishStarted",
+    "SkirmishWon",
+    "SpoilsTaken",
+    "SpyFlagSet",
+    "State",
+    "Support",
+    "SupportAdded",
+    "TieCards",
+    "TieCardsPlaced",
+    "batch_supports",
+    "combination_strength",
+    "compare",
+    "run_batch",
+    "seat_cards",
+]

@@ -1,0 +1,179 @@
+"""The built-in one-step heuristic for WAR: Guerrilla Tactics: :class:`GreedyAgent`.
+
+:mod:`cardwars.guerrilla` re-exports it, and :func:`cardwars.agents.agent_by_name`
+resolves ``"greedy"`` to it. The compiled batch loop plays the same agent as
+agent code 1 (``_core_guerrilla.pxi``), so both must change together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardwars.cards import Card
+from cardwars.engine import Move
+from cardwars.errors import UsageError
+from cardwars.guerrilla.moves import (
+    Cancel,
+    GuerrillaObservation,
+    Outcome,
+    Phase,
+    Propose,
+    Support,
+    TieCards,
+    combination_strength,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from cardwars._kernels.pure_rng import Rng
+
+    _Key = Callable[[Move], Any]
+
+__all__ = ["GreedyAgent"]
+
+# A support key below every Outcome: a support that does not improve on passing.
+_NO_BETTER = -2
+
+
+class GreedyAgent:
+    """A deterministic one-step heuristic: win the skirmish in front of you as cheaply as possible.
+
+    It decides from its observation and legal moves only (never the hidden
+    state) and never draws from ``rng``. Strengths are those of GT-8.4 under the
+    rules in the observation. Every choice below takes, among the legal moves
+    that maximise the stated key, the first in their canonical order
+    (RULINGS §4.5, card-id order), so the choice is exact:
+
+    * **Propose** whenever it is legal (no Guerrilla in hand).
+    * **Respond**: cancel with the first Guerrilla in card-id order when holding
+      one (recruiting cards); otherwise allow.
+    * **Play**: when other players' cards are already face up (the spy-first
+      players' cards, GT-6.2), the best outcome against them (win > tie > lose),
+      then the lowest card: the cheapest card that wins, else the cheapest
+      tie, else the lowest card. With no card showing, the highest card.
+    * **Support**: the support card with the best outcome against everyone's
+      current combination, then the lowest card; it passes when no support
+      improves its outcome (under the default ``support_rule`` every legal
+      support does, so it always supports when it may).
+    * **Tie round**: the strongest face-up card (with ``tie_facedown_role=
+      "combines"``, the strongest down+up combination), then the lowest
+      face-down card as the stake.
+    * **Remove** (``removal_choice="winner_chooses"``): the lowest card.
+
+    "Lowest" and "highest" compare effective ranks (all Guerrillas alike).
+
+    >>> import cardwars
+    >>> from cardwars.guerrilla import Guerrilla, Play, State
+    >>> state = State.from_position([["9C", "KC", "3C"], ["QD", "5D"]], start="play")
+    >>> agent = GreedyAgent()
+    >>> move = agent.choose(state.observation(0), state.legal_moves(0), cardwars.Rng(0))
+    >>> move == Play(Card.parse("KC"))
+    True
+    """
+
+    name = "greedy"
+
+    def choose(
+        self, observation: GuerrillaObservation, legal_moves: Sequence[Move], rng: Rng
+    ) -> Move:
+        """Return the heuristic's move (see the class docstring); ``rng`` is not used."""
+        if not legal_moves:
+            raise UsageError("GreedyAgent.choose() was given no legal moves")
+        phase = observation.phase
+        if phase is Phase.PROPOSE or phase is Phase.RESPOND:
+            return self._promotion(legal_moves)
+        if phase is Phase.PLAY or phase is Phase.PLAY_FIRST:
+            return self._play(observation, legal_moves)
+        if phase is Phase.SUPPORT:
+            return self._support(observation, legal_moves)
+        if phase is Phase.TIE:
+            return self._tie(observation, legal_moves)
+        if phase is Phase.REMOVE:
+            return _first_max(legal_moves, lambda m: -_strength(observation, [_card_of(m)]))
+        return legal_moves[0]
+
+    def __repr__(self) -> str:
+        return "GreedyAgent()"
+
+    @staticmethod
+    def _promotion(legal: Sequence[Move]) -> Move:
+        for move in legal:
+            if isinstance(move, Propose | Cancel):
+                return move  # the first Cancel is the lowest card id
+        return legal[0]  # Pass, or Allow
+
+    @staticmethod
+    def _play(obs: GuerrillaObservation, legal: Sequence[Move]) -> Move:
+        shown = [
+            _strength(obs, [card])
+            for seat, card in enumerate(obs.played)
+            if card is not None and seat != obs.seat
+        ]
+        if not shown:
+            return _first_max(legal, lambda m: _strength(obs, [_card_of(m)]))
+        best_shown = max(shown)
+
+        def key(move: Move) -> tuple[int, int]:
+            mine = _strength(obs, [_card_of(move)])
+            return (Outcome.against(mine, best_shown), -mine)
+
+        return _first_max(legal, key)
+
+    @staticmethod
+    def _support(obs: GuerrillaObservation, legal: Sequence[Move]) -> Move:
+        played = obs.played[obs.seat]
+        if played is None:  # not reachable: only players with a card on the table are polled
+            return legal[0]
+        mine = [played] if obs.supports[obs.seat] is None else [played, obs.supports[obs.seat]]
+        best_other = max(
+            _strength(obs, _combo(obs, seat))
+            for seat in range(len(obs.played))
+            if seat != obs.seat and obs.played[seat] is not None
+        )
+        now = Outcome.against(_strength(obs, [c for c in mine if c is not None]), best_other)
+
+        def key(move: Move) -> tuple[int, int]:
+            if not isinstance(move, Support):
+                return (now, 0)
+            outcome = Outcome.against(_strength(obs, [played, move.card]), best_other)
+            if outcome <= now:
+                return (_NO_BETTER, 0)  # no better than passing
+            return (outcome, -_strength(obs, [move.card]))
+
+        return _first_max(legal, key)
+
+    @staticmethod
+    def _tie(obs: GuerrillaObservation, legal: Sequence[Move]) -> Move:
+        combines = obs.rules.tie_facedown_role == "combines"
+
+        def key(move: Move) -> tuple[int, int]:
+            assert isinstance(move, TieCards)
+            if move.down is None:
+                return (_strength(obs, [move.up]), 0)
+            counted = [move.down, move.up] if combines else [move.up]
+            return (_strength(obs, counted), -_strength(obs, [move.down]))
+
+        return _first_max(legal, key)
+
+
+def _first_max(legal: Sequence[Move], key: _Key) -> Move:
+    """The first legal move with the greatest key (``max`` keeps the first of equals)."""
+    return max(legal, key=key)
+
+
+def _card_of(move: Move) -> Card:
+    card = getattr(move, "card", None)
+    if not isinstance(card, Card):
+        raise UsageError(f"GreedyAgent expected a move with a card, got {move!r}")
+    return card
+
+
+def _combo(obs: GuerrillaObservation, seat: int) -> list[Card]:
+    return [c for c in (obs.played[seat], obs.supports[seat]) if c is not None]
+
+
+def _strength(obs: GuerrillaObservation, cards: Sequence[Card]) -> int:
+    return combination_strength(cards, obs.guerrilla_rank, obs.rules)

@@ -1,0 +1,189 @@
+"""The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
+
+The batch loop is compiled only (``_core_guerrilla.pxi``; the pure-Python twin
+has none, and :func:`cardwars.simulate` then plays the games with
+:func:`cardwars.play`). It implements the default rules, where only
+``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
+``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`,
+:func:`batch_supports` and :func:`run_batch` are the module-level names of the
+same hooks, kept for existing callers.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from cardwars import _kernels
+from cardwars.engine import Agent, Game, GameText, Move, RandomAgent, check_players
+from cardwars.errors import RulesError
+from cardwars.guerrilla import text as _text
+from cardwars.guerrilla.agents import GreedyAgent
+from cardwars.guerrilla.moves import (
+    Allow,
+    Cancel,
+    Pass,
+    Play,
+    Propose,
+    Reject,
+    Remove,
+    Support,
+    TieCards,
+)
+from cardwars.guerrilla.rules import TERMINATIONS, Rules
+from cardwars.guerrilla.state import State
+
+__all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
+
+# The agent codes of the compiled loop (``_core_guerrilla.pxi``).
+_AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
+
+
+class Guerrilla(Game[Rules]):
+    """WAR: Guerrilla Tactics for 2–4 players.
+
+    Args:
+        players: 2, 3 or 4 (exactly 2 with ``rules.two_suit_variant``).
+        rules: the options; default ``Rules()`` (the rulings).
+
+    Raises:
+        RulesError: a bad player count or combination.
+
+    >>> Guerrilla(players=3).new_game(seed=1).players
+    3
+    >>> Guerrilla(players=3, rules=Rules(two_suit_variant=True))
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: two_suit_variant is for 2 players, got players=3
+    >>> Guerrilla.rules_file, Guerrilla.terminations[0], sorted(Guerrilla.batch_agents)
+    ('003_guerrilla.md', 'last_player', ['greedy', 'random'])
+    """
+
+    name: ClassVar[str] = "guerrilla"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_type: ClassVar[type[Rules]] = Rules
+    terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
+    move_types: ClassVar[tuple[type[Move], ...]] = (
+        Propose,
+        Pass,
+        Allow,
+        Reject,
+        Cancel,
+        Play,
+        Support,
+        TieCards,
+        Remove,
+    )
+    rules_file: ClassVar[str] = "003_guerrilla.md"
+    text: ClassVar[GameText] = _text
+    agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
+        "random": RandomAgent,
+        "greedy": GreedyAgent,
+    }
+    batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
+
+    def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
+        self._players = check_players("guerrilla", players, 2, 4)
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a guerrilla.Rules, got {rules!r}")
+        if rules.two_suit_variant and players != 2:
+            raise RulesError(f"two_suit_variant is for 2 players, got players={players}")
+        self._rules = rules
+
+    def _deal(self, seed: int) -> State:
+        return State.deal(self._rules, self._players, seed)
+
+    def new_game(self, seed: int | None = None) -> State:
+        """Deal a game from ``seed``; it rests at the first Play poll (after the first Draw)."""
+        state = super().new_game(seed)
+        assert isinstance(state, State)
+        return state
+
+    # --- the whole-game batch loop (compiled core only) ---------------------------------
+    def supports_batch(self, agents: Sequence[object]) -> bool:
+        """True when the compiled loop plays these agents under these rules.
+
+        Beyond the engine's check (one built-in agent from
+        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be
+        the defaults except ``two_suit_variant`` and ``max_skirmishes``, and the
+        compiled core must be in use: the pure twin has no Guerrilla loop.
+        Whenever this is False, :func:`cardwars.simulate` plays the games with
+        :func:`cardwars.play` instead.
+
+        >>> Guerrilla(2, Rules(kicker=True)).supports_batch(["random", "greedy"])
+        False
+        """
+        if not super().supports_batch(agents):
+            return False
+        rules = self._rules
+        defaults = Rules(
+            two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
+        )
+        # The loop is compiled only: the state machine is its readable twin.
+        return _kernels.BACKEND == "compiled" and rules == defaults
+
+    def run_batch(
+        self, agents: Sequence[str], seed: int, start: int, count: int
+    ) -> dict[str, array[int]]:
+        """Play games ``start .. start+count-1`` in the compiled whole-game loop.
+
+        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
+        :func:`cardwars.play` plays with the same agents (by name) from that seed.
+
+        Returns:
+            ``array.array`` columns ``"length"`` (skirmishes), ``"winner"`` (seat or -1),
+            ``"termination"`` (index into :data:`~cardwars.guerrilla.rules.TERMINATIONS`)
+            and ``"guerrilla_rank"`` (the final G).
+
+        Raises:
+            UsageError: :meth:`supports_batch` is False: an agent not in
+                :attr:`~cardwars.engine.Game.batch_agents`, the wrong number of
+                agents, rules the loop does not implement, or the pure-Python backend.
+        """
+        self._check_batch(agents)
+        options = self._rules.kernel_options()
+        columns: dict[str, array[int]] = _kernels.kernels.guerrilla_batch(
+            seed,
+            start,
+            count,
+            self._players,
+            options["two_suit_variant"],
+            [_AGENT_CODES[agent] for agent in agents],
+            options["max_skirmishes"],
+        )
+        return columns
+
+
+# --- the module-level hooks, kept for existing callers -----------------------------------
+
+BATCH_AGENTS: frozenset[str] = Guerrilla.batch_agents
+"""The built-in agents the compiled batch loop plays, by name (``Guerrilla.batch_agents``)."""
+
+
+def batch_supports(game: Guerrilla) -> bool:
+    """True when the compiled batch loop plays ``game``'s rules (:meth:`Guerrilla.supports_batch`).
+
+    The loop implements the default rules; only ``two_suit_variant`` and
+    ``max_skirmishes`` may differ (other options run through :func:`cardwars.play`).
+
+    >>> batch_supports(Guerrilla(2, Rules(two_suit_variant=True))), batch_supports(
+    ...     Guerrilla(2, Rules(kicker=True)))
+    (True, False)
+    """
+    return game.supports_batch(["random"] * game.players)
+
+
+def run_batch(
+    game: Guerrilla, agents: Sequence[str], seed: int, start: int, count: int
+) -> dict[str, array[int]]:
+    """Play games ``start .. start+count-1`` in the compiled loop: :meth:`Guerrilla.run_batch`.
+
+    >>> out = run_batch(Guerrilla(3), ["random"] * 3, seed=1, start=0, count=5)
+    >>> len(out["length"]), all(t < len(TERMINATIONS) for t in out["termination"])
+    (5, True)
+    """
+    return game.run_batch(agents, seed, start, count)

@@ -1,0 +1,394 @@
+"""Plain terminal text for WAR: Guerrilla Tactics: boards, move notation and event lines.
+
+The ``cardwars play`` and ``cardwars replay`` commands draw with these
+functions (and add colour themselves). Cards are written as in
+:meth:`cardwars.cards.Card.parse`: ``9C``, ``TD``, ``QH``, ``AS``.
+
+>>> from cardwars.guerrilla import Guerrilla
+>>> state = Guerrilla(2).new_game(seed=42)
+>>> legal = state.legal_moves(0)
+>>> [format_move(m) for m in legal]
+['play 4C', 'play JC']
+>>> parse_move("jc", legal) == legal[1]
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cardwars.cards import Card
+from cardwars.engine import Event, Move
+from cardwars.errors import CardParseError, IllegalMoveError
+from cardwars.guerrilla.moves import (
+    Allow,
+    Cancel,
+    CardPlayed,
+    CardsDrawn,
+    CardsRecruited,
+    DiscardReshuffled,
+    FaceDownRevealed,
+    ForcesLost,
+    GameOver,
+    GuerrillaObservation,
+    GuerrillaPromoted,
+    Outcome,
+    Pass,
+    Play,
+    PlayerEliminated,
+    ProposalCancelled,
+    ProposalMade,
+    Propose,
+    Reject,
+    Remove,
+    SkirmishEvaluated,
+    SkirmishStarted,
+    SkirmishWon,
+    SpoilsTaken,
+    SpyFlagSet,
+    Support,
+    SupportAdded,
+    TieCards,
+    TieCardsPlaced,
+)
+from cardwars.guerrilla.state import State
+
+__all__ = [
+    "NOTATION",
+    "describe_event",
+    "format_move",
+    "parse_move",
+    "render_observation",
+    "render_state",
+]
+
+NOTATION = """\
+Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
+  play 9C            play a card from your hand (or just: 9C)
+  support 9C         add a support card (or just: 9C)
+  pass               no support; or no proposal in the promotion window
+  propose            propose raising the Guerrilla rank (only without a Guerrilla in hand)
+  allow              let a proposal pass
+  cancel 2C          cancel a proposal by revealing the Guerrilla 2C (or just: 2C)
+  reject             veto a proposal (promotion_acceptance="unanimous_vote" only)
+  up KC down 4C      a tie round: KC face up, 4C face down (or: tie KC 4C; up KC alone
+                     with a one-card hand)
+  remove 2D          pick a table card to lose (removal_choice="winner_chooses" only)"""
+"""How a person types each kind of move (shown by ``help`` in ``cardwars play``)."""
+
+_FLAGS_LEGEND = "flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out"
+_NO_CARDS = "-"
+
+
+# --- boards -------------------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else _NO_CARDS
+
+
+def _guerrillas(rank: int) -> str:
+    return "2" if rank == 2 else f"2-{rank}"
+
+
+def _flags(obs: GuerrillaObservation, seat: int) -> str:
+    if not obs.in_game[seat]:
+        return "out"
+    letters = (
+        ("G" if obs.played_guerrilla[seat] else "")
+        + ("P" if obs.support_penalty[seat] else "")
+        + ("S" if obs.spy_first[seat] else "")
+    )
+    return letters or _NO_CARDS
+
+
+def _table(
+    obs: GuerrillaObservation, seat: int, face_down: Sequence[Sequence[Card | None]] | None
+) -> str:
+    """``seat``'s table cards; a face-down tie card is ``??`` unless ``face_down`` has it."""
+    parts = []
+    played = obs.played[seat]
+    if played is not None:
+        support = obs.supports[seat]
+        parts.append(str(played) if support is None else f"{played} + {support}")
+    for number, rnd in enumerate(obs.tie_rounds):
+        for index, (owner, up, has_down) in enumerate(rnd):
+            if owner != seat:
+                continue
+            text = f"tie {number + 1}: {up}"
+            if has_down:
+                down = face_down[number][index] if face_down is not None else None
+                text += f" ({down if down is not None else '??'} down)"
+            parts.append(text)
+    return " · ".join(parts)
+
+
+def _board(
+    obs: GuerrillaObservation,
+    names: Sequence[str],
+    face_down: Sequence[Sequence[Card | None]] | None,
+) -> list[str]:
+    """The public board every view shares: header, one row per seat, the removed pile."""
+    to_act = " ".join(str(s) for s in sorted(obs.to_act)) or _NO_CARDS
+    lines = [
+        f"skirmish {obs.skirmish} · lead seat {obs.skirmish % len(obs.in_game)} · "
+        f"G = {obs.guerrilla_rank} (Guerrillas {_guerrillas(obs.guerrilla_rank)}) · "
+        f"{obs.phase.value} · to act: {to_act}"
+    ]
+    if obs.proposer is not None:
+        lines.append(f"seat {obs.proposer} proposes raising G to {obs.guerrilla_rank + 1}")
+    width = max(len(n) for n in names)
+    lines.append(f"{'':<{width}}  hand  draw  discard  flags  table")
+    for seat, name in enumerate(names):
+        lines.append(
+            f"{name:<{width}}  {obs.hand_sizes[seat]:>4}  {obs.draw_sizes[seat]:>4}  "
+            f"{obs.discard_sizes[seat]:>7}  {_flags(obs, seat):<5}  {_table(obs, seat, face_down)}"
+        )
+    lines.append(f"removed ({len(obs.removed)}): {_cards(obs.removed)}")
+    lines.append(_FLAGS_LEGEND)
+    return [line.rstrip() for line in lines]
+
+
+def render_observation(obs: GuerrillaObservation) -> str:
+    """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts.
+
+    >>> from cardwars.guerrilla import Guerrilla
+    >>> print(render_observation(Guerrilla(2).new_game(seed=42).observation(1)))
+    skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
+             hand  draw  discard  flags  table
+    seat 0      2    11        0  -
+    you (1)     2    11        0  -
+    removed (0): -
+    flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
+    your hand: 8D 9D
+    """
+    names = [f"you ({s})" if s == obs.seat else f"seat {s}" for s in range(len(obs.in_game))]
+    lines = _board(obs, names, None)
+    lines.append(f"your hand: {_cards(obs.hand)}")
+    return "\n".join(lines)
+
+
+def render_state(state: State) -> str:
+    """The whole table, god's-eye (for replays): every hand, pile and face-down card.
+
+    >>> from cardwars.guerrilla import Guerrilla
+    >>> print(render_state(Guerrilla(2).new_game(seed=42)))
+    skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
+            hand  draw  discard  flags  table
+    seat 0     2    11        0  -
+    seat 1     2    11        0  -
+    removed (0): -
+    flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
+    seat 0  hand: JC 4C  discard: -
+            draw: 7C 8C 6C KC 9C 3C 2C 5C QC TC AC (top first)
+    seat 1  hand: 8D 9D  discard: -
+            draw: JD 7D 6D TD 2D KD AD 4D 3D 5D QD (top first)
+    """
+    obs = state.observation(0)
+    face_down = [[down for _, _, down in rnd] for rnd in state.tie_rounds]
+    names = [f"seat {s}" for s in range(state.players)]
+    lines = _board(obs, names, face_down)
+    for seat in range(state.players):
+        name = f"seat {seat}"
+        lines.append(
+            f"{name}  hand: {_cards(state.hands[seat])}  "
+            f"discard: {_cards(state.discard_piles[seat])}"
+        )
+        draw = state.draw_piles[seat]
+        lines.append(f"{'':<{len(name)}}  draw: {_cards(draw)}" + (" (top first)" if draw else ""))
+    return "\n".join(lines)
+
+
+# --- moves --------------------------------------------------------------------------------
+
+# The keyword of each move kind, and the words a person may type for it.
+_KEYWORDS: dict[type[Move], str] = {
+    Play: "play",
+    Support: "support",
+    Pass: "pass",
+    Propose: "propose",
+    Allow: "allow",
+    Reject: "reject",
+    Cancel: "cancel",
+    TieCards: "tie",
+    Remove: "remove",
+}
+_ALIASES: dict[str, str] = {
+    **{word: word for word in _KEYWORDS.values()},
+    "sup": "support",
+    "prop": "propose",
+    "veto": "reject",
+    "rm": "remove",
+    "up": "tie",
+    "down": "tie",
+}
+
+
+def format_move(move: Move) -> str:
+    """The short notation of ``move`` (see :data:`NOTATION`).
+
+    >>> format_move(TieCards(Card.parse("KC"), Card.parse("4C")))
+    'up KC down 4C'
+    >>> format_move(Pass()), format_move(Cancel(Card.parse("2D")))
+    ('pass', 'cancel 2D')
+    """
+    if isinstance(move, TieCards):
+        return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
+    keyword = _KEYWORDS.get(type(move))
+    if keyword is None:
+        raise TypeError(f"not a Guerrilla Tactics move: {move!r}")
+    card = getattr(move, "card", None)
+    return keyword if card is None else f"{keyword} {card}"
+
+
+def _read(text: str) -> tuple[str | None, list[Card], dict[str, Card]]:
+    """(the keyword or None, the unlabelled cards in order, the cards after ``up``/``down``)."""
+    keyword: str | None = None
+    cards: list[Card] = []
+    labelled: dict[str, Card] = {}
+    label: str | None = None
+    for token in re.split(r"[\s,/]+", text.strip().lower()):
+        if not token:
+            continue
+        word = _ALIASES.get(token)
+        if word is not None:
+            if keyword not in (None, word):
+                raise ValueError(f"two kinds of move in {text!r}")
+            keyword = word
+            label = token if token in ("up", "down") else None
+            continue
+        card = Card.parse(token)
+        if label is None:
+            cards.append(card)
+        elif label in labelled:
+            raise ValueError(f"two {label} cards in {text!r}")
+        else:
+            labelled[label] = card
+            label = None
+    return keyword, cards, labelled
+
+
+def _tie_cards(cards: list[Card], labelled: dict[str, Card]) -> tuple[Card | None, Card | None]:
+    """(up, down) from labelled cards, the unlabelled ones filling the free slots in order."""
+    free = iter(cards)
+    up = labelled["up"] if "up" in labelled else next(free, None)
+    down = labelled["down"] if "down" in labelled else next(free, None)
+    if next(free, None) is not None:
+        raise ValueError("a tie round puts down at most two cards")
+    return up, down
+
+
+def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[str, Card]) -> bool:
+    if keyword is not None and _KEYWORDS[type(move)] != keyword:
+        return False
+    if isinstance(move, TieCards):
+        return (move.up, move.down) == _tie_cards(cards, labelled)
+    card = getattr(move, "card", None)
+    return not labelled and cards == ([] if card is None else [card])
+
+
+def parse_move(text: str, legal: Sequence[Move]) -> Move:
+    """The legal move that ``text`` names in the notation of :data:`NOTATION`.
+
+    Case and spacing are free; a bare card names the one legal move with that
+    card (``9C`` plays, supports, cancels or removes it, whichever is legal
+    now); ``tie KC 4C`` is face up first.
+
+    Raises:
+        IllegalMoveError: ``text`` names no legal move, or several; the message
+            lists the legal moves in notation.
+
+    >>> from cardwars.guerrilla import Guerrilla
+    >>> legal = Guerrilla(2).new_game(seed=42).legal_moves(1)
+    >>> parse_move("play 5D", legal)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: 'play 5D' is not a legal move; legal moves: play 8D, play 9D
+    """
+    try:
+        keyword, cards, labelled = _read(text)
+        found = [m for m in legal if _matches(m, keyword, cards, labelled)]
+    except (CardParseError, ValueError):
+        found = []
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(format_move(m) for m in legal) or "none"
+    problem = "names several legal moves" if found else "is not a legal move"
+    raise IllegalMoveError(f"{text.strip()!r} {problem}; legal moves: {listed}")
+
+
+# --- events -------------------------------------------------------------------------------
+
+_OUTCOME_WORDS = {Outcome.WINNING: "winning", Outcome.TIED: "tied", Outcome.LOSING: "losing"}
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def describe_event(event: Event) -> str | None:
+    """One line for ``event`` (every Guerrilla event is public, GT-15); None to skip it.
+
+    >>> describe_event(CardPlayed(1, Card.parse("KD")))
+    'seat 1 plays KD'
+    >>> describe_event(SkirmishEvaluated((0, 2, -1)))
+    'standing: seat 0 losing, seat 1 winning'
+    """
+    if isinstance(event, SkirmishStarted):
+        return f"skirmish {event.index} begins; seat {event.lead_seat} leads"
+    if isinstance(event, ProposalMade):
+        others = [s for s in event.proposers if s != event.proposer]
+        also = f" (also proposing: {_seats(others)})" if others else ""
+        return f"seat {event.proposer} proposes raising the Guerrilla rank{also}"
+    if isinstance(event, GuerrillaPromoted):
+        return f"the Guerrilla rank rises to {event.rank}: {_guerrillas(event.rank)} are Guerrillas"
+    if isinstance(event, ProposalCancelled):
+        parts = [f"seat {s} reveals {card}" for s, card in event.reveals]
+        parts += [f"seat {s} rejects" for s in event.rejecters]
+        return "the proposal fails: " + "; ".join(parts)
+    if isinstance(event, CardsRecruited):
+        return f"seat {event.seat} recruits {event.count} from seat {event.source}'s draw pile"
+    if isinstance(event, DiscardReshuffled):
+        return f"seat {event.seat} shuffles {event.count} discards into a new draw pile"
+    if isinstance(event, CardsDrawn):
+        return f"seat {event.seat} draws {event.count}"
+    if isinstance(event, PlayerEliminated):
+        hand = f" (hand: {_cards(event.hand)})" if event.hand else ""
+        return f"seat {event.seat} is eliminated{hand}"
+    if isinstance(event, CardPlayed):
+        first = " first (spy)" if event.first else ""
+        return f"seat {event.seat} plays {event.card}{first}"
+    if isinstance(event, SupportAdded):
+        return f"seat {event.seat} supports with {event.card}"
+    if isinstance(event, SkirmishEvaluated):
+        return "standing: " + ", ".join(
+            f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
+            for s, o in enumerate(event.outcomes)
+            if o >= Outcome.LOSING
+        )
+    if isinstance(event, TieCardsPlaced):
+        down = " and one card face down" if event.face_down else ""
+        return f"seat {event.seat} puts {event.up} face up{down}"
+    if isinstance(event, FaceDownRevealed):
+        return f"seat {event.seat}'s face-down card was {event.card}"
+    if isinstance(event, ForcesLost):
+        return f"Loss of Forces: {_cards(event.cards)} removed"
+    if isinstance(event, SpoilsTaken):
+        where = "the removed pile" if event.seat < 0 else f"seat {event.seat}"
+        return f"spoils to {where}: {_cards(event.cards)}"
+    if isinstance(event, SkirmishWon):
+        if not event.winners:
+            return f"skirmish {event.index} has no winner"
+        return f"{_seats(event.winners)} won skirmish {event.index}"
+    if isinstance(event, SpyFlagSet):
+        return f"seat {event.seat} captured a spy and reveals first next skirmish"
+    if isinstance(event, GameOver):
+        result = event.result
+        if result.is_draw:
+            return f"game over: a draw ({result.termination}) after {result.length} skirmishes"
+        return (
+            f"game over: {_seats(sorted(result.winners))} won ({result.termination}) "
+            f"after {result.length} skirmishes"
+        )
+    return None

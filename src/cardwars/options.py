@@ -1,0 +1,102 @@
+"""The one validator of every game's ``Rules``, and their form as kernel arguments.
+
+Each game's ``Rules`` is a frozen dataclass whose fields are its options. A
+field is one of three kinds, and the game names which in three tables:
+
+* a *flag*: ``True`` or ``False``;
+* a *choice*: one of a tuple of strings, default first;
+* a *count*: an int in a closed range ``(low, high)``; every count has an upper
+  bound, so that the compiled loops can hold it (the same on both backends).
+
+:func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the
+field, the value and what is allowed; :func:`kernel_options` turns the rules
+into the plain ints the kernels take (a flag is 0 or 1, a choice its index).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Toy:
+...     fast: bool = False
+...     order: str = "up"
+...     cap: int = 10
+...     def __post_init__(self) -> None:
+...         check_options(self, flags=("fast",), choices={"order": ("up", "down")},
+...                       counts={"cap": (1, 100)})
+>>> kernel_options(Toy(order="down"), choices={"order": ("up", "down")})
+{'fast': 0, 'order': 1, 'cap': 10}
+>>> Toy(cap=101)
+Traceback (most recent call last):
+...
+cardwars.errors.RulesError: cap must be an int from 1 to 100, got 101
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping
+
+from cardwars.errors import RulesError
+
+__all__ = ["check_options", "describe_count", "kernel_options"]
+
+
+def describe_count(low: int, high: int) -> str:
+    """The allowed range of a count, as the error messages and docs state it.
+
+    >>> describe_count(1, 10**9)
+    'an int from 1 to 1000000000 (10**9)'
+    """
+    hint = _POWERS.get(high)
+    return f"an int from {low} to {high}" + (f" ({hint})" if hint else "")
+
+
+_POWERS = {10**9: "10**9", 2**31 - 1: "2**31-1", 2**48: "2**48"}
+
+
+def check_options(
+    rules: object,
+    *,
+    flags: Collection[str] = (),
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+    counts: Mapping[str, tuple[int, int]] | None = None,
+) -> None:
+    """Check every field of ``rules`` against its kind.
+
+    Raises:
+        RulesError: a flag that is not a bool, a choice that is not one of its
+            strings, or a count that is not an int (bools excluded) in its range.
+    """
+    for name in flags:
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be True or False, got {value!r}")
+    for name, allowed in (choices or {}).items():
+        value = getattr(rules, name)
+        if not isinstance(value, str) or value not in allowed:
+            shown = ", ".join(repr(choice) for choice in allowed)
+            raise RulesError(f"{name} must be one of {shown}, got {value!r}")
+    for name, (low, high) in (counts or {}).items():
+        value = getattr(rules, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RulesError(f"{name} must be {describe_count(low, high)}, got {value!r}")
+
+
+def kernel_options(
+    rules: object,
+    choices: Mapping[str, tuple[str, ...]],
+    *,
+    skip: Collection[str] = (),
+) -> dict[str, int]:
+    """The fields of ``rules`` (a dataclass), in order, as the ints the kernels take.
+
+    A flag becomes 0 or 1, a choice the index of its value in ``choices``, a
+    count stays as it is; the fields in ``skip`` are left out.
+    """
+    if not dataclasses.is_dataclass(rules):
+        raise TypeError(f"kernel_options() takes a Rules dataclass, got {rules!r}")
+    out: dict[str, int] = {}
+    for field in dataclasses.fields(rules):
+        if field.name in skip:
+            continue
+        value = getattr(rules, field.name)
+        out[field.name] = choices[field.name].index(value) if field.name in choices else int(value)
+    return out

@@ -1,0 +1,146 @@
+"""The Aliwar batch loop: the twins agree, and it replays ``cardwars.play`` game by game.
+
+The conflict kernels are checked with the AW-T2 comparator in ``test_scenarios.py``;
+the kernels' names and signatures in ``tests/test_kernel_parity.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars import _kernels
+from cardwars._kernels import pure
+from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
+from tests.sizes import sized
+
+try:
+    from cardwars._kernels import _core
+except ImportError:  # pragma: no cover - the pure-Python install
+    _core = None  # type: ignore[assignment]
+
+DIFFERENTIAL_SEED = 20261129
+DIFFERENTIAL_GAMES = sized(2000, 200)
+
+
+def played(game: Aliwar, seed: int, k: int) -> tuple[int, int, int, int]:
+    """(length, winner, termination, discards) of ``play`` with two random agents."""
+    final = cardwars.play(game, ["random", "random"], seed=pure.derive_seed(seed, k))
+    assert isinstance(final, State)
+    result = final.result
+    assert result is not None
+    winner = -1 if result.winner is None else result.winner
+    return result.length, winner, TERMINATIONS.index(result.termination), len(final.discard)
+
+
+def batch_rows(out: dict[str, Any]) -> list[tuple[int, int, int, int]]:
+    return list(zip(out["length"], out["winner"], out["termination"], out["discards"], strict=True))
+
+
+@pytest.mark.slow
+def test_aw_batch_replays_play_with_random_agents() -> None:
+    out = _kernels.kernels.aliwar_batch(DIFFERENTIAL_SEED, 0, DIFFERENTIAL_GAMES)
+    game = Aliwar()
+    expected = [played(game, DIFFERENTIAL_SEED, k) for k in range(DIFFERENTIAL_GAMES)]
+    assert batch_rows(out) == expected
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(allow_null_switch=True),
+        Rules(kept_card_position="below_returning"),
+        Rules(no_progress_limit=1, cap_result="most_cards"),
+        Rules(max_rounds=6, double_loss_result="most_cards", cap_result="most_cards"),
+    ],
+    ids=["null_switch", "below_returning", "no_progress_1", "max_rounds_6"],
+)
+def test_aw_batch_replays_play_with_options(rules: Rules) -> None:
+    games = 150
+    out = _kernels.kernels.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.kernel_options())
+    game = Aliwar(rules)
+    assert batch_rows(out) == [played(game, 7, k) for k in range(1000, 1000 + games)]
+
+
+def test_aw_batch_columns() -> None:
+    out = _kernels.kernels.aliwar_batch(1, 5, 40)
+    assert sorted(out) == ["discards", "length", "longest_no_progress", "termination", "winner"]
+    assert [out[name].typecode for name in sorted(out)] == ["b", "q", "q", "b", "b"]
+    assert all(len(column) == 40 for column in out.values())
+    split = _kernels.kernels.aliwar_batch(1, 5, 15), _kernels.kernels.aliwar_batch(1, 20, 25)
+    for name in out:
+        assert list(out[name]) == list(split[0][name]) + list(split[1][name])
+    assert len(_kernels.kernels.aliwar_batch(1, 0, 0)["length"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"seed": -1}, "seed must be"),
+        ({"count": -1}, "count must be"),
+        ({"players": 3}, "exactly 2 players"),
+        ({"agents": (0,)}, "agents must be"),
+        ({"agents": (0, 9)}, "agents must be"),
+        ({"agents": (True, 0)}, "agents must be"),
+        ({"allow_null_switch": 2}, "allow_null_switch must be 0 or 1"),
+        ({"cap_result": "draw"}, "cap_result must be 0 or 1"),
+        ({"max_rounds": 0}, "max_rounds must be an int >= 1"),
+    ],
+)
+def test_aw_batch_rejects_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
+    args: dict[str, Any] = {"seed": 0, "start": 0, "count": 1, **kwargs}
+    with pytest.raises(ValueError, match=match):
+        _kernels.kernels.aliwar_batch(**args)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"allow_null_switch": 1, "kept_card_position": 1},
+        {"no_progress_limit": 2, "max_rounds": 9, "double_loss_result": 1, "cap_result": 1},
+    ],
+)
+def test_aw_batch_twins_agree(backend: str, options: dict[str, Any]) -> None:
+    if backend == "python" or _core is None:
+        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
+    compiled = _core.aliwar_batch(99, 3, 2000, **options)
+    twin = pure.aliwar_batch(99, 3, 2000, **options)
+    for name in compiled:
+        assert list(compiled[name]) == list(twin[name]), name
+
+
+def test_aw_appendix_a_statistics_are_in_range() -> None:
+    # RULINGS §1.4.1 reference figures for random agents: rounds mean 11.7, draws 1.46 %.
+    out = _kernels.kernels.aliwar_batch(3, 0, 2000)
+    mean = sum(out["length"]) / 2000
+    draws = sum(1 for w in out["winner"] if w == -1) / 2000
+    assert 11.0 < mean < 12.4
+    assert 0.004 < draws < 0.03
+    assert max(out["longest_no_progress"]) <= 6
+
+
+class _Uniform:
+    """A user-defined agent that chooses as the built-in random agent does."""
+
+    def choose(self, observation: object, legal_moves: Any, rng: Any) -> Any:
+        return legal_moves[rng.below(len(legal_moves))]
+
+
+def test_aw_simulate_uses_the_batch_loop_and_agrees_with_play() -> None:
+    game = Aliwar(Rules(kept_card_position="below_returning"))
+    batch = cardwars.simulate(game, ["random", "random"], games=200, seed=11, chunk_size=70)
+    slow = cardwars.simulate(game, [_Uniform(), _Uniform()], games=200, seed=11)
+    assert (batch.engine, slow.engine) == ("batch", "play")
+    assert list(batch.lengths) == list(slow.lengths)
+    assert list(batch.winners) == list(slow.winners)
+    assert list(batch.termination_codes) == list(slow.termination_codes)
+
+
+def test_aw_run_batch_rejects_unknown_agents() -> None:
+    with pytest.raises(cardwars.UsageError, match="random"):
+        run_batch(Aliwar(), ["clever", "random"], 0, 0, 1)
+    with pytest.raises(cardwars.UsageError):
+        run_batch(Aliwar(), ["random"], 0, 0, 1)

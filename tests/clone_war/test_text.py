@@ -1,0 +1,86 @@
+"""Clone War as text for the ``cardwars`` command: events, observations, and ``play``/``replay``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import cardwars
+from cardwars import Card, IllegalMoveError, cli
+from cardwars.clone_war import (
+    Forfeited,
+    GameOver,
+    LastCardShown,
+    PlayersEliminated,
+    PotCollected,
+    PotSplit,
+    State,
+    text,
+)
+
+
+def test_every_event_reads_as_one_line() -> None:
+    assert text.describe_event(Forfeited(1, 1, True)) == (
+        "P1 is short and forfeits 1 card(s) to the dead pile"
+    )
+    assert text.describe_event(LastCardShown(0, Card.parse("KS2"), False)) == "P0 stands on K♠2"
+    assert text.describe_event(PotSplit((0, 2), 1, 1)) == (
+        "still tied: the pot is shuffled and split among P0, P2, 1 to the dead pile"
+    )
+    assert (
+        text.describe_event(PotCollected(3, 12, True)) == "P3 takes the pot (12 cards) (shuffled)"
+    )
+    assert text.describe_event(PlayersEliminated((1, 2), 2)) == "P1, P2 out of cards: place 2"
+    result = cardwars.Result(frozenset(), "cycle", 3, (1, 1))
+    assert text.describe_event(GameOver(result)) is None
+
+
+def test_cw_t8_split_described() -> None:
+    state = State.from_piles([["KC"], ["KD"], ["QH", "JC", "JD"]], rng_seed=1)
+    lines = [text.describe_event(e) for e in state.apply({})]
+    assert lines == [
+        "battle 1: P0 K♣, P1 K♦, P2 Q♥",
+        "war stage 1: P0, P1",
+        "P0 stands on K♣",
+        "P1 stands on K♦",
+        "still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile",
+    ]
+    assert text.render_state(state) == "P0 (1): K♦\nP1 (1): Q♥\nP2 (2): J♣ J♦\ndead (1): K♣"
+
+
+def test_observation_shows_sizes_and_face_up_cards_only() -> None:
+    state = State.from_piles([["KC", "JC", "QS"], ["QD", "QH"]])
+    assert text.render_observation(state.observation(1)) == (
+        "battle 0, 0 war stages · piles: P0 3, P1 2 · dead pile 0"
+    )
+    state.apply({})
+    line = text.render_observation(state.observation(1))
+    assert line == "battle 1, 0 war stages · piles: P0 4, P1 1 · dead pile 0 · shown: P0 K♣, P1 Q♦"
+    assert "J♣" not in line  # still in P0's pile, unseen
+
+
+def test_there_are_no_moves_to_parse() -> None:
+    with pytest.raises(IllegalMoveError, match="no moves"):
+        text.parse_move("K", ())
+    assert text.format_move(cardwars.Move()).startswith("<cardwars.engine.Move")
+    assert "no moves" in text.NOTATION
+
+
+def test_cli_play_and_replay_clone_war(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", "clone-war", "--players", "3", "--seed", "3", "--save", str(record)]
+    assert cli.main(argv) == 0
+    played = capsys.readouterr().out
+    final = cardwars.play(cardwars.load_game("clone-war", players=3), ["random"] * 3, seed=3)
+    assert final.result is not None
+    assert f"after {final.result.length}" in played
+    assert "· battle 1: P0 K♦, P1 J♠2, P2 J♥2" in played
+    assert cli.main(["replay", str(record), "--seat", "1"]) == 0
+    replayed = capsys.readouterr().out
+    assert replayed.startswith("clone-war, 3 players, seed 3\nbattle 0, 0 war stages")
+    assert f"step {final.result.length}" in replayed

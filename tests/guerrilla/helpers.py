@@ -1,0 +1,45 @@
+"""Helpers and Hypothesis strategies shared by the Guerrilla tests."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from hypothesis import strategies as st
+
+from cardwars.cards import Card
+from cardwars.guerrilla import Guerrilla, Phase, Rules, State
+from cardwars.guerrilla.rules import allowed_values
+
+
+def cards(text: str) -> list[Card]:
+    """Cards written as in RULINGS, e.g. ``"K♣ 5♣"``."""
+    return [Card.parse(t) for t in text.split()]
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def phase_of(state: State) -> Phase:
+    """The phase, read through a call so that mypy does not narrow it across ``apply``."""
+    return state.phase
+
+
+STRING_OPTIONS = [f.name for f in fields(Rules) if isinstance(f.default, str)]
+BOOL_OPTIONS = [
+    f.name for f in fields(Rules) if isinstance(f.default, bool) and f.name != "two_suit_variant"
+]
+
+
+@st.composite
+def guerrilla_games(draw: st.DrawFn, max_cap: int = 60) -> Guerrilla:
+    """Any player count and any options (every extra decision point occurs), with a short
+    skirmish cap of 1..``max_cap`` to keep runs lean."""
+    options: dict[str, Any] = {name: draw(st.booleans()) for name in BOOL_OPTIONS}
+    for name in STRING_OPTIONS:
+        options[name] = draw(st.sampled_from(allowed_values(name)))
+    two_suit = draw(st.booleans())
+    players = 2 if two_suit else draw(st.integers(2, 4))
+    options["max_skirmishes"] = draw(st.integers(1, max_cap))
+    return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))

@@ -1,0 +1,255 @@
+"""The compiled core and its pure-Python twin have the same names and signatures.
+
+Every public name that :mod:`cardwars._kernels._core` defines itself — functions,
+classes with their public methods and properties, constants — must exist in
+:mod:`cardwars._kernels.pure` with the same parameter names, kinds and defaults
+(annotations differ in form between the two, so they are not compared), and
+constants must be equal. A new compiled name without a twin fails here.
+
+The one exemption is :data:`NO_TWIN`. Whether the twins give the same *results*
+is for the differential tests of each game (``tests/<game>/test_batch.py``) and
+``tests/test_rng.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from cardwars._kernels import pure
+
+_core = pytest.importorskip(
+    "cardwars._kernels._core",
+    reason="the compiled core cardwars._kernels._core is not built: no twin to compare",
+)
+
+NO_TWIN = {
+    "guerrilla_batch": (
+        "the compiled Guerrilla whole-game loop has no twin on purpose: its readable "
+        "statement is the Guerrilla state machine, which simulate() plays on the pure "
+        "backend (see the docstring of cardwars._kernels.pure_guerrilla)"
+    ),
+}
+"""Compiled names without a twin, each with the reason."""
+
+Shape = list[tuple[str, Any, Any]]
+
+
+@pytest.fixture(autouse=True)
+def backend() -> str:
+    """Replaces the suite's two-pass fixture: these tests compare both modules at once."""
+    return "both"
+
+
+def own_names(module: ModuleType) -> dict[str, object]:
+    """The public names a module defines itself: not the modules, classes and functions
+    it imported (the compiled core holds the ``array`` type, for one), nor ``__future__``
+    features."""
+    names: dict[str, object] = {}
+    for name, value in vars(module).items():
+        if name.startswith("_") or isinstance(value, ModuleType):
+            continue
+        if type(value).__module__ == "__future__":  # ``from __future__ import annotations``
+            continue
+        if callable(value) and getattr(value, "__module__", None) != module.__name__:
+            continue
+        names[name] = value
+    return names
+
+
+def twin_names() -> dict[str, object]:
+    """The twin's names: its ``__all__``, gathered from one module per subject."""
+    return {name: getattr(pure, name) for name in pure.__all__}
+
+
+def shape(signature: inspect.Signature) -> Shape:
+    return [(p.name, p.kind, p.default) for p in signature.parameters.values()]
+
+
+def embedded_shape(cls: type) -> Shape:
+    """The constructor's parameters from the signature Cython embeds as the first line of a
+    compiled class's docstring (``embedsignature``, set in setup.py), e.g.
+    ``CloneWarTable(piles: object, int max_battles: int) -> None``; C types before a name
+    are dropped. The slot wrapper ``__init__`` of a compiled class has no signature."""
+    first = (cls.__doc__ or "").partition("\n")[0]
+    prefix = f"{cls.__name__}("
+    if not first.startswith(prefix) or ")" not in first:
+        raise AssertionError(f"{cls.__name__}: no embedded signature in {first!r}")
+    inside = first[len(prefix) : first.rindex(")")]
+    params: Shape = []
+    kind: Any = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    for chunk in _split_top_level(inside):
+        if chunk == "/":
+            params = [(n, inspect.Parameter.POSITIONAL_ONLY, d) for n, _, d in params]
+            continue
+        if chunk == "*":
+            kind = inspect.Parameter.KEYWORD_ONLY
+            continue
+        head, equals, default_text = chunk.partition("=")
+        name = head.partition(":")[0].split()[-1]
+        if name.startswith("**"):
+            params.append((name[2:], inspect.Parameter.VAR_KEYWORD, inspect.Parameter.empty))
+        elif name.startswith("*"):
+            params.append((name[1:], inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.empty))
+            kind = inspect.Parameter.KEYWORD_ONLY
+        else:
+            default = ast.literal_eval(default_text.strip()) if equals else inspect.Parameter.empty
+            params.append((name, kind, default))
+    return params
+
+
+def _split_top_level(text: str) -> Iterator[str]:
+    """Split a parameter list at the commas outside brackets."""
+    depth, start = 0, 0
+    for i, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            yield text[start:i].strip()
+            start = i + 1
+    if text[start:].strip():
+        yield text[start:].strip()
+
+
+def constructor_shape(cls: type) -> Shape:
+    try:
+        return shape(inspect.signature(cls))
+    except ValueError:  # a compiled class: read the embedded signature
+        return embedded_shape(cls)
+
+
+def differences(name: str, compiled: object, twin: object) -> list[str]:
+    """What differs between a compiled object and its twin; empty when they are twins."""
+    if inspect.isclass(compiled):
+        if not inspect.isclass(twin):
+            return [f"{name}: a class in the core, {type(twin).__name__} in the twin"]
+        return _class_differences(name, compiled, twin)
+    if callable(compiled):
+        if inspect.isclass(twin) or not callable(twin):
+            return [f"{name}: a function in the core, {type(twin).__name__} in the twin"]
+        got, want = shape(inspect.signature(compiled)), shape(inspect.signature(twin))
+        return [] if got == want else [f"{name}: core {got} != twin {want}"]
+    if type(compiled) is not type(twin) or compiled != twin:
+        return [f"{name}: constant {compiled!r} in the core, {twin!r} in the twin"]
+    return []
+
+
+def _class_differences(name: str, compiled: type, twin: type) -> list[str]:
+    found = []
+    got, want = constructor_shape(compiled), constructor_shape(twin)
+    if got != want:
+        found.append(f"{name}(): core {got} != twin {want}")
+    members = {k: v for k, v in vars(compiled).items() if not k.startswith("_")}
+    twin_members = {k: v for k, v in vars(twin).items() if not k.startswith("_")}
+    for missing in sorted(members.keys() - twin_members.keys()):
+        found.append(f"{name}.{missing}: in the core, not in the twin")
+    for extra in sorted(twin_members.keys() - members.keys()):
+        found.append(f"{name}.{extra}: in the twin, not in the core")
+    for member in sorted(members.keys() & twin_members.keys()):
+        core_value, twin_value = members[member], twin_members[member]
+        where = f"{name}.{member}"
+        core_property = inspect.isdatadescriptor(core_value)
+        if core_property != inspect.isdatadescriptor(twin_value):
+            found.append(
+                f"{where}: {_kind(core_value)} in the core, {_kind(twin_value)} in the twin"
+            )
+        elif not core_property:
+            found += differences(where, core_value, twin_value)
+    return found
+
+
+def _kind(member: object) -> str:
+    return "a property" if inspect.isdatadescriptor(member) else type(member).__name__
+
+
+COMPILED = own_names(_core)
+CHECKED = sorted(COMPILED.keys() - NO_TWIN.keys())
+
+
+def test_every_compiled_name_has_a_twin_and_the_twin_no_other() -> None:
+    twins = twin_names()
+    missing = sorted(COMPILED.keys() - NO_TWIN.keys() - twins.keys())
+    assert not missing, f"compiled names without a twin in cardwars._kernels.pure: {missing}"
+    extra = sorted(twins.keys() - COMPILED.keys())
+    assert not extra, f"twin names the compiled core lacks: {extra}"
+    assert len(pure.__all__) == len(set(pure.__all__))
+
+
+def test_the_exemption_is_still_needed_and_documented() -> None:
+    twin_modules = [pure, *(v for v in vars(pure).values() if isinstance(v, ModuleType))]
+    for name, reason in NO_TWIN.items():
+        assert name in COMPILED, f"{name} is no longer compiled; drop its exemption"
+        assert not hasattr(pure, name), f"{name} has a twin now; drop its exemption ({reason})"
+        assert any(name in (module.__doc__ or "") for module in twin_modules), name
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_twin_has_the_same_signature(name: str) -> None:
+    assert name in pure.__all__, f"{name} has no twin"
+    assert differences(name, COMPILED[name], getattr(pure, name)) == []
+
+
+# --- the comparison itself can fail --------------------------------------------------------
+
+
+def _f(a: int, b: int = 1) -> None: ...
+def _renamed(a: int, c: int = 1) -> None: ...
+def _other_default(a: int, b: int = 2) -> None: ...
+def _keyword_only(a: int, *, b: int = 1) -> None: ...
+
+
+class _Twin:
+    """A class as the twin would write it."""
+
+    def __init__(self, seed: int) -> None: ...
+
+    @property
+    def state(self) -> int:
+        return 0
+
+    def below(self, n: int) -> int:
+        return n
+
+
+class _Changed:
+    """_Changed(int seed: int, flag=True) -> None
+
+    The same class changed in every way a member can change; the first line is written as
+    Cython embeds a compiled constructor's signature.
+    """
+
+    def __init__(self, seed: int, flag: bool = True) -> None: ...
+
+    def state(self) -> int:  # a method, not a property
+        return 0
+
+    def below(self, m: int) -> int:
+        return m
+
+    def above(self, n: int) -> int:
+        return n
+
+
+def test_the_comparison_catches_every_kind_of_difference() -> None:
+    assert differences("f", _f, _f) == []
+    assert differences("f", _f, _renamed) != []
+    assert differences("f", _f, _other_default) != []
+    assert differences("f", _f, _keyword_only) != []
+    assert differences("f", _f, _Twin) != []
+    assert differences("K", 3, 3) == []
+    assert differences("K", 3, 4) != []
+    assert differences("K", 1, True) != []
+    assert differences("T", _Twin, _Twin) == []
+    found = differences("T", _Changed, _Twin)
+    assert [line.split(":")[0] for line in found] == ["T()", "T.above", "T.below", "T.state"]
+    assert embedded_shape(_Changed) == [
+        ("seed", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty),
+        ("flag", inspect.Parameter.POSITIONAL_OR_KEYWORD, True),
+    ]
