@@ -49,7 +49,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),
     (r"py:.*", r".*\._[A-Za-z]\w*"),
     # Unqualified names that sphinx-autodoc-typehints leaves from string annotations.
-    (r"py:class", r"Agent|Game|GameState|Event|Move|Observation|Result|Card|Suit|Rank|Phase"),
+    (r"py:class", r"Agent|Game|GameState|GameText|Event|Move|Observation|Result|Card|Suit|Rank|Phase"),
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|object|tuple|dict|list|set|frozenset)"),
     (r"py:.*", r"(builtins\.)?(type|bytes|None)"),
     (r"py:.*", r"(collections\.abc|typing)\..*"),
@@ -66,6 +66,8 @@ from cardwars import Card, Deck, Rank, Suit, Rng, derive_seed
 from cardwars.agents import *
 from cardwars.cards import *
 from cardwars.engine import *
+from cardwars.options import *
+from cardwars.registry import *
 from cardwars.errors import *
 from cardwars.records import *
 from cardwars.report import *
