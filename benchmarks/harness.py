@@ -140,11 +140,10 @@ def play_runner(game: Game[Any], agents: Sequence[Agent | str]) -> Callable[[int
 
 def batch_runner(game: Game[Any], agents: Sequence[str]) -> Callable[[int], int]:
     """``run(n)`` plays games 0..n-1 in the game's whole-game batch loop (``run_batch``)."""
-    module = importlib.import_module(type(game).__module__)
     names = tuple(agents)
 
     def run(games: int) -> int:
-        module.run_batch(game, names, SEED, 0, games)
+        game.run_batch(names, SEED, 0, games)
         return games
 
     return run
