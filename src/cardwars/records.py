@@ -21,6 +21,11 @@ moves of every step and the result::
 checks the stored result; any corruption raises
 :class:`~cardwars.errors.RecordError` saying what and where, and nothing is
 half-built.
+
+Only :class:`~cardwars.errors.RecordError` escapes :func:`loads`,
+:func:`replay` and :func:`replay_steps`, whatever the input (JSON nested too
+deeply included), and the values it quotes from the record are cut short.
+:func:`dumps` refuses to write what :func:`loads` would reject.
 """
 
 from __future__ import annotations
@@ -28,14 +33,17 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
+import reprlib
 import types
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardwars.cards import Card
-from cardwars.engine import Event, Game, GameState, Move, Result, game_class, game_names
+from cardwars.engine import Event, Game, GameState, Move, Result
 from cardwars.errors import CardParseError, CardwarsError, RecordError
+from cardwars.registry import game_class, game_names
 
 __all__ = [
     "FORMAT",
@@ -53,6 +61,37 @@ VERSION = 1
 
 _KEYS = ("format", "version", "game", "players", "rules", "seed", "agents", "steps", "result")
 _REQUIRED = ("format", "version", "game", "players", "rules", "seed", "steps", "result")
+
+# A seat key is a seat number in plain ASCII decimal without a sign, spaces or
+# leading zeros: exactly what dumps() writes.
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
+
+# Error messages quote values from a record that may be hostile (megabytes of
+# text, thousands of keys, deep nesting): they show a short repr only.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 8
+_SHOWN = 80  # characters of a quoted value
+_QUOTED = 400  # characters of a quoted error message
+
+
+def _clip(text: str, limit: int = _QUOTED) -> str:
+    """``text`` cut to ``limit`` characters, with "…" when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _show(value: Any, limit: int = _SHOWN) -> str:
+    """A repr of an untrusted value for an error message: at most ``limit`` characters.
+
+    >>> _show(["random", "greedy"]), len(_show("x" * 10**6)) <= 80
+    ("['random', 'greedy']", True)
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # e.g. an int too long to print
+        text = f"<{type(value).__name__}>"
+    return _clip(text, limit)
 
 
 def _move_types(module_name: str) -> dict[str, type[Move]]:
@@ -93,14 +132,14 @@ def _decode_field(value: Any, hint: Any, where: str) -> Any:
         raise RecordError(f"{where}: null is not allowed here")
     if Card in options:
         if not isinstance(value, str):
-            raise RecordError(f"{where}: a card is written as text like 'QS', got {value!r}")
+            raise RecordError(f"{where}: a card is written as text like 'QS', got {_show(value)}")
         try:
             return Card.parse(value)
         except CardParseError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(f"{where}: {_clip(str(exc))}") from None
     if int in options:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"{where}: expected an integer, got {value!r}")
+            raise RecordError(f"{where}: expected an integer, got {_show(value)}")
         return value
     raise RecordError(f"{where}: cannot decode a field of type {hint!r}")  # pragma: no cover
 
@@ -117,13 +156,13 @@ def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "m
     """
     if not isinstance(data, dict):
         raise RecordError(
-            f"{where}: a move is an object like {{'move': 'Switch', ...}}, got {data!r}"
+            f"{where}: a move is an object like {{'move': 'Switch', ...}}, got {_show(data)}"
         )
     name = data.get("move")
     cls = move_types.get(name) if isinstance(name, str) else None
     if cls is None:
         raise RecordError(
-            f"{where}: unknown move {name!r}; the moves are {', '.join(sorted(move_types))}"
+            f"{where}: unknown move {_show(name)}; the moves are {', '.join(sorted(move_types))}"
         )
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
@@ -131,13 +170,13 @@ def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "m
     missing = sorted(set(names) - set(data))
     if extra or missing:
         raise RecordError(
-            f"{where}: {name} takes fields {names}; missing {missing}, unexpected {extra}"
+            f"{where}: {name} takes fields {names}; missing {missing}, unexpected {_show(extra)}"
         )
     kwargs = {n: _decode_field(data[n], hints[n], f"{where}.{n}") for n in names}
     try:
         return cls(**kwargs)
     except (CardwarsError, ValueError, TypeError) as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {_clip(str(exc))}") from None
 
 
 def _result_dict(result: Result | None) -> dict[str, Any] | None:
@@ -165,11 +204,14 @@ def dumps(
 
     Args:
         state: the game to record; it may be finished or still going.
-        agents: the agents' names per seat, when known.
+        agents: the agents' names per seat, when known: None, or a list or
+            tuple of one string per seat (not a single string, not agent objects).
         indent: passed to :func:`json.dumps` for readable output.
 
     Raises:
-        RecordError: the state was built by hand (no deal to replay from).
+        RecordError: the state was built by hand (no deal to replay from),
+            ``agents`` is not one name per seat, or the game would give a record
+            that :func:`loads` rejects (checked before anything is returned).
 
     >>> import cardwars, json
     >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
@@ -182,6 +224,7 @@ def dumps(
             "a hand-built position has no deal to replay from; only dealt games are recorded"
         )
     rules = _rules_of(state)
+    names = _agent_names(agents, state.players)
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -189,13 +232,43 @@ def dumps(
         "players": state.players,
         "rules": dataclasses.asdict(rules),
         "seed": state.seed,
-        "agents": list(agents) if agents is not None else None,
+        "agents": names,
         "steps": [
             {str(seat): encode_move(move) for seat, move in step.items()} for step in state.history
         ],
         "result": _result_dict(state.result),
     }
-    return json.dumps(record, indent=indent, ensure_ascii=False)
+    try:
+        text = json.dumps(record, indent=indent, ensure_ascii=False)
+        _check_header(json.loads(text))  # what loads() checks first; cheap, no replay
+    except RecordError as exc:
+        raise RecordError(f"this game cannot be recorded: {exc}") from None
+    except (TypeError, ValueError) as exc:  # e.g. a rules value JSON cannot hold
+        raise RecordError(f"this game cannot be recorded: {_clip(str(exc))}") from None
+    return text
+
+
+def _agent_names(agents: Any, players: int) -> list[str] | None:
+    """``dumps(agents=...)`` checked the way :func:`loads` checks a record's agents."""
+    if agents is None:
+        return None
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise RecordError(
+            f"agents must be None or a list of {players} agent names (one per seat), "
+            f"got {_show(agents)}"
+        )
+    names = list(agents)
+    if len(names) != players:
+        raise RecordError(
+            f"agents must name one agent per seat: {players} names, got {len(names)}: "
+            f"{_show(names)}"
+        )
+    for seat, name in enumerate(names):
+        if not isinstance(name, str):
+            raise RecordError(
+                f"agents must be the agents' names (strings); seat {seat} has {_show(name)}"
+            )
+    return names
 
 
 def _check_header(record: Any) -> tuple[Game[Any], int]:
@@ -206,43 +279,44 @@ def _check_header(record: Any) -> tuple[Game[Any], int]:
         raise RecordError(f"the record lacks the field(s) {missing}")
     unknown = sorted(set(record) - set(_KEYS))
     if unknown:
-        raise RecordError(f"unknown field(s) {unknown}; a record has {list(_KEYS)}")
+        raise RecordError(f"unknown field(s) {_show(unknown)}; a record has {list(_KEYS)}")
     if record["format"] != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}, got {record['format']!r}")
-    if record["version"] != VERSION or isinstance(record["version"], bool):
+        raise RecordError(f"'format' must be {FORMAT!r}, got {_show(record['format'])}")
+    version = record["version"]
+    if type(version) is not int or version != VERSION:  # not True, not 1.0
         raise RecordError(
-            f"unknown record version {record['version']!r}; this cardwars reads version {VERSION}"
+            f"unknown record version {_show(version)}; this cardwars reads version {VERSION}"
         )
     name = record["game"]
-    if name not in game_names():
-        raise RecordError(f"unknown game {name!r}; the games are {', '.join(game_names())}")
+    if not isinstance(name, str) or name not in game_names():
+        raise RecordError(f"unknown game {_show(name)}; the games are {', '.join(game_names())}")
     rules = record["rules"]
     if not isinstance(rules, dict):
-        raise RecordError(f"'rules' must be an object of options, got {rules!r}")
+        raise RecordError(f"'rules' must be an object of options, got {_show(rules)}")
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RecordError(f"'players' must be an integer, got {players!r}")
+        raise RecordError(f"'players' must be an integer, got {_show(players)}")
     cls = game_class(name)
     allowed = {f.name for f in dataclasses.fields(cls.rules_type)}
     if set(rules) != allowed:
         raise RecordError(
             f"'rules' must list every option of {name} exactly; "
-            f"missing {sorted(allowed - set(rules))}, unknown {sorted(set(rules) - allowed)}"
+            f"missing {sorted(allowed - set(rules))}, unknown {_show(sorted(set(rules) - allowed))}"
         )
     try:
         game = cls.from_options(players=players, **rules)
     except (CardwarsError, ValueError, TypeError) as exc:
-        raise RecordError(f"bad rules or players in the record: {exc}") from None
+        raise RecordError(f"bad rules or players in the record: {_clip(str(exc))}") from None
     seed = record["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise RecordError(f"'seed' must be an integer in [0, 2**64), got {seed!r}")
+        raise RecordError(f"'seed' must be an integer in [0, 2**64), got {_show(seed)}")
     agents = record.get("agents")
     if agents is not None and (
         not isinstance(agents, list)
         or len(agents) != game.players
         or not all(isinstance(a, str) for a in agents)
     ):
-        raise RecordError(f"'agents' must be null or {game.players} names, got {agents!r}")
+        raise RecordError(f"'agents' must be null or {game.players} names, got {_show(agents)}")
     if not isinstance(record["steps"], list):
         raise RecordError("'steps' must be a list")
     return game, seed
@@ -257,7 +331,7 @@ def replay(record: Mapping[str, Any]) -> list[GameState[Any]]:
     >>> len(states) == len(final.history) + 1, states[-1] == final
     (True, True)
     """
-    return [state for state, _, _ in _replay(record, keep=True)]
+    return [state for state, _, _ in _guarded_replay(record, parse=False, keep=True)]
 
 
 def replay_steps(
@@ -274,7 +348,23 @@ def replay_steps(
     >>> steps[0][1], sorted(steps[1][1]), type(steps[1][2][0]).__name__
     ({}, [0, 1], 'SwitchesRevealed')
     """
-    return _replay(_parse(text), keep=True)
+    return _guarded_replay(text, parse=True, keep=True)
+
+
+def _guarded_replay(
+    source: Any, *, parse: bool, keep: bool
+) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
+    """:func:`_replay` (after :func:`_parse` when ``parse``) letting only RecordError out."""
+    try:
+        return _replay(_parse(source) if parse else source, keep=keep)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to be a game record") from None
+    except Exception as exc:  # anything else the record provoked: still a bad record
+        raise RecordError(
+            f"the record cannot be replayed: {type(exc).__name__}: {_clip(str(exc))}"
+        ) from exc
 
 
 def _replay(
@@ -289,23 +379,26 @@ def _replay(
     for index, step in enumerate(record["steps"]):
         where = f"steps[{index}]"
         if not isinstance(step, dict):
-            raise RecordError(f"{where}: a step maps seats to moves, got {step!r}")
+            raise RecordError(f"{where}: a step maps seats to moves, got {_show(step)}")
         moves: dict[int, Move] = {}
         for key, data in step.items():
-            if not isinstance(key, str) or not key.isdigit():
-                raise RecordError(f"{where}: seat keys are '0', '1', …, got {key!r}")
+            if not isinstance(key, str) or not _SEAT_KEY.fullmatch(key):
+                raise RecordError(
+                    f"{where}: seat keys are seat numbers written '0', '1', …, got {_show(key)}"
+                )
             moves[int(key)] = decode_move(data, move_types, f"{where}[{key}]")
         try:
             events = state.apply(moves)
         except CardwarsError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(f"{where}: {_clip(str(exc))}") from None
         if keep:
             steps.append((state.copy(), moves, events))
     expected = record["result"]
     actual = _result_dict(state.result)
     if expected != actual:
         raise RecordError(
-            f"the stored result {expected!r} does not match the replayed game's {actual!r}"
+            f"the stored result {_show(expected, 200)} does not match "
+            f"the replayed game's {actual!r}"
         )
     if not keep:
         steps.append((state, {}, ()))
@@ -315,16 +408,25 @@ def _replay(
 def _parse(text: str | bytes) -> Any:
     try:
         return json.loads(text)
+    except RecursionError:
+        raise RecordError(
+            "the record is nested too deeply to be a game record (a record nests a few levels)"
+        ) from None
+    except MemoryError:
+        raise RecordError("the record is too large to parse") from None
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
-        raise RecordError(f"not JSON: {exc}") from None
+        raise RecordError(f"not JSON: {_clip(str(exc))}") from None
 
 
 def loads(text: str | bytes) -> GameState[Any]:
     """Load a record: validate it, replay every move, check the stored result.
 
     Raises:
-        RecordError: bad JSON, an unknown version, game or option, an illegal
-            move, or a result that does not match; nothing is half-built.
+        RecordError: bad JSON (nested too deeply included), an unknown version
+            (only the int :data:`VERSION`), game or option, a seat key other
+            than an ASCII seat number like ``"0"``, an illegal move, or a result
+            that does not match; nothing is half-built. No other exception
+            escapes, and values quoted from the record are cut short.
 
     >>> import cardwars
     >>> final = cardwars.play(cardwars.load_game("guerrilla"), ["greedy", "random"], seed=3)
@@ -335,4 +437,4 @@ def loads(text: str | bytes) -> GameState[Any]:
     ...
     cardwars.errors.RecordError: not JSON: ...
     """
-    return _replay(_parse(text), keep=False)[-1][0]
+    return _guarded_replay(text, parse=True, keep=False)[-1][0]
