@@ -31,7 +31,6 @@ deeply included), and the values it quotes from the record are cut short.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import re
 import reprlib
@@ -92,18 +91,6 @@ def _show(value: Any, limit: int = _SHOWN) -> str:
     except Exception:  # e.g. an int too long to print
         text = f"<{type(value).__name__}>"
     return _clip(text, limit)
-
-
-def _move_types(module_name: str) -> dict[str, type[Move]]:
-    module = importlib.import_module(module_name)
-    return {
-        name: obj
-        for name, obj in vars(module).items()
-        if isinstance(obj, type)
-        and issubclass(obj, Move)
-        and obj is not Move
-        and obj.__module__.startswith("cardwars.")
-    }
 
 
 def encode_move(move: Move) -> dict[str, Any]:
@@ -372,7 +359,7 @@ def _replay(
 ) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
     game, seed = _check_header(record)
     state = game.new_game(seed)
-    move_types = _move_types(type(state).__module__)
+    move_types = {cls.__name__: cls for cls in game.move_types}
     steps: list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]] = []
     if keep:
         steps.append((state.copy(), {}, ()))

@@ -64,21 +64,6 @@ class _Chunk:
     terminations: array[int]
 
 
-def _module_of(game: Game[Any]) -> Any:
-    return importlib.import_module(type(game).__module__)
-
-
-def _batch_supported(game: Game[Any], agents: Sequence[Agent | str]) -> bool:
-    """True when the game's compiled batch loop can play these agents."""
-    module = _module_of(game)
-    supported: frozenset[str] = getattr(module, "BATCH_AGENTS", frozenset())
-    run_batch = getattr(module, "run_batch", None)
-    if run_batch is None or not all(isinstance(a, str) and a in supported for a in agents):
-        return False
-    check: Callable[[Game[Any]], bool] | None = getattr(module, "batch_supports", None)
-    return check is None or check(game)
-
-
 def _run_chunk(
     game: Game[Any],
     agents: tuple[Agent | str, ...],
@@ -90,10 +75,9 @@ def _run_chunk(
 ) -> _Chunk:
     """Play games ``start .. start+count-1``; runs in a worker process or thread too."""
     _kernels.use_backend(backend)  # a worker process runs the caller's backend
-    module = _module_of(game)
-    terminations: tuple[str, ...] = module.TERMINATIONS
+    terminations = game.terminations
     if compiled:
-        columns = module.run_batch(game, tuple(str(a) for a in agents), seed, start, count)
+        columns = game.run_batch(tuple(str(a) for a in agents), seed, start, count)
         return _Chunk(start, columns["length"], columns["winner"], columns["termination"])
     lengths, winners, codes = array("q"), array("b"), array("b")
     derive = _kernels.kernels.derive_seed
@@ -240,7 +224,7 @@ def simulate(
         raise UsageError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
     resolve_agents(game, agents)  # checks names and count before any work
     agent_specs = tuple(agents)
-    compiled = _batch_supported(game, agent_specs)
+    compiled = game.supports_batch(agent_specs)
     backend = _kernels.BACKEND
     parallel = executor is not None or workers > 1
     if parallel:
@@ -306,14 +290,13 @@ def simulate(
         lengths.extend(chunk.lengths)
         winners.extend(chunk.winners)
         codes.extend(chunk.terminations)
-    module = _module_of(game)
     return SimulationReport(
         game=game.name,
         players=game.players,
         agents=tuple(_agent_name(a) for a in agent_specs),
         seed=seed,
         rules=_rules_dict(game),
-        terminations=tuple(module.TERMINATIONS),
+        terminations=game.terminations,
         lengths=lengths,
         winners=winners,
         termination_codes=codes,
