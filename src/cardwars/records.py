@@ -410,7 +410,7 @@ def loads(text: str | bytes) -> GameState[Any]:
 
     Raises:
         RecordError: bad JSON (nested too deeply included), an unknown version
-            (only the int :data:`VERSION`), game or option, a seat key other
+            (only the int ``VERSION``), game or option, a seat key other
             than an ASCII seat number like ``"0"``, an illegal move, or a result
             that does not match; nothing is half-built. No other exception
             escapes, and values quoted from the record are cut short.

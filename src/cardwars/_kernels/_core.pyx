@@ -3,7 +3,7 @@
 # Cards are small ints here, piles are C arrays, and the RNG is three inline C
 # functions over a uint64_t, so the game kernels (included at the end, one file
 # per game) never touch a Python object in their inner loops. Every public name
-# has a twin of the same signature in _reference.py.
+# has a twin of the same signature in pure_rng.py.
 
 from libc.stdint cimport uint32_t, uint64_t
 

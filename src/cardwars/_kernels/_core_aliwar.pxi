@@ -1,4 +1,4 @@
-# Aliwar kernels of the compiled core (included by _core.pyx); twins in _reference_aliwar.py.
+# Aliwar kernels of the compiled core (included by _core.pyx); twins in pure_aliwar.py.
 #
 # A card is its standard id suit*13 + rank-2, a protection suit is 0..3, and a conflict
 # outcome is the winning seat (0 or 1) or -1 for a tie. A stack is a ring buffer of 64
@@ -187,7 +187,7 @@ cdef void _aw_play_one(
     long long* length, signed char* winner, signed char* termination,
     signed char* discards_out, long long* longest_out,
 ) noexcept nogil:
-    """One game, ``agents[s]`` 0 random or 1 greedy; mirrors _reference_aliwar._play_one."""
+    """One game, ``agents[s]`` 0 random or 1 greedy; mirrors pure_aliwar._play_one."""
     cdef _AwGame g
     cdef int deck[52]
     cdef uint64_t deal_rng = game_seed
@@ -371,7 +371,7 @@ def aliwar_batch(
 ):
     """Play Aliwar games ``k = start .. start+count-1``, game ``k`` dealt from ``derive_seed(seed, k)``.
 
-    Same arguments and columns as the twin in ``_reference_aliwar``; the loop runs
+    Same arguments and columns as the twin in ``pure_aliwar``; the loop runs
     without the GIL.
     """
     for name, value in (("seed", seed), ("start", start)):

@@ -1,7 +1,7 @@
 # guerrilla kernels of the compiled core (included by _core.pyx).
 #
 # Cards are standard ids suit*13 + rank-2. A combination is one or two cards;
-# its strength is an int (higher is better) exactly as in _reference_guerrilla.
+# its strength is an int (higher is better) exactly as in pure_guerrilla.py.
 
 cdef int _GT_PAIR = 1024
 

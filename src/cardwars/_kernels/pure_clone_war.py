@@ -543,7 +543,7 @@ def clone_war_batch(
     Raises:
         ValueError: an argument out of range.
 
-    >>> from cardwars._reference_clone_war import clone_war_batch
+    >>> from cardwars._kernels.pure_clone_war import clone_war_batch
     >>> cols = clone_war_batch(0, 0, 3, 2)
     >>> sorted(cols), len(cols["length"])
     (['length', 'termination', 'wars', 'winner'], 3)
