@@ -49,7 +49,10 @@ nitpick_ignore_regex = [
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),
     (r"py:.*", r".*\._[A-Za-z]\w*"),
     # Unqualified names that sphinx-autodoc-typehints leaves from string annotations.
-    (r"py:class", r"Agent|Game|GameState|GameText|Event|Move|Observation|Result|Card|Suit|Rank|Phase"),
+    (
+        r"py:class",
+        r"Agent|Game|GameState|GameText|Event|Move|Observation|Result|Card|Suit|Rank|Phase",
+    ),
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|object|tuple|dict|list|set|frozenset)"),
     (r"py:.*", r"(builtins\.)?(type|bytes|None)"),
     (r"py:.*", r"(collections\.abc|typing)\..*"),
