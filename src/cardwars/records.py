@@ -195,6 +195,9 @@ def dumps(
             tuple of one string per seat (not a single string, not agent objects).
         indent: passed to :func:`json.dumps` for readable output.
 
+    Returns:
+        The record as JSON text, which :func:`loads` reads back.
+
     Raises:
         RecordError: the state was built by hand (no deal to replay from),
             ``agents`` is not one name per seat, or the game would give a record

@@ -193,6 +193,9 @@ def simulate(
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
 
+    Returns:
+        The report: every game's length, winner and ending, with statistics.
+
     Raises:
         UsageError: a bad argument, raised before any game is played; this
             includes a game or agent that does not pickle when the work goes to

@@ -27,6 +27,7 @@ STARTS: tuple[str, ...] = ("skirmish", "draw", "play")
 class Position:
     """The checked arguments of :meth:`~cardwars.guerrilla.State.from_position`.
 
+    >>> from cardwars.guerrilla.position import read_position
     >>> position = read_position([["KC"], ["9D"]], skirmish=3, start="play")
     >>> position.players, position.skirmish, position.in_game, position.cards
     (2, 3, [True, True], 2)
@@ -81,6 +82,7 @@ def read_position(
         RulesError: a malformed position, naming the argument.
         CardParseError: card text that is not a card.
 
+    >>> from cardwars.guerrilla.position import read_position
     >>> read_position([["KC"], ["9D"]], guerrilla_rank=7)
     Traceback (most recent call last):
     ...

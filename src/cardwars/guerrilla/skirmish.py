@@ -62,6 +62,7 @@ class SkirmishSteps(GameState[Phase]):
     changes them only from inside :meth:`~cardwars.engine.GameState.apply`.
 
     >>> from cardwars.guerrilla import State
+    >>> from cardwars.guerrilla.skirmish import SkirmishSteps
     >>> issubclass(State, SkirmishSteps)
     True
     """
