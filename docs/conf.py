@@ -42,7 +42,7 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 # Names that appear in signatures but that we do not document as targets.
 nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.)?pure\..*"),
-    (r"py:.*", r"(cardwars\.engine\.)?(PhaseT|RulesT|_T|_M|Self)"),
+    (r"py:.*", r"(cardwars\.engine\.|cardwars\.actions\.)?(PhaseT|RulesT|MoveT|_T|_M|Self)"),
     (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),
@@ -69,6 +69,8 @@ from cardwars import Card, Deck, Rank, Suit, Rng, derive_seed
 from cardwars.agents import *
 from cardwars.cards import *
 from cardwars.engine import *
+
+
 from cardwars.options import *
 from cardwars.registry import *
 from cardwars.errors import *

@@ -3,7 +3,10 @@
 One Hypothesis state machine per game deals a game from a drawn seed and drawn options, then
 interleaves, in any order:
 
-* legal steps, a move drawn from ``legal_moves`` for every polled seat;
+* legal steps, a move drawn from ``legal_moves`` for every polled seat, or an action drawn
+  from ``legal_actions`` (``apply_actions`` must do exactly what ``apply`` does with its move);
+* an out-of-range, illegal or non-int action for one seat, which ``apply_actions`` must reject
+  with :class:`~cardwars.errors.IllegalMoveError`, changing nothing;
 * every kind of call ``apply`` must reject with :class:`~cardwars.errors.IllegalMoveError`: a
   move of the wrong type or value, ``unittest.mock.ANY``, a move subclass that claims to equal
   everything (with out-of-range fields), a mapping that gives a different move on a second
@@ -382,6 +385,42 @@ class GameMachine(RuleBasedStateMachine):
                     f"the history holds {move!r} of the caller, not the state's own legal move"
                 )
             self.check_cards()
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data())
+    def play_actions(self, data: st.DataObject) -> None:
+        """A legal step of integer actions: exactly ``apply`` with the moves they stand for."""
+        state, reference = self.state, self.state.copy()
+        step = {
+            seat: data.draw(st.sampled_from(state.legal_actions(seat)), label=f"action of {seat}")
+            for seat in sorted(state.to_act)
+        }
+        space = type(state)._action_space
+        events = reference.apply({seat: space.move(action) for seat, action in step.items()})
+        state.apply_actions(step)
+        assert state.last_events == events == reference.last_events
+        assert_equal_states(state, reference, f"apply_actions({step})")
+        self.check_cards()
+
+    @rule(data=st.data())
+    def illegal_action(self, data: st.DataObject) -> None:
+        """One seat's action is out of range, not legal or no int: ``apply_actions`` rejects it."""
+        seat = self.target_seat(data)
+        size = len(type(self.state)._action_space)
+        legal = set(self.state.legal_actions(seat))
+        pool: list[object] = [-1, size, 2**70, True, 1.5, "0", None, ANY]
+        pool += [a for a in range(0, size, 1 + size // 40) if a not in legal]
+        step: dict[int, object] = {s: min(self.state.legal_actions(s)) for s in self.state.to_act}
+        step[seat] = data.draw(st.sampled_from(pool), label="illegal action")
+        before, events = snapshot(self.state), self.state.last_events
+        try:
+            self.state.apply_actions(cast(Any, step))
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"apply_actions({step!r}) was accepted")
+        assert_same(self.state, before, f"apply_actions({step!r})")
+        assert self.state.last_events == events
 
     # --- rejected calls --------------------------------------------------------------------
     @rule(data=st.data())

@@ -1,6 +1,6 @@
 """Built-in agents. Every agent draws only from the RNG it is given, never from the game's.
 
-``"random"`` (:class:`RandomAgent`) plays every game; ``"greedy"`` is each game's
+``"random"`` (:class:`~cardwars.engine.RandomAgent`) plays every game; ``"greedy"`` is each game's
 own one-step heuristic (``cardwars.<game>.GreedyAgent``). A game lists its
 built-in agents itself (:attr:`cardwars.engine.Game.agents`); this module only
 names them.

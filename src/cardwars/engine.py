@@ -13,6 +13,11 @@ A game is a :class:`Game` (its rules and player count) that deals
 them before anything changes, performs them and every automatic consequence up
 to the next resting point, and returns the typed :class:`Event` objects of
 that step, so a front end can animate without diffing states.
+
+For reinforcement learning and search, every game also numbers all its moves once
+and for all (an :class:`ActionSpace`, :attr:`Game.num_actions`):
+:meth:`GameState.legal_actions`, :meth:`GameState.action_mask` and
+:meth:`GameState.apply_actions` are the same protocol on ints.
 """
 
 from __future__ import annotations
@@ -23,10 +28,19 @@ import secrets
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    TypeVar,
+    cast,
+)
 
 from cardwars import _kernels
+from cardwars.actions import ActionSpace, matching_move, shown, type_name
 from cardwars.errors import IllegalMoveError, RulesError, UsageError
+from cardwars.interfaces import Agent, GameText, RandomAgent
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -34,6 +48,7 @@ if TYPE_CHECKING:
     from cardwars._kernels.pure_rng import Rng
 
 __all__ = [
+    "ActionSpace",
     "Agent",
     "Event",
     "Game",
@@ -133,14 +148,35 @@ class GameState(abc.ABC, Generic[PhaseT]):
     >>> _ = state.apply({0: state.legal_moves(0)[0], 1: state.legal_moves(1)[0]})
     >>> state == copy, len(state.history)
     (False, 1)
+
+    The same step on integer actions (:meth:`apply_actions`), with the events on demand:
+
+    >>> again = cardwars.load_game("aliwar").new_game(seed=42)
+    >>> again.legal_actions(0)[:3], len(again.action_mask(0)), sum(again.action_mask(0))
+    ((0, 1, 2), 277, 15)
+    >>> again.apply_actions({0: 0, 1: 0})  # action 0 is Switch(0, 1), legal_moves(0)[0]
+    >>> again == state, type(again.last_events[0]).__name__
+    (True, 'SwitchesRevealed')
     """
 
-    __slots__ = ("_history",)
+    __slots__ = ("_action_cache", "_history", "_last_events")
 
     game_name: ClassVar[str]
+    _action_space: ClassVar[ActionSpace[Move]]
+    """The game's fixed numbering of its moves (each game's ``moves.ACTIONS``)."""
 
     def __init__(self) -> None:
         self._history: list[dict[int, Move]] = []
+        self._last_events: tuple[Event, ...] = ()
+        # seat -> (legal_moves(seat), their actions), built for the tuple legal_moves(seat)
+        # returned then: valid for as long as legal_moves(seat) returns that very tuple.
+        self._action_cache: dict[int, tuple[tuple[Move, ...], tuple[int, ...]]] = {}
+
+    def _copy_base_into(self, other: GameState[Any]) -> None:
+        """Give ``other`` (a copy being built) this state's history and last events."""
+        other._history = [dict(step) for step in self._history]
+        other._last_events = self._last_events
+        other._action_cache = dict(self._action_cache)
 
     # --- what every game provides -------------------------------------------------
     @property
@@ -208,6 +244,179 @@ class GameState(abc.ABC, Generic[PhaseT]):
         """The moves of every step applied to this state so far, in order."""
         return tuple(dict(step) for step in self._history)
 
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the last step, by :meth:`apply` or :meth:`apply_actions` (``()`` before).
+
+        A copy has the events of the step its original made last.
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("clone-war").new_game(seed=1)
+        >>> state.last_events
+        ()
+        >>> state.apply_actions({})  # Clone War's automatic step: one battle
+        >>> type(state.last_events[0]).__name__
+        'CardsFlipped'
+        """
+        return self._last_events
+
+    # --- integer actions ------------------------------------------------------------------
+    def _actions_of(self, player: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+        """``(legal_moves(player), their actions)``, cached while the legal moves stay."""
+        legal = self.legal_moves(player)  # checks the seat
+        cached = self._action_cache.get(player)
+        if cached is not None and cached[0] is legal:
+            return cached
+        space = self._action_space
+        found = tuple(map(space._by_id.get, map(id, legal)))
+        if None in found:  # not all of them the space's own objects: look them up by value
+            index = space._index
+            actions = tuple([index[move] for move in legal])
+        else:
+            actions = cast("tuple[int, ...]", found)
+        entry = (legal, actions)
+        self._action_cache[player] = entry
+        return entry
+
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
+
+        Exactly ``tuple(game.move_to_action(m) for m in state.legal_moves(player))``.
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("guerrilla").new_game(seed=42)
+        >>> [str(move.card) for move in state.legal_moves(0)], state.legal_actions(0)
+        (['4C', 'JC'], (58, 65))
+        """
+        return self._actions_of(player)[1]
+
+    def action_mask(self, player: int) -> bytes:
+        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
+
+        Any buffer reader takes it, e.g. ``numpy.frombuffer(mask, dtype=numpy.uint8)``.
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("aliwar", allow_null_switch=True).new_game(seed=42)
+        >>> mask = state.action_mask(1)
+        >>> len(mask), [a for a, legal in enumerate(mask) if legal] == list(range(16))
+        (277, True)
+        """
+        mask = bytearray(len(self._action_space))
+        for action in self._actions_of(player)[1]:
+            mask[action] = 1
+        return bytes(mask)
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Perform one step from an action (an int) per polled seat: :meth:`apply` on ints.
+
+        Validated and atomic exactly like :meth:`apply`: the mapping is read once,
+        every action must be an ``int`` (not a bool) among the seat's
+        :meth:`legal_actions`, and the state performs and records in :attr:`history`
+        its own legal move objects. The events are not returned; read them from
+        :attr:`last_events`. Clone War's automatic step is ``apply_actions({})``.
+
+        Raises:
+            IllegalMoveError: the game is over, ``actions`` cannot be read as a
+                mapping of int seats, a polled seat has no action, an unpolled
+                seat has one, or an action is not an int, out of range or not
+                legal. The message names the seat, the action (and the move it
+                stands for) and the legal actions. The state is left exactly as
+                it was.
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("aliwar").new_game(seed=42)
+        >>> state.apply_actions({0: 0, 1: 276})
+        Traceback (most recent call last):
+        ...
+        cardwars.errors.IllegalMoveError: seat 1 may not play action 276 (Decline()) in phase ...
+        >>> state.apply_actions({0: 0, 1: 14})
+        >>> state.history[-1]
+        {0: Switch(a=0, b=1), 1: Switch(a=4, b=5)}
+        """
+        given = self._read_step(actions, "apply_actions", "action")
+        ordered: dict[int, Move] = {}
+        for seat in sorted(given):
+            action = given[seat]
+            legal, legal_actions = self._actions_of(seat)
+            if type(action) is not int or action not in legal_actions:
+                raise IllegalMoveError(self._illegal_action(seat, action, legal_actions))
+            ordered[seat] = legal[legal_actions.index(action)]
+        self._last_events = self._apply(ordered)
+        self._history.append(ordered)
+
+    def _illegal_action(self, seat: int, action: object, legal: tuple[int, ...]) -> str:
+        """The message of an action ``seat`` may not play; never raises."""
+        space = self._action_space
+        if type(action) is not int:
+            what = (
+                f"{shown(action)} ({type_name(action)}, not a plain int action; "
+                "int() converts a NumPy integer)"
+            )
+        elif not 0 <= action < len(space):
+            what = f"action {action}, outside {space._range_text()}"
+        else:
+            what = f"action {action} ({space.move(action)!r})"
+        listed = ", ".join(map(str, legal))
+        return (
+            f"seat {seat} may not play {what} in phase {self.phase.name}; legal actions: [{listed}]"
+        )
+
+    def _read_step(self, moves: object, method: str, thing: str) -> dict[int, object]:
+        """Read a step's mapping once: int seats, exactly the polled ones; or raise."""
+        if type(moves) is dict:
+            is_mapping = True  # the common case, and a dict's items() runs no caller code
+        else:
+            try:
+                is_mapping = isinstance(moves, Mapping)
+            except Exception:
+                is_mapping = False
+        if not is_mapping:
+            raise IllegalMoveError(
+                f"{method}() takes a mapping of seat -> {thing}, got {type_name(moves)}"
+            )
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over ({self.result}); no {thing} is accepted")
+        assert isinstance(moves, Mapping)
+        try:
+            items = [(seat, move) for seat, move in moves.items()]
+        except Exception as exc:
+            raise IllegalMoveError(
+                f"{method}() could not read the mapping of seat -> {thing} "
+                f"({type_name(moves)}): {type_name(exc)}"
+            ) from exc
+        for seat, _ in items:
+            if type(seat) is not int:
+                raise IllegalMoveError(
+                    f"{method}() takes int seats 0..{self.players - 1} as keys, "
+                    f"got the key {shown(seat)} ({type_name(seat)})"
+                )
+        given = dict(items)
+        if len(given) != len(items):
+            raise IllegalMoveError(
+                f"{method}() got the same seat twice from the mapping's items(); "
+                f"it needs exactly one {thing} per seat"
+            )
+        polled = self.to_act
+        if given.keys() != polled:
+            missing = sorted(polled - given.keys())
+            extra = sorted(given.keys() - polled)
+            parts = []
+            if missing:
+                parts.append(f"no {thing} for polled seat(s) {missing}")
+            if extra:
+                parts.append(f"{thing}(s) for seat(s) {extra} that are not polled")
+            raise IllegalMoveError(
+                f"{'; '.join(parts)} in phase {self.phase.name}: {method}() needs exactly one "
+                f"{thing} for each seat of to_act = {sorted(polled)}"
+            )
+        return given
+
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
         """Perform one step: a move for every seat in :attr:`to_act`, all at once.
 
@@ -222,62 +431,22 @@ class GameState(abc.ABC, Generic[PhaseT]):
                 seat has one, or a move is not legal. The state is left exactly
                 as it was.
         """
-        try:
-            is_mapping = isinstance(moves, Mapping)
-        except Exception:
-            is_mapping = False
-        if not is_mapping:
-            raise IllegalMoveError(
-                f"apply() takes a mapping of seat -> move, got {_type_name(moves)}"
-            )
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over ({self.result}); no move is accepted")
-        try:
-            items = [(seat, move) for seat, move in moves.items()]
-        except Exception as exc:
-            raise IllegalMoveError(
-                f"apply() could not read the mapping of seat -> move ({_type_name(moves)}): "
-                f"{_type_name(exc)}"
-            ) from exc
-        for seat, _ in items:
-            if type(seat) is not int:
-                raise IllegalMoveError(
-                    f"apply() takes int seats 0..{self.players - 1} as keys, "
-                    f"got the key {_shown(seat)} ({_type_name(seat)})"
-                )
-        given = dict(items)
-        if len(given) != len(items):
-            raise IllegalMoveError(
-                "apply() got the same seat twice from the mapping's items(); "
-                "it needs exactly one move per seat"
-            )
-        polled = self.to_act
-        missing = sorted(polled - given.keys())
-        extra = sorted(given.keys() - polled)
-        if missing or extra:
-            parts = []
-            if missing:
-                parts.append(f"no move for polled seat(s) {missing}")
-            if extra:
-                parts.append(f"move(s) for seat(s) {extra} that are not polled")
-            raise IllegalMoveError(
-                f"{'; '.join(parts)} in phase {self.phase.name}: apply() needs exactly one move "
-                f"for each seat of to_act = {sorted(polled)}"
-            )
+        given = self._read_step(moves, "apply", "move")
         ordered: dict[int, Move] = {}
         for seat in sorted(given):
             move = given[seat]
             legal = self.legal_moves(seat)
-            own = _matching_move(move, legal)
+            own = matching_move(move, legal)
             if own is None:
-                shown = ", ".join(map(repr, legal))
+                listed = ", ".join(map(repr, legal))
                 raise IllegalMoveError(
-                    f"seat {seat} may not play {_shown(move)} in phase {self.phase.name}; "
-                    f"legal moves: {shown}"
+                    f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
+                    f"legal moves: {listed}"
                 )
             ordered[seat] = own
         events = self._apply(ordered)
         self._history.append(ordered)
+        self._last_events = events
         return events
 
     def _check_seat(self, player: int) -> None:
@@ -302,90 +471,6 @@ class GameState(abc.ABC, Generic[PhaseT]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """``copy.deepcopy(state)`` is :meth:`copy` as well (the RNG is copied, never shared)."""
         return self.copy()
-
-
-# --- matching a caller's move against the legal ones, without running caller code ---------
-_PLAIN_TYPES: frozenset[type] = frozenset({int, bool, float, complex, str, bytes})
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-
-
-def _type_name(obj: object) -> str:
-    """The name of ``obj``'s type, for messages; never raises."""
-    try:
-        name = type(obj).__name__
-    except Exception:
-        return "object"
-    return name if type(name) is str else "object"
-
-
-def _shown(obj: object) -> str:
-    """``repr(obj)`` for a message, or its type name when that repr fails; never raises."""
-    try:
-        return repr(obj)
-    except Exception:
-        return f"<{_type_name(obj)} object>"
-
-
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The dataclass field names of ``cls`` (an engine type), or None if it is no dataclass."""
-    try:
-        return _FIELD_NAMES[cls]
-    except KeyError:
-        pass
-    try:
-        names: tuple[str, ...] | None = tuple(f.name for f in fields(cls))
-    except TypeError:
-        names = None
-    _FIELD_NAMES[cls] = names
-    return names
-
-
-def _same_value(own: object, given: object) -> bool:
-    """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
-
-    ``own`` comes from the engine and is trusted; ``given`` comes from the caller,
-    and none of its methods is called (its fields are read through the engine
-    type's own slots), so a hostile ``__eq__``, ``__hash__`` or attribute can neither
-    make a match nor raise.
-    """
-    if own is given:
-        return True
-    cls = type(own)
-    if type(given) is not cls:
-        return False
-    if cls in _PLAIN_TYPES:
-        return bool(own == given)
-    if isinstance(own, enum.Enum):
-        return False  # members are singletons: only ``own`` itself is equal
-    if cls is tuple:
-        assert isinstance(own, tuple) and isinstance(given, tuple)
-        return len(own) == len(given) and all(map(_same_value, own, given))
-    names = _field_names(cls)
-    if names is None:  # a game's own non-dataclass type: its (engine) __eq__ decides
-        try:
-            return (own == given) is True
-        except Exception:
-            return False
-    for name in names:
-        try:
-            mine = object.__getattribute__(own, name)
-            theirs = object.__getattribute__(given, name)
-        except Exception:
-            return False
-        if not _same_value(mine, theirs):
-            return False
-    return True
-
-
-def _matching_move(given: object, legal: tuple[Move, ...]) -> Move | None:
-    """The engine's own move in ``legal`` that ``given`` stands for, or None."""
-    for own in legal:
-        if own is given:
-            return own
-    for own in legal:
-        if _same_value(own, given):
-            return own
-    return None
 
 
 RulesT = TypeVar("RulesT")
@@ -419,6 +504,10 @@ class Game(abc.ABC, Generic[RulesT]):
     """The built-in agents by name (``"random"``, ``"greedy"``), as factories."""
     batch_agents: ClassVar[frozenset[str]] = frozenset()
     """The built-in agents the compiled whole-game loop plays (by name)."""
+    action_space: ClassVar[ActionSpace[Move]]
+    """The game's fixed numbering of its moves, an :class:`ActionSpace` (its ``moves.ACTIONS``)."""
+    num_actions: ClassVar[int]
+    """``len(action_space)``, the same under every rules option and player count."""
 
     # Every game keeps its seat count and rules in these two attributes.
     _players: int
@@ -479,6 +568,35 @@ class Game(abc.ABC, Generic[RulesT]):
         if players is None:
             players = cls.min_players
         return cls(players=players, rules=rules)  # type: ignore[call-arg]
+
+    def action_to_move(self, action: int) -> Move:
+        """The move that ``action`` (an int in ``range(num_actions)``) stands for.
+
+        Raises:
+            IllegalMoveError: ``action`` is not an int (a bool is not) or is out of range.
+
+        >>> import cardwars
+        >>> game = cardwars.load_game("aliwar")
+        >>> game.num_actions, game.action_to_move(0), game.action_to_move(276)
+        (277, Switch(a=0, b=1), Decline())
+        """
+        return self.action_space.move(action)
+
+    def move_to_action(self, move: Move) -> int:
+        """The action of ``move``, a move of this game (of exactly one of its move types).
+
+        Raises:
+            IllegalMoveError: ``move`` is no move of this game: another game's move, a
+                move subclass, a value such as ``unittest.mock.ANY``, or field values
+                no move of the game has.
+
+        >>> import cardwars
+        >>> from cardwars import aliwar
+        >>> game = cardwars.load_game("aliwar")
+        >>> game.move_to_action(aliwar.Switch(5, 4)), game.move_to_action(aliwar.Decline())
+        (14, 276)
+        """
+        return self.action_space.action(move)
 
     def make_agent(self, name: str) -> Agent:
         """A fresh built-in agent of this game, by name.
@@ -553,83 +671,6 @@ def check_players(game: str, players: object, low: int, high: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise RulesError(f"{game} is for {low} to {high} players, got players={players!r}")
     return players
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that picks a move: built-in agents and your own.
-
-    >>> class FirstMove:
-    ...     def choose(self, observation, legal_moves, rng):
-    ...         return legal_moves[0]
-    >>> isinstance(FirstMove(), Agent)
-    True
-    """
-
-    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
-        """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``."""
-        ...
-
-
-_M = TypeVar("_M")
-
-
-class RandomAgent:
-    """Picks ``legal_moves[rng.below(len(legal_moves))]``: one draw per decision.
-
-    Every game offers it as ``"random"``; the compiled batch loops replay exactly
-    this agent.
-
-    >>> from cardwars import Rng
-    >>> agent, rng = RandomAgent(), Rng(42)
-    >>> [agent.choose(None, "abcd", rng) for _ in range(4)]
-    ['c', 'a', 'b', 'b']
-    """
-
-    name = "random"
-
-    def choose(self, observation: Any, legal_moves: Sequence[_M], rng: Rng) -> _M:
-        """Return a uniformly random legal move."""
-        if not legal_moves:
-            raise UsageError("RandomAgent.choose() was given no legal moves")
-        return legal_moves[rng.below(len(legal_moves))]
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
-
-
-class GameText(Protocol):
-    """What each game's ``text`` module offers a terminal front end (:attr:`Game.text`).
-
-    >>> import cardwars
-    >>> game = cardwars.load_game("aliwar")
-    >>> state = game.new_game(seed=42)
-    >>> game.text.format_move(state.legal_moves(0)[0])
-    '1 2'
-    """
-
-    NOTATION: str
-    """How moves are typed, for help screens."""
-
-    def format_move(self, move: Any) -> str:
-        """A move as the short text :meth:`parse_move` reads back."""
-        ...
-
-    def parse_move(self, text: str, legal: Sequence[Any]) -> Any:
-        """The legal move that ``text`` names (raises IllegalMoveError otherwise)."""
-        ...
-
-    def describe_event(self, event: Any) -> str | None:
-        """A one-line description of an event, or None for events not worth a line."""
-        ...
-
-    def render_observation(self, observation: Any) -> str:
-        """One seat's view as a text board."""
-        ...
-
-    def render_state(self, state: Any) -> str:
-        """The whole (god's-eye) state as a text board."""
-        ...
 
 
 def _agent_rng(seed: int, seat: int) -> Rng:

@@ -194,7 +194,7 @@ def simulate(
         chunk_size: games per task, an int >= 1; the results never depend on it.
 
     Returns:
-        The report: every game's length, winner and ending, with statistics.
+        A report of every game's length, winner and ending, with its statistics.
 
     Raises:
         UsageError: a bad argument, raised before any game is played; this

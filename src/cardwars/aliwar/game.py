@@ -14,10 +14,10 @@ from typing import Any, ClassVar, Final
 from cardwars import _kernels
 from cardwars.aliwar import text as _text
 from cardwars.aliwar.agents import GreedyAgent
-from cardwars.aliwar.moves import Decline, Keep, Switch
+from cardwars.aliwar.moves import ACTIONS, Decline, Keep, Switch
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
-from cardwars.engine import Agent, Game, GameText, Move, RandomAgent
+from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, RandomAgent
 from cardwars.errors import RulesError
 
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
@@ -55,6 +55,9 @@ class Aliwar(Game[Rules]):
         "greedy": GreedyAgent,
     }
     batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
+    action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    """The 277 actions of :data:`~cardwars.aliwar.moves.ACTIONS`."""
+    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, rules: Rules | None = None) -> None:
         rules = Rules() if rules is None else rules

@@ -5,6 +5,22 @@ Positions of a player's six face-up cards are numbered 0–4 for the stacks and
 
 >>> Switch(PROTECTION, 2), Phase.KEEP.value
 (Switch(a=2, b=5), 'keep')
+
+:data:`ACTIONS` numbers every move once and for all, under every option (277 actions):
+
+=========  ============================================================================
+actions    moves
+=========  ============================================================================
+0–14       ``Switch(a, b)`` for ``a < b`` over 0–5, lexicographic: 0 is ``Switch(0, 1)``,
+           14 is ``Switch(4, 5)``
+15         the null switch ``Switch(5, 5)`` (legal only with ``allow_null_switch``)
+16–275     ``Keep(card, stack)`` = ``16 + 5 * card.id + stack`` (card ids 0–51, stacks 0–4)
+276        ``Decline()``
+=========  ============================================================================
+
+>>> from cardwars.aliwar.moves import ACTIONS
+>>> ACTIONS.move(16 + 5 * Card.parse("7D").id + 2)
+Keep(card=Card(rank=Rank.SEVEN, suit=Suit.DIAMONDS), stack=2)
 """
 
 from __future__ import annotations
@@ -13,11 +29,12 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from cardwars.cards import Card
-from cardwars.engine import Event, Move, Observation, Result
+from cardwars.cards import Card, Deck
+from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 from cardwars.errors import IllegalMoveError
 
 __all__ = [
+    "ACTIONS",
     "PROTECTION",
     "STACKS",
     "AliwarObservation",
@@ -128,6 +145,19 @@ class Decline(Move):
     >>> [str(card) for card in state.discard]
     ['5D']
     """
+
+
+ACTIONS: Final[ActionSpace[Move]] = ActionSpace(
+    "aliwar",
+    (
+        *(Switch(a, b) for a in range(PROTECTION + 1) for b in range(a + 1, PROTECTION + 1)),
+        Switch(PROTECTION, PROTECTION),
+        *(Keep(card, stack) for card in Deck.standard() for stack in range(STACKS)),
+        Decline(),
+    ),
+)
+"""The 277 integer actions of Aliwar, numbered as in this module's table; the same
+object is :attr:`Aliwar.action_space <cardwars.aliwar.Aliwar.action_space>`."""
 
 
 # --- events ----------------------------------------------------------------------------------

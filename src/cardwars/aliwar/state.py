@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import _kernels
 from cardwars.aliwar.moves import (
+    ACTIONS,
     PROTECTION,
     STACKS,
     AliwarObservation,
@@ -26,7 +27,6 @@ from cardwars.aliwar.moves import (
     CardsDiscarded,
     CardsReturned,
     ConflictResolved,
-    Decline,
     GameOver,
     Keep,
     KeepDeclined,
@@ -38,7 +38,7 @@ from cardwars.aliwar.moves import (
 )
 from cardwars.aliwar.rules import Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
-from cardwars.engine import Event, GameState, Move, Result
+from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.errors import RulesError
 
 if TYPE_CHECKING:
@@ -53,13 +53,18 @@ _SEATS: Final = (0, 1)
 _NO_COLUMN_WINNER: Final = -1
 """What the kernels' conflict functions return for a tied column (else the winning seat)."""
 
-_SWITCHES: Final[tuple[Switch, ...]] = tuple(
-    Switch(a, b) for a in range(PROTECTION + 1) for b in range(a + 1, PROTECTION + 1)
-)
-"""Every switch of two different positions, in the canonical order of RULINGS §4.5."""
+# The legal moves are the action space's own move objects (ACTIONS in moves.py), so that
+# legal_actions() finds their numbers by identity.
+_SWITCHES: Final[tuple[Move, ...]] = ACTIONS.moves[:15]
+"""Every switch of two different positions, in canonical order: ``Switch(a, b)``, ``a < b``."""
 
-_SWITCHES_WITH_NULL: Final = (*_SWITCHES, Switch(PROTECTION, PROTECTION))
+_SWITCHES_WITH_NULL: Final[tuple[Move, ...]] = ACTIONS.moves[:16]
 """The switches with ``allow_null_switch``: the null switch comes last."""
+
+_KEEPS: Final[tuple[Move, ...]] = ACTIONS.moves[16:276]
+"""``Keep(card, stack)`` at ``5 * card.id + stack``."""
+
+_DECLINE: Final[Move] = ACTIONS.moves[276]
 
 
 # --- the conflict ----------------------------------------------------------------------------
@@ -153,6 +158,7 @@ class State(GameState[Phase]):
     )
 
     game_name: ClassVar[str] = "aliwar"
+    _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
     _rules: Rules
     _seed: int
@@ -431,7 +437,7 @@ class State(GameState[Phase]):
         """An independent copy, RNG state and history included."""
         other = object.__new__(type(self))
         GameState.__init__(other)
-        other._history = [dict(step) for step in self._history]
+        self._copy_base_into(other)
         other._rules = self._rules
         other._seed = self._seed
         other._rng = self._rng.copy()
@@ -562,8 +568,12 @@ class State(GameState[Phase]):
             return ()
         empty = self._empty_stacks(seat)
         if empty:  # AW-7.2, AW-A13: the refill is forced (exactly one empty stack here)
-            return tuple(Keep(card, empty[0]) for card in won)
-        return (Decline(), *(Keep(card, c) for card in won for c in range(STACKS)))
+            return tuple(_KEEPS[STACKS * card.id + empty[0]] for card in won)
+        keeps: list[Move] = [_DECLINE]
+        for card in won:
+            first = STACKS * card.id
+            keeps.extend(_KEEPS[first : first + STACKS])
+        return tuple(keeps)
 
     def _keep_and_finish(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         events: list[Event] = []

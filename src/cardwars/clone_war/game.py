@@ -9,9 +9,18 @@ from typing import ClassVar
 from cardwars import _kernels
 from cardwars.clone_war import text as _text
 from cardwars.clone_war.agents import GreedyAgent
+from cardwars.clone_war.moves import ACTIONS
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
-from cardwars.engine import Agent, Game, GameText, Move, RandomAgent, check_players
+from cardwars.engine import (
+    ActionSpace,
+    Agent,
+    Game,
+    GameText,
+    Move,
+    RandomAgent,
+    check_players,
+)
 from cardwars.errors import RulesError
 
 __all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
@@ -45,6 +54,9 @@ class CloneWar(Game[Rules]):
     }
     batch_agents: ClassVar[frozenset[str]] = frozenset({"random", "greedy"})
     """Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
+    action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    """Empty (:data:`~cardwars.clone_war.moves.ACTIONS`): the step is ``apply_actions({})``."""
+    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players(self.name, players, self.min_players, self.max_players)

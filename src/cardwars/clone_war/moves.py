@@ -3,17 +3,25 @@
 Clone War has no moves: nobody decides anything (CW-8), so every battle plays
 itself and :meth:`~cardwars.engine.GameState.apply` takes ``{}``. A battle
 reports what happened as the events below, in order.
+
+Its action space :data:`ACTIONS` is empty (``num_actions`` is 0), and the
+automatic step on integer actions is ``apply_actions({})``.
+
+>>> len(ACTIONS)
+0
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Final
 
 from cardwars.cards import Card
-from cardwars.engine import Event, Observation, Result
+from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 
 __all__ = [
+    "ACTIONS",
     "CardsFlipped",
     "CloneWarObservation",
     "Forfeited",
@@ -40,6 +48,10 @@ class Phase(enum.Enum):
     """The state waits for the next battle, which ``apply({})`` plays."""
     OVER = "over"
     """The game has ended, and :attr:`~cardwars.engine.GameState.result` says how."""
+
+
+ACTIONS: Final[ActionSpace[Move]] = ActionSpace("clone-war", ())
+"""The action space of Clone War, empty, as nobody decides anything (CW-8)."""
 
 
 # --- events ---------------------------------------------------------------------------

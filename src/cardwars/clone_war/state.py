@@ -17,6 +17,7 @@ from cardwars import _kernels
 from cardwars._kernels import pure_clone_war
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
 from cardwars.clone_war.moves import (
+    ACTIONS,
     CardsFlipped,
     CloneWarObservation,
     Forfeited,
@@ -30,7 +31,7 @@ from cardwars.clone_war.moves import (
     WarStarted,
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
-from cardwars.engine import Event, GameState, Move, Result, check_players
+from cardwars.engine import ActionSpace, Event, GameState, Move, Result, check_players
 from cardwars.errors import RulesError
 
 if TYPE_CHECKING:
@@ -113,6 +114,7 @@ class State(GameState[Phase]):
     __slots__ = ("_cycle_at", "_face_up", "_result", "_rules", "_seed", "_table")
 
     game_name: ClassVar[str] = "clone-war"
+    _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _table: CloneWarTable
     _rules: Rules
     _seed: int
@@ -257,7 +259,7 @@ class State(GameState[Phase]):
         """An independent copy, RNG state and history included."""
         other = type(self).__new__(type(self))
         GameState.__init__(other)
-        other._history = [dict(step) for step in self._history]
+        self._copy_base_into(other)
         other._table = self._table.copy()
         other._rules = self._rules
         other._seed = self._seed
@@ -316,8 +318,29 @@ class State(GameState[Phase]):
             # The one valid input while the game runs; the base class would accept it too.
             events = self._apply({})
             self._history.append({})
+            self._last_events = events
             return events
         return super().apply(moves)
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Play one battle: ``apply_actions({})``, :meth:`apply` on (no) integer actions.
+
+        The events are in :attr:`~cardwars.engine.GameState.last_events`.
+
+        Raises:
+            IllegalMoveError: the game is over, or ``actions`` is not empty.
+
+        >>> from cardwars.clone_war import State
+        >>> state = State.from_piles([["KC", "JC"], ["QD", "QH"]])
+        >>> state.apply_actions({})
+        >>> state.last_events[1]  # K beats Q
+        PotCollected(seat=0, cards=2, shuffled=False)
+        """
+        if type(actions) is dict and not actions and self._result is None:
+            self._last_events = self._apply({})
+            self._history.append({})
+            return
+        super().apply_actions(actions)
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         table = self._table

@@ -16,11 +16,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from cardwars import _kernels
-from cardwars.engine import Agent, Game, GameText, Move, RandomAgent, check_players
+from cardwars.engine import (
+    ActionSpace,
+    Agent,
+    Game,
+    GameText,
+    Move,
+    RandomAgent,
+    check_players,
+)
 from cardwars.errors import RulesError
 from cardwars.guerrilla import text as _text
 from cardwars.guerrilla.agents import GreedyAgent
 from cardwars.guerrilla.moves import (
+    ACTIONS,
     Allow,
     Cancel,
     Pass,
@@ -83,6 +92,9 @@ class Guerrilla(Game[Rules]):
         "greedy": GreedyAgent,
     }
     batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
+    action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    """The 2968 actions of :data:`~cardwars.guerrilla.moves.ACTIONS`."""
+    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players("guerrilla", players, 2, 4)

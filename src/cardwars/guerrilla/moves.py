@@ -6,6 +6,25 @@ know, so the public log can be shown to everyone. :class:`Outcome` names where
 a seat stands in an evaluation; :func:`combination_strength` and
 :func:`compare` rank combinations of one or two cards (GT-8.4) through the
 kernels, for the state machine, the agents and your own code alike.
+
+:data:`ACTIONS` numbers every move once and for all, under every option and player
+count (2968 actions; ``c`` is a card id 0–51, in canonical order):
+
+==========  ==========================================================================
+actions     moves
+==========  ==========================================================================
+0–3         ``Propose()``, ``Pass()``, ``Allow()``, ``Reject()``
+4–55        ``Cancel(card)`` = ``4 + c``
+56–107      ``Play(card)`` = ``56 + c``
+108–159     ``Support(card)`` = ``108 + c``
+160–211     ``Remove(card)`` = ``160 + c``
+212–2967    ``TieCards(up, down)`` = ``212 + 53 * up + d``, ``d`` the id of ``down``,
+            or 52 for ``down=None`` (``up == down`` is never legal)
+==========  ==========================================================================
+
+>>> from cardwars.guerrilla.moves import ACTIONS
+>>> ACTIONS.move(56 + Card.parse("JC").id), ACTIONS.action(TieCards(Card.parse("3C"), None))
+(Play(card=Card(rank=Rank.JACK, suit=Suit.CLUBS)), 317)
 """
 
 from __future__ import annotations
@@ -13,13 +32,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from cardwars import _kernels
-from cardwars.cards import Card, CardId
-from cardwars.engine import Event, Move, Observation, Result
+from cardwars.cards import Card, CardId, Deck
+from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 from cardwars.guerrilla.rules import Rules
 
 __all__ = [
+    "ACTIONS",
     "Allow",
     "Cancel",
     "CardPlayed",
@@ -318,6 +339,26 @@ class Remove(Move):
     """
 
     card: Card
+
+
+_CARDS: Final = tuple(Deck.standard())
+
+ACTIONS: Final[ActionSpace[Move]] = ActionSpace(
+    "guerrilla",
+    (
+        Propose(),
+        Pass(),
+        Allow(),
+        Reject(),
+        *(Cancel(card) for card in _CARDS),
+        *(Play(card) for card in _CARDS),
+        *(Support(card) for card in _CARDS),
+        *(Remove(card) for card in _CARDS),
+        *(TieCards(up, down) for up in _CARDS for down in (*_CARDS, None)),
+    ),
+)
+"""The 2968 integer actions of Guerrilla, numbered as in this module's table; the same
+object is :attr:`Guerrilla.action_space <cardwars.guerrilla.Guerrilla.action_space>`."""
 
 
 # --- events ------------------------------------------------------------------------

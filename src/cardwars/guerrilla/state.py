@@ -12,24 +12,18 @@ the accessors, the legal moves, the observations, copies and equality. What it
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import _kernels
 from cardwars.cards import Card
-from cardwars.engine import Event, GameState, Move, Result
+from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.guerrilla.moves import (
-    Allow,
-    Cancel,
+    ACTIONS,
     GuerrillaObservation,
     Outcome,
-    Pass,
     Phase,
     Play,
-    Propose,
-    Reject,
-    Remove,
     SkirmishStarted,
-    Support,
     TieCards,
 )
 from cardwars.guerrilla.position import read_position
@@ -57,6 +51,22 @@ def _unshared(value: Any) -> Any:
     return value
 
 
+_MOVES: Final = ACTIONS.moves
+_PROPOSE, _PASS, _ALLOW, _REJECT = _MOVES[:4]
+_CANCEL: Final = 4
+_PLAY: Final = 56
+_SUPPORT: Final = 108
+_REMOVE: Final = 160
+_TIE: Final = 212
+_TIE_NONE: Final = 52
+assert type(_MOVES[_PLAY]) is Play and type(_MOVES[_TIE]) is TieCards  # the table in moves.py
+
+
+def _tie(up: Card, down: Card | None) -> Move:
+    """The action space's own ``TieCards(up, down)``."""
+    return _MOVES[_TIE + 53 * up.id + (_TIE_NONE if down is None else down.id)]
+
+
 class State(SkirmishSteps):
     """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
@@ -77,6 +87,7 @@ class State(SkirmishSteps):
     """
 
     game_name: ClassVar[str] = "guerrilla"
+    _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
     def __init__(self, rules: Rules, players: int, seed: int) -> None:
         GameState.__init__(self)
@@ -382,7 +393,7 @@ class State(SkirmishSteps):
         for name, value in self.__dict__.items():
             other.__dict__[name] = None if name == "_public_cache" else _unshared(value)
         other._rng = self._rng.copy()
-        other._history = [dict(step) for step in self._history]
+        self._copy_base_into(other)
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -404,28 +415,35 @@ class State(SkirmishSteps):
         )
 
     # --- legal moves ----------------------------------------------------------------
+    # The legal moves are the action space's own move objects (ACTIONS in moves.py, where
+    # the offsets are documented), so that legal_actions() finds their numbers by identity.
     def _legal(self, seat: int) -> tuple[Move, ...]:
         phase = self._phase
         hand = self._hands[seat]
         if phase is Phase.PLAY or phase is Phase.PLAY_FIRST:
-            return tuple(Play(c) for c in sorted(hand))
+            return tuple(_MOVES[_PLAY + c.id] for c in sorted(hand))
         if phase is Phase.SUPPORT:
-            return (Pass(), *(Support(c) for c in sorted(hand) if self._may_support(seat, c)))
+            return (
+                _PASS,
+                *(_MOVES[_SUPPORT + c.id] for c in sorted(hand) if self._may_support(seat, c)),
+            )
         if phase is Phase.TIE:
             return self._legal_tie(seat)
         if phase is Phase.PROPOSE:
             if any(self._is_guerrilla(c) for c in hand):
-                return (Pass(),)
-            return (Pass(), Propose())
+                return (_PASS,)
+            return (_PASS, _PROPOSE)
         if phase is Phase.RESPOND:
             vote: tuple[Move, ...] = (
-                (Reject(),) if self._rules.promotion_acceptance == "unanimous_vote" else ()
+                (_REJECT,) if self._rules.promotion_acceptance == "unanimous_vote" else ()
             )
-            cancels = tuple(Cancel(c) for c in sorted(hand) if self._is_guerrilla(c))
-            return (Allow(), *vote, *cancels)
+            cancels = tuple(_MOVES[_CANCEL + c.id] for c in sorted(hand) if self._is_guerrilla(c))
+            return (_ALLOW, *vote, *cancels)
         if phase is Phase.REMOVE:
             chosen = set(self._removal_picks)
-            return tuple(Remove(c) for _, c, _ in self._table_order() if c not in chosen)
+            return tuple(
+                _MOVES[_REMOVE + c.id] for _, c, _ in self._table_order() if c not in chosen
+            )
         return ()
 
     def _legal_tie(self, seat: int) -> tuple[Move, ...]:
@@ -435,12 +453,12 @@ class State(SkirmishSteps):
         if mode == "blind":
             # No choice: the first card face down, the second face up (GT-A18 alt).
             if len(cards) >= 2:
-                return (TieCards(cards[1], cards[0]),)
-            return (TieCards(cards[0], None),)
+                return (_tie(cards[1], cards[0]),)
+            return (_tie(cards[0], None),)
         if len(cards) == 1:
-            return (TieCards(cards[0], None),)
+            return (_tie(cards[0], None),)
         ordered = sorted(cards)
-        return tuple(TieCards(up, down) for down in ordered for up in ordered if up != down)
+        return tuple(_tie(up, down) for down in ordered for up in ordered if up != down)
 
     def _may_support(self, seat: int, card: Card) -> bool:
         rule = self._rules.support_rule

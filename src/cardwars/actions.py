@@ -1,0 +1,240 @@
+"""Moves matched without running the caller's code, and each game's numbering of its moves.
+
+:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may
+be hostile (a subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a
+``__repr__`` that raises). :func:`same_value` compares such an object with one of
+the engine's own values by reading its fields through the engine type's slots,
+never calling its methods. :class:`ActionSpace` numbers every move a game can
+offer once and for all (the integer actions of RL and search users) and uses the
+same matching to turn a move into its action.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import Final, Generic, TypeVar
+
+from cardwars.errors import IllegalMoveError
+
+__all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
+
+MoveT = TypeVar("MoveT")
+
+_PLAIN_TYPES: frozenset[type] = frozenset({int, bool, float, complex, str, bytes})
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def type_name(obj: object) -> str:
+    """The name of ``obj``'s type, for messages; never raises."""
+    try:
+        name = type(obj).__name__
+    except Exception:
+        return "object"
+    return name if type(name) is str else "object"
+
+
+def shown(obj: object) -> str:
+    """``repr(obj)`` for a message, or its type name when that repr fails; never raises."""
+    try:
+        return repr(obj)
+    except Exception:
+        return f"<{type_name(obj)} object>"
+
+
+def field_names(cls: type) -> tuple[str, ...] | None:
+    """The dataclass field names of ``cls`` (an engine type), or None if it is no dataclass."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        pass
+    try:
+        names: tuple[str, ...] | None = tuple(f.name for f in fields(cls))
+    except TypeError:
+        names = None
+    _FIELD_NAMES[cls] = names
+    return names
+
+
+def same_value(own: object, given: object) -> bool:
+    """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
+
+    ``own`` comes from the engine and is trusted; ``given`` comes from the caller,
+    and none of its methods is called (its fields are read through the engine
+    type's own slots), so a hostile ``__eq__``, ``__hash__`` or attribute can neither
+    make a match nor raise.
+    """
+    if own is given:
+        return True
+    cls = type(own)
+    if type(given) is not cls:
+        return False
+    if cls in _PLAIN_TYPES:
+        return bool(own == given)
+    if isinstance(own, enum.Enum):
+        return False  # members are singletons: only ``own`` itself is equal
+    if cls is tuple:
+        assert isinstance(own, tuple) and isinstance(given, tuple)
+        return len(own) == len(given) and all(map(same_value, own, given))
+    names = field_names(cls)
+    if names is None:  # a game's own non-dataclass type: its (engine) __eq__ decides
+        try:
+            return (own == given) is True
+        except Exception:
+            return False
+    for name in names:
+        try:
+            mine = object.__getattribute__(own, name)
+            theirs = object.__getattribute__(given, name)
+        except Exception:
+            return False
+        if not same_value(mine, theirs):
+            return False
+    return True
+
+
+def matching_move(given: object, legal: tuple[MoveT, ...]) -> MoveT | None:
+    """The engine's own move in ``legal`` that ``given`` stands for, or None."""
+    for own in legal:
+        if own is given:
+            return own
+    for own in legal:
+        if same_value(own, given):
+            return own
+    return None
+
+
+_NO_KEY: Final = object()
+"""What :meth:`ActionSpace._key` returns for a value that is not built of the space's types."""
+
+
+class ActionSpace(Generic[MoveT]):
+    """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``.
+
+    The numbering is the same under every rules option and player count, so an
+    action means the same move in every game of that kind (each game documents its
+    table in its ``moves`` module as ``ACTIONS``). Conversions are dictionary and
+    tuple lookups. :meth:`action` trusts nothing of the object it is given: it reads
+    the fields of a value of exactly a move type of the space through that type's
+    own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so a move
+    subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move
+    of the space.
+
+    >>> from cardwars import aliwar
+    >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
+    >>> len(space), space.move(1), space.action(aliwar.Switch(1, 0))
+    (2, Decline(), 0)
+    >>> space.move(2)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: 2 is not an action of example: the 2 actions are 0..1
+    """
+
+    __slots__ = ("_by_id", "_index", "_keys", "_kinds", "_moves", "game_name")
+
+    def __init__(self, game_name: str, moves: Iterable[MoveT]) -> None:
+        self.game_name = game_name
+        """The game whose moves these are, for messages."""
+        self._moves: tuple[MoveT, ...] = tuple(moves)
+        self._index: dict[MoveT, int] = {move: a for a, move in enumerate(self._moves)}
+        if len(self._index) != len(self._moves):
+            raise ValueError(f"the action space of {game_name} lists a move twice")
+        # The space's own move objects by identity (it keeps them alive, so no other live
+        # object has their id): a state that offers these very objects as its legal moves
+        # has its legal actions found without hashing a move.
+        self._by_id: dict[int, int] = {id(move): a for a, move in enumerate(self._moves)}
+        # id(type) -> (type, its dataclass field names, or None for an atom: an exact
+        # int, None or enum member, whose own hash and == are the engine's).
+        self._kinds: dict[int, tuple[type, tuple[str, ...] | None]] = {}
+        for move in self._moves:
+            self._learn(move)
+        self._keys: dict[object, int] | None = None  # built on the first action() call
+
+    def _learn(self, value: object) -> None:
+        """Record the types ``value`` (one of the space's own moves) is built of."""
+        cls = type(value)
+        if value is None or cls in _PLAIN_TYPES or isinstance(value, enum.Enum):
+            self._kinds[id(cls)] = (cls, None)
+            return
+        names = field_names(cls)
+        if names is None:
+            raise TypeError(f"an action space holds dataclass moves, got {value!r}")
+        self._kinds[id(cls)] = (cls, names)
+        for name in names:
+            self._learn(getattr(value, name))
+
+    def _key(self, value: object) -> object:
+        """A hashable key of ``value`` built without calling any of its methods, or _NO_KEY."""
+        cls = type(value)
+        kind = self._kinds.get(id(cls))
+        if kind is None or kind[0] is not cls:
+            return _NO_KEY
+        names = kind[1]
+        if names is None:
+            return value
+        parts: list[object] = [cls]
+        for name in names:
+            try:
+                field = object.__getattribute__(value, name)
+            except Exception:
+                return _NO_KEY
+            part = self._key(field)
+            if part is _NO_KEY:
+                return _NO_KEY
+            parts.append(part)
+        return tuple(parts)
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace of {self.game_name}: {len(self._moves)} actions>"
+
+    @property
+    def moves(self) -> tuple[MoveT, ...]:
+        """Every move of the space; ``moves[a]`` is the move of action ``a``."""
+        return self._moves
+
+    def _range_text(self) -> str:
+        if not self._moves:
+            return f"{self.game_name}'s actions (it has none)"
+        return f"the {len(self._moves)} actions 0..{len(self._moves) - 1} of {self.game_name}"
+
+    def move(self, action: int) -> MoveT:
+        """The move of ``action`` (an int in ``range(len(space))``).
+
+        Raises:
+            IllegalMoveError: ``action`` is not an int (a bool is not), or out of range.
+        """
+        if type(action) is not int:
+            raise IllegalMoveError(
+                f"an action of {self.game_name} is an int, got {shown(action)} "
+                f"({type_name(action)})"
+            )
+        if not 0 <= action < len(self._moves):
+            if not self._moves:
+                raise IllegalMoveError(f"{action} is not an action: {self._range_text()}")
+            raise IllegalMoveError(
+                f"{action} is not an action of {self.game_name}: "
+                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}"
+            )
+        return self._moves[action]
+
+    def action(self, move: object) -> int:
+        """The action of ``move``: a value of exactly one of the space's move types.
+
+        Raises:
+            IllegalMoveError: ``move`` is no move of this space.
+        """
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = {self._key(own): a for a, own in enumerate(self._moves)}
+        key = self._key(move)
+        action = None if key is _NO_KEY else keys.get(key)
+        if action is None or not same_value(self._moves[action], move):
+            raise IllegalMoveError(
+                f"{shown(move)} ({type_name(move)}) is not a move of {self.game_name}; "
+                f"no action stands for it"
+            )
+        return action
