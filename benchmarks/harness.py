@@ -176,6 +176,157 @@ def steps_runner(game: Game[Any], agent: Agent) -> Callable[[int], int]:
     return run
 
 
+def action_runner(game: Game[Any]) -> Callable[[int], int]:
+    """``run(n)`` drives games 0..n-1 through integer actions, as a learning loop would.
+
+    Each step asks each polled seat's ``legal_actions``, picks one uniformly
+    (``Rng.below``, one draw per seat, as ``RandomAgent`` does) and passes them
+    all to ``apply_actions``; it returns the number of steps.
+    """
+
+    def run(games: int) -> int:
+        kernels = _kernels.kernels
+        rng = kernels.Rng(SEED)
+        below = rng.below
+        steps = 0
+        for k in range(games):
+            state = game.new_game(kernels.derive_seed(SEED, k))
+            legal_actions, apply_actions = state.legal_actions, state.apply_actions
+            while not state.is_over:
+                picks = {}
+                for seat in state.to_act:
+                    legal = legal_actions(seat)
+                    picks[seat] = legal[below(len(legal))]
+                apply_actions(picks)
+                steps += 1
+        return steps
+
+    return run
+
+
+def midgame_states(game: Game[Any], count: int = 64) -> list[Any]:
+    """``count`` states of games 0..count-1, each stopped at a random step of its game.
+
+    Game ``k`` is first played out with random actions to learn its length ``n``;
+    it is then replayed for a uniform ``0 <= i < n`` steps (so never over).
+    """
+    kernels = _kernels.kernels
+    rng = kernels.Rng(SEED)
+    states = []
+    for k in range(count):
+        seed = kernels.derive_seed(SEED, k)
+        picks = []
+        state = game.new_game(seed)
+        while not state.is_over:
+            step = {}
+            for seat in sorted(state.to_act):
+                legal = state.legal_actions(seat)
+                step[seat] = legal[rng.below(len(legal))]
+            state.apply_actions(step)
+            picks.append(step)
+        state = game.new_game(seed)
+        for step in picks[: rng.below(len(picks))]:
+            state.apply_actions(step)
+        states.append(state)
+    return states
+
+
+def copy_runner(states: Sequence[Any]) -> Callable[[int], int]:
+    """``run(n)`` makes ``n`` passes over ``states``, calling ``copy()`` on each."""
+
+    def run(passes: int) -> int:
+        for _ in range(passes):
+            for state in states:
+                state.copy()
+        return passes * len(states)
+
+    return run
+
+
+# --- the OpenSpiel anchor --------------------------------------------------------------------
+
+OPENSPIEL_GAME = "goofspiel(num_cards=13)"
+"""The anchor of section b: a simultaneous-move card game of OpenSpiel's, with chance nodes."""
+
+
+def openspiel_version() -> str | None:
+    """The installed ``open-spiel`` distribution's version, or None (``pip install .[bench]``)."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return None
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("open_spiel")
+    except PackageNotFoundError:  # pragma: no cover - pyspiel built from source
+        return "unknown"
+
+
+def openspiel_step(state: Any, players: int, below: Callable[[int], int]) -> None:
+    """One uniform random step of an OpenSpiel state through its Python API."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()  # uniform in goofspiel
+        state.apply_action(outcomes[below(len(outcomes))][0])
+    elif state.is_simultaneous_node():
+        picks = []
+        for player in range(players):
+            legal = state.legal_actions(player)
+            picks.append(legal[below(len(legal))])
+        state.apply_actions(picks)
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[below(len(legal))])
+
+
+def openspiel_steps_runner() -> Callable[[int], int]:
+    """``run(n)`` plays ``n`` random games of :data:`OPENSPIEL_GAME`; returns the steps.
+
+    One step = one ``apply_action`` (a chance node: the next prize card) or
+    ``apply_actions`` call (the simultaneous bids), each picked uniformly with
+    the same ``Rng.below`` as :func:`action_runner`.
+    """
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    players = game.num_players()
+
+    def run(games: int) -> int:
+        below = _kernels.kernels.Rng(SEED).below
+        steps = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                openspiel_step(state, players, below)
+                steps += 1
+        return steps
+
+    return run
+
+
+def openspiel_clone_runner(count: int = 64) -> Callable[[int], int]:
+    """``run(n)`` makes ``n`` passes of ``state.clone()`` over ``count`` mid-game states."""
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    players = game.num_players()
+    below = _kernels.kernels.Rng(SEED).below
+    states = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        trail = []
+        while not state.is_terminal():
+            trail.append(state.clone())
+            openspiel_step(state, players, below)
+        states.append(trail[below(len(trail))])
+
+    def run(passes: int) -> int:
+        for _ in range(passes):
+            for state in states:
+                state.clone()
+        return passes * len(states)
+
+    return run
+
+
 def fmt_rate(rate: float) -> str:
     """A rate for a table: thousands separators, one decimal below 100."""
     return f"{rate:,.0f}" if rate >= 100 else f"{rate:,.1f}"

@@ -10,7 +10,10 @@ Sections (every ratio compares two figures measured in this same run):
 
 a. kernels, compiled core vs pure-Python twin: shuffle of 52 cards, Aliwar
    conflict resolution, Guerrilla combination strength and compare;
-b. Python-API steps per second: ``state.apply`` driven by ``RandomAgent``;
+b. the Python API beside an OpenSpiel anchor (goofspiel(13) through its Python
+   API, when ``open-spiel`` is installed: ``pip install .[bench]``), per game and
+   player count: the front-end loop, the integer-action loop, ``copy()`` and
+   ``play()`` with Python random agents;
 c. whole games per second: the compiled batch loop vs ``cardwars.play()`` on
    each backend, for each game and player count;
 d. ``cardwars.simulate()``: ``workers=2`` vs ``workers=1`` on a large Clone War
@@ -38,13 +41,20 @@ from typing import Any
 
 from harness import (
     BACKENDS,
+    OPENSPIEL_GAME,
     SEED,
     Timing,
+    action_runner,
     batch_runner,
+    copy_runner,
     fmt_rate,
     fmt_ratio,
     measure_fixed,
     measure_group,
+    midgame_states,
+    openspiel_clone_runner,
+    openspiel_steps_runner,
+    openspiel_version,
     play_runner,
     require_compiled,
     steps_runner,
@@ -129,9 +139,20 @@ class Suite:
         runs: dict[str, tuple[str, Callable[[int], int]]],
     ) -> dict[str, float]:
         """Rates of ``variant: (backend, run)``, repetitions interleaved (see ``measure_group``)."""
+        return self.time_group_units(section, case, dict.fromkeys(runs, unit), runs)
+
+    def time_group_units(
+        self,
+        section: str,
+        case: str,
+        units: dict[str, str],
+        runs: dict[str, tuple[str, Callable[[int], int]]],
+    ) -> dict[str, float]:
+        """:meth:`time_group` for variants that count different units (``units[variant]``)."""
         timings = measure_group(runs, target=self.config.target, repeats=self.config.repeats)
         rates = {}
         for variant, timing in timings.items():
+            unit = units[variant]
             self.figures.append(Figure(section, case, variant, unit, timing))
             print(f"  {case} / {variant}: {fmt_rate(timing.rate)} {unit}/s", file=sys.stderr)
             rates[variant] = timing.rate
@@ -259,25 +280,109 @@ def section_kernels(suite: Suite) -> None:
     )
 
 
-# --- b. Python-API steps ---------------------------------------------------------------------
+# --- b. Python API vs the OpenSpiel anchor ----------------------------------------------------
+
+# (game name, players, label) of every row of section b.
+STEP_SETTINGS: list[tuple[str, int, str]] = [
+    ("aliwar", 2, "Aliwar, 2 players"),
+    ("clone-war", 2, "Clone War, 2 players"),
+    ("clone-war", 4, "Clone War, 4 players"),
+    ("guerrilla", 2, "Guerrilla, 2 players"),
+    ("guerrilla", 4, "Guerrilla, 4 players"),
+]
+# The targets of issue 13, printed beside each ratio (shown, never enforced).
+TARGET_FRONT_END = 0.3  # front-end loop steps/s over OpenSpiel's steps/s
+TARGET_ACTIONS = 1.0  # action loop steps/s over OpenSpiel's steps/s
+TARGET_COPY = 0.5  # copy()/s over OpenSpiel's clone()/s
+TARGET_ALIWAR_PLAY = 20_000  # Aliwar games/s of play() with Python random agents
+NOT_INSTALLED = "not installed"
+
+
+def _against(value: float, target: float, text: str) -> str:
+    return f"{text} ({'met' if value >= target else 'not met'})"
 
 
 def section_steps(suite: Suite) -> None:
-    print("b. Python-API steps", file=sys.stderr)
-    rows = []
-    for name in GAMES:
-        game = load_game(name)
-        label = f"{TITLES[name]}, {game.players} players"
-        run = steps_runner(game, RandomAgent())
-        rates = suite.time_group("steps", label, "steps", {b: (b, run) for b in BACKENDS})
-        ratio = suite.ratio("steps", label, "compiled/python", rates["compiled"] / rates["python"])
-        rows.append([label, fmt_rate(rates["compiled"]), fmt_rate(rates["python"]), ratio])
+    print("b. Python API vs OpenSpiel", file=sys.stderr)
+    anchor = openspiel_version()
+    if anchor is None:
+        print("  open-spiel is not installed: pip install .[bench]", file=sys.stderr)
+    figures, ratios = [], []
+    for name, players, label in STEP_SETTINGS:
+        game = load_game(name, players=players)
+        runs: dict[str, tuple[str, Callable[[int], int]]] = {
+            "front end": ("compiled", steps_runner(game, RandomAgent())),
+            "actions": ("compiled", action_runner(game)),
+            "copy": ("compiled", copy_runner(midgame_states(game))),
+            "play": ("compiled", play_runner(game, [RandomAgent()] * players)),
+        }
+        if anchor is not None:  # timed in the same rounds as this row's variants
+            runs["openspiel steps"] = ("compiled", openspiel_steps_runner())
+            runs["openspiel clones"] = ("compiled", openspiel_clone_runner())
+        units = {"front end": "steps", "actions": "steps", "copy": "copies", "play": "games"}
+        units |= {"openspiel steps": "steps", "openspiel clones": "clones"}
+        rates = suite.time_group_units("steps", label, units, runs)
+        play_rate = fmt_rate(rates["play"])
+        if name == "aliwar":
+            play_rate = _against(rates["play"], TARGET_ALIWAR_PLAY, play_rate)
+        row = [
+            label,
+            fmt_rate(rates["front end"]),
+            fmt_rate(rates["actions"]),
+            fmt_rate(rates["copy"]),
+            fmt_rate(rates["play"]),
+        ]
+        if anchor is None:
+            figures.append([*row, NOT_INSTALLED, NOT_INSTALLED])
+            ratios.append([label, NOT_INSTALLED, NOT_INSTALLED, NOT_INSTALLED, play_rate])
+            continue
+        steps, clones = rates["openspiel steps"], rates["openspiel clones"]
+        figures.append([*row, fmt_rate(steps), fmt_rate(clones)])
+        cells = [label]
+        for variant, anchor_rate, target in (
+            ("front end", steps, TARGET_FRONT_END),
+            ("actions", steps, TARGET_ACTIONS),
+            ("copy", clones, TARGET_COPY),
+        ):
+            value = rates[variant] / anchor_rate
+            text = suite.ratio("steps", label, f"{variant}/openspiel", value)
+            cells.append(_against(value, target, text))
+        ratios.append([*cells, play_rate])
+    anchor_text = f"open-spiel {anchor}" if anchor else f"open-spiel {NOT_INSTALLED}"
     suite.table(
-        "b. Python API: `state.apply` steps per second with random agents",
-        "One step = `to_act`, each polled seat's `observation` and `legal_moves`, "
-        "`RandomAgent.choose`, `apply`.",
-        ["game", "compiled steps/s", "twin steps/s", "compiled / twin"],
-        rows,
+        "b1. Python API rates beside OpenSpiel",
+        "Compiled backend; one step = one `apply` or `apply_actions` call (an Aliwar switch or "
+        "keep round, a Clone War battle or automatic step, a Guerrilla decision). Front end: "
+        "each polled seat's `observation` and `legal_moves`, `RandomAgent.choose`, `apply`. "
+        "Actions: `legal_actions`, a uniform pick, `apply_actions`. `copy()` of 64 mid-game "
+        "states. `play()` with `RandomAgent()` objects. OpenSpiel "
+        f"({anchor_text}): `{OPENSPIEL_GAME}` played uniformly at random through its Python "
+        "API (a chance node's `apply_action` and the simultaneous `apply_actions` each count "
+        "as a step), and `state.clone()` of 64 mid-game states, timed in the same "
+        "interleaved rounds as each row.",
+        [
+            "game",
+            "front-end steps/s",
+            "action steps/s",
+            "copy() copies/s",
+            "play() games/s",
+            "OpenSpiel steps/s",
+            "OpenSpiel clones/s",
+        ],
+        figures,
+    )
+    suite.table(
+        "b2. Ratios to OpenSpiel, beside the targets of issue 13",
+        "Steps/s ours ÷ OpenSpiel steps/s of the same row; copies/s ÷ OpenSpiel clones/s. "
+        "The targets are shown, never enforced.",
+        [
+            "game",
+            f"front end / OpenSpiel (target ≥ {TARGET_FRONT_END:.1f}×)",
+            f"actions / OpenSpiel (target ≥ {TARGET_ACTIONS:.1f}×)",
+            f"copy() / clone() (target ≥ {TARGET_COPY:.1f}×)",
+            f"play() games/s (target: Aliwar ≥ {TARGET_ALIWAR_PLAY:,})",
+        ],
+        ratios,
     )
 
 
@@ -467,6 +572,7 @@ def main(argv: list[str] | None = None) -> None:
         "python": platform.python_version(),
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
+        "open_spiel": openspiel_version(),
         "load_before": load_before,
         "load_after": _load(),
         "quick": args.quick,
