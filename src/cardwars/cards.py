@@ -158,10 +158,15 @@ class Card:
         >>> Card.parse("AS").id
         51
         """
-        return self.suit.value * 13 + self.rank.value - 2
+        # ``_value_`` is the member's plain attribute; ``.value`` goes through Enum's
+        # descriptor, which made this property a fifth of an Aliwar step.
+        suit: int = self.suit._value_
+        return suit * 13 + self.rank._value_ - 2
 
     def _key(self) -> tuple[int, int, int]:
-        return (self.deck, self.suit.value, self.rank.value)
+        suit: int = self.suit._value_
+        rank: int = self.rank._value_
+        return (self.deck, suit, rank)
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

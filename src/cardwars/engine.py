@@ -174,7 +174,7 @@ class GameState(abc.ABC, Generic[PhaseT]):
 
     def _copy_base_into(self, other: GameState[Any]) -> None:
         """Give ``other`` (a copy being built) this state's history and last events."""
-        other._history = [dict(step) for step in self._history]
+        other._history = list(map(dict, self._history))  # each step its own dict, not shared
         other._last_events = self._last_events
         other._action_cache = dict(self._action_cache)
 

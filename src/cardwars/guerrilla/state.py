@@ -51,6 +51,35 @@ def _unshared(value: Any) -> Any:
     return value
 
 
+# What State.copy() copies by hand, the fast way: lists of immutable values (cards, flags,
+# tuples of cards, events), and lists of such lists (one per seat, or per tie round).
+# The legal-moves cache is a dict of tuples. Any other list or dict goes through _unshared.
+_FLAT_LISTS: Final = frozenset(
+    {
+        "_removed",
+        "_in_game",
+        "_played_guerrilla",
+        "_support_penalty",
+        "_spy_first",
+        "_played",
+        "_supports",
+        "_first_tied",
+        "_tied",
+        "_outcomes",
+        "_forfeited",
+        "_winners",
+        "_removal_picks",
+        "_eliminated_at",
+        "_eliminated_hand_size",
+        "_log",
+    }
+)
+_NESTED_LISTS: Final = frozenset({"_hands", "_draw", "_discard", "_drawn", "_tie_rounds"})
+
+# sorted(cards, key=_ORDER) is sorted(cards) (Card's order compares exactly these keys,
+# and both sorts are stable), without two method calls per comparison.
+_ORDER: Final = Card._key
+
 _MOVES: Final = ACTIONS.moves
 _PROPOSE, _PASS, _ALLOW, _REJECT = _MOVES[:4]
 _CANCEL: Final = 4
@@ -390,8 +419,19 @@ class State(SkirmishSteps):
     def copy(self) -> Self:
         """An independent deep copy, RNG included: no list or dict, however nested, is shared."""
         other = object.__new__(type(self))
-        for name, value in self.__dict__.items():
-            other.__dict__[name] = None if name == "_public_cache" else _unshared(value)
+        mine = other.__dict__
+        for name, value in self.__dict__.items():  # in order: the snapshot reads this order
+            kind = type(value)
+            if kind is list and name in _FLAT_LISTS:
+                mine[name] = value[:]
+            elif kind is list and name in _NESTED_LISTS:
+                mine[name] = [v[:] if type(v) is list else _unshared(v) for v in value]
+            elif kind is dict and name == "_legal_cache":
+                mine[name] = value.copy()
+            elif name == "_public_cache":
+                mine[name] = None
+            else:  # a plain value, or anything unforeseen: the generic walk
+                mine[name] = _unshared(value)
         other._rng = self._rng.copy()
         self._copy_base_into(other)
         return other
@@ -421,11 +461,15 @@ class State(SkirmishSteps):
         phase = self._phase
         hand = self._hands[seat]
         if phase is Phase.PLAY or phase is Phase.PLAY_FIRST:
-            return tuple(_MOVES[_PLAY + c.id] for c in sorted(hand))
+            return tuple(_MOVES[_PLAY + c.id] for c in sorted(hand, key=_ORDER))
         if phase is Phase.SUPPORT:
             return (
                 _PASS,
-                *(_MOVES[_SUPPORT + c.id] for c in sorted(hand) if self._may_support(seat, c)),
+                *(
+                    _MOVES[_SUPPORT + c.id]
+                    for c in sorted(hand, key=_ORDER)
+                    if self._may_support(seat, c)
+                ),
             )
         if phase is Phase.TIE:
             return self._legal_tie(seat)
@@ -437,7 +481,9 @@ class State(SkirmishSteps):
             vote: tuple[Move, ...] = (
                 (_REJECT,) if self._rules.promotion_acceptance == "unanimous_vote" else ()
             )
-            cancels = tuple(_MOVES[_CANCEL + c.id] for c in sorted(hand) if self._is_guerrilla(c))
+            cancels = tuple(
+                _MOVES[_CANCEL + c.id] for c in sorted(hand, key=_ORDER) if self._is_guerrilla(c)
+            )
             return (_ALLOW, *vote, *cancels)
         if phase is Phase.REMOVE:
             chosen = set(self._removal_picks)
@@ -457,7 +503,7 @@ class State(SkirmishSteps):
             return (_tie(cards[0], None),)
         if len(cards) == 1:
             return (_tie(cards[0], None),)
-        ordered = sorted(cards)
+        ordered = sorted(cards, key=_ORDER)
         return tuple(_tie(up, down) for down in ordered for up in ordered if up != down)
 
     def _may_support(self, seat: int, card: Card) -> bool:
