@@ -131,14 +131,13 @@ class ActionSpace(Generic[MoveT]):
     cardwars.errors.IllegalMoveError: 2 is not an action of example: the 2 actions are 0..1
     """
 
-    __slots__ = ("_by_id", "_index", "_keys", "_kinds", "_moves", "game_name")
+    __slots__ = ("_by_id", "_keys", "_kinds", "_moves", "game_name")
 
     def __init__(self, game_name: str, moves: Iterable[MoveT]) -> None:
         self.game_name = game_name
         """The game whose moves these are, for messages."""
         self._moves: tuple[MoveT, ...] = tuple(moves)
-        self._index: dict[MoveT, int] = {move: a for a, move in enumerate(self._moves)}
-        if len(self._index) != len(self._moves):
+        if len(set(self._moves)) != len(self._moves):
             raise ValueError(f"the action space of {game_name} lists a move twice")
         # The space's own move objects by identity (it keeps them alive, so no other live
         # object has their id): a state that offers these very objects as its legal moves

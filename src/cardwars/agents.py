@@ -15,17 +15,18 @@ from __future__ import annotations
 from typing import Any
 
 from cardwars.engine import Agent, Game, RandomAgent
+from cardwars.registry import games
 
 __all__ = ["RandomAgent", "agent_by_name", "agent_names"]
 
 
 def agent_names() -> tuple[str, ...]:
-    """The names of the built-in agents that every game offers.
+    """The names of the built-in agents, over every game (each game lists its own).
 
     >>> agent_names()
     ('random', 'greedy')
     """
-    return ("random", "greedy")
+    return tuple(dict.fromkeys(name for cls in games() for name in cls.agents))
 
 
 def agent_by_name(name: str, game: Game[Any]) -> Agent:

@@ -101,7 +101,7 @@ def _check_plot(path: str) -> None:
 
 def _text_of(game: Game[Any] | str) -> GameText:
     """The game's terminal text interface (:attr:`cardwars.engine.Game.text`)."""
-    return game_class(game if isinstance(game, str) else game.name).text
+    return (game_class(game) if isinstance(game, str) else type(game)).text
 
 
 # --- options -------------------------------------------------------------------------------

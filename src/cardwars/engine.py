@@ -270,8 +270,7 @@ class GameState(abc.ABC, Generic[PhaseT]):
         space = self._action_space
         found = tuple(map(space._by_id.get, map(id, legal)))
         if None in found:  # not all of them the space's own objects: look them up by value
-            index = space._index
-            actions = tuple([index[move] for move in legal])
+            actions = tuple([space.action(move) for move in legal])
         else:
             actions = cast("tuple[int, ...]", found)
         entry = (legal, actions)
@@ -344,9 +343,12 @@ class GameState(abc.ABC, Generic[PhaseT]):
         for seat in sorted(given):
             action = given[seat]
             legal, legal_actions = self._actions_of(seat)
-            if type(action) is not int or action not in legal_actions:
-                raise IllegalMoveError(self._illegal_action(seat, action, legal_actions))
-            ordered[seat] = legal[legal_actions.index(action)]
+            try:
+                if type(action) is not int:
+                    raise ValueError
+                ordered[seat] = legal[legal_actions.index(action)]
+            except ValueError:
+                raise IllegalMoveError(self._illegal_action(seat, action, legal_actions)) from None
         self._last_events = self._apply(ordered)
         self._history.append(ordered)
 
@@ -495,7 +497,7 @@ class Game(abc.ABC, Generic[RulesT]):
     terminations: ClassVar[tuple[str, ...]]
     """Why a game can end, in the order of the batch loops' ``termination`` codes."""
     move_types: ClassVar[tuple[type[Move], ...]]
-    """Every move class of the game, for records and front ends."""
+    """Every move class of the game, for records and front ends (from :attr:`action_space`)."""
     rules_file: ClassVar[str]
     """The file of the game's numbered clauses (``seeds/`` in the source tree)."""
     text: ClassVar[GameText]
@@ -508,6 +510,14 @@ class Game(abc.ABC, Generic[RulesT]):
     """The game's fixed numbering of its moves, an :class:`ActionSpace` (its ``moves.ACTIONS``)."""
     num_actions: ClassVar[int]
     """``len(action_space)``, the same under every rules option and player count."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Derive what the action space already says: the move classes and their count."""
+        super().__init_subclass__(**kwargs)
+        space: ActionSpace[Move] | None = cls.__dict__.get("action_space")
+        if space is not None:
+            cls.move_types = tuple(dict.fromkeys(type(move) for move in space.moves))
+            cls.num_actions = len(space)
 
     # Every game keeps its seat count and rules in these two attributes.
     _players: int
@@ -664,13 +674,6 @@ class Game(abc.ABC, Generic[RulesT]):
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.players, self.rules))
-
-
-def check_players(game: str, players: object, low: int, high: int) -> int:
-    """Validate a player count, raising :class:`RulesError` that names the allowed range."""
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise RulesError(f"{game} is for {low} to {high} players, got players={players!r}")
-    return players
 
 
 def _agent_rng(seed: int, seat: int) -> Rng:

@@ -36,7 +36,7 @@ from collections.abc import Collection, Mapping
 
 from cardwars.errors import RulesError
 
-__all__ = ["check_options", "describe_count", "kernel_options"]
+__all__ = ["check_options", "check_players", "describe_count", "kernel_options"]
 
 
 def describe_count(low: int, high: int) -> str:
@@ -49,7 +49,7 @@ def describe_count(low: int, high: int) -> str:
     return f"an int from {low} to {high}" + (f" ({hint})" if hint else "")
 
 
-_POWERS = {10**9: "10**9", 2**31 - 1: "2**31-1", 2**48: "2**48"}
+_POWERS = {10**9: "10**9", 2**31 - 1: "2**31-1"}
 
 
 def check_options(
@@ -78,6 +78,19 @@ def check_options(
         value = getattr(rules, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise RulesError(f"{name} must be {describe_count(low, high)}, got {value!r}")
+
+
+def check_players(game: str, players: object, low: int, high: int) -> int:
+    """Validate a player count: :class:`~cardwars.errors.RulesError` names the allowed range.
+
+    >>> check_players("guerrilla", 5, 2, 4)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: guerrilla is for 2 to 4 players, got players=5
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(f"{game} is for {low} to {high} players, got players={players!r}")
+    return players
 
 
 def kernel_options(

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 from cardwars import _kernels
 from cardwars.aliwar import text as _text
 from cardwars.aliwar.agents import GreedyAgent
-from cardwars.aliwar.moves import ACTIONS, Decline, Keep, Switch
+from cardwars.aliwar.moves import ACTIONS
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
 from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, RandomAgent
@@ -46,7 +46,6 @@ class Aliwar(Game[Rules]):
     max_players: ClassVar[int] = 2
     rules_type: ClassVar[type[Any]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
-    move_types: ClassVar[tuple[type[Move], ...]] = (Switch, Keep, Decline)
     rules_file: ClassVar[str] = "000_aliwar.md"
     text: ClassVar[GameText] = _text
     """Aliwar's terminal text, the module :mod:`cardwars.aliwar.text`."""
@@ -57,7 +56,6 @@ class Aliwar(Game[Rules]):
     batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     """The 277 actions of :data:`~cardwars.aliwar.moves.ACTIONS`."""
-    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, rules: Rules | None = None) -> None:
         rules = Rules() if rules is None else rules

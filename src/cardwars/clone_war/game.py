@@ -19,9 +19,9 @@ from cardwars.engine import (
     GameText,
     Move,
     RandomAgent,
-    check_players,
 )
 from cardwars.errors import RulesError
+from cardwars.options import check_players
 
 __all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
 
@@ -44,7 +44,6 @@ class CloneWar(Game[Rules]):
     max_players: ClassVar[int] = 4
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
-    move_types: ClassVar[tuple[type[Move], ...]] = ()  # nobody decides anything (CW-8)
     rules_file: ClassVar[str] = "001_clone_war.md"
     text: ClassVar[GameText] = _text
     """The module :mod:`cardwars.clone_war.text` (event lines and boards; there are no moves)."""
@@ -56,7 +55,6 @@ class CloneWar(Game[Rules]):
     """Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     """Empty (:data:`~cardwars.clone_war.moves.ACTIONS`): the step is ``apply_actions({})``."""
-    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players(self.name, players, self.min_players, self.max_players)

@@ -31,8 +31,9 @@ from cardwars.clone_war.moves import (
     WarStarted,
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
-from cardwars.engine import ActionSpace, Event, GameState, Move, Result, check_players
+from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.errors import RulesError
+from cardwars.options import check_players
 
 if TYPE_CHECKING:
     from typing_extensions import Self

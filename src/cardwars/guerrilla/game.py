@@ -23,25 +23,16 @@ from cardwars.engine import (
     GameText,
     Move,
     RandomAgent,
-    check_players,
 )
 from cardwars.errors import RulesError
 from cardwars.guerrilla import text as _text
 from cardwars.guerrilla.agents import GreedyAgent
 from cardwars.guerrilla.moves import (
     ACTIONS,
-    Allow,
-    Cancel,
-    Pass,
-    Play,
-    Propose,
-    Reject,
-    Remove,
-    Support,
-    TieCards,
 )
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
+from cardwars.options import check_players
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 
@@ -74,17 +65,6 @@ class Guerrilla(Game[Rules]):
     max_players: ClassVar[int] = 4
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
-    move_types: ClassVar[tuple[type[Move], ...]] = (
-        Propose,
-        Pass,
-        Allow,
-        Reject,
-        Cancel,
-        Play,
-        Support,
-        TieCards,
-        Remove,
-    )
     rules_file: ClassVar[str] = "003_guerrilla.md"
     text: ClassVar[GameText] = _text
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
@@ -94,7 +74,6 @@ class Guerrilla(Game[Rules]):
     batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     """The 2968 actions of :data:`~cardwars.guerrilla.moves.ACTIONS`."""
-    num_actions: ClassVar[int] = len(ACTIONS)
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players("guerrilla", players, 2, 4)

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardwars.cards import Card, read_card
-from cardwars.engine import check_players
 from cardwars.errors import RulesError
 from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, Rules, seat_cards
+from cardwars.options import check_players
 
 __all__ = ["STARTS", "Position", "read_position"]
 
