@@ -91,26 +91,139 @@ def aliwar_resolve_columns(tops_0, tops_1, suit_0, suit_1):
     )
 
 
-cdef struct _AwGame:
+# --- the position and its rule steps, shared by the batch loop and AliwarMachine --------------
+#
+# In the Keep phase the cards that won or tied still lie face up on their stacks (AW-6.4)
+# with ``returning`` set; the lost cards are in ``won``. Every step writes its events to an
+# _AwEvents buffer when one is given (the state object) and to nothing when it is NULL (the
+# batch loop). Event codes and their ints, the same in pure_aliwar_machine:
+#   0 revealed   choice_0 choice_1                      (switch actions 0..15)
+#   1 conflict   column card_0 card_1 protected_0 protected_1 winner(-1 tie)
+#   2 emptied    seat column
+#   3 discarded  n card*n
+#   4 returned   seat n (column card)*n
+#   5 kept       seat card stack
+#   6 declined   seat
+#   7 flipped    the ten new tops, seat 0's columns then seat 1's
+#   8 over       termination winner(-1 none)
+
+cdef enum:
+    _AW_SWITCH = 0
+    _AW_KEEP = 1
+    _AW_OVER = 2
+    _AW_EVENT_INTS = 512
+    _AW_DECLINE = 276
+    _AW_KEEP_BASE = 16
+
+
+cdef struct _AwState:
     int ring[2][5][_AW_RING]
     int head[2][5]
     int size[2][5]
     int protection[2]
+    int phase
+    int won[2][5]
+    int won_count[2]
+    int returning[2][5]
+    int empty_stack[2]       # Keep phase: the one emptied stack a keep must refill, or -1
+    int discard[52]
+    int n_discard
+    long long rounds
+    long long no_progress
+    long long longest        # the longest run of rounds without a discard (batch statistics)
+    uint64_t seen            # bit card set once that card has been face up (AW-8.3)
+    int termination          # -1 until the game is over
+    int winner               # the winning seat, or -1
+    # the options
+    int n_switches
+    bint kept_below
+    bint double_loss_most
+    bint cap_most
+    long long no_progress_limit
+    long long max_rounds
 
 
-cdef inline int _aw_pop(_AwGame* g, int s, int c) noexcept nogil:
+cdef struct _AwEvents:
+    int data[_AW_EVENT_INTS]
+    int n
+
+
+cdef inline void _aw_put(_AwEvents* ev, int value) noexcept nogil:
+    if ev != NULL:
+        ev.data[ev.n] = value
+        ev.n += 1
+
+
+cdef inline int _aw_top(_AwState* g, int s, int c) noexcept nogil:
+    return g.ring[s][c][g.head[s][c]]
+
+
+cdef inline int _aw_pop(_AwState* g, int s, int c) noexcept nogil:
     cdef int card = g.ring[s][c][g.head[s][c]]
     g.head[s][c] = (g.head[s][c] + 1) & _AW_MASK
     g.size[s][c] -= 1
     return card
 
 
-cdef inline void _aw_push(_AwGame* g, int s, int c, int card) noexcept nogil:
+cdef inline void _aw_push(_AwState* g, int s, int c, int card) noexcept nogil:
     g.ring[s][c][(g.head[s][c] + g.size[s][c]) & _AW_MASK] = card
     g.size[s][c] += 1
 
 
-cdef inline int _aw_most_cards(_AwGame* g) noexcept nogil:
+cdef void _aw_init(
+    _AwState* g, bint null_switch, bint kept_below, bint double_loss_most,
+    long long no_progress_limit, long long max_rounds, bint cap_most,
+) noexcept nogil:
+    """An empty position with these options (the caller deals the cards)."""
+    cdef int s, c
+    for s in range(2):
+        for c in range(5):
+            g.head[s][c] = 0
+            g.size[s][c] = 0
+    g.n_discard = 0
+    g.rounds = 0
+    g.no_progress = 0
+    g.longest = 0
+    g.seen = 0
+    g.termination = -1
+    g.winner = -1
+    g.n_switches = 16 if null_switch else 15
+    g.kept_below = kept_below
+    g.double_loss_most = double_loss_most
+    g.cap_most = cap_most
+    g.no_progress_limit = no_progress_limit
+    g.max_rounds = max_rounds
+
+
+cdef void _aw_deal(_AwState* g, uint64_t* rng) noexcept nogil:
+    """The deal of RULINGS 1.5: one shuffle, seat s stack c = deck[25s + 5c ..][:5]."""
+    cdef int deck[52]
+    cdef int s, c, i
+    for i in range(52):
+        deck[i] = i
+    _shuffle_ints(rng, deck, 52)
+    for s in range(2):
+        for c in range(5):
+            for i in range(5):
+                _aw_push(g, s, c, deck[25 * s + 5 * c + i])
+    g.protection[0] = deck[50]
+    g.protection[1] = deck[51]
+
+
+cdef void _aw_start_round(_AwState* g) noexcept nogil:
+    """AW-7.5: the tops are face up (so seen by both), and both players must switch."""
+    cdef int s, c
+    for s in range(2):
+        for c in range(5):
+            g.seen |= (<uint64_t>1) << _aw_top(g, s, c)
+            g.returning[s][c] = 0
+        g.seen |= (<uint64_t>1) << g.protection[s]
+        g.won_count[s] = 0
+        g.empty_stack[s] = -1
+    g.phase = _AW_SWITCH
+
+
+cdef int _aw_most_cards(_AwState* g) noexcept nogil:
     cdef int sizes[2]
     cdef int s, c
     for s in range(2):
@@ -124,7 +237,208 @@ cdef inline int _aw_most_cards(_AwGame* g) noexcept nogil:
     return _AW_TIE
 
 
-cdef inline void _aw_fielded(_AwGame* g, int s, int choice, int* keys) noexcept nogil:
+cdef void _aw_end(_AwState* g, int termination, bint most_cards, int winner, _AwEvents* ev) noexcept nogil:
+    if winner < 0 and most_cards:
+        winner = _aw_most_cards(g)
+    g.termination = termination
+    g.winner = winner
+    g.phase = _AW_OVER
+    _aw_put(ev, 8)
+    _aw_put(ev, termination)
+    _aw_put(ev, winner)
+
+
+cdef int _aw_return(_AwState* g, const int* kept_card, const int* kept_stack, _AwEvents* ev) noexcept nogil:
+    """AW-6.2-6.6: place kept cards, discard the rest (AW-B8), return the fighters.
+
+    Returns the number of cards discarded."""
+    cdef int s, c, i, card, kept_here, returning, first, second, count_at
+    cdef int discarded = 0
+    cdef int start = g.n_discard
+    for s in range(2):
+        for i in range(g.won_count[s]):
+            card = g.won[s][i]
+            if card != kept_card[s]:
+                g.discard[g.n_discard] = card
+                g.n_discard += 1
+        g.won_count[s] = 0
+    discarded = g.n_discard - start
+    if discarded:
+        _aw_put(ev, 3)
+        _aw_put(ev, discarded)
+        for i in range(start, g.n_discard):
+            _aw_put(ev, g.discard[i])
+    for s in range(2):
+        count_at = 0
+        if ev != NULL:
+            _aw_put(ev, 4)
+            _aw_put(ev, s)
+            count_at = ev.n
+            _aw_put(ev, 0)
+        for c in range(5):
+            kept_here = kept_card[s] if kept_stack[s] == c else -1
+            returning = -1
+            if g.returning[s][c]:
+                returning = _aw_pop(g, s, c)
+                if ev != NULL:
+                    ev.data[count_at] += 1
+                    _aw_put(ev, c)
+                    _aw_put(ev, returning)
+            # AW-6.6: the kept card goes in first, the returning card beneath it (AW-A11).
+            if g.kept_below:
+                first = returning
+                second = kept_here
+            else:
+                first = kept_here
+                second = returning
+            if first >= 0:
+                _aw_push(g, s, c, first)
+            if second >= 0:
+                _aw_push(g, s, c, second)
+            g.returning[s][c] = 0
+        if ev != NULL and ev.data[count_at] == 0:
+            ev.n -= 3  # nothing came back to this seat: no event
+    return discarded
+
+
+cdef void _aw_finish_round(_AwState* g, const int* kept_card, const int* kept_stack, _AwEvents* ev) noexcept nogil:
+    cdef int s, c
+    cdef int discarded = _aw_return(g, kept_card, kept_stack, ev)
+    g.no_progress = 0 if discarded else g.no_progress + 1
+    if g.no_progress > g.longest:
+        g.longest = g.no_progress
+    if g.no_progress >= g.no_progress_limit or g.rounds >= g.max_rounds:
+        # AW-7.6, AW-B3: both caps in one round is "no_progress".
+        _aw_end(g, _AW_NO_PROGRESS if g.no_progress >= g.no_progress_limit else _AW_MAX_ROUNDS,
+                g.cap_most, -1, ev)
+        return
+    _aw_start_round(g)
+    _aw_put(ev, 7)
+    for s in range(2):
+        for c in range(5):
+            _aw_put(ev, _aw_top(g, s, c))
+
+
+cdef void _aw_switch_step(_AwState* g, int choice_0, int choice_1, _AwEvents* ev) noexcept nogil:
+    """AW-4 and AW-5: both switches at once, then the conflict of all five columns."""
+    cdef int s, c, a, b, tmp, outcome, loser, empty
+    cdef int choices[2]
+    cdef int suits[2]
+    cdef bint dead[2]
+    cdef int no_keep[2]
+    choices[0] = choice_0
+    choices[1] = choice_1
+    _aw_put(ev, 0)
+    _aw_put(ev, choice_0)
+    _aw_put(ev, choice_1)
+    for s in range(2):  # AW-4.3: only the two face-up cards move
+        if choices[s] != 15:
+            a = AW_PAIR_A[choices[s]]
+            b = AW_PAIR_B[choices[s]]
+            tmp = g.ring[s][a][g.head[s][a]]
+            if b < 5:
+                g.ring[s][a][g.head[s][a]] = g.ring[s][b][g.head[s][b]]
+                g.ring[s][b][g.head[s][b]] = tmp
+            else:
+                g.ring[s][a][g.head[s][a]] = g.protection[s]
+                g.protection[s] = tmp
+    suits[0] = g.protection[0] // 13
+    suits[1] = g.protection[1] // 13
+    g.rounds += 1
+    for c in range(5):
+        outcome = _aw_conflict(_aw_top(g, 0, c), _aw_top(g, 1, c), suits[0], suits[1])
+        if ev != NULL:
+            _aw_put(ev, 1)
+            _aw_put(ev, c)
+            _aw_put(ev, _aw_top(g, 0, c))
+            _aw_put(ev, _aw_top(g, 1, c))
+            _aw_put(ev, _aw_top(g, 0, c) // 13 == suits[0])
+            _aw_put(ev, _aw_top(g, 1, c) // 13 == suits[1])
+            _aw_put(ev, outcome)
+        # AW-6.1: the losing card goes to the middle, won by the column's winner; the
+        # winning and tying cards stay face up on their stacks until they return (AW-6.4).
+        g.returning[0][c] = outcome != 1
+        g.returning[1][c] = outcome != 0
+        if outcome != _AW_TIE:
+            loser = 1 - outcome
+            g.won[outcome][g.won_count[outcome]] = _aw_pop(g, loser, c)
+            g.won_count[outcome] += 1
+            if g.size[loser][c] == 0:
+                _aw_put(ev, 2)
+                _aw_put(ev, loser)
+                _aw_put(ev, c)
+    for s in range(2):  # AW-7.3: dead is an empty stack the forced refill (AW-7.2) cannot fill
+        empty = 0
+        g.empty_stack[s] = -1
+        for c in range(5):
+            if g.size[s][c] == 0:
+                if empty == 0:
+                    g.empty_stack[s] = c
+                empty += 1
+        dead[s] = empty >= 2 or (empty == 1 and g.won_count[s] == 0)
+        no_keep[s] = -1
+    if dead[0] or dead[1]:
+        # AW-7.4, AW-A20, AW-B1: the game ends before any keep; nothing is kept.
+        _aw_return(g, no_keep, no_keep, ev)
+        if dead[0] and dead[1]:  # AW-A15, AW-B2
+            _aw_end(g, _AW_DOUBLE_LOSS, g.double_loss_most, -1, ev)
+        else:
+            _aw_end(g, _AW_EMPTY_STACK, False, 1 if dead[0] else 0, ev)
+        return
+    if g.won_count[0] or g.won_count[1]:
+        g.phase = _AW_KEEP
+        return
+    _aw_finish_round(g, no_keep, no_keep, ev)
+
+
+cdef void _aw_keep_step(_AwState* g, int action_0, int action_1, _AwEvents* ev) noexcept nogil:
+    """AW-6.2: each seat that won a card keeps one (an action) or declines (-1: not polled)."""
+    cdef int s, action
+    cdef int actions[2]
+    cdef int kept_card[2]
+    cdef int kept_stack[2]
+    actions[0] = action_0
+    actions[1] = action_1
+    for s in range(2):
+        action = actions[s]
+        kept_card[s] = -1
+        kept_stack[s] = -1
+        if action == _AW_DECLINE:
+            _aw_put(ev, 6)
+            _aw_put(ev, s)
+        elif action >= _AW_KEEP_BASE:
+            kept_card[s] = (action - _AW_KEEP_BASE) // 5
+            kept_stack[s] = (action - _AW_KEEP_BASE) % 5
+            _aw_put(ev, 5)
+            _aw_put(ev, s)
+            _aw_put(ev, kept_card[s])
+            _aw_put(ev, kept_stack[s])
+    _aw_finish_round(g, kept_card, kept_stack, ev)
+
+
+cdef bint _aw_keep_is_legal(_AwState* g, int s, int action) noexcept nogil:
+    """Whether ``action`` is one of seat ``s``'s Keep-phase actions (AW-6.2, AW-7.2)."""
+    cdef int card, stack, i
+    if g.won_count[s] == 0:
+        return False
+    if action == _AW_DECLINE:
+        return g.empty_stack[s] < 0
+    if action < _AW_KEEP_BASE or action >= _AW_DECLINE:
+        return False
+    card = (action - _AW_KEEP_BASE) // 5
+    stack = (action - _AW_KEEP_BASE) % 5
+    if g.empty_stack[s] >= 0 and stack != g.empty_stack[s]:
+        return False
+    for i in range(g.won_count[s]):
+        if g.won[s][i] == card:
+            return True
+    return False
+
+
+# --- the built-in agents of the batch loop -----------------------------------------------------
+
+
+cdef inline void _aw_fielded(_AwState* g, int s, int choice, int* keys) noexcept nogil:
     """The keys seat ``s`` fields in columns 0..4 after switch ``choice`` (15 = null)."""
     cdef int cards[6]
     cdef int c, tmp, guard
@@ -140,7 +454,7 @@ cdef inline void _aw_fielded(_AwGame* g, int s, int choice, int* keys) noexcept 
         keys[c] = 2 * (cards[c] % 13) + (cards[c] // 13 == guard)
 
 
-cdef int _aw_greedy_switch(_AwGame* g, int s, int n_switches) noexcept nogil:
+cdef int _aw_greedy_switch(_AwState* g, int s, int n_switches) noexcept nogil:
     """aliwar.GreedyAgent's switch: the best total over the opponent's switches of +1 per
     column won and -1 per column lost; the first best in the canonical order.
 
@@ -181,171 +495,74 @@ cdef int _aw_greedy_switch(_AwGame* g, int s, int n_switches) noexcept nogil:
     return best
 
 
+cdef int _aw_agent_keep(_AwState* g, int s, int agent, uint64_t* rng) noexcept nogil:
+    """The Keep action of a built-in agent, or -1 when seat ``s`` is not polled.
+
+    Random: ``legal[rng.below(len(legal))]`` over the canonical order (Decline, then card by
+    column and stack ascending; a forced refill offers only the emptied stack). Greedy: the
+    highest rank (first by column) into the emptied stack, or else into the smallest stack
+    now (the returning cards still lie on their stacks; first by number).
+    """
+    cdef int n_won = g.won_count[s]
+    cdef int best, i, c, smallest, choice, stack = 0
+    if n_won == 0:
+        return -1
+    if agent == _AW_GREEDY:
+        best = 0
+        for i in range(1, n_won):
+            if g.won[s][i] % 13 > g.won[s][best] % 13:
+                best = i
+        if g.empty_stack[s] >= 0:
+            stack = g.empty_stack[s]
+        else:
+            smallest = g.size[s][0]
+            for c in range(1, 5):
+                if g.size[s][c] < smallest:
+                    smallest = g.size[s][c]
+                    stack = c
+        return _AW_KEEP_BASE + 5 * g.won[s][best] + stack
+    if g.empty_stack[s] >= 0:
+        return _AW_KEEP_BASE + 5 * g.won[s][_rng_below(rng, <uint32_t>n_won)] + g.empty_stack[s]
+    choice = <int>_rng_below(rng, <uint32_t>(1 + 5 * n_won))
+    if choice == 0:
+        return _AW_DECLINE
+    return _AW_KEEP_BASE + 5 * g.won[s][(choice - 1) // 5] + (choice - 1) % 5
+
+
 cdef void _aw_play_one(
     uint64_t game_seed, const int* agents, bint null_switch, bint kept_below, bint double_loss_most,
     long long no_progress_limit, long long max_rounds, bint cap_most,
     long long* length, signed char* winner, signed char* termination,
     signed char* discards_out, long long* longest_out,
 ) noexcept nogil:
-    """One game, ``agents[s]`` 0 random or 1 greedy; mirrors pure_aliwar._play_one."""
-    cdef _AwGame g
-    cdef int deck[52]
+    """One game, ``agents[s]`` 0 random or 1 greedy, through the rule steps above."""
+    cdef _AwState g
     cdef uint64_t deal_rng = game_seed
     cdef uint64_t agent_rng[2]
-    cdef int s, c, i, a, b, tmp, top_0, top_1, outcome, choice, n_won, first, second, kept_here
-    cdef int best, smallest, size
     cdef int choices[2]
-    cdef int returning[2][5]
-    cdef int won[2][5]
-    cdef int won_count[2]
-    cdef int empty_count[2]
-    cdef int empty_stack[2]
-    cdef bint dead[2]
-    cdef int kept_card[2]
-    cdef int kept_stack[2]
-    cdef int suits[2]
-    cdef int discarded
-    cdef long long rounds = 0, idle = 0, longest = 0
-    cdef int discards = 0
-    cdef uint32_t n_switches = 16 if null_switch else 15
-
-    for i in range(52):
-        deck[i] = i
-    _shuffle_ints(&deal_rng, deck, 52)
-    # Deal map (RULINGS 1.5): seat s, stack c is deck[25s + 5c .. +4], top first; protection 50, 51.
-    for s in range(2):
-        for c in range(5):
-            g.head[s][c] = 0
-            g.size[s][c] = 5
-            for i in range(5):
-                g.ring[s][c][i] = deck[25 * s + 5 * c + i]
-        # The agents' RNGs: derive_seed(game_seed, 1 + s).
+    cdef int s
+    _aw_init(&g, null_switch, kept_below, double_loss_most, no_progress_limit, max_rounds, cap_most)
+    _aw_deal(&g, &deal_rng)
+    for s in range(2):  # the agents' RNGs: derive_seed(game_seed, 1 + s)
         agent_rng[s] = _mix(game_seed + <uint64_t>(2 + s) * _GAMMA)
-    g.protection[0] = deck[50]
-    g.protection[1] = deck[51]
-
-    while True:
-        # Switch (AW-4): both choose from the same position, then only the face-up cards move.
-        for s in range(2):
-            if agents[s] == _AW_GREEDY:
-                choices[s] = _aw_greedy_switch(&g, s, n_switches)
-            else:
-                choices[s] = <int>_rng_below(&agent_rng[s], n_switches)
-        for s in range(2):
-            choice = choices[s]
-            if choice != 15:
-                a = AW_PAIR_A[choice]
-                b = AW_PAIR_B[choice]
-                if b < 5:
-                    tmp = g.ring[s][a][g.head[s][a]]
-                    g.ring[s][a][g.head[s][a]] = g.ring[s][b][g.head[s][b]]
-                    g.ring[s][b][g.head[s][b]] = tmp
-                else:
-                    tmp = g.ring[s][a][g.head[s][a]]
-                    g.ring[s][a][g.head[s][a]] = g.protection[s]
-                    g.protection[s] = tmp
-        # Conflict (AW-5): every top leaves; losers go to the winner, the rest return.
-        suits[0] = g.protection[0] // 13
-        suits[1] = g.protection[1] // 13
-        won_count[0] = 0
-        won_count[1] = 0
-        for c in range(5):
-            top_0 = _aw_pop(&g, 0, c)
-            top_1 = _aw_pop(&g, 1, c)
-            outcome = _aw_conflict(top_0, top_1, suits[0], suits[1])
-            if outcome == 0:
-                returning[0][c] = top_0
-                returning[1][c] = -1
-                won[0][won_count[0]] = top_1
-                won_count[0] += 1
-            elif outcome == 1:
-                returning[0][c] = -1
-                returning[1][c] = top_1
-                won[1][won_count[1]] = top_0
-                won_count[1] += 1
-            else:
-                returning[0][c] = top_0
-                returning[1][c] = top_1
-        rounds += 1
-        for s in range(2):
-            empty_count[s] = 0
-            empty_stack[s] = -1
-            for c in range(5):
-                if g.size[s][c] == 0 and returning[s][c] < 0:
-                    if empty_count[s] == 0:
-                        empty_stack[s] = c
-                    empty_count[s] += 1
-            dead[s] = empty_count[s] >= 2 or (empty_count[s] == 1 and won_count[s] == 0)
-            kept_card[s] = -1
-            kept_stack[s] = -1
-        if not (dead[0] or dead[1]):
-            # Keep (AW-6.2, AW-7.2): Decline first, then (card by column, stack ascending);
-            # a forced refill offers only (card, the emptied stack).
+    _aw_start_round(&g)
+    while g.phase != _AW_OVER:
+        if g.phase == _AW_SWITCH:
             for s in range(2):
-                n_won = won_count[s]
-                if n_won and agents[s] == _AW_GREEDY:
-                    # The highest rank (first by column), into the emptied stack or else the
-                    # smallest stack now (returning cards still count; first by number).
-                    best = 0
-                    for i in range(1, n_won):
-                        if won[s][i] % 13 > won[s][best] % 13:
-                            best = i
-                    kept_card[s] = won[s][best]
-                    if empty_count[s]:
-                        kept_stack[s] = empty_stack[s]
-                    else:
-                        smallest = 0
-                        for c in range(5):
-                            size = g.size[s][c] + (returning[s][c] >= 0)
-                            if c == 0 or size < smallest:
-                                smallest = size
-                                kept_stack[s] = c
-                elif n_won:
-                    if empty_count[s]:
-                        kept_card[s] = won[s][_rng_below(&agent_rng[s], <uint32_t>n_won)]
-                        kept_stack[s] = empty_stack[s]
-                    else:
-                        choice = <int>_rng_below(&agent_rng[s], <uint32_t>(1 + 5 * n_won))
-                        if choice:
-                            kept_card[s] = won[s][(choice - 1) // 5]
-                            kept_stack[s] = (choice - 1) % 5
-        # Return (AW-6.4, AW-6.6): a kept card and its stack's returning card, in the ruled order.
-        for s in range(2):
-            for c in range(5):
-                kept_here = kept_card[s] if kept_stack[s] == c else -1
-                if kept_below:
-                    first = returning[s][c]
-                    second = kept_here
+                if agents[s] == _AW_GREEDY:
+                    choices[s] = _aw_greedy_switch(&g, s, g.n_switches)
                 else:
-                    first = kept_here
-                    second = returning[s][c]
-                if first >= 0:
-                    _aw_push(&g, s, c, first)
-                if second >= 0:
-                    _aw_push(&g, s, c, second)
-        discarded = won_count[0] + won_count[1] - (kept_card[0] >= 0) - (kept_card[1] >= 0)
-        discards += discarded
-        if dead[0] or dead[1]:
-            length[0] = rounds
-            discards_out[0] = <signed char>discards
-            longest_out[0] = longest
-            if dead[0] and dead[1]:
-                winner[0] = <signed char>(_aw_most_cards(&g) if double_loss_most else _AW_TIE)
-                termination[0] = _AW_DOUBLE_LOSS
-            else:
-                winner[0] = 1 if dead[0] else 0
-                termination[0] = _AW_EMPTY_STACK
-            return
-        idle = idle + 1 if discarded == 0 else 0
-        if idle > longest:
-            longest = idle
-        if idle >= no_progress_limit or rounds >= max_rounds:
-            length[0] = rounds
-            discards_out[0] = <signed char>discards
-            longest_out[0] = longest
-            winner[0] = <signed char>(_aw_most_cards(&g) if cap_most else _AW_TIE)
-            termination[0] = _AW_NO_PROGRESS if idle >= no_progress_limit else _AW_MAX_ROUNDS
-            return
+                    choices[s] = <int>_rng_below(&agent_rng[s], <uint32_t>g.n_switches)
+            _aw_switch_step(&g, choices[0], choices[1], NULL)
+        else:
+            for s in range(2):
+                choices[s] = _aw_agent_keep(&g, s, agents[s], &agent_rng[s])
+            _aw_keep_step(&g, choices[0], choices[1], NULL)
+    length[0] = g.rounds
+    winner[0] = <signed char>g.winner
+    termination[0] = <signed char>g.termination
+    discards_out[0] = <signed char>g.n_discard
+    longest_out[0] = g.longest
 
 
 cdef int _aw_check_flag(object value, str name) except -1:
@@ -430,3 +647,4 @@ def aliwar_batch(
         "discards": discards,
         "longest_no_progress": longest,
     }
+

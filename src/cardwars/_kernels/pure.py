@@ -9,8 +9,15 @@ it mirrors the compiled core name for name.
 
 from __future__ import annotations
 
-from cardwars._kernels import pure_aliwar, pure_clone_war, pure_guerrilla, pure_rng
+from cardwars._kernels import (
+    pure_aliwar,
+    pure_aliwar_machine,
+    pure_clone_war,
+    pure_guerrilla,
+    pure_rng,
+)
 from cardwars._kernels.pure_aliwar import *  # noqa: F403
+from cardwars._kernels.pure_aliwar_machine import *  # noqa: F403
 from cardwars._kernels.pure_clone_war import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla import *  # noqa: F403
 from cardwars._kernels.pure_rng import *  # noqa: F403
@@ -19,5 +26,6 @@ __all__ = [
     *pure_rng.__all__,
     *pure_clone_war.__all__,
     *pure_aliwar.__all__,
+    *pure_aliwar_machine.__all__,
     *pure_guerrilla.__all__,
 ]

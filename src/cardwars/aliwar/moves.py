@@ -326,7 +326,6 @@ class AliwarObservation(Observation):
         protection: both protection cards.
         won: the cards each seat won this round, in column order (the middle row; Keep phase).
         discard: the discard pile, in discard order.
-        history: every step's moves so far as ``((seat, move), ...)``, all public once applied.
         result: the result once the game is over.
 
     >>> from cardwars.aliwar import Aliwar
@@ -345,5 +344,4 @@ class AliwarObservation(Observation):
     protection: tuple[Card, Card]
     won: tuple[tuple[Card, ...], tuple[Card, ...]]
     discard: tuple[Card, ...]
-    history: tuple[tuple[tuple[int, Move], ...], ...]
     result: Result | None

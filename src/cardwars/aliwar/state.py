@@ -4,7 +4,7 @@ A round is a Switch step (both seats at once; the conflict follows at once) and,
 when a card was won, a Keep step; the discards, returns, caps and the flip of the
 next tops follow without a poll.
 
->>> from cardwars.aliwar import Aliwar
+>>> from cardwars.aliwar import Aliwar, Switch
 >>> state = Aliwar().new_game(seed=42)
 >>> events = state.apply({0: Switch(0, 1), 1: Switch(0, 1)})
 >>> state.rounds, state.phase.name, type(events[1]).__name__
@@ -13,14 +13,13 @@ next tops follow without a poll.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import _kernels
+from cardwars.actions import matching_move, shown
 from cardwars.aliwar.moves import (
     ACTIONS,
-    PROTECTION,
     STACKS,
     AliwarObservation,
     CardKept,
@@ -28,18 +27,17 @@ from cardwars.aliwar.moves import (
     CardsReturned,
     ConflictResolved,
     GameOver,
-    Keep,
     KeepDeclined,
     Phase,
     StackEmptied,
-    Switch,
     SwitchesRevealed,
     TopsFlipped,
 )
-from cardwars.aliwar.rules import Rules
+from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import RulesError
+from cardwars.errors import IllegalMoveError, RulesError
+from cardwars.values import builder
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -60,12 +58,6 @@ _SWITCHES: Final[tuple[Move, ...]] = ACTIONS.moves[:15]
 
 _SWITCHES_WITH_NULL: Final[tuple[Move, ...]] = ACTIONS.moves[:16]
 """The switches with ``allow_null_switch``: the null switch comes last."""
-
-_KEEPS: Final[tuple[Move, ...]] = ACTIONS.moves[16:276]
-"""``Keep(card, stack)`` at ``5 * card.id + stack``."""
-
-_DECLINE: Final[Move] = ACTIONS.moves[276]
-
 
 # --- the conflict ----------------------------------------------------------------------------
 
@@ -118,6 +110,95 @@ def _read_standard_card(value: object, where: str) -> Card:
     return card
 
 
+_PHASES: Final[tuple[Phase, ...]] = (Phase.SWITCH, Phase.KEEP, Phase.OVER)
+"""The phases by the machine's phase code."""
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
+"""The 52 cards by id, the labels the machine builds its views of."""
+
+_MOVES: Final[tuple[Move, ...]] = ACTIONS.moves
+_ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
+"""``id(move) -> action`` for the action space's own move objects (the legal moves)."""
+
+
+_conflict = builder(ConflictResolved)
+_discarded = builder(CardsDiscarded)
+_returned = builder(CardsReturned)
+_flipped = builder(TopsFlipped)
+_observation = builder(AliwarObservation)
+
+# Events with few possible values are built once and shared (they are frozen values).
+_REVEALED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(SwitchesRevealed((_MOVES[a], _MOVES[b])) for b in range(16))  # type: ignore[arg-type]
+    for a in range(16)
+)
+_EMPTIED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(StackEmptied(seat, c) for c in range(STACKS)) for seat in _SEATS
+)
+_DECLINED: Final[tuple[Event, ...]] = (KeepDeclined(0), KeepDeclined(1))
+_PROTECTED: Final[tuple[tuple[bool, bool], ...]] = (
+    (False, False),
+    (False, True),
+    (True, False),
+    (True, True),
+)
+_WINNER: Final[tuple[int | None, ...]] = (0, 1, None)  # by the machine's code (-1 last)
+
+
+def _decode_events(codes: tuple[int, ...], result: Result | None) -> tuple[Event, ...]:
+    """The event objects of one step from the machine's ints (``pure_aliwar_machine``)."""
+    cards = _CARDS
+    events: list[Event] = []
+    append = events.append
+    i, n = 0, len(codes)
+    while i < n:
+        kind = codes[i]
+        if kind == 1:
+            append(
+                _conflict(
+                    codes[i + 1],
+                    (cards[codes[i + 2]], cards[codes[i + 3]]),
+                    _PROTECTED[2 * codes[i + 4] + codes[i + 5]],
+                    _WINNER[codes[i + 6]],
+                )
+            )
+            i += 7
+        elif kind == 0:
+            append(_REVEALED[codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 2:
+            append(_EMPTIED[codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 3:
+            count = codes[i + 1]
+            append(_discarded(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
+            i += 2 + count
+        elif kind == 4:
+            seat, count = codes[i + 1], codes[i + 2]
+            pairs = codes[i + 3 : i + 3 + 2 * count]
+            append(
+                _returned(
+                    seat, tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
+                )
+            )
+            i += 3 + 2 * count
+        elif kind == 5:
+            append(CardKept(codes[i + 1], cards[codes[i + 2]], codes[i + 3]))
+            i += 4
+        elif kind == 6:
+            append(_DECLINED[codes[i + 1]])
+            i += 2
+        elif kind == 7:
+            tops = [cards[c] for c in codes[i + 1 : i + 11]]
+            append(_flipped((tuple(tops[:5]), tuple(tops[5:]))))
+            i += 11
+        else:
+            assert kind == 8 and result is not None
+            append(GameOver(result))
+            i += 3
+    return tuple(events)
+
+
 class State(GameState[Phase]):
     """An Aliwar position, god's-eye. Build one with :meth:`Aliwar.new_game` or :meth:`from_layout`.
 
@@ -129,6 +210,10 @@ class State(GameState[Phase]):
     every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
     phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
 
+    The rules run in the kernels' Aliwar machine (compiled, or its pure-Python twin);
+    this class is its typed face: it turns cards, moves and events into objects, and
+    builds events only when they are asked for.
+
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)
     >>> state.card_count(), " ".join(map(str, state.stacks[1][0]))  # god's-eye: all cards
@@ -137,88 +222,37 @@ class State(GameState[Phase]):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = (
-        "_all_cards_mask",
-        "_cached_view",
-        "_discard",
-        "_hand_built",
-        "_legal",
-        "_no_progress",
-        "_phase",
-        "_protection",
-        "_result",
-        "_returning",
-        "_rng",
-        "_rounds",
-        "_rules",
-        "_seed",
-        "_seen_mask",
-        "_stacks",
-        "_won",
-    )
+    __slots__ = ("_events", "_hand_built", "_legal", "_m", "_result", "_rules", "_seed", "_view")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
+    _m: Any  # the kernels' AliwarMachine (compiled or pure); both have the same methods
     _rules: Rules
     _seed: int
-    _rng: Rng
-    _stacks: list[list[list[Card]]]
-    _protection: list[Card]
-    _discard: list[Card]
-    _won: list[list[Card]]
-    _returning: list[list[bool]]
-    _phase: Phase
-    _rounds: int
-    _no_progress: int  # completed rounds in a row without a discard (AW-7.6)
-    _seen_mask: int  # bit ``card.id`` set once that card has been face up (AW-8.3)
-    _all_cards_mask: int  # bit ``card.id`` set for every card of the game
     _hand_built: bool
-    _cached_view: tuple[int, AliwarObservation] | None  # (len(history), the public view)
     _result: Result | None
-    _legal: tuple[tuple[Move, ...], tuple[Move, ...]]
+    # Caches of one step, keyed by the machine's step count: the decoded events, each
+    # seat's legal move objects, and the public part of the observation.
+    _events: tuple[int, tuple[Event, ...]] | None
+    _legal: tuple[int, list[tuple[Move, ...] | None]] | None
+    _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
 
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        rng: Rng,
-        stacks: Sequence[Sequence[Sequence[Card]]],
-        protection: Sequence[Card],
-    ) -> None:
+    def __init__(self, rules: Rules, seed: int, machine: Any, hand_built: bool) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
-        GameState.__init__(self)
+        self._m = machine
         self._rules = rules
         self._seed = seed
-        self._rng = rng
-        self._stacks = [[list(stack) for stack in own] for own in stacks]
-        self._protection = list(protection)
-        self._discard = []
-        self._won = [[], []]
-        self._returning = [[False] * STACKS, [False] * STACKS]
-        self._rounds = 0
-        self._no_progress = 0
-        self._seen_mask = 0
-        self._all_cards_mask = 0
-        for card in (*(c for own in self._stacks for stack in own for c in stack), *protection):
-            self._all_cards_mask |= 1 << card.id
+        self._hand_built = hand_built
         self._result = None
-        self._cached_view = None
-        self._hand_built = False
-        self._start_round()
+        self._events = self._legal = self._view = None
 
     # --- construction --------------------------------------------------------------------
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
         """The deal of RULINGS §1.5: one shuffle of the canonical deck, then the deal map."""
-        rng: Rng = _kernels.kernels.Rng(seed)
-        deck = list(Deck.standard())
-        rng.shuffle(deck)
-        stacks = [
-            [deck[25 * seat + 5 * c : 25 * seat + 5 * c + 5] for c in range(STACKS)]
-            for seat in _SEATS
-        ]
-        return cls(rules, seed, rng, stacks, (deck[50], deck[51]))
+        machine = _kernels.kernels.aliwar_deal(_CARDS, seed, **rules.kernel_options())
+        return cls(rules, seed, machine, False)
 
     @classmethod
     def from_layout(
@@ -298,9 +332,14 @@ class State(GameState[Phase]):
         repeated = sorted({card for card in everything if everything.count(card) > 1})
         if repeated:
             raise RulesError(f"cards appear more than once: {', '.join(map(str, repeated))}")
-        state = cls(rules, rng_seed, _kernels.kernels.Rng(rng_seed), built, guards)
-        state._hand_built = True
-        return state
+        machine = _kernels.kernels.AliwarMachine(
+            _CARDS,
+            [[[card.id for card in stack] for stack in own] for own in built],
+            [card.id for card in guards],
+            rng_seed,
+            **rules.kernel_options(),
+        )
+        return cls(rules, rng_seed, machine, True)
 
     # --- the protocol --------------------------------------------------------------------
     @property
@@ -311,12 +350,35 @@ class State(GameState[Phase]):
     @property
     def phase(self) -> Phase:
         """The phase the state rests in."""
-        return self._phase
+        phase: Phase = _PHASES[self._m.phase]
+        return phase
 
     @property
     def to_act(self) -> frozenset[int]:
         """Both seats in the Switch phase; the seats that won a card in the Keep phase."""
-        return frozenset(seat for seat in _SEATS if self._legal[seat])
+        polled: frozenset[int] = self._m.to_act
+        return polled
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        over: bool = self._m.over
+        return over
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else None."""
+        if self._result is None and self._m.over:
+            self._result = self._make_result()
+        return self._result
+
+    def _make_result(self) -> Result:
+        m = self._m
+        termination = TERMINATIONS[m.termination]
+        if m.winner < 0:
+            return Result(frozenset(), termination, m.rounds, (1, 1))
+        placings = (1, 2) if m.winner == 0 else (2, 1)
+        return Result(frozenset({m.winner}), termination, m.rounds, placings)
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The legal moves of ``player`` in the canonical order of RULINGS §4.5.
@@ -327,13 +389,122 @@ class State(GameState[Phase]):
         stack ascending; a forced refill (AW-7.2) offers only ``Keep(card, emptied stack)``.
         A seat that is not polled has no moves.
         """
-        self._check_seat(player)
-        return self._legal[player]
+        actions = self.legal_actions(player)
+        step = self._m.steps
+        cache = self._legal
+        if cache is None or cache[0] != step:
+            # Shared with copies made at this step, which have the same legal moves.
+            cache = self._legal = (step, [None, None])
+        moves = cache[1][player]
+        if moves is None:
+            if self._m.phase == 0:  # the switches, the same tuples every round
+                moves = _SWITCHES_WITH_NULL if len(actions) == 16 else _SWITCHES
+            else:
+                moves = tuple([_MOVES[action] for action in actions])
+            cache[1][player] = moves
+        return moves
+
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        try:
+            actions: tuple[int, ...] = self._m.legal_actions(player)
+        except ValueError:
+            self._check_seat(player)
+            raise
+        return actions
+
+    def action_mask(self, player: int) -> bytes:
+        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        mask = bytearray(len(ACTIONS))
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return bytes(mask)
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Perform one step from an action per polled seat (see :meth:`GameState.apply_actions`).
+
+        Raises:
+            IllegalMoveError: as :meth:`GameState.apply_actions`; the state is unchanged.
+        """
+        if not self._m.apply_actions(actions):
+            given = self._read_step(actions, "apply_actions", "action")
+            for seat in sorted(given):
+                legal = self.legal_actions(seat)
+                action = given[seat]
+                if type(action) is not int or action not in legal:
+                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
+            performed = self._m.apply_actions(dict(given))
+            assert performed, "a step the face checked must be legal to the machine"
+
+    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
+        """Perform one step: a move for every seat in :attr:`to_act` (see :meth:`GameState.apply`).
+
+        Raises:
+            IllegalMoveError: as :meth:`GameState.apply`; the state is unchanged.
+        """
+        actions: dict[int, int] | None = None
+        if type(moves) is dict:
+            # The common case: the seats' own legal move objects, known by identity.
+            actions = {}
+            for seat, move in moves.items():
+                action = _ACTION_OF.get(id(move))
+                if action is None or _MOVES[action] is not move:
+                    actions = None
+                    break
+                actions[seat] = action
+        if actions is None or not self._m.apply_actions(actions):
+            given = self._read_step(moves, "apply", "move")
+            actions = {}
+            for seat in sorted(given):
+                move = given[seat]
+                legal = self.legal_moves(seat)
+                own = matching_move(move, legal)
+                if own is None:
+                    listed = ", ".join(map(repr, legal))
+                    raise IllegalMoveError(
+                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
+                        f"legal moves: {listed}"
+                    )
+                actions[seat] = ACTIONS.action(own)
+            performed = self._m.apply_actions(actions)
+            assert performed, "a step the face checked must be legal to the machine"
+        return self.last_events
+
+    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        performed = self._m.apply_actions({seat: ACTIONS.action(m) for seat, m in moves.items()})
+        assert performed, "_apply takes validated moves only"
+        return self.last_events
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the last step (``()`` before the first), built on first access."""
+        step = self._m.steps
+        cached = self._events
+        if cached is None or cached[0] != step:
+            cached = self._events = (step, _decode_events(self._m.events(), self.result))
+        return cached[1]
+
+    @property
+    def history(self) -> tuple[Mapping[int, Move], ...]:
+        """The moves of every step applied to this state so far, in order."""
+        return tuple(
+            {seat: _MOVES[action] for seat, action in enumerate(step) if action >= 0}
+            for step in self._m.history()
+        )
 
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG (Aliwar uses it only for the deal)."""
-        return self._rng.copy()
+        rng: Rng = _kernels.kernels.Rng(self._m.rng_state)
+        return rng
 
     # --- readable state ------------------------------------------------------------------
     @property
@@ -344,22 +515,26 @@ class State(GameState[Phase]):
     @property
     def stacks(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, god's-eye."""
-        return tuple(tuple(tuple(stack) for stack in own) for own in self._stacks)
+        stacks: tuple[tuple[tuple[Card, ...], ...], ...] = self._m.stacks()
+        return stacks
 
     @property
     def protection(self) -> tuple[Card, Card]:
         """The protection card of each seat."""
-        return (self._protection[0], self._protection[1])
+        protection: tuple[Card, Card] = self._m.protection()
+        return protection
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The discarded cards, in discard order (AW-B8), out of the game for good."""
-        return tuple(self._discard)
+        discard: tuple[Card, ...] = self._m.discard()
+        return discard
 
     @property
     def won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards each seat won this round, in column order; empty outside the Keep phase."""
-        return (tuple(self._won[0]), tuple(self._won[1]))
+        won: tuple[tuple[Card, ...], tuple[Card, ...]] = self._m.won()
+        return won
 
     @property
     def hand_built(self) -> bool:
@@ -369,288 +544,79 @@ class State(GameState[Phase]):
     @property
     def rounds(self) -> int:
         """Rounds played; a round counts from its conflict on."""
-        return self._rounds
+        rounds: int = self._m.rounds
+        return rounds
 
     @property
     def no_progress(self) -> int:
         """Completed rounds in a row without a discard (AW-7.6)."""
-        return self._no_progress
+        no_progress: int = self._m.no_progress
+        return no_progress
 
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row (not the discard pile)."""
-        in_stacks = sum(len(stack) for own in self._stacks for stack in own)
-        return in_stacks + len(self._protection) + len(self._won[0]) + len(self._won[1])
+        count: int = self._m.card_count()
+        return count
 
     # --- information ---------------------------------------------------------------------
-    def _is_face_up(self, seat: int, stack: int) -> bool:
-        if self._phase is Phase.SWITCH:
-            return True
-        return self._phase is Phase.KEEP and self._returning[seat][stack]
-
     def observation(self, player: int) -> AliwarObservation:
         """What ``player`` may know (AW-8): never a face-down card that was never face up.
 
         With ``view_recall="perfect"`` every once-seen face-down card is shown where it
-        lies; with ``"face_up_only"`` only the face-up tops are.
+        lies; with ``"face_up_only"`` only the face-up tops are. The moves of past steps
+        are not part of it (every step's events say them, to both seats).
         """
         self._check_seat(player)
-        # Both seats know the same (AW-8.4): build the view once per step, then set the seat.
-        if self._cached_view is None or self._cached_view[0] != len(self._history):
-            self._cached_view = (len(self._history), self._public_view())
-        view = self._cached_view[1]
-        return view if view.seat == player else replace(view, seat=player)
+        # Both seats know the same (AW-8.4): build both views once per step.
+        step = self._m.steps
+        cached = self._view
+        if cached is None or cached[0] != step:
+            cached = self._view = (step, self._views())
+        return cached[1][player]
 
-    def _public_view(self) -> AliwarObservation:
-        recall = self._seen_mask if self._rules.view_recall == "perfect" else 0
-        face_up = tuple(tuple(self._is_face_up(seat, c) for c in range(STACKS)) for seat in _SEATS)
-        stacks: tuple[tuple[tuple[Card | None, ...], ...], ...]
-        if recall & self._all_cards_mask == self._all_cards_mask:
-            stacks = self.stacks  # every card has been face up, so every card is known
-        else:
-            stacks = tuple(
-                tuple(
-                    tuple(
-                        card if (i == 0 and face_up[seat][c]) or recall >> card.id & 1 else None
-                        for i, card in enumerate(stack)
-                    )
-                    for c, stack in enumerate(own)
-                )
-                for seat, own in enumerate(self._stacks)
-            )
-        return AliwarObservation(
-            seat=0,
-            phase=self._phase,
-            to_act=self.to_act,
-            rounds=self._rounds,
-            no_progress=self._no_progress,
-            stacks=stacks,
-            face_up=face_up,
-            protection=self.protection,
-            won=self.won,
-            discard=self.discard,
-            history=tuple(tuple(sorted(step.items())) for step in self._history),
-            result=self._result,
+    def _views(self) -> tuple[AliwarObservation, AliwarObservation]:
+        m = self._m
+        parts = (
+            _PHASES[m.phase],
+            m.to_act,
+            m.rounds,
+            m.no_progress,
+            m.view(self._rules.view_recall == "perfect"),
+            m.face_up(),
+            m.protection(),
+            m.won(),
+            m.discard(),
+            self.result,
         )
+        return (_observation(0, *parts), _observation(1, *parts))
 
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
         other = object.__new__(type(self))
-        GameState.__init__(other)
-        self._copy_base_into(other)
+        other._m = self._m.copy()
         other._rules = self._rules
         other._seed = self._seed
-        other._rng = self._rng.copy()
-        other._stacks = [[list(stack) for stack in own] for own in self._stacks]
-        other._protection = list(self._protection)
-        other._discard = list(self._discard)
-        other._won = [list(cards) for cards in self._won]
-        other._returning = [list(flags) for flags in self._returning]
-        other._phase = self._phase
-        other._rounds = self._rounds
-        other._no_progress = self._no_progress
-        other._seen_mask = self._seen_mask
-        other._all_cards_mask = self._all_cards_mask
-        other._cached_view = None
         other._hand_built = self._hand_built
         other._result = self._result
+        other._events = self._events
         other._legal = self._legal
+        other._view = self._view
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self._rules,
-            self._seed,
-            self._rng.state,
-            self._phase,
-            self.stacks,
-            self.protection,
-            self.discard,
-            self.won,
-            tuple(map(tuple, self._returning)),
-            self._rounds,
-            self._no_progress,
-            self._seen_mask,
-            self._hand_built,
-            self._result,
-            tuple(tuple(sorted(step.items())) for step in self._history),
-        )
+        return (self._rules, self._seed, self._hand_built, self._m.key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The machine pickles itself; the caches are rebuilt (they hold the action
+        # space's own move objects, which a pickle would copy).
+        return (type(self), (self._rules, self._seed, self._m, self._hand_built))
 
     def __repr__(self) -> str:
+        stacks, protection = self.stacks, self.protection
         rows = [
-            f"P{seat} P={self._protection[seat]} "
-            + " ".join("[" + " ".join(map(str, stack)) + "]" for stack in self._stacks[seat])
+            f"P{seat} P={protection[seat]} "
+            + " ".join("[" + " ".join(map(str, stack)) + "]" for stack in stacks[seat])
             for seat in _SEATS
         ]
-        return f"<aliwar.State {self._phase.name} round {self._rounds + 1}: {'; '.join(rows)}>"
-
-    # --- the round -----------------------------------------------------------------------
-    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        if self._phase is Phase.SWITCH:
-            return self._switch_and_fight(moves)
-        return self._keep_and_finish(moves)
-
-    def _start_round(self) -> None:
-        """AW-7.5: the tops are face up (so seen by both), and both players must switch."""
-        for own in self._stacks:
-            for stack in own:
-                self._seen_mask |= 1 << stack[0].id
-        for card in self._protection:
-            self._seen_mask |= 1 << card.id
-        self._returning = [[False] * STACKS, [False] * STACKS]
-        self._phase = Phase.SWITCH
-        switches = _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        self._legal = (switches, switches)
-
-    def _switch(self, seat: int, move: Switch) -> None:
-        """AW-4.3: only the two face-up cards move; the face-down parts stay put."""
-        if move.is_null:
-            return
-        own = self._stacks[seat]
-        if move.b == PROTECTION:
-            own[move.a][0], self._protection[seat] = self._protection[seat], own[move.a][0]
-        else:
-            own[move.a][0], own[move.b][0] = own[move.b][0], own[move.a][0]
-
-    def _switch_and_fight(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        switch_0, switch_1 = moves[0], moves[1]
-        assert isinstance(switch_0, Switch)
-        assert isinstance(switch_1, Switch)
-        switches = (switch_0, switch_1)
-        events: list[Event] = [SwitchesRevealed(switches)]
-        for seat in _SEATS:
-            self._switch(seat, switches[seat])
-        suits = (self._protection[0].suit, self._protection[1].suit)
-        tops_0: list[CardId] = [stack[0].id for stack in self._stacks[0]]
-        tops_1: list[CardId] = [stack[0].id for stack in self._stacks[1]]
-        outcomes = _kernels.kernels.aliwar_resolve_columns(
-            tops_0, tops_1, suits[0].value, suits[1].value
-        )
-        self._rounds += 1
-        for c, outcome in enumerate(outcomes):
-            cards = (self._stacks[0][c][0], self._stacks[1][c][0])
-            winner = None if outcome == _NO_COLUMN_WINNER else outcome
-            protected = (cards[0].suit is suits[0], cards[1].suit is suits[1])
-            events.append(ConflictResolved(c, cards, protected, winner))
-            # AW-6.1: the losing card goes to the middle, won by the column's winner; the
-            # winning and tying cards stay face up on their stacks until they return (AW-6.4).
-            for seat in _SEATS:
-                self._returning[seat][c] = winner is None or winner == seat
-            if winner is not None:
-                loser = 1 - winner
-                self._won[winner].append(self._stacks[loser][c].pop(0))
-                if not self._stacks[loser][c]:
-                    events.append(StackEmptied(loser, c))
-        dead = [self._is_dead(seat) for seat in _SEATS]
-        if dead[0] or dead[1]:
-            # AW-7.4, AW-A20, AW-B1: the game ends before any keep; nothing is kept.
-            events.extend(self._discard_and_return({})[0])
-            events.append(self._end_by_death(dead))
-            return tuple(events)
-        if self._won[0] or self._won[1]:
-            self._phase = Phase.KEEP
-            self._legal = (self._keep_moves(0), self._keep_moves(1))
-            return tuple(events)
-        events.extend(self._finish_round({}))
-        return tuple(events)
-
-    def _empty_stacks(self, seat: int) -> list[int]:
-        return [c for c, stack in enumerate(self._stacks[seat]) if not stack]
-
-    def _is_dead(self, seat: int) -> bool:
-        """AW-7.3: still an empty stack after the forced refill of AW-7.2 could run."""
-        empty = len(self._empty_stacks(seat))
-        return empty >= 2 or (empty == 1 and not self._won[seat])
-
-    def _keep_moves(self, seat: int) -> tuple[Move, ...]:
-        won = self._won[seat]
-        if not won:
-            return ()
-        empty = self._empty_stacks(seat)
-        if empty:  # AW-7.2, AW-A13: the refill is forced (exactly one empty stack here)
-            return tuple(_KEEPS[STACKS * card.id + empty[0]] for card in won)
-        keeps: list[Move] = [_DECLINE]
-        for card in won:
-            first = STACKS * card.id
-            keeps.extend(_KEEPS[first : first + STACKS])
-        return tuple(keeps)
-
-    def _keep_and_finish(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        events: list[Event] = []
-        kept: dict[int, Keep] = {}
-        for seat, move in moves.items():
-            if isinstance(move, Keep):
-                kept[seat] = move
-                events.append(CardKept(seat, move.card, move.stack))
-            else:
-                events.append(KeepDeclined(seat))
-        events.extend(self._finish_round(kept))
-        return tuple(events)
-
-    def _discard_and_return(self, kept: dict[int, Keep]) -> tuple[list[Event], int]:
-        """AW-6.2–6.6: place kept cards, discard the rest (AW-B8), return the fighters."""
-        events: list[Event] = []
-        below = self._rules.kept_card_position == "below_returning"
-        discarded: list[Card] = []
-        returned: list[tuple[int, tuple[tuple[int, Card], ...]]] = []
-        for seat in _SEATS:
-            keep = kept.get(seat)
-            discarded.extend(card for card in self._won[seat] if keep is None or card != keep.card)
-            self._won[seat] = []
-            back: list[tuple[int, Card]] = []
-            for c, stack in enumerate(self._stacks[seat]):
-                kept_here = keep.card if keep is not None and keep.stack == c else None
-                returning = stack.pop(0) if self._returning[seat][c] else None
-                if returning is not None:
-                    back.append((c, returning))
-                # AW-6.6: the kept card goes in first, the returning card beneath it (AW-A11).
-                arriving = (returning, kept_here) if below else (kept_here, returning)
-                stack.extend(card for card in arriving if card is not None)
-            returned.append((seat, tuple(back)))
-        self._discard.extend(discarded)
-        if discarded:
-            events.append(CardsDiscarded(tuple(discarded)))
-        events.extend(CardsReturned(seat, back) for seat, back in returned if back)
-        return events, len(discarded)
-
-    def _finish_round(self, kept: dict[int, Keep]) -> list[Event]:
-        events, discarded = self._discard_and_return(kept)
-        self._no_progress = 0 if discarded else self._no_progress + 1
-        rules = self._rules
-        if self._no_progress >= rules.no_progress_limit or self._rounds >= rules.max_rounds:
-            # AW-7.6, AW-B3: both caps in one round is "no_progress".
-            termination = (
-                "no_progress" if self._no_progress >= rules.no_progress_limit else "max_rounds"
-            )
-            events.append(self._end(termination, rules.cap_result == "most_cards"))
-            return events
-        self._start_round()
-        events.append(
-            TopsFlipped(
-                (
-                    tuple(stack[0] for stack in self._stacks[0]),
-                    tuple(stack[0] for stack in self._stacks[1]),
-                )
-            )
-        )
-        return events
-
-    def _end_by_death(self, dead: list[bool]) -> Event:
-        if dead[0] and dead[1]:  # AW-A15, AW-B2
-            return self._end("double_loss", self._rules.double_loss_result == "most_cards")
-        return self._end("empty_stack", False, winner=1 if dead[0] else 0)
-
-    def _end(self, termination: str, most_cards: bool, winner: int | None = None) -> Event:
-        if winner is None and most_cards:
-            sizes = [sum(len(stack) for stack in own) for own in self._stacks]
-            if sizes[0] != sizes[1]:
-                winner = 0 if sizes[0] > sizes[1] else 1
-        if winner is None:
-            result = Result(frozenset(), termination, self._rounds, (1, 1))
-        else:
-            placings = (1, 2) if winner == 0 else (2, 1)
-            result = Result(frozenset({winner}), termination, self._rounds, placings)
-        self._result = result
-        self._phase = Phase.OVER
-        self._legal = ((), ())
-        return GameOver(result)
+        return f"<aliwar.State {self.phase.name} round {self.rounds + 1}: {'; '.join(rows)}>"

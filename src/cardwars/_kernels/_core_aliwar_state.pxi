@@ -1,0 +1,466 @@
+# The Aliwar state machine of the compiled core (included by _core.pyx): the position of
+# _core_aliwar.pxi and its rule steps behind the methods of the twin
+# pure_aliwar_machine.AliwarMachine, which documents each of them.
+
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
+
+_AW_SWITCHES_15 = tuple(range(15))
+_AW_SWITCHES_16 = tuple(range(16))
+_AW_POLLED = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
+
+
+cdef int _aw_check_limit(object value, str name) except -1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**62:
+        raise ValueError(f"{name} must be an int >= 1, got {value!r}")
+    return 0
+
+
+cdef class AliwarMachine:
+    """An Aliwar position as C arrays, stepped by the rule steps the batch loop plays (compiled).
+
+    The twin, with the full documentation, is ``pure_aliwar_machine.AliwarMachine``.
+    """
+
+    cdef _AwState g
+    cdef _AwEvents ev
+    cdef uint64_t _rng_state
+    cdef short* _hist       # two actions per step, -1 for a seat that was not polled
+    cdef Py_ssize_t _steps
+    cdef Py_ssize_t _capacity
+    cdef object _cards      # the 52 labels the views are built from, by card id
+    cdef object _legal_0
+    cdef object _legal_1
+
+    def __cinit__(self):
+        self._hist = NULL
+        self._steps = 0
+        self._capacity = 0
+        self.ev.n = 0
+
+    def __dealloc__(self):
+        free(self._hist)
+
+    def __init__(
+        self,
+        cards: object,
+        stacks: object,
+        protection: object,
+        rng_state: object,
+        allow_null_switch: int = 0,
+        kept_card_position: int = 0,
+        double_loss_result: int = 0,
+        no_progress_limit: int = 100,
+        max_rounds: int = 1000,
+        cap_result: int = 0,
+    ) -> None:
+        cdef int s, c
+        cdef list seen = []
+        self._setup(cards, rng_state, allow_null_switch, kept_card_position, double_loss_result,
+                    no_progress_limit, max_rounds, cap_result)
+        stacks = list(stacks)
+        protection = list(protection)
+        if len(stacks) != 2 or len(protection) != 2:
+            raise ValueError("a layout has 2 seats of 5 stacks and 2 protection cards")
+        for s in range(2):
+            own = list(stacks[s])
+            if len(own) != 5:
+                raise ValueError(f"seat {s} needs 5 stacks, got {len(own)}")
+            for c in range(5):
+                stack = list(own[c])
+                if not 1 <= len(stack) <= 52:
+                    raise ValueError(f"seat {s} stack {c} needs 1 to 52 cards, got {len(stack)}")
+                for card in stack:
+                    _aw_check_card(card, "a card")
+                    seen.append(card)
+                    _aw_push(&self.g, s, c, card)
+            self.g.protection[s] = _aw_check_card(protection[s], "a protection card")
+            seen.append(protection[s])
+        if len(set(seen)) != len(seen):
+            raise ValueError("a card appears more than once in the layout")
+        _aw_start_round(&self.g)
+
+    cdef _setup(self, cards, rng_state, allow_null_switch, kept_card_position,
+                double_loss_result, no_progress_limit, max_rounds, cap_result):
+        cards = tuple(cards)
+        if len(cards) != 52:
+            raise ValueError(f"cards must be 52 labels, one per card id, got {len(cards)}")
+        _aw_check_limit(no_progress_limit, "no_progress_limit")
+        _aw_check_limit(max_rounds, "max_rounds")
+        self._cards = cards
+        self._rng_state = _check_u64(rng_state, "rng_state")
+        _aw_init(
+            &self.g,
+            _aw_check_flag(allow_null_switch, "allow_null_switch"),
+            _aw_check_flag(kept_card_position, "kept_card_position"),
+            _aw_check_flag(double_loss_result, "double_loss_result"),
+            no_progress_limit,
+            max_rounds,
+            _aw_check_flag(cap_result, "cap_result"),
+        )
+
+    # --- the protocol ------------------------------------------------------------------
+    @property
+    def phase(self) -> int:
+        return self.g.phase
+
+    @property
+    def to_act(self) -> frozenset:
+        if self.g.phase == _AW_SWITCH:
+            return _AW_POLLED[3]
+        if self.g.phase == _AW_KEEP:
+            return _AW_POLLED[(self.g.won_count[0] > 0) + 2 * (self.g.won_count[1] > 0)]
+        return _AW_POLLED[0]
+
+    @property
+    def over(self) -> bool:
+        return self.g.phase == _AW_OVER
+
+    @property
+    def termination(self) -> int:
+        return self.g.termination
+
+    @property
+    def winner(self) -> int:
+        return self.g.winner
+
+    @property
+    def rounds(self) -> int:
+        return self.g.rounds
+
+    @property
+    def no_progress(self) -> int:
+        return self.g.no_progress
+
+    @property
+    def seen(self) -> int:
+        return self.g.seen
+
+    @property
+    def rng_state(self) -> int:
+        return self._rng_state
+
+    @property
+    def steps(self) -> int:
+        return self._steps
+
+    def legal_actions(self, seat: object) -> tuple:
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        cached = self._legal_0 if seat == 0 else self._legal_1
+        if cached is None:
+            cached = self._build_legal(seat)
+            if seat == 0:
+                self._legal_0 = cached
+            else:
+                self._legal_1 = cached
+        return cached
+
+    cdef tuple _build_legal(self, int s):
+        cdef int i, stack, base
+        cdef list out
+        if self.g.phase == _AW_SWITCH:
+            return _AW_SWITCHES_16 if self.g.n_switches == 16 else _AW_SWITCHES_15
+        if self.g.phase == _AW_OVER or self.g.won_count[s] == 0:
+            return ()
+        if self.g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
+            return tuple([
+                _AW_KEEP_BASE + 5 * self.g.won[s][i] + self.g.empty_stack[s]
+                for i in range(self.g.won_count[s])
+            ])
+        out = [_AW_DECLINE]
+        for i in range(self.g.won_count[s]):
+            base = _AW_KEEP_BASE + 5 * self.g.won[s][i]
+            for stack in range(5):
+                out.append(base + stack)
+        return tuple(out)
+
+    def apply_actions(self, actions: object) -> bool:
+        cdef int chosen[2]
+        cdef int s, action, given = 0
+        cdef int polled_0, polled_1
+        if type(actions) is not dict or self.g.phase == _AW_OVER:
+            return False
+        if self.g.phase == _AW_SWITCH:
+            polled_0 = 1
+            polled_1 = 1
+        else:
+            polled_0 = self.g.won_count[0] > 0
+            polled_1 = self.g.won_count[1] > 0
+        if len(<dict>actions) != polled_0 + polled_1:
+            return False
+        chosen[0] = -1
+        chosen[1] = -1
+        for key, value in (<dict>actions).items():
+            if type(key) is not int or type(value) is not int:
+                return False
+            if not (0 <= key < 2 and 0 <= value < 277):
+                return False
+            s = key
+            action = value
+            if (s == 0 and not polled_0) or (s == 1 and not polled_1):
+                return False
+            if self.g.phase == _AW_SWITCH:
+                if action >= self.g.n_switches:
+                    return False
+            elif not _aw_keep_is_legal(&self.g, s, action):
+                return False
+            chosen[s] = action
+        self._record(chosen[0], chosen[1])
+        self.ev.n = 0
+        if self.g.phase == _AW_SWITCH:
+            _aw_switch_step(&self.g, chosen[0], chosen[1], &self.ev)
+        else:
+            _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
+        self._legal_0 = None
+        self._legal_1 = None
+        return True
+
+    cdef int _record(self, int action_0, int action_1) except -1:
+        cdef short* grown
+        cdef Py_ssize_t capacity
+        if self._steps == self._capacity:
+            capacity = 64 if self._capacity == 0 else 2 * self._capacity
+            grown = <short*>realloc(self._hist, 2 * capacity * sizeof(short))
+            if grown == NULL:
+                raise MemoryError()
+            self._hist = grown
+            self._capacity = capacity
+        self._hist[2 * self._steps] = <short>action_0
+        self._hist[2 * self._steps + 1] = <short>action_1
+        self._steps += 1
+        return 0
+
+    def events(self) -> tuple:
+        cdef int i
+        return tuple([self.ev.data[i] for i in range(self.ev.n)])
+
+    def history(self) -> tuple:
+        cdef Py_ssize_t i
+        return tuple([(self._hist[2 * i], self._hist[2 * i + 1]) for i in range(self._steps)])
+
+    # --- readable state ----------------------------------------------------------------
+    cdef tuple _stack(self, int s, int c):
+        cdef int i
+        cards = self._cards
+        return tuple([
+            cards[self.g.ring[s][c][(self.g.head[s][c] + i) & _AW_MASK]]
+            for i in range(self.g.size[s][c])
+        ])
+
+    def stacks(self) -> tuple:
+        return (
+            tuple([self._stack(0, c) for c in range(5)]),
+            tuple([self._stack(1, c) for c in range(5)]),
+        )
+
+    def protection(self) -> tuple:
+        return (self._cards[self.g.protection[0]], self._cards[self.g.protection[1]])
+
+    def won(self) -> tuple:
+        cdef int i
+        cards = self._cards
+        return (
+            tuple([cards[self.g.won[0][i]] for i in range(self.g.won_count[0])]),
+            tuple([cards[self.g.won[1][i]] for i in range(self.g.won_count[1])]),
+        )
+
+    def discard(self) -> tuple:
+        cdef int i
+        cards = self._cards
+        return tuple([cards[self.g.discard[i]] for i in range(self.g.n_discard)])
+
+    def face_up(self) -> tuple:
+        cdef int s, c
+        if self.g.phase == _AW_SWITCH:
+            return ((True,) * 5, (True,) * 5)
+        if self.g.phase == _AW_OVER:
+            return ((False,) * 5, (False,) * 5)
+        return tuple([tuple([self.g.returning[s][c] != 0 for c in range(5)]) for s in range(2)])
+
+    def view(self, recall: bool) -> tuple:
+        cdef int s, c, i, card
+        cdef uint64_t known = self.g.seen if recall else 0
+        cdef bint up
+        cdef list own, pile
+        cards = self._cards
+        out = []
+        for s in range(2):
+            own = []
+            for c in range(5):
+                up = self.g.phase == _AW_SWITCH or (
+                    self.g.phase == _AW_KEEP and self.g.returning[s][c]
+                )
+                pile = []
+                for i in range(self.g.size[s][c]):
+                    card = self.g.ring[s][c][(self.g.head[s][c] + i) & _AW_MASK]
+                    if (i == 0 and up) or (known >> card) & 1:
+                        pile.append(cards[card])
+                    else:
+                        pile.append(None)
+                own.append(tuple(pile))
+            out.append(tuple(own))
+        return tuple(out)
+
+    def card_count(self) -> int:
+        cdef int s, c
+        cdef int total = 2  # the two protection cards
+        for s in range(2):
+            total += self.g.won_count[s]
+            for c in range(5):
+                total += self.g.size[s][c]
+        return total
+
+    # --- copying, equality, pickling ---------------------------------------------------
+    def copy(self) -> AliwarMachine:
+        cdef AliwarMachine other = AliwarMachine.__new__(AliwarMachine)
+        other.g = self.g
+        other.ev = self.ev
+        other._rng_state = self._rng_state
+        other._cards = self._cards
+        other._legal_0 = self._legal_0
+        other._legal_1 = self._legal_1
+        if self._steps:
+            other._hist = <short*>realloc(NULL, 2 * self._steps * sizeof(short))
+            if other._hist == NULL:
+                raise MemoryError()
+            memcpy(other._hist, self._hist, 2 * self._steps * sizeof(short))
+            other._steps = self._steps
+            other._capacity = self._steps
+        return other
+
+    def key(self) -> tuple:
+        cdef int s, c, i
+        stacks = tuple([
+            tuple([
+                tuple([self.g.ring[s][c][(self.g.head[s][c] + i) & _AW_MASK]
+                       for i in range(self.g.size[s][c])])
+                for c in range(5)
+            ])
+            for s in range(2)
+        ])
+        return (
+            stacks,
+            (self.g.protection[0], self.g.protection[1]),
+            self.g.phase,
+            tuple([tuple([self.g.won[s][i] for i in range(self.g.won_count[s])]) for s in range(2)]),
+            tuple([tuple([self.g.returning[s][c] for c in range(5)]) for s in range(2)]),
+            tuple([self.g.discard[i] for i in range(self.g.n_discard)]),
+            self.g.rounds,
+            self.g.no_progress,
+            self.g.longest,
+            self.g.seen,
+            self.g.termination,
+            self.g.winner,
+            (self.g.n_switches == 16, self.g.kept_below, self.g.double_loss_most,
+             self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
+            self._rng_state,
+            self.history(),
+        )
+
+    def __reduce__(self):
+        return (_aliwar_machine_from_key, (self._cards, self.key()))
+
+
+def aliwar_deal(cards: object, seed: object, **options: object) -> AliwarMachine:
+    """Deal an Aliwar game from ``seed`` (RULINGS 1.5) into a machine with these options."""
+    cdef AliwarMachine machine = AliwarMachine.__new__(AliwarMachine)
+    cdef uint64_t rng = _check_u64(seed, "seed")
+    machine._setup(
+        cards, 0,
+        options.pop("allow_null_switch", 0), options.pop("kept_card_position", 0),
+        options.pop("double_loss_result", 0), options.pop("no_progress_limit", 100),
+        options.pop("max_rounds", 1000), options.pop("cap_result", 0),
+    )
+    if options:
+        raise TypeError(f"unknown option(s) {sorted(options)}")
+    _aw_deal(&machine.g, &rng)
+    machine._rng_state = rng
+    _aw_start_round(&machine.g)
+    return machine
+
+
+def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
+    """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
+    cdef AliwarMachine m = AliwarMachine.__new__(AliwarMachine)
+    cdef int s, c, i
+    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
+     termination, winner, options, rng_state, history) = key
+    if len(options) != 6:
+        raise ValueError(f"a machine key has 6 options, got {options!r}")
+    m._setup(cards, rng_state, options[0], options[1], options[2], options[3], options[4],
+             options[5])
+    every = _aw_check_restored(
+        stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
+        termination, winner, history, m.g.n_switches,
+    )
+    for s in range(2):
+        for c in range(5):
+            for card in stacks[s][c]:
+                _aw_push(&m.g, s, c, card)
+            m.g.returning[s][c] = returning[s][c]
+        m.g.protection[s] = protection[s]
+        m.g.won_count[s] = len(won[s])
+        for i in range(len(won[s])):
+            m.g.won[s][i] = won[s][i]
+        m.g.empty_stack[s] = -1
+        if phase == _AW_KEEP:
+            for c in range(5):
+                if m.g.size[s][c] == 0:
+                    m.g.empty_stack[s] = c
+                    break
+    for i in range(len(discard)):
+        m.g.discard[i] = discard[i]
+    m.g.n_discard = len(discard)
+    m.g.phase = phase
+    m.g.rounds = rounds
+    m.g.no_progress = no_progress
+    m.g.longest = longest
+    m.g.seen = seen
+    m.g.termination = termination
+    m.g.winner = winner
+    for step in history:
+        m._record(step[0], step[1])
+    return m
+
+
+def _aw_check_restored(
+    stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
+    termination, winner, history, n_switches,
+):
+    """Check a machine key (:meth:`AliwarMachine.key`) and return its cards; ValueError if bad."""
+    def ints(value, low, high, what):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
+        return value
+
+    ints(phase, 0, 2, "phase")
+    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
+        ints(value, 0, 2**62, what)
+    ints(seen, 0, 2**52 - 1, "seen")
+    ints(termination, -1, 3, "termination")
+    ints(winner, -1, 1, "winner")
+    if (phase == 2) != (termination >= 0):
+        raise ValueError("a termination is set exactly when the phase is over")
+    every = []
+    if len(stacks) != 2 or len(protection) != 2 or len(won) != 2 or len(returning) != 2:
+        raise ValueError("a machine has 2 seats")
+    for s in range(2):
+        if len(stacks[s]) != 5 or len(returning[s]) != 5:
+            raise ValueError("a seat has 5 stacks")
+        if len(won[s]) > 5 or (won[s] and phase != 1):
+            raise ValueError("a seat wins at most 5 cards, and holds them only in the Keep phase")
+        for c in range(5):
+            ints(returning[s][c], 0 if phase == 1 else 0, 1 if phase == 1 else 0, "returning")
+            every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
+        every.append(ints(protection[s], 0, 51, "a protection card"))
+        every.extend(ints(card, 0, 51, "a won card") for card in won[s])
+    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears more than once")
+    for step in history:
+        if len(step) != 2:
+            raise ValueError("a history step holds 2 actions")
+        for action in step:
+            ints(action, -1, 276, "a history action")
+    return every

@@ -1,0 +1,606 @@
+"""The Aliwar state machine on ints: the pure-Python twin of the compiled ``AliwarMachine``.
+
+This is the executable spec of an Aliwar game step by step; the public
+:class:`cardwars.aliwar.State` is a thin face over it (or over its compiled
+counterpart, which runs the same rule steps as the compiled batch loop).
+
+Cards are their standard ids ``suit*13 + rank-2`` and moves are Aliwar's actions
+(``cardwars.aliwar.ACTIONS``): ``0..14`` the switches ``Switch(a, b)``, ``a < b``,
+lexicographic over the positions 0..5 (5 = protection), ``15`` the null switch,
+``16 + 5*card + stack`` ``Keep(card, stack)`` and ``276`` ``Decline()``.
+
+In the Keep phase the cards that won or tied still lie face up on their stacks
+(AW-6.4), marked ``returning``; the lost cards are in ``won``.
+
+A step's events are a flat tuple of ints (:meth:`AliwarMachine.events`); the face
+turns them into event objects only when asked. Each event is its code and then:
+
+====  ===========  ===============================================================
+code  event        ints
+====  ===========  ===============================================================
+0     revealed     ``choice_0 choice_1`` (switch actions)
+1     conflict     ``column card_0 card_1 protected_0 protected_1 winner`` (-1 tie)
+2     emptied      ``seat column``
+3     discarded    ``n`` and ``n`` cards, in discard order
+4     returned     ``seat n`` and ``n`` pairs ``column card``
+5     kept         ``seat card stack``
+6     declined     ``seat``
+7     flipped      the ten new tops, seat 0's columns then seat 1's
+8     over         ``termination winner`` (-1: nobody)
+====  ===========  ===============================================================
+
+>>> labels = tuple(range(52))  # the face passes Card objects; any labels do
+>>> machine = aliwar_deal(labels, 42)
+>>> machine.phase, sorted(machine.to_act), machine.legal_actions(0)[:3]
+(0, [0, 1], (0, 1, 2))
+>>> machine.apply_actions({0: 0, 1: 0}), machine.events()[:3]
+(True, (0, 0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardwars._kernels.pure_rng import Rng
+
+__all__ = ["AliwarMachine", "aliwar_deal"]
+
+SWITCH, KEEP, OVER = 0, 1, 2
+"""The phases."""
+
+EMPTY_STACK, DOUBLE_LOSS, NO_PROGRESS, MAX_ROUNDS = 0, 1, 2, 3
+"""The terminations, in the order of ``cardwars.aliwar.TERMINATIONS``."""
+
+NULL_SWITCH, KEEP_BASE, DECLINE, NUM_ACTIONS = 15, 16, 276, 277
+PAIRS = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
+"""The positions ``(a, b)`` swapped by switch action ``k``."""
+
+_POLLED: tuple[frozenset[int], ...] = (
+    frozenset(),
+    frozenset({0}),
+    frozenset({1}),
+    frozenset({0, 1}),
+)
+_SWITCHES = {15: tuple(range(15)), 16: tuple(range(16))}
+
+
+def _flag(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int) or value not in (0, 1):
+        raise ValueError(f"{name} must be 0 or 1, got {value!r}")
+    return bool(value)
+
+
+def _limit(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**62:
+        raise ValueError(f"{name} must be an int >= 1, got {value!r}")
+    return value
+
+
+def _card(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
+        raise ValueError(f"{what} must be a card id 0..51, got {value!r}")
+    return value
+
+
+def _u64(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int in [0, 2**64), not {type(value).__name__}")
+    if not 0 <= value < 2**64:
+        raise ValueError(f"{what} must be in [0, 2**64), got {value!r}")
+    return value
+
+
+def conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
+    """AW-5: seat 0's card ``a`` against seat 1's ``b``; the winning seat, or -1 for a tie."""
+    rank_a, rank_b = a % 13, b % 13
+    protected_a, protected_b = a // 13 == suit_a, b // 13 == suit_b
+    if protected_a == protected_b:  # AW-5.3: same status, higher rank wins
+        return 0 if rank_a > rank_b else 1 if rank_b > rank_a else -1
+    if protected_a:  # AW-5.4: the protected card wins on greater or equal rank
+        return 0 if rank_a >= rank_b else -1
+    return 1 if rank_b >= rank_a else -1
+
+
+class AliwarMachine:
+    """An Aliwar position on ints, one step at a time.
+
+    Args:
+        cards: 52 labels, by card id, that the readable views are made of.
+        stacks: ``stacks[seat][stack]``: 2 seats of 5 non-empty sequences of card ids,
+            top first.
+        protection: the two protection card ids.
+        rng_state: the game RNG's state (Aliwar draws from it only for the deal).
+        allow_null_switch, kept_card_position, double_loss_result, no_progress_limit,
+        max_rounds, cap_result: the options as ``aliwar.Rules.kernel_options()`` gives them.
+
+    Raises:
+        ValueError: a layout or option that is not as above.
+    """
+
+    def __init__(
+        self,
+        cards: Sequence[Any],
+        stacks: Sequence[Sequence[Sequence[int]]],
+        protection: Sequence[int],
+        rng_state: int,
+        allow_null_switch: int = 0,
+        kept_card_position: int = 0,
+        double_loss_result: int = 0,
+        no_progress_limit: int = 100,
+        max_rounds: int = 1000,
+        cap_result: int = 0,
+    ) -> None:
+        self._setup(
+            cards,
+            rng_state,
+            allow_null_switch,
+            kept_card_position,
+            double_loss_result,
+            no_progress_limit,
+            max_rounds,
+            cap_result,
+        )
+        stacks, protection = list(stacks), list(protection)
+        if len(stacks) != 2 or len(protection) != 2:
+            raise ValueError("a layout has 2 seats of 5 stacks and 2 protection cards")
+        seen: list[int] = []
+        for s in range(2):
+            own = list(stacks[s])
+            if len(own) != 5:
+                raise ValueError(f"seat {s} needs 5 stacks, got {len(own)}")
+            for c in range(5):
+                stack = list(own[c])
+                if not 1 <= len(stack) <= 52:
+                    raise ValueError(f"seat {s} stack {c} needs 1 to 52 cards, got {len(stack)}")
+                self._stacks[s][c] = [_card(card, "a card") for card in stack]
+                seen.extend(stack)
+            self._protection[s] = _card(protection[s], "a protection card")
+            seen.append(protection[s])
+        if len(set(seen)) != len(seen):
+            raise ValueError("a card appears more than once in the layout")
+        self._start_round()
+
+    def _setup(
+        self,
+        cards: Sequence[Any],
+        rng_state: int,
+        allow_null_switch: int,
+        kept_card_position: int,
+        double_loss_result: int,
+        no_progress_limit: int,
+        max_rounds: int,
+        cap_result: int,
+    ) -> None:
+        """An empty position with these options."""
+        self._cards = tuple(cards)
+        if len(self._cards) != 52:
+            raise ValueError(f"cards must be 52 labels, one per card id, got {len(self._cards)}")
+        self._rng_state = _u64(rng_state, "rng_state")
+        self._n_switches = 16 if _flag(allow_null_switch, "allow_null_switch") else 15
+        self._kept_below = _flag(kept_card_position, "kept_card_position")
+        self._double_loss_most = _flag(double_loss_result, "double_loss_result")
+        self._cap_most = _flag(cap_result, "cap_result")
+        self._no_progress_limit = _limit(no_progress_limit, "no_progress_limit")
+        self._max_rounds = _limit(max_rounds, "max_rounds")
+        self._stacks: list[list[list[int]]] = [[[] for _ in range(5)] for _ in range(2)]
+        self._protection = [0, 0]
+        self._phase = SWITCH
+        self._won: list[list[int]] = [[], []]
+        self._returning = [[0] * 5, [0] * 5]
+        self._empty_stack = [-1, -1]
+        self._discard: list[int] = []
+        self._rounds = self._no_progress = self._longest = 0
+        self._seen = 0
+        self._termination = self._winner = -1
+        self._history: list[tuple[int, int]] = []
+        self._events: list[int] = []
+        self._legal: list[tuple[int, ...] | None] = [None, None]
+
+    # --- the protocol ------------------------------------------------------------------
+    @property
+    def phase(self) -> int:
+        """0 Switch, 1 Keep, 2 over."""
+        return self._phase
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """Both seats in the Switch phase; the seats that won a card in the Keep phase."""
+        if self._phase == SWITCH:
+            return _POLLED[3]
+        if self._phase == KEEP:
+            return _POLLED[bool(self._won[0]) + 2 * bool(self._won[1])]
+        return _POLLED[0]
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self._phase == OVER
+
+    @property
+    def termination(self) -> int:
+        """The termination code once over (an index of ``aliwar.TERMINATIONS``), else -1."""
+        return self._termination
+
+    @property
+    def winner(self) -> int:
+        """The winning seat once over, or -1 (a draw, or still playing)."""
+        return self._winner
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played; a round counts from its conflict on."""
+        return self._rounds
+
+    @property
+    def no_progress(self) -> int:
+        """Completed rounds in a row without a discard (AW-7.6)."""
+        return self._no_progress
+
+    @property
+    def seen(self) -> int:
+        """Bit ``card`` set once that card has been face up (AW-8.3)."""
+        return self._seen
+
+    @property
+    def rng_state(self) -> int:
+        """The game RNG's state."""
+        return self._rng_state
+
+    @property
+    def steps(self) -> int:
+        """Steps applied so far."""
+        return len(self._history)
+
+    def legal_actions(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s legal actions in the canonical move order.
+
+        Switch phase: the 15 switches (16 with the null switch). Keep phase: Decline,
+        then ``Keep(card, stack)`` by the column the card was won in, then stack; a
+        forced refill (AW-7.2) offers only the emptied stack. Unpolled: ``()``.
+
+        Raises:
+            ValueError: ``seat`` is not the int 0 or 1.
+        """
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        cached = self._legal[seat]
+        if cached is None:
+            cached = self._legal[seat] = self._build_legal(seat)
+        return cached
+
+    def _build_legal(self, s: int) -> tuple[int, ...]:
+        if self._phase == SWITCH:
+            return _SWITCHES[self._n_switches]
+        if self._phase == OVER or not self._won[s]:
+            return ()
+        if self._empty_stack[s] >= 0:  # AW-7.2: the refill is forced
+            return tuple(KEEP_BASE + 5 * card + self._empty_stack[s] for card in self._won[s])
+        keeps = [KEEP_BASE + 5 * card + stack for card in self._won[s] for stack in range(5)]
+        return (DECLINE, *keeps)
+
+    def apply_actions(self, actions: object) -> bool:
+        """Perform one step if ``actions`` is exactly right, else change nothing.
+
+        Right means: a ``dict`` whose keys are exactly :attr:`to_act`, as plain ``int``
+        seats, each mapped to a plain ``int`` among that seat's :meth:`legal_actions`.
+        Returns whether the step was performed (the face explains a refusal).
+        """
+        if type(actions) is not dict or self._phase == OVER:
+            return False
+        polled = self.to_act
+        if len(actions) != len(polled):
+            return False
+        chosen = [-1, -1]
+        for seat, action in actions.items():
+            if type(seat) is not int or type(action) is not int or seat not in polled:
+                return False
+            if action not in self.legal_actions(seat):
+                return False
+            chosen[seat] = action
+        self._history.append((chosen[0], chosen[1]))
+        self._events = []
+        if self._phase == SWITCH:
+            self._switch_step(chosen[0], chosen[1])
+        else:
+            self._keep_step(chosen[0], chosen[1])
+        self._legal = [None, None]
+        return True
+
+    def events(self) -> tuple[int, ...]:
+        """The last step's events as ints (the table in the module docstring)."""
+        return tuple(self._events)
+
+    def history(self) -> tuple[tuple[int, int], ...]:
+        """Every step's two actions, -1 for a seat that was not polled."""
+        return tuple(self._history)
+
+    # --- the rule steps ----------------------------------------------------------------
+    def _start_round(self) -> None:
+        """AW-7.5: the tops are face up (so seen by both), and both players must switch."""
+        for s in range(2):
+            for stack in self._stacks[s]:
+                self._seen |= 1 << stack[0]
+            self._seen |= 1 << self._protection[s]
+        self._returning = [[0] * 5, [0] * 5]
+        self._empty_stack = [-1, -1]
+        self._phase = SWITCH
+
+    def _switch_step(self, choice_0: int, choice_1: int) -> None:
+        """AW-4 and AW-5: both switches at once, then the conflict of all five columns."""
+        self._events += (0, choice_0, choice_1)
+        for s, choice in ((0, choice_0), (1, choice_1)):
+            if choice != NULL_SWITCH:  # AW-4.3: only the two face-up cards move
+                a, b = PAIRS[choice]
+                own = self._stacks[s]
+                if b < 5:
+                    own[a][0], own[b][0] = own[b][0], own[a][0]
+                else:
+                    own[a][0], self._protection[s] = self._protection[s], own[a][0]
+        suits = (self._protection[0] // 13, self._protection[1] // 13)
+        self._rounds += 1
+        for c in range(5):
+            tops = (self._stacks[0][c][0], self._stacks[1][c][0])
+            winner = conflict(tops[0], tops[1], suits[0], suits[1])
+            protected = (int(tops[0] // 13 == suits[0]), int(tops[1] // 13 == suits[1]))
+            self._events += (1, c, *tops, *protected, winner)
+            # AW-6.1: the losing card goes to the middle, won by the column's winner; the
+            # winning and tying cards stay face up on their stacks until they return (AW-6.4).
+            self._returning[0][c] = int(winner != 1)
+            self._returning[1][c] = int(winner != 0)
+            if winner != -1:
+                loser = 1 - winner
+                self._won[winner].append(self._stacks[loser][c].pop(0))
+                if not self._stacks[loser][c]:
+                    self._events += (2, loser, c)
+        dead = [False, False]
+        for s in range(2):  # AW-7.3: an empty stack the forced refill (AW-7.2) cannot fill
+            empty = [c for c in range(5) if not self._stacks[s][c]]
+            self._empty_stack[s] = empty[0] if empty else -1
+            dead[s] = len(empty) >= 2 or (len(empty) == 1 and not self._won[s])
+        if dead[0] or dead[1]:
+            # AW-7.4, AW-A20, AW-B1: the game ends before any keep; nothing is kept.
+            self._return((-1, -1), (-1, -1))
+            if dead[0] and dead[1]:  # AW-A15, AW-B2
+                self._end(DOUBLE_LOSS, self._double_loss_most, -1)
+            else:
+                self._end(EMPTY_STACK, False, 1 if dead[0] else 0)
+        elif self._won[0] or self._won[1]:
+            self._phase = KEEP
+        else:
+            self._finish_round((-1, -1), (-1, -1))
+
+    def _keep_step(self, action_0: int, action_1: int) -> None:
+        """AW-6.2: each polled seat keeps one won card or declines (-1: not polled)."""
+        kept_card, kept_stack = [-1, -1], [-1, -1]
+        for s, action in ((0, action_0), (1, action_1)):
+            if action == DECLINE:
+                self._events += (6, s)
+            elif action >= KEEP_BASE:
+                kept_card[s], kept_stack[s] = divmod(action - KEEP_BASE, 5)
+                self._events += (5, s, kept_card[s], kept_stack[s])
+        self._finish_round((kept_card[0], kept_card[1]), (kept_stack[0], kept_stack[1]))
+
+    def _return(self, kept_card: tuple[int, int], kept_stack: tuple[int, int]) -> int:
+        """AW-6.2-6.6: place kept cards, discard the rest (AW-B8), return the fighters.
+
+        Returns the number of cards discarded."""
+        discarded = [card for s in range(2) for card in self._won[s] if card != kept_card[s]]
+        self._won = [[], []]
+        self._discard.extend(discarded)
+        if discarded:
+            self._events += (3, len(discarded), *discarded)
+        for s in range(2):
+            back: list[int] = []
+            for c, stack in enumerate(self._stacks[s]):
+                kept_here = kept_card[s] if kept_stack[s] == c else -1
+                returning = stack.pop(0) if self._returning[s][c] else -1
+                if returning >= 0:
+                    back += (c, returning)
+                # AW-6.6: the kept card goes in first, the returning card beneath it (AW-A11).
+                arriving = (returning, kept_here) if self._kept_below else (kept_here, returning)
+                stack.extend(card for card in arriving if card >= 0)
+                self._returning[s][c] = 0
+            if back:
+                self._events += (4, s, len(back) // 2, *back)
+        return len(discarded)
+
+    def _finish_round(self, kept_card: tuple[int, int], kept_stack: tuple[int, int]) -> None:
+        discarded = self._return(kept_card, kept_stack)
+        self._no_progress = 0 if discarded else self._no_progress + 1
+        self._longest = max(self._longest, self._no_progress)
+        if self._no_progress >= self._no_progress_limit or self._rounds >= self._max_rounds:
+            # AW-7.6, AW-B3: both caps in one round is "no_progress".
+            capped = NO_PROGRESS if self._no_progress >= self._no_progress_limit else MAX_ROUNDS
+            self._end(capped, self._cap_most, -1)
+            return
+        self._start_round()
+        self._events += (7, *(stack[0] for own in self._stacks for stack in own))
+
+    def _end(self, termination: int, most_cards: bool, winner: int) -> None:
+        if winner < 0 and most_cards:
+            sizes = [sum(map(len, own)) for own in self._stacks]
+            winner = 0 if sizes[0] > sizes[1] else 1 if sizes[1] > sizes[0] else -1
+        self._termination, self._winner, self._phase = termination, winner, OVER
+        self._events += (8, termination, winner)
+
+    # --- readable state ----------------------------------------------------------------
+    def stacks(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+        """``stacks[seat][stack]``, top first, as labels."""
+        cards = self._cards
+        return tuple(
+            tuple(tuple(cards[card] for card in stack) for stack in own) for own in self._stacks
+        )
+
+    def protection(self) -> tuple[Any, Any]:
+        """The two protection cards."""
+        return (self._cards[self._protection[0]], self._cards[self._protection[1]])
+
+    def won(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The cards each seat won this round, in column order (Keep phase)."""
+        cards = self._cards
+        return (tuple(cards[c] for c in self._won[0]), tuple(cards[c] for c in self._won[1]))
+
+    def discard(self) -> tuple[Any, ...]:
+        """The discard pile, in discard order."""
+        return tuple(self._cards[card] for card in self._discard)
+
+    def face_up(self) -> tuple[tuple[bool, ...], ...]:
+        """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
+        the Keep phase, none once over."""
+        if self._phase == SWITCH:
+            return ((True,) * 5, (True,) * 5)
+        if self._phase == OVER:
+            return ((False,) * 5, (False,) * 5)
+        return tuple(tuple(flag != 0 for flag in own) for own in self._returning)
+
+    def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+        """The stacks as both players know them (AW-8): a face-up top, and with ``recall``
+        every card once face up; None for any other card."""
+        known = self._seen if recall else 0
+        face_up = self.face_up()
+        cards = self._cards
+        return tuple(
+            tuple(
+                tuple(
+                    cards[card] if (i == 0 and face_up[s][c]) or known >> card & 1 else None
+                    for i, card in enumerate(stack)
+                )
+                for c, stack in enumerate(own)
+            )
+            for s, own in enumerate(self._stacks)
+        )
+
+    def card_count(self) -> int:
+        """Cards in the stacks, protection positions and middle row."""
+        stacked = sum(len(stack) for own in self._stacks for stack in own)
+        return stacked + 2 + len(self._won[0]) + len(self._won[1])
+
+    # --- copying, equality, pickling ---------------------------------------------------
+    def copy(self) -> AliwarMachine:
+        """An independent copy."""
+        other = object.__new__(AliwarMachine)
+        other.__dict__.update(self.__dict__)
+        other._stacks = [[list(stack) for stack in own] for own in self._stacks]
+        other._protection = list(self._protection)
+        other._won = [list(cards) for cards in self._won]
+        other._returning = [list(flags) for flags in self._returning]
+        other._empty_stack = list(self._empty_stack)
+        other._discard = list(self._discard)
+        other._history = list(self._history)
+        other._events = list(self._events)
+        other._legal = list(self._legal)
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, as ints (equal positions, equal keys)."""
+        return (
+            tuple(tuple(tuple(stack) for stack in own) for own in self._stacks),
+            tuple(self._protection),
+            self._phase,
+            tuple(tuple(cards) for cards in self._won),
+            tuple(tuple(flags) for flags in self._returning),
+            tuple(self._discard),
+            self._rounds,
+            self._no_progress,
+            self._longest,
+            self._seen,
+            self._termination,
+            self._winner,
+            (
+                self._n_switches == 16,
+                self._kept_below,
+                self._double_loss_most,
+                self._no_progress_limit,
+                self._max_rounds,
+                self._cap_most,
+            ),
+            self._rng_state,
+            tuple(self._history),
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_aliwar_machine_from_key, (self._cards, self.key()))
+
+
+def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachine:
+    """Deal from ``seed`` (RULINGS §1.5): one shuffle of the 52 ids, then seat ``s`` stack
+    ``c`` is ``deck[25s + 5c ..][:5]`` (top first) and the protection cards are
+    ``deck[50]`` and ``deck[51]``. ``options`` are :class:`AliwarMachine`'s."""
+    rng = Rng(_u64(seed, "seed"))
+    deck = list(range(52))
+    rng.shuffle(deck)
+    stacks = [[deck[25 * s + 5 * c : 25 * s + 5 * c + 5] for c in range(5)] for s in range(2)]
+    return AliwarMachine(cards, stacks, deck[50:52], rng.state, **options)
+
+
+def _aliwar_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> AliwarMachine:
+    """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
+    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
+        :10
+    ]
+    termination, winner, options, rng_state, history = key[10:]
+    if len(options) != 6:
+        raise ValueError(f"a machine key has 6 options, got {options!r}")
+    machine = object.__new__(AliwarMachine)
+    machine._setup(cards, rng_state, *options)
+    _check_restored(key, machine._n_switches)
+    machine._stacks = [[list(stack) for stack in own] for own in stacks]
+    machine._protection = list(protection)
+    machine._phase = phase
+    machine._won = [list(cards) for cards in won]
+    machine._returning = [list(flags) for flags in returning]
+    if phase == KEEP:
+        machine._empty_stack = [
+            next((c for c in range(5) if not machine._stacks[s][c]), -1) for s in range(2)
+        ]
+    machine._discard = list(discard)
+    machine._rounds, machine._no_progress, machine._longest = rounds, no_progress, longest
+    machine._seen, machine._termination, machine._winner = seen, termination, winner
+    machine._history = [tuple(step) for step in history]
+    return machine
+
+
+def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
+    """Raise ValueError unless ``key`` is a machine key with every value in range."""
+    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
+        :10
+    ]
+    termination, winner, _, _, history = key[10:]
+
+    def ints(value: object, low: int, high: int, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
+        return value
+
+    ints(phase, 0, 2, "phase")
+    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
+        ints(value, 0, 2**62, what)
+    ints(seen, 0, 2**52 - 1, "seen")
+    ints(termination, -1, 3, "termination")
+    ints(winner, -1, 1, "winner")
+    if (phase == OVER) != (termination >= 0):
+        raise ValueError("a termination is set exactly when the phase is over")
+    every: list[int] = []
+    if len(stacks) != 2 or len(protection) != 2 or len(won) != 2 or len(returning) != 2:
+        raise ValueError("a machine has 2 seats")
+    for s in range(2):
+        if len(stacks[s]) != 5 or len(returning[s]) != 5:
+            raise ValueError("a seat has 5 stacks")
+        if len(won[s]) > 5 or (won[s] and phase != KEEP):
+            raise ValueError("a seat wins at most 5 cards, and holds them only in the Keep phase")
+        for c in range(5):
+            ints(returning[s][c], 0, 1 if phase == KEEP else 0, "returning")
+            every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
+        every.append(ints(protection[s], 0, 51, "a protection card"))
+        every.extend(ints(card, 0, 51, "a won card") for card in won[s])
+    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears more than once")
+    for step in history:
+        if len(step) != 2:
+            raise ValueError("a history step holds 2 actions")
+        for action in step:
+            ints(action, -1, NUM_ACTIONS - 1, "a history action")
