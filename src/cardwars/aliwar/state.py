@@ -393,7 +393,6 @@ class State(GameState[Phase]):
         step = self._m.steps
         cache = self._legal
         if cache is None or cache[0] != step:
-            # Shared with copies made at this step, which have the same legal moves.
             cache = self._legal = (step, [None, None])
         moves = cache[1][player]
         if moves is None:
@@ -600,7 +599,7 @@ class State(GameState[Phase]):
         other._hand_built = self._hand_built
         other._result = self._result
         other._events = self._events
-        other._legal = self._legal
+        other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         other._view = self._view
         return other
 
