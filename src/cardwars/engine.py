@@ -40,7 +40,7 @@ from typing import (
 from cardwars import _kernels
 from cardwars.actions import ActionSpace, matching_move, shown, type_name
 from cardwars.errors import IllegalMoveError, RulesError, UsageError
-from cardwars.interfaces import Agent, GameText, RandomAgent
+from cardwars.interfaces import Agent, GameText, RandomAgent, action_chooser
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -731,12 +731,27 @@ def play(
     resolved = resolve_agents(game, agents)
     state = game.new_game(seed)
     rngs = [_agent_rng(state.seed, seat) for seat in range(game.players)]
+    # Agents that pick from the legal actions alone (RandomAgent) skip the observation,
+    # in games that number their moves.
+    numbered = getattr(type(state), "_action_space", None) is not None
+    choosers = [action_chooser(agent) if numbered else None for agent in resolved]
     while not state.is_over:
+        polled = sorted(state.to_act)
+        if all(choosers[seat] is not None for seat in polled):
+            state.apply_actions(
+                {
+                    seat: choosers[seat](state.legal_actions(seat), rngs[seat])  # type: ignore[misc]
+                    for seat in polled
+                }
+            )
+            if on_step is not None:
+                on_step(state, state.last_events)
+            continue
         moves = {
             seat: resolved[seat].choose(
                 state.observation(seat), state.legal_moves(seat), rngs[seat]
             )
-            for seat in sorted(state.to_act)
+            for seat in polled
         }
         events = state.apply(moves)
         if on_step is not None:

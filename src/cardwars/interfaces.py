@@ -6,7 +6,7 @@ engine (:mod:`cardwars.engine`) hands these names on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from cardwars.errors import UsageError
@@ -14,7 +14,7 @@ from cardwars.errors import UsageError
 if TYPE_CHECKING:
     from cardwars._kernels.pure_rng import Rng
 
-__all__ = ["Agent", "GameText", "RandomAgent"]
+__all__ = ["Agent", "GameText", "RandomAgent", "action_chooser"]
 
 
 @runtime_checkable
@@ -56,8 +56,45 @@ class RandomAgent:
             raise UsageError("RandomAgent.choose() was given no legal moves")
         return legal_moves[rng.below(len(legal_moves))]
 
+    def choose_action(self, legal_actions: Sequence[int], rng: Rng) -> int:
+        """:meth:`choose` on integer actions: the same draw, so the same pick.
+
+        :func:`cardwars.play` calls it instead of :meth:`choose` (see
+        :func:`action_chooser`), which spares building an observation the agent
+        never reads.
+        """
+        if not legal_actions:
+            raise UsageError("RandomAgent.choose_action() was given no legal actions")
+        return legal_actions[rng.below(len(legal_actions))]
+
     def __repr__(self) -> str:
         return "RandomAgent()"
+
+
+def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
+    """The agent's ``choose_action(legal_actions, rng)``, when it stands for its ``choose``.
+
+    An agent that needs nothing but the legal moves may also offer ``choose_action``,
+    which must pick the action of the move ``choose`` would pick, with the same draws.
+    It is used only when it is defined on the class that defines the agent's
+    ``choose`` or on a subclass of it, so a subclass that overrides ``choose`` alone
+    is always asked through ``choose``.
+
+    >>> class Loud(RandomAgent):
+    ...     def choose(self, observation, legal_moves, rng):
+    ...         return legal_moves[0]
+    >>> action_chooser(RandomAgent()) is not None, action_chooser(Loud())
+    (True, None)
+    """
+    cls = type(agent)
+    owner_of_choose = next((c for c in cls.__mro__ if "choose" in c.__dict__), None)
+    owner_of_action = next((c for c in cls.__mro__ if "choose_action" in c.__dict__), None)
+    if owner_of_choose is None or owner_of_action is None:
+        return None
+    if not issubclass(owner_of_action, owner_of_choose):
+        return None
+    chooser: Callable[[Sequence[int], Rng], int] = agent.choose_action
+    return chooser
 
 
 class GameText(Protocol):

@@ -98,6 +98,16 @@ def _new_table(
     return table
 
 
+def _drew(log: list[int]) -> bool:
+    """Whether a battle drew from the RNG: a shuffled collection or a pot split."""
+    ops = log[::4]
+    if _OP_SPLIT in ops:
+        return True
+    return _OP_COLLECT in ops and any(
+        log[4 * i + 3] == 1 for i, op in enumerate(ops) if op == _OP_COLLECT
+    )
+
+
 class State(GameState[Phase]):
     """A Clone War position, god's-eye: :attr:`piles` (top first), :attr:`pot`, :attr:`dead`.
 
@@ -112,14 +122,16 @@ class State(GameState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = ("_cycle_at", "_face_up", "_result", "_rules", "_seed", "_table")
+    __slots__ = ("_cycle_at", "_decoded", "_log", "_result", "_rules", "_seed", "_steps", "_table")
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _table: CloneWarTable
     _rules: Rules
     _seed: int
-    _face_up: tuple[tuple[int, Card], ...]
+    _log: list[int]  # the kernel's log of the last battle ([] before the first)
+    _steps: int  # battles played through this state (its history is that many {} steps)
+    _decoded: tuple[int, tuple[Event, ...], tuple[tuple[int, Card], ...]] | None
     _cycle_at: int  # the battle after which the cycle rule ends the game, or -1
     _result: Result | None
 
@@ -133,7 +145,9 @@ class State(GameState[Phase]):
         self._table = table
         self._rules = rules
         self._seed = seed
-        self._face_up = ()
+        self._log = []
+        self._steps = 0
+        self._decoded = None
         self._cycle_at = -1
         self._result = None
         if table.termination >= 0:
@@ -224,6 +238,16 @@ class State(GameState[Phase]):
         self._check_seat(player)
         return ()
 
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        """The empty tuple, always (Clone War's action space is empty)."""
+        self._check_seat(player)
+        return ()
+
+    def action_mask(self, player: int) -> bytes:
+        """``b""``: Clone War has no actions, so its mask has length 0."""
+        self._check_seat(player)
+        return b""
+
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG, at its current point."""
@@ -249,7 +273,7 @@ class State(GameState[Phase]):
             pile_sizes=self._pile_sizes(),
             pot_size=0,
             dead_size=len(self._table.dead),
-            face_up=self._face_up,
+            face_up=self._decode()[1],
             eliminated=self.eliminated,
             battles=self._table.battles,
             wars=self._table.wars,
@@ -259,12 +283,12 @@ class State(GameState[Phase]):
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
         other = type(self).__new__(type(self))
-        GameState.__init__(other)
-        self._copy_base_into(other)
         other._table = self._table.copy()
         other._rules = self._rules
         other._seed = self._seed
-        other._face_up = self._face_up
+        other._log = list(self._log)
+        other._steps = self._steps
+        other._decoded = self._decoded
         other._cycle_at = self._cycle_at
         other._result = self._result
         return other
@@ -315,13 +339,10 @@ class State(GameState[Phase]):
         Raises:
             IllegalMoveError: the game is over, or ``moves`` is not empty.
         """
-        if type(moves) is dict and not moves and self._result is None:
-            # The one valid input while the game runs; the base class would accept it too.
-            events = self._apply({})
-            self._history.append({})
-            self._last_events = events
-            return events
-        return super().apply(moves)
+        if not (type(moves) is dict and not moves and self._result is None):
+            self._read_step(moves, "apply", "move")  # raises: the only valid input is {}
+        self._battle()
+        return self.last_events
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
         """Play one battle: ``apply_actions({})``, :meth:`apply` on (no) integer actions.
@@ -337,25 +358,50 @@ class State(GameState[Phase]):
         >>> state.last_events[1]  # K beats Q
         PotCollected(seat=0, cards=2, shuffled=False)
         """
-        if type(actions) is dict and not actions and self._result is None:
-            self._last_events = self._apply({})
-            self._history.append({})
-            return
-        super().apply_actions(actions)
+        if not (type(actions) is dict and not actions and self._result is None):
+            self._read_step(actions, "apply_actions", "action")  # raises, as for apply()
+        self._battle()
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        self._battle()
+        return self.last_events
+
+    def _battle(self) -> None:
+        """One battle in the kernel, and the cycle rule; the events wait until asked for."""
         table = self._table
-        log = table.battle()
-        events, drew = self._events(log)
+        log = self._log = table.battle()
+        self._steps += 1
         if table.termination < 0:
             if table.battles == self._cycle_at:
                 table.end_in_cycle()
-            elif drew:
+            elif _drew(log):
                 self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
         if table.termination >= 0:
             self._result = self._make_result()
-            events.append(GameOver(self._result))
-        return tuple(events)
+
+    @property
+    def history(self) -> tuple[Mapping[int, Move], ...]:
+        """One empty step, ``{}``, per battle played through this state."""
+        return tuple({} for _ in range(self._steps))
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the last battle (``()`` before the first), built on first access."""
+        return self._decode()[0]
+
+    def _decode(self) -> tuple[tuple[Event, ...], tuple[tuple[int, Card], ...]]:
+        """The last battle's events and the cards it left face up, from the kernel's log."""
+        decoded = self._decoded
+        if decoded is None or decoded[0] != self._steps:
+            if self._steps == 0:
+                decoded = (0, (), ())
+            else:
+                events, face_up = self._events(self._log)
+                if self._result is not None:
+                    events.append(GameOver(self._result))
+                decoded = (self._steps, tuple(events), face_up)
+            self._decoded = decoded
+        return decoded[1], decoded[2]
 
     def _look_for_cycle(self) -> None:
         """Find when the cycle rule would end the game, before it can happen (CW-B3, B4)."""
@@ -367,8 +413,8 @@ class State(GameState[Phase]):
         if until_repeat >= 0 and table.battles + until_repeat < self._rules.max_battles:
             self._cycle_at = table.battles + until_repeat
 
-    def _events(self, log: list[int]) -> tuple[list[Event], bool]:
-        """Turn a battle's kernel log into events; True if the battle drew from the RNG."""
+    def _events(self, log: list[int]) -> tuple[list[Event], tuple[tuple[int, Card], ...]]:
+        """Turn a battle's kernel log into events, and the cards it left face up."""
         cards = _CARDS
         # The log opens with the stage-0 flips, one entry per seat still in.
         first = 0
@@ -379,12 +425,10 @@ class State(GameState[Phase]):
             first += 4
         face_up = tuple(flips)
         events: list[Event] = [CardsFlipped(self._table.battles, face_up)]
-        drew = False
         for i in range(first, end, 4):
             op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
             if op == _OP_COLLECT:
                 events.append(PotCollected(a, b, c == 1))
-                drew = c == 1
             elif op == _OP_WAR:
                 events.append(WarStarted(a, _SEATS[b]))
             elif op == _OP_PLACE:
@@ -398,12 +442,10 @@ class State(GameState[Phase]):
                     face_up += ((a, cards[b]),)
             elif op == _OP_SPLIT:
                 events.append(PotSplit(_SEATS[a], b, c))
-                drew = True
             elif op == _OP_ELIMINATED:
                 still_in = self._table.players - len(self.eliminated)
                 events.append(PlayersEliminated(_SEATS[a], still_in + 1))
-        self._face_up = face_up
-        return events, drew
+        return events, face_up
 
     def _make_result(self) -> Result:
         table = self._table
@@ -437,7 +479,8 @@ class State(GameState[Phase]):
             table.termination,
             table.winner,
             self._cycle_at,
-            self._face_up,
+            self._decode()[1],
+            self._steps,
         )
 
     def __repr__(self) -> str:
