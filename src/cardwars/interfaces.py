@@ -93,7 +93,7 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
         return None
     if not issubclass(owner_of_action, owner_of_choose):
         return None
-    chooser: Callable[[Sequence[int], Rng], int] = agent.choose_action
+    chooser: Callable[[Sequence[int], Rng], int] = agent.choose_action  # type: ignore[attr-defined]
     return chooser
 
 
