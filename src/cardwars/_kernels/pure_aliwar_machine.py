@@ -56,6 +56,14 @@ NULL_SWITCH, KEEP_BASE, DECLINE, NUM_ACTIONS = 15, 16, 276, 277
 PAIRS = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
 """The positions ``(a, b)`` swapped by switch action ``k``."""
 
+_OPTIONS = (
+    "allow_null_switch",
+    "kept_card_position",
+    "double_loss_result",
+    "no_progress_limit",
+    "max_rounds",
+    "cap_result",
+)
 _POLLED: tuple[frozenset[int], ...] = (
     frozenset(),
     frozenset({0}),
@@ -529,6 +537,9 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachin
     """Deal from ``seed`` (RULINGS §1.5): one shuffle of the 52 ids, then seat ``s`` stack
     ``c`` is ``deck[25s + 5c ..][:5]`` (top first) and the protection cards are
     ``deck[50]`` and ``deck[51]``. ``options`` are :class:`AliwarMachine`'s."""
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        raise TypeError(f"unknown option(s) {unknown}")
     rng = Rng(_u64(seed, "seed"))
     deck = list(range(52))
     rng.shuffle(deck)
