@@ -261,3 +261,32 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
         twin.battles,
         twin.wars,
     )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(collect_order="shuffled"), Rules(split_remainder="round_robin")],
+    ids=repr,
+)
+def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
+    """``CloneWarTable.drew`` says what the battle's log says: a shuffled collection or a split."""
+    from cardwars._kernels.pure_clone_war import OP_COLLECT, OP_SPLIT
+
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        state = CloneWar(players=3, rules=rules).new_game(seed=seed)
+        table = state._table
+        assert table.drew is False
+        while not state.is_over:
+            before = table.rng_state
+            log = table.battle()
+            ops = [(log[i], log[i + 3]) for i in range(0, len(log), 4)]
+            expected = any(op == OP_SPLIT or (op == OP_COLLECT and c == 1) for op, c in ops)
+            assert table.drew is expected
+            assert table.copy().drew is expected
+            assert expected == (table.rng_state != before)
+            seen[expected] += 1
+            if table.termination >= 0:
+                break
+    assert seen[True]  # splits happen under every option; and so do battles without a draw:
+    assert seen[False] or rules.collect_order == "shuffled"

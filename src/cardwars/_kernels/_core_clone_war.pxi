@@ -464,6 +464,7 @@ cdef class CloneWarTable:
     """
 
     cdef _CWTable t
+    cdef bint _drew
 
     def __init__(
         self,
@@ -563,6 +564,7 @@ cdef class CloneWarTable:
         """An independent copy."""
         cdef CloneWarTable other = CloneWarTable.__new__(CloneWarTable)
         other.t = self.t
+        other._drew = self._drew
         return other
 
     def __reduce__(self):
@@ -609,8 +611,13 @@ cdef class CloneWarTable:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""
         cdef int buf[_CW_LOG_MAX]
         cdef int n = 0, i
-        _cw_battle(&self.t, buf, &n, True)
+        self._drew = _cw_battle(&self.t, buf, &n, True) != 0
         return [buf[i] for i in range(n)]
+
+    @property
+    def drew(self) -> bool:
+        """Whether the last :meth:`battle` drew from the RNG (see the twin)."""
+        return self._drew
 
     def cycle_length(self) -> int:
         """Battles from here until the rank-state first repeats, or -1 (see the twin)."""

@@ -70,6 +70,7 @@ class CloneWarTable:
         "_cap_most_cards",
         "_collect_order",
         "_dead",
+        "_drew",
         "_forfeit_to_dead",
         "_max_battles",
         "_out",
@@ -118,6 +119,7 @@ class CloneWarTable:
         self._cap_most_cards = cap_most_cards
         self._battles = 0
         self._wars = 0
+        self._drew = False
         self._termination = -1
         self._winner = -1
         # CW-B7: a seat without cards is out from the start (battle 0).
@@ -194,8 +196,15 @@ class CloneWarTable:
     def battle(self) -> list[int]:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""
         log: list[int] = []
-        self._play(log, True)
+        self._drew = self._play(log, True)
         return log
+
+    @property
+    def drew(self) -> bool:
+        """Whether the last :meth:`battle` drew from the RNG: a shuffled collection or a
+        pot split (CW-B4: such a battle forgets every earlier state for the cycle rule).
+        False before the first battle and after a copy or pickle of a fresh table."""
+        return self._drew
 
     def _play(self, log: list[int] | None, use_cap: bool) -> bool:
         """Play one battle; return True if it drew from the RNG."""

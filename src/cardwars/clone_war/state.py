@@ -98,14 +98,7 @@ def _new_table(
     return table
 
 
-def _drew(log: list[int]) -> bool:
-    """Whether a battle drew from the RNG: a shuffled collection or a pot split."""
-    ops = log[::4]
-    if _OP_SPLIT in ops:
-        return True
-    return _OP_COLLECT in ops and any(
-        log[4 * i + 3] == 1 for i, op in enumerate(ops) if op == _OP_COLLECT
-    )
+_NOBODY: frozenset[int] = frozenset()
 
 
 class State(GameState[Phase]):
@@ -231,7 +224,12 @@ class State(GameState[Phase]):
     @property
     def to_act(self) -> frozenset[int]:
         """The empty set, always, as nobody decides anything in Clone War (§2.2)."""
-        return frozenset()
+        return _NOBODY
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._result is not None
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The empty tuple, always, as Clone War has no moves."""
@@ -369,15 +367,18 @@ class State(GameState[Phase]):
     def _battle(self) -> None:
         """One battle in the kernel, and the cycle rule; the events wait until asked for."""
         table = self._table
-        log = self._log = table.battle()
+        self._log = table.battle()
         self._steps += 1
         if table.termination < 0:
             if table.battles == self._cycle_at:
                 table.end_in_cycle()
-            elif _drew(log):
+            elif table.drew:
                 self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
-        if table.termination >= 0:
-            self._result = self._make_result()
+            else:
+                return
+            if table.termination < 0:
+                return
+        self._result = self._make_result()
 
     @property
     def history(self) -> tuple[Mapping[int, Move], ...]:
