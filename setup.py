@@ -33,11 +33,21 @@ class BuildPyWithRules(build_py):
             shutil.copyfile(source, target / source.name)
 
 
+# No debug information in the shipped core: Python's own CFLAGS ask for -g, which makes
+# the module several times larger than its code (3.6 MB instead of about 0.6 MB).
+if sys.platform == "win32":
+    COMPILE_ARGS, LINK_ARGS = ["/O2"], []
+elif sys.platform == "darwin":
+    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-Wl,-S"]
+else:
+    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
+
 extensions = [
     Extension(
         "cardwars._kernels._core",
         ["src/cardwars/_kernels/_core.pyx"],
-        extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3"],
+        extra_compile_args=COMPILE_ARGS,
+        extra_link_args=LINK_ARGS,
     )
 ]
 

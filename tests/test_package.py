@@ -76,3 +76,20 @@ def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> 
         if ">>>" not in (inspect.getdoc(obj) or ""):
             lacking.append(name)
     assert not lacking, f"{module_name}: no example in the docstring of {lacking}"
+
+
+def test_the_compiled_core_ships_without_debug_information(backend: str) -> None:
+    """setup.py builds with -g0 and strips: a debug build is several times the size."""
+    import sys
+    from pathlib import Path
+
+    if backend == "python" or not sys.platform.startswith("linux"):
+        pytest.skip("checks the ELF file of the compiled core, on Linux")
+    try:
+        from cardwars._kernels import _core
+    except ImportError:
+        pytest.skip("no compiled core in this install")
+    data = Path(_core.__file__).read_bytes()
+    assert data[:4] == b"\x7fELF"
+    assert b".debug_info" not in data
+    assert b".symtab" not in data
