@@ -2,6 +2,9 @@
 # _core_aliwar.pxi and its rule steps behind the methods of the twin
 # pure_aliwar_machine.AliwarMachine, which documents each of them.
 
+from cpython.object cimport PyObject_GenericSetAttr
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
@@ -28,7 +31,7 @@ cdef class AliwarMachine:
     cdef short* _hist       # two actions per step, -1 for a seat that was not polled
     cdef Py_ssize_t _steps
     cdef Py_ssize_t _capacity
-    cdef object _cards      # the 52 labels the views are built from, by card id
+    cdef tuple _cards       # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
 
@@ -254,10 +257,10 @@ cdef class AliwarMachine:
             tuple([self._stack(1, c) for c in range(5)]),
         )
 
-    def protection(self) -> tuple:
+    cpdef tuple protection(self):
         return (self._cards[self.g.protection[0]], self._cards[self.g.protection[1]])
 
-    def won(self) -> tuple:
+    cpdef tuple won(self):
         cdef int i
         cards = self._cards
         return (
@@ -265,12 +268,12 @@ cdef class AliwarMachine:
             tuple([cards[self.g.won[1][i]] for i in range(self.g.won_count[1])]),
         )
 
-    def discard(self) -> tuple:
+    cpdef tuple discard(self):
         cdef int i
         cards = self._cards
         return tuple([cards[self.g.discard[i]] for i in range(self.g.n_discard)])
 
-    def face_up(self) -> tuple:
+    cpdef tuple face_up(self):
         cdef int s, c
         if self.g.phase == _AW_SWITCH:
             return ((True,) * 5, (True,) * 5)
@@ -278,29 +281,141 @@ cdef class AliwarMachine:
             return ((False,) * 5, (False,) * 5)
         return tuple([tuple([self.g.returning[s][c] != 0 for c in range(5)]) for s in range(2)])
 
-    def view(self, recall: bool) -> tuple:
-        cdef int s, c, i, card
+    cpdef tuple view(self, bint recall):
+        cdef int s, c, i, card, size, head
         cdef uint64_t known = self.g.seen if recall else 0
         cdef bint up
-        cdef list own, pile
-        cards = self._cards
-        out = []
+        cdef tuple cards = self._cards
+        cdef tuple own, pile
+        cdef tuple out = PyTuple_New(2)
         for s in range(2):
-            own = []
+            own = PyTuple_New(5)
             for c in range(5):
                 up = self.g.phase == _AW_SWITCH or (
                     self.g.phase == _AW_KEEP and self.g.returning[s][c]
                 )
-                pile = []
-                for i in range(self.g.size[s][c]):
-                    card = self.g.ring[s][c][(self.g.head[s][c] + i) & _AW_MASK]
+                size = self.g.size[s][c]
+                head = self.g.head[s][c]
+                pile = PyTuple_New(size)
+                for i in range(size):
+                    card = self.g.ring[s][c][(head + i) & _AW_MASK]
                     if (i == 0 and up) or (known >> card) & 1:
-                        pile.append(cards[card])
+                        item = cards[card]
                     else:
-                        pile.append(None)
-                own.append(tuple(pile))
-            out.append(tuple(own))
+                        item = None
+                    Py_INCREF(item)
+                    PyTuple_SET_ITEM(pile, i, item)
+                Py_INCREF(pile)
+                PyTuple_SET_ITEM(own, c, pile)
+            Py_INCREF(own)
+            PyTuple_SET_ITEM(out, s, own)
+        return out
+
+    # --- the face's objects, built here from its table (see the twin) ------------------
+    def event_objects(self, faces: tuple, result: object) -> tuple:
+        cdef int i = 0, k, n = self.ev.n, kind, count
+        cdef int* d = self.ev.data
+        cdef list out = []
+        cdef tuple cards = faces[0]
+        cdef tuple revealed = faces[7]
+        cdef tuple emptied = faces[8]
+        cdef tuple declined = faces[9]
+        cdef tuple protected = faces[10]
+        cdef tuple winners = faces[11]
+        cdef object obj
+        cdef list items
+        while i < n:
+            kind = d[i]
+            if kind == 1:
+                obj = object.__new__(faces[1])
+                PyObject_GenericSetAttr(obj, "column", d[i + 1])
+                PyObject_GenericSetAttr(obj, "cards", (cards[d[i + 2]], cards[d[i + 3]]))
+                PyObject_GenericSetAttr(obj, "protected", protected[2 * d[i + 4] + d[i + 5]])
+                PyObject_GenericSetAttr(obj, "winner", winners[2 if d[i + 6] < 0 else d[i + 6]])
+                out.append(obj)
+                i += 7
+            elif kind == 0:
+                out.append((<tuple>revealed[d[i + 1]])[d[i + 2]])
+                i += 3
+            elif kind == 2:
+                out.append((<tuple>emptied[d[i + 1]])[d[i + 2]])
+                i += 3
+            elif kind == 3:
+                count = d[i + 1]
+                obj = object.__new__(faces[2])
+                PyObject_GenericSetAttr(
+                    obj, "cards", tuple([cards[d[i + 2 + k]] for k in range(count)])
+                )
+                out.append(obj)
+                i += 2 + count
+            elif kind == 4:
+                count = d[i + 2]
+                obj = object.__new__(faces[3])
+                PyObject_GenericSetAttr(obj, "seat", d[i + 1])
+                PyObject_GenericSetAttr(
+                    obj, "returned",
+                    tuple([(d[i + 3 + 2 * k], cards[d[i + 4 + 2 * k]]) for k in range(count)]),
+                )
+                out.append(obj)
+                i += 3 + 2 * count
+            elif kind == 5:
+                obj = object.__new__(faces[4])
+                PyObject_GenericSetAttr(obj, "seat", d[i + 1])
+                PyObject_GenericSetAttr(obj, "card", cards[d[i + 2]])
+                PyObject_GenericSetAttr(obj, "stack", d[i + 3])
+                out.append(obj)
+                i += 4
+            elif kind == 6:
+                out.append(declined[d[i + 1]])
+                i += 2
+            elif kind == 7:
+                obj = object.__new__(faces[5])
+                PyObject_GenericSetAttr(obj, "tops", (
+                    tuple([cards[d[i + 1 + k]] for k in range(5)]),
+                    tuple([cards[d[i + 6 + k]] for k in range(5)]),
+                ))
+                out.append(obj)
+                i += 11
+            else:
+                obj = object.__new__(faces[6])
+                PyObject_GenericSetAttr(obj, "result", result)
+                out.append(obj)
+                i += 3
         return tuple(out)
+
+    def observations(self, faces: tuple, bint recall, result: object) -> tuple:
+        cdef object first, second
+        cls = faces[12]
+        phase = faces[13][self.g.phase]
+        if self.g.phase == _AW_SWITCH:
+            to_act = _AW_POLLED[3]
+        elif self.g.phase == _AW_KEEP:
+            to_act = _AW_POLLED[(self.g.won_count[0] > 0) + 2 * (self.g.won_count[1] > 0)]
+        else:
+            to_act = _AW_POLLED[0]
+        rounds = self.g.rounds
+        no_progress = self.g.no_progress
+        stacks = self.view(recall)
+        face_up = self.face_up()
+        protection = self.protection()
+        won = self.won()
+        discard = self.discard()
+        views = []
+        for seat in range(2):
+            obj = object.__new__(cls)
+            PyObject_GenericSetAttr(obj, "seat", seat)
+            PyObject_GenericSetAttr(obj, "phase", phase)
+            PyObject_GenericSetAttr(obj, "to_act", to_act)
+            PyObject_GenericSetAttr(obj, "rounds", rounds)
+            PyObject_GenericSetAttr(obj, "no_progress", no_progress)
+            PyObject_GenericSetAttr(obj, "stacks", stacks)
+            PyObject_GenericSetAttr(obj, "face_up", face_up)
+            PyObject_GenericSetAttr(obj, "protection", protection)
+            PyObject_GenericSetAttr(obj, "won", won)
+            PyObject_GenericSetAttr(obj, "discard", discard)
+            PyObject_GenericSetAttr(obj, "result", result)
+            views.append(obj)
+        return tuple(views)
 
     def card_count(self) -> int:
         cdef int s, c

@@ -13,7 +13,9 @@ next tops follow without a poll.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import _kernels
@@ -37,7 +39,6 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.errors import IllegalMoveError, RulesError
-from cardwars.values import builder
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -97,6 +98,12 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
 # --- the state -------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
+def _machine_options(rules: Rules) -> Mapping[str, int]:
+    """``rules.kernel_options()``, worked out once per rules (a deal is a few microseconds)."""
+    return MappingProxyType(rules.kernel_options())
+
+
 def _is_sequence(value: object) -> bool:
     """A sequence of items, not text (a str is a sequence of characters, never of cards)."""
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
@@ -121,82 +128,28 @@ _ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
 """``id(move) -> action`` for the action space's own move objects (the legal moves)."""
 
 
-_conflict = builder(ConflictResolved)
-_discarded = builder(CardsDiscarded)
-_returned = builder(CardsReturned)
-_flipped = builder(TopsFlipped)
-_observation = builder(AliwarObservation)
-
-# Events with few possible values are built once and shared (they are frozen values).
-_REVEALED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(SwitchesRevealed((_MOVES[a], _MOVES[b])) for b in range(16))  # type: ignore[arg-type]
-    for a in range(16)
+_FACES: Final[tuple[Any, ...]] = (
+    _CARDS,
+    ConflictResolved,
+    CardsDiscarded,
+    CardsReturned,
+    CardKept,
+    TopsFlipped,
+    GameOver,
+    tuple(
+        tuple(SwitchesRevealed((_MOVES[a], _MOVES[b])) for b in range(16))  # type: ignore[arg-type]
+        for a in range(16)
+    ),
+    tuple(tuple(StackEmptied(seat, c) for c in range(STACKS)) for seat in _SEATS),
+    (KeepDeclined(0), KeepDeclined(1)),
+    ((False, False), (False, True), (True, False), (True, True)),
+    (0, 1, None),
+    AliwarObservation,
+    _PHASES,
 )
-_EMPTIED: Final[tuple[tuple[Event, ...], ...]] = tuple(
-    tuple(StackEmptied(seat, c) for c in range(STACKS)) for seat in _SEATS
-)
-_DECLINED: Final[tuple[Event, ...]] = (KeepDeclined(0), KeepDeclined(1))
-_PROTECTED: Final[tuple[tuple[bool, bool], ...]] = (
-    (False, False),
-    (False, True),
-    (True, False),
-    (True, True),
-)
-_WINNER: Final[tuple[int | None, ...]] = (0, 1, None)  # by the machine's code (-1 last)
-
-
-def _decode_events(codes: tuple[int, ...], result: Result | None) -> tuple[Event, ...]:
-    """The event objects of one step from the machine's ints (``pure_aliwar_machine``)."""
-    cards = _CARDS
-    events: list[Event] = []
-    append = events.append
-    i, n = 0, len(codes)
-    while i < n:
-        kind = codes[i]
-        if kind == 1:
-            append(
-                _conflict(
-                    codes[i + 1],
-                    (cards[codes[i + 2]], cards[codes[i + 3]]),
-                    _PROTECTED[2 * codes[i + 4] + codes[i + 5]],
-                    _WINNER[codes[i + 6]],
-                )
-            )
-            i += 7
-        elif kind == 0:
-            append(_REVEALED[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 2:
-            append(_EMPTIED[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 3:
-            count = codes[i + 1]
-            append(_discarded(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
-            i += 2 + count
-        elif kind == 4:
-            seat, count = codes[i + 1], codes[i + 2]
-            pairs = codes[i + 3 : i + 3 + 2 * count]
-            append(
-                _returned(
-                    seat, tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
-                )
-            )
-            i += 3 + 2 * count
-        elif kind == 5:
-            append(CardKept(codes[i + 1], cards[codes[i + 2]], codes[i + 3]))
-            i += 4
-        elif kind == 6:
-            append(_DECLINED[codes[i + 1]])
-            i += 2
-        elif kind == 7:
-            tops = [cards[c] for c in codes[i + 1 : i + 11]]
-            append(_flipped((tuple(tops[:5]), tuple(tops[5:]))))
-            i += 11
-        else:
-            assert kind == 8 and result is not None
-            append(GameOver(result))
-            i += 3
-    return tuple(events)
+"""What the machine builds events and observations with (the table in
+``cardwars._kernels.pure_aliwar_machine``): the cards, the classes, and the events with
+few possible values, made once and shared (they are frozen values)."""
 
 
 class State(GameState[Phase]):
@@ -251,7 +204,7 @@ class State(GameState[Phase]):
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
         """The deal of RULINGS §1.5: one shuffle of the canonical deck, then the deal map."""
-        machine = _kernels.kernels.aliwar_deal(_CARDS, seed, **rules.kernel_options())
+        machine = _kernels.kernels.aliwar_deal(_CARDS, seed, **_machine_options(rules))
         return cls(rules, seed, machine, False)
 
     @classmethod
@@ -337,7 +290,7 @@ class State(GameState[Phase]):
             [[[card.id for card in stack] for stack in own] for own in built],
             [card.id for card in guards],
             rng_seed,
-            **rules.kernel_options(),
+            **_machine_options(rules),
         )
         return cls(rules, rng_seed, machine, True)
 
@@ -389,18 +342,18 @@ class State(GameState[Phase]):
         stack ascending; a forced refill (AW-7.2) offers only ``Keep(card, emptied stack)``.
         A seat that is not polled has no moves.
         """
-        actions = self.legal_actions(player)
-        step = self._m.steps
+        m = self._m
+        if type(player) is not int or not 0 <= player < 2:
+            self._check_seat(player)
+        if m.phase == 0:  # both seats switch, from the same tuple every round
+            return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
+        step = m.steps
         cache = self._legal
         if cache is None or cache[0] != step:
             cache = self._legal = (step, [None, None])
         moves = cache[1][player]
         if moves is None:
-            if self._m.phase == 0:  # the switches, the same tuples every round
-                moves = _SWITCHES_WITH_NULL if len(actions) == 16 else _SWITCHES
-            else:
-                moves = tuple([_MOVES[action] for action in actions])
-            cache[1][player] = moves
+            moves = cache[1][player] = tuple([_MOVES[action] for action in m.legal_actions(player)])
         return moves
 
     def legal_actions(self, player: int) -> tuple[int, ...]:
@@ -488,7 +441,7 @@ class State(GameState[Phase]):
         step = self._m.steps
         cached = self._events
         if cached is None or cached[0] != step:
-            cached = self._events = (step, _decode_events(self._m.events(), self.result))
+            cached = self._events = (step, self._m.event_objects(_FACES, self.result))
         return cached[1]
 
     @property
@@ -565,7 +518,8 @@ class State(GameState[Phase]):
         lies; with ``"face_up_only"`` only the face-up tops are. The moves of past steps
         are not part of it (every step's events say them, to both seats).
         """
-        self._check_seat(player)
+        if type(player) is not int or not 0 <= player < 2:
+            self._check_seat(player)
         # Both seats know the same (AW-8.4): build both views once per step.
         step = self._m.steps
         cached = self._view
@@ -574,20 +528,11 @@ class State(GameState[Phase]):
         return cached[1][player]
 
     def _views(self) -> tuple[AliwarObservation, AliwarObservation]:
-        m = self._m
-        parts = (
-            _PHASES[m.phase],
-            m.to_act,
-            m.rounds,
-            m.no_progress,
-            m.view(self._rules.view_recall == "perfect"),
-            m.face_up(),
-            m.protection(),
-            m.won(),
-            m.discard(),
-            self.result,
+        recall = self._rules.view_recall == "perfect"
+        views: tuple[AliwarObservation, AliwarObservation] = self._m.observations(
+            _FACES, recall, self.result
         )
-        return (_observation(0, *parts), _observation(1, *parts))
+        return views
 
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:

@@ -10,6 +10,7 @@ algorithm on a copy).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -71,6 +72,7 @@ def _pile_card(value: object, seat: int) -> CardId:
     return _card_id(card)
 
 
+@functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
     """``rules`` as the ints the kernel's ``CloneWarTable`` takes after its cards and RNG.
 
