@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import os
 import sys
 import time
@@ -444,6 +445,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from cardwars import wire
+
+    if args.game not in game_names():
+        raise CliError(f"unknown game {args.game!r}; the games are: {', '.join(game_names())}")
+    print(json.dumps(wire.schema(load_game(args.game)), indent=2))
+    return 0
+
+
 def _describe_deal(name: str, state: GameState[Any]) -> list[str]:
     """The god's-eye deal of each game, drawn from the contract's state attributes."""
 
@@ -566,6 +576,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("game", metavar="GAME", nargs="?", help=games)
     rules.set_defaults(func=_cmd_rules)
+
+    schema = sub.add_parser(
+        "schema", help="print the JSON Schema of a game's moves, events and observations"
+    )
+    schema.add_argument("game", metavar="GAME", help=games)
+    schema.set_defaults(func=_cmd_schema)
 
     demo = sub.add_parser("demo", help="deal and play one game of each, with random agents")
     demo.add_argument("--seed", type=_seed, default=42, help="the seed (default 42)")

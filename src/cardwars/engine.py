@@ -25,6 +25,7 @@ from __future__ import annotations
 import abc
 import enum
 import secrets
+import sys
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -510,14 +511,29 @@ class Game(abc.ABC, Generic[RulesT]):
     """The game's fixed numbering of its moves, an :class:`ActionSpace` (its ``moves.ACTIONS``)."""
     num_actions: ClassVar[int]
     """``len(action_space)``, the same under every rules option and player count."""
+    observation_type: ClassVar[type[Observation]]
+    """The game's observation class (what :meth:`GameState.observation` returns)."""
+    event_types: ClassVar[tuple[type[Event], ...]]
+    """Every event class of the game, in the order its module defines them (derived: the
+    :class:`Event` subclasses of the module that defines :attr:`observation_type`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Derive what the action space already says: the move classes and their count."""
+        """Derive what the action space and the observation's module already say."""
         super().__init_subclass__(**kwargs)
         space: ActionSpace[Move] | None = cls.__dict__.get("action_space")
         if space is not None:
             cls.move_types = tuple(dict.fromkeys(type(move) for move in space.moves))
             cls.num_actions = len(space)
+        observation: type[Observation] | None = cls.__dict__.get("observation_type")
+        if observation is not None:
+            module = sys.modules[observation.__module__]
+            cls.event_types = tuple(
+                value
+                for value in vars(module).values()
+                if isinstance(value, type)
+                and issubclass(value, Event)
+                and value.__module__ == module.__name__
+            )
 
     # Every game keeps its seat count and rules in these two attributes.
     _players: int

@@ -14,10 +14,10 @@ from typing import Any, ClassVar, Final
 from cardwars import _kernels
 from cardwars.aliwar import text as _text
 from cardwars.aliwar.agents import GreedyAgent
-from cardwars.aliwar.moves import ACTIONS
+from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
-from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, RandomAgent
+from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, Observation, RandomAgent
 from cardwars.errors import RulesError
 
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
@@ -55,6 +55,7 @@ class Aliwar(Game[Rules]):
     }
     batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    observation_type: ClassVar[type[Observation]] = AliwarObservation
     """The 277 actions of :data:`~cardwars.aliwar.moves.ACTIONS`."""
 
     def __init__(self, rules: Rules | None = None) -> None:

@@ -9,7 +9,7 @@ from typing import ClassVar
 from cardwars import _kernels
 from cardwars.clone_war import text as _text
 from cardwars.clone_war.agents import GreedyAgent
-from cardwars.clone_war.moves import ACTIONS
+from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
 from cardwars.engine import (
@@ -18,6 +18,7 @@ from cardwars.engine import (
     Game,
     GameText,
     Move,
+    Observation,
     RandomAgent,
 )
 from cardwars.errors import RulesError
@@ -54,6 +55,7 @@ class CloneWar(Game[Rules]):
     batch_agents: ClassVar[frozenset[str]] = frozenset({"random", "greedy"})
     """Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    observation_type: ClassVar[type[Observation]] = CloneWarObservation
     """Empty (:data:`~cardwars.clone_war.moves.ACTIONS`): the step is ``apply_actions({})``."""
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:

@@ -22,6 +22,7 @@ from cardwars.engine import (
     Game,
     GameText,
     Move,
+    Observation,
     RandomAgent,
 )
 from cardwars.errors import RulesError
@@ -29,6 +30,7 @@ from cardwars.guerrilla import text as _text
 from cardwars.guerrilla.agents import GreedyAgent
 from cardwars.guerrilla.moves import (
     ACTIONS,
+    GuerrillaObservation,
 )
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
@@ -73,6 +75,7 @@ class Guerrilla(Game[Rules]):
     }
     batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    observation_type: ClassVar[type[Observation]] = GuerrillaObservation
     """The 2968 actions of :data:`~cardwars.guerrilla.moves.ACTIONS`."""
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:

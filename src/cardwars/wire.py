@@ -1,0 +1,336 @@
+"""JSON for front ends: every move, event, observation and result, both ways, with a schema.
+
+:func:`encode` turns any value the engine hands out (a move, an event, an
+observation, a :class:`~cardwars.engine.Result`, a tuple of legal moves, a step's
+``{seat: move}`` mapping, a game's ``Rules``) into plain JSON data; :func:`decode`
+turns such data back into the equal object; :func:`schema` is the JSON Schema
+(draft 2020-12) of one game's values. The rules of the format:
+
+* an object is ``{"type": <class name>, <field>: <value>, ...}``, fields in the
+  class's order, numbered exactly as in Python (seats, stacks and columns from 0);
+* a card is its text, ``"KC"`` (``"KC1"`` for a card of deck 1 in Clone War);
+* an enum member is its name, ``"SWITCH"``;
+* a tuple is a list, a frozenset a sorted list, ``None`` is ``null``;
+* a mapping of seats (a step) is an object with the seats as strings: ``{"0": ...}``.
+
+Everything an event says is safe to send to every seat: events carry only what
+the game makes public. An observation is for its own seat only.
+
+>>> import json, cardwars
+>>> from cardwars import aliwar
+>>> game = cardwars.load_game("aliwar")
+>>> encode(aliwar.Switch(0, 5))
+{'type': 'Switch', 'a': 0, 'b': 5}
+>>> state = game.new_game(seed=42)
+>>> view = state.observation(1)
+>>> data = json.loads(json.dumps(encode(view)))
+>>> data["stacks"][0][0][:2], decode(game, data) == view
+(['AH', None], True)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import functools
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal, Union
+
+from cardwars.cards import Card
+from cardwars.engine import Event, Game, Move, Observation, Result
+from cardwars.errors import RecordError
+
+__all__ = ["decode", "encode", "schema"]
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+_CARD_PATTERN = r"^(10|[2-9TJQKA])[CDHS][0-3]?$"
+
+
+# --- encode ----------------------------------------------------------------------------------
+
+
+def encode(value: object) -> Any:
+    """``value`` as JSON-ready data (dicts, lists, str, int, bool, None); see the module.
+
+    Raises:
+        TypeError: a value that is none of the engine's (named in the message).
+
+    >>> from cardwars import clone_war
+    >>> encode(clone_war.PotCollected(seat=1, cards=6, shuffled=False))
+    {'type': 'PotCollected', 'seat': 1, 'cards': 6, 'shuffled': False}
+    """
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, (tuple, list)):
+        return [encode(item) for item in value]
+    if isinstance(value, (frozenset, set)):
+        return [encode(item) for item in sorted(value)]
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(key) is not int:
+                raise TypeError(f"encode() takes mappings of int seats, got the key {key!r}")
+            out[str(key)] = encode(item)
+        return out
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {"type": type(value).__name__}
+        for field in dataclasses.fields(value):
+            data[field.name] = encode(getattr(value, field.name))
+        return data
+    raise TypeError(f"encode() takes the engine's values, got {type(value).__name__}: {value!r}")
+
+
+# --- decode ----------------------------------------------------------------------------------
+
+
+def decode(game: Game[Any], data: object) -> Any:
+    """The object that ``data`` (from :func:`encode`, through JSON or not) stands for.
+
+    A list decodes item by item (a list of legal moves, of events); an object by
+    its ``"type"``, which must be one of ``game``'s move, event or observation
+    classes, ``Result`` or ``Rules``.
+
+    Raises:
+        RecordError: data that is not a value of this game; the message says where.
+
+    >>> import cardwars
+    >>> game = cardwars.load_game("guerrilla")
+    >>> decode(game, [{"type": "Play", "card": "KC"}, {"type": "Pass"}])
+    (Play(card=Card(rank=Rank.KING, suit=Suit.CLUBS)), Pass())
+    """
+    if isinstance(data, list):
+        return tuple(decode(game, item) for item in data)
+    if isinstance(data, dict) and "type" not in data:
+        return {_seat(key, "a step"): decode(game, item) for key, item in data.items()}
+    return _decode_object(_classes(type(game)), data, "the value")
+
+
+def _seat(key: object, where: str) -> int:
+    if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 9:
+        raise RecordError(f"{where}: a seat key is a decimal string, got {key!r}")
+    if len(key) > 1 and key[0] == "0":
+        raise RecordError(f"{where}: a seat key has no leading zero, got {key!r}")
+    return int(key)
+
+
+@functools.cache
+def _classes(game: type[Game[Any]]) -> dict[str, type]:
+    """The classes a game's data may name, by name."""
+    classes: dict[str, type] = {"Result": Result, "Rules": game.rules_type}
+    for cls in (*game.move_types, *game.event_types, game.observation_type):
+        classes[cls.__name__] = cls
+    return classes
+
+
+def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise RecordError(f'{where}: expected an object with a "type", got {_clip(data)}')
+    name = data.get("type")
+    cls = classes.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise RecordError(
+            f"{where}: unknown type {_clip(name)}; expected one of {', '.join(sorted(classes))}"
+        )
+    hints = _hints(cls)
+    expected = set(hints) | {"type"}
+    if set(data) != expected:
+        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+        raise RecordError(
+            f"{where}: {name} needs the fields {sorted(hints)}; "
+            f"missing {missing}, unexpected {extra}"
+        )
+    values = {
+        field: _decode_value(classes, hint, data[field], f"{where}.{field}")
+        for field, hint in hints.items()
+    }
+    try:
+        return cls(**values)
+    except Exception as exc:  # a value the class itself refuses (Rules checks its options)
+        raise RecordError(f"{where}: not a valid {name}: {exc}") from exc
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    return {field.name: hints[field.name] for field in dataclasses.fields(cls)}
+
+
+def _decode_value(classes: dict[str, type], hint: Any, data: object, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        allowed = typing.get_args(hint)
+        if data not in allowed or isinstance(data, bool) != isinstance(allowed[0], bool):
+            raise RecordError(f"{where}: expected one of {list(allowed)}, got {_clip(data)}")
+        return data
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(hint)
+        if data is None and type(None) in options:
+            return None
+        (inner,) = [option for option in options if option is not type(None)]
+        return _decode_value(classes, inner, data, where)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(data, list):
+            raise RecordError(f"{where}: expected a list, got {_clip(data)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(
+                _decode_value(classes, args[0], item, f"{where}[{i}]")
+                for i, item in enumerate(data)
+            )
+        if len(data) != len(args):
+            raise RecordError(f"{where}: expected {len(args)} items, got {len(data)}")
+        return tuple(
+            _decode_value(classes, arg, item, f"{where}[{i}]")
+            for i, (arg, item) in enumerate(zip(args, data, strict=True))
+        )
+    if origin is frozenset:
+        (arg,) = typing.get_args(hint)
+        if not isinstance(data, list):
+            raise RecordError(f"{where}: expected a list, got {_clip(data)}")
+        return frozenset(_decode_value(classes, arg, item, where) for item in data)
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise RecordError(f"{where}: expected true or false, got {_clip(data)}")
+        return data
+    if hint is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise RecordError(f"{where}: expected an integer, got {_clip(data)}")
+        return data
+    if hint is str:
+        if not isinstance(data, str):
+            raise RecordError(f"{where}: expected a string, got {_clip(data)}")
+        return data
+    if hint is Card:
+        if not isinstance(data, str):
+            raise RecordError(f'{where}: expected a card such as "KC", got {_clip(data)}')
+        try:
+            return Card.parse(data)
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from exc
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        if not isinstance(data, str) or data not in hint.__members__:
+            raise RecordError(
+                f"{where}: expected one of {', '.join(hint.__members__)}, got {_clip(data)}"
+            )
+        return hint[data]
+    if isinstance(hint, type) and hint in (Move, Event, Observation):
+        value = _decode_object(classes, data, where)
+        if not isinstance(value, hint):
+            raise RecordError(f"{where}: expected a {hint.__name__}, got {type(value).__name__}")
+        return value
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        value = _decode_object(classes, data, where)
+        if type(value) is not hint:
+            raise RecordError(f"{where}: expected a {hint.__name__}, got {type(value).__name__}")
+        return value
+    raise TypeError(f"no JSON form for the annotation {hint!r}")  # pragma: no cover
+
+
+def _clip(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# --- schema ----------------------------------------------------------------------------------
+
+
+def schema(game: Game[Any]) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every value of ``game``: moves, events, observations,
+    results and rules, each under ``$defs`` by its class name, and a step's ``{seat: move}``
+    (``Step``); the root accepts any of them or a list of them.
+
+    >>> import cardwars
+    >>> doc = schema(cardwars.load_game("aliwar"))
+    >>> doc["$schema"], doc["$defs"]["Switch"]["required"]
+    ('https://json-schema.org/draft/2020-12/schema', ['type', 'a', 'b'])
+    """
+    return copy.deepcopy(_schema_of(type(game)))
+
+
+@functools.cache
+def _schema_of(game: type[Game[Any]]) -> dict[str, Any]:
+    classes = _classes(game)
+    defs = {name: _class_schema(cls) for name, cls in classes.items()}
+    # Fields typed by a base class (a Move, an Event) take any of the game's subclasses.
+    for base in (Move, Event, Observation):
+        refs = [
+            {"$ref": f"#/$defs/{name}"} for name, cls in classes.items() if issubclass(cls, base)
+        ]
+        defs[f"{base.__name__}s"] = {"anyOf": refs} if refs else {"not": {}}  # Clone War: no moves
+    defs["Step"] = {
+        "description": "One step's moves, by seat (a seat is a decimal string).",
+        "type": "object",
+        "patternProperties": {"^(0|[1-9][0-9]{0,8})$": {"$ref": "#/$defs/Moves"}},
+        "additionalProperties": False,
+    }
+    value = {"anyOf": [{"$ref": f"#/$defs/{name}"} for name in (*classes, "Step")]}
+    return {
+        "$schema": JSON_SCHEMA_DIALECT,
+        "$id": f"https://cardwars.invalid/schema/{game.name}.json",
+        "title": f"cardwars {game.name} values",
+        "description": (
+            f"Every move, event, observation, result and rules value of {game.name} in the "
+            "JSON form of cardwars.wire, or a list of them."
+        ),
+        "anyOf": [value, {"type": "array", "items": value}],
+        "$defs": defs,
+    }
+
+
+def _class_schema(cls: type) -> dict[str, Any]:
+    hints = _hints(cls)
+    properties: dict[str, Any] = {"type": {"const": cls.__name__}}
+    for field, hint in hints.items():
+        properties[field] = _hint_schema(hint, cls)
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["type", *hints],
+        "additionalProperties": False,
+    }
+
+
+def _hint_schema(hint: Any, owner: type) -> dict[str, Any]:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return {"enum": list(typing.get_args(hint))}
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(hint)
+        return {"anyOf": [_hint_schema(option, owner) for option in options]}
+    if hint is type(None):
+        return {"type": "null"}
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _hint_schema(args[0], owner)}
+        return {
+            "type": "array",
+            "prefixItems": [_hint_schema(arg, owner) for arg in args],
+            "items": False,
+            "minItems": len(args),
+        }
+    if origin is frozenset:
+        (arg,) = typing.get_args(hint)
+        return {"type": "array", "items": _hint_schema(arg, owner), "uniqueItems": True}
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return {"type": "integer"}
+    if hint is str:
+        return {"type": "string"}
+    if hint is Card:
+        return {"type": "string", "pattern": _CARD_PATTERN}
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return {"enum": list(hint.__members__)}
+    if isinstance(hint, type) and hint in (Move, Event, Observation):
+        return {"$ref": f"#/$defs/{hint.__name__}s"}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return {"$ref": f"#/$defs/{hint.__name__}"}
+    raise TypeError(f"no JSON form for the annotation {hint!r} of {owner.__name__}")
