@@ -241,3 +241,58 @@ def test_cli_as_a_module_in_a_subprocess(backend: str) -> None:
         == "cardwars: error: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla\n"
     )
     assert "Traceback" not in bad.stderr
+
+
+def test_cli_quit_saves_the_game_so_far_and_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "stopped.json"
+    status, out, err = _run(
+        ["play", "aliwar", "--seed", "3", "--save", str(save)], capsys, "1 2\nquit\n"
+    )
+    assert status == 0, err
+    assert err == ""
+    record = json.loads(save.read_text())
+    steps = len(record["steps"])
+    assert steps >= 1  # the switch (and a keep the human had no choice in)
+    assert f"game stopped after {steps} step" in out
+    assert not records.loads(save.read_text()).is_over
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cli_replay_steps_on_enter_at_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=21)
+    path = tmp_path / "r.json"
+    path.write_text(records.dumps(final))
+    monkeypatch.setattr(sys, "stdin", _Terminal("\n\nq\n"))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\nstep ") == 2  # two Enters, then q
+    assert f"[step 3 of {len(final.history)}: Enter for the next, q to stop]" in out
+    monkeypatch.setattr(sys, "stdin", _Terminal(""))
+    assert main(["replay", str(path), "--all"]) == 0
+    assert capsys.readouterr().out.count("\nstep ") == len(final.history)
+
+
+def test_cli_play_colours_the_cards_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    from cardwars import cli
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    out = cli._play_output()
+    assert isinstance(out, cli._ColourOut)
+    buffer = io.StringIO()
+    from rich.console import Console
+
+    out._console = Console(file=buffer, force_terminal=True, color_system="standard")
+    print("hand KC 10D QH1, ACE", file=out)
+    shown = buffer.getvalue()
+    assert "\x1b[1;31m10D\x1b[0m" in shown and "\x1b[1;31mQH1\x1b[0m" in shown
+    assert "\x1b[1mKC\x1b[0m" in shown
+    assert "ACE" in shown and "\x1b[1mACE" not in shown

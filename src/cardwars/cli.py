@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import cardwars
 from cardwars import _kernels, records
@@ -297,6 +297,48 @@ def _print_events(text: GameText, events: Sequence[Any], out: IO[str]) -> None:
             print(f"  · {line}", file=out)
 
 
+_RED_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[DH][0-3]?(?![A-Za-z0-9])"
+_BLACK_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CS][0-3]?(?![A-Za-z0-9])"
+
+
+class _ColourOut:
+    """A text stream for ``print(file=...)`` that writes through rich, cards in their colours.
+
+    Used by ``play`` at a terminal when rich is installed (``pip install 'cardwars[cli]'``);
+    elsewhere ``play`` writes plain text.
+    """
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self._console = Console(highlight=False)
+
+    def write(self, text: str) -> int:
+        from rich.text import Text
+
+        shown = Text(text)
+        shown.highlight_regex(_RED_CARD, "bold red")
+        shown.highlight_regex(_BLACK_CARD, "bold")
+        self._console.print(shown, end="", soft_wrap=True)
+        return len(text)
+
+    def flush(self) -> None:
+        self._console.file.flush()
+
+
+def _play_output() -> IO[str]:
+    if sys.stdout.isatty():
+        try:
+            return cast("IO[str]", _ColourOut())
+        except ImportError:
+            pass
+    return sys.stdout
+
+
+class _QuitRequestedError(Exception):
+    """The player typed ``quit``: stop the game (and save it with ``--save``)."""
+
+
 def _ask(
     seat: int, state: GameState[Any], text: GameText, read: Callable[[], str | None], out: IO[str]
 ) -> Move:
@@ -318,7 +360,7 @@ def _ask(
             print(text.NOTATION, file=out)
             continue
         if line.lower() in ("quit", "exit"):
-            raise CliError("game abandoned")
+            raise _QuitRequestedError
         try:
             move: Move = text.parse_move(line, legal)
         except IllegalMoveError as exc:
@@ -348,7 +390,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     rngs = {
         seat: _kernels.kernels.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
     }
-    out = sys.stdout
+    out = _play_output()
 
     echo = not sys.stdin.isatty()
 
@@ -363,17 +405,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
         f"seed {state.seed}. Type 'help' for the notation.",
         file=out,
     )
-    while not state.is_over:
-        moves: dict[int, Move] = {}
-        for seat in sorted(state.to_act):
-            if seat == args.seat:
-                moves[seat] = _ask(seat, state, text, read, out)
-            else:
-                moves[seat] = agents[seat].choose(
-                    state.observation(seat), state.legal_moves(seat), rngs[seat]
-                )
-        events = state.apply(moves)
-        _print_events(text, events, out)
+    try:
+        while not state.is_over:
+            moves: dict[int, Move] = {}
+            for seat in sorted(state.to_act):
+                if seat == args.seat:
+                    moves[seat] = _ask(seat, state, text, read, out)
+                else:
+                    moves[seat] = agents[seat].choose(
+                        state.observation(seat), state.legal_moves(seat), rngs[seat]
+                    )
+            events = state.apply(moves)
+            _print_events(text, events, out)
+    except _QuitRequestedError:
+        steps = len(state.history)
+        print(f"game stopped after {steps} step{'' if steps == 1 else 's'}", file=out)
+        _save(args.save, state, names, out)
+        return 0
     result = state.result
     assert result is not None
     if result.is_draw:
@@ -387,10 +435,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
             f"game over: {who} won ({result.termination}) after {result.length} {unit}{mine}",
             file=out,
         )
-    if args.save:
-        _write(args.save, records.dumps(state, agents=names, indent=1))
-        print(f"record saved to {args.save}", file=out)
+    _save(args.save, state, names, out)
     return 0
+
+
+def _save(path: str | None, state: GameState[Any], names: list[str], out: IO[str]) -> None:
+    if path:
+        _write(path, records.dumps(state, agents=names, indent=1))
+        print(f"record saved to {path}", file=out)
 
 
 # --- replay --------------------------------------------------------------------------------
@@ -416,9 +468,23 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         else:
             print(text.render_observation(state.observation(args.seat)), file=out)
 
+    # Step by step at a terminal: Enter shows the next step, q stops; --all (or a pipe)
+    # prints the whole game at once.
+    stepping = not args.all and sys.stdin.isatty()
     print(f"{first.game_name}, {first.players} players, seed {first.seed}", file=out)
     show(first)
     for index, (state, moves, events) in enumerate(steps[1:], start=1):
+        if stepping:
+            print(
+                f"[step {index} of {len(steps) - 1}: Enter for the next, q to stop] ",
+                end="",
+                file=out,
+                flush=True,
+            )
+            answer = sys.stdin.readline()
+            if not answer or answer.strip().lower() in ("q", "quit", "exit"):
+                print(file=out)
+                return 0
         shown = ", ".join(f"seat {s}: {text.format_move(m)}" for s, m in moves.items())
         print(f"\nstep {index}" + (f" — {shown}" if shown else ""), file=out)
         _print_events(text, events, out)
@@ -458,13 +524,13 @@ def _describe_deal(name: str, state: GameState[Any]) -> list[str]:
     """The god's-eye deal of each game, drawn from the contract's state attributes."""
 
     def cards(items: Sequence[Any]) -> str:
-        return " ".join(card.unicode() for card in items) or "-"
+        return " ".join(map(str, items)) or "-"
 
     lines: list[str] = []
     for seat in range(state.players):
         if name == "aliwar":
             stacks = "  ".join(f"S{i + 1}[{cards(s)}]" for i, s in enumerate(state.stacks[seat]))  # type: ignore[attr-defined]
-            lines.append(f"  P{seat}: P={state.protection[seat].unicode()}  {stacks}")  # type: ignore[attr-defined]
+            lines.append(f"  P{seat}: P={state.protection[seat]}  {stacks}")  # type: ignore[attr-defined]
         elif name == "clone-war":
             pile = state.piles[seat]  # type: ignore[attr-defined]
             lines.append(f"  P{seat}: {len(pile)} cards, top {cards(pile[:6])} …")
@@ -568,6 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE")
     rep.add_argument(
         "--seat", type=int, default=None, help="show one seat's view instead of the whole table"
+    )
+    rep.add_argument(
+        "--all", action="store_true", help="print every step at once instead of one per Enter"
     )
     rep.set_defaults(func=_cmd_replay)
 

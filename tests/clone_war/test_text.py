@@ -25,7 +25,7 @@ def test_every_event_reads_as_one_line() -> None:
     assert text.describe_event(Forfeited(1, 1, True)) == (
         "P1 is short and forfeits 1 card(s) to the dead pile"
     )
-    assert text.describe_event(LastCardShown(0, Card.parse("KS2"), False)) == "P0 stands on K♠2"
+    assert text.describe_event(LastCardShown(0, Card.parse("KS2"), False)) == "P0 stands on KS2"
     assert text.describe_event(PotSplit((0, 2), 1, 1)) == (
         "still tied: the pot is shuffled and split among P0, P2, 1 to the dead pile"
     )
@@ -41,13 +41,13 @@ def test_cw_t8_split_described() -> None:
     state = State.from_piles([["KC"], ["KD"], ["QH", "JC", "JD"]], rng_seed=1)
     lines = [text.describe_event(e) for e in state.apply({})]
     assert lines == [
-        "battle 1: P0 K♣, P1 K♦, P2 Q♥",
+        "battle 1: P0 KC, P1 KD, P2 QH",
         "war stage 1: P0, P1",
-        "P0 stands on K♣",
-        "P1 stands on K♦",
+        "P0 stands on KC",
+        "P1 stands on KD",
         "still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile",
     ]
-    assert text.render_state(state) == "P0 (1): K♦\nP1 (1): Q♥\nP2 (2): J♣ J♦\ndead (1): K♣"
+    assert text.render_state(state) == "P0 (1): KD\nP1 (1): QH\nP2 (2): JC JD\ndead (1): KC"
 
 
 def test_observation_shows_sizes_and_face_up_cards_only() -> None:
@@ -57,8 +57,8 @@ def test_observation_shows_sizes_and_face_up_cards_only() -> None:
     )
     state.apply({})
     line = text.render_observation(state.observation(1))
-    assert line == "battle 1, 0 war stages · piles: P0 4, P1 1 · dead pile 0 · shown: P0 K♣, P1 Q♦"
-    assert "J♣" not in line  # still in P0's pile, unseen
+    assert line == "battle 1, 0 war stages · piles: P0 4, P1 1 · dead pile 0 · shown: P0 KC, P1 QD"
+    assert "JC" not in line  # still in P0's pile, unseen
 
 
 def test_there_are_no_moves_to_parse() -> None:
@@ -79,7 +79,7 @@ def test_cli_play_and_replay_clone_war(
     final = cardwars.play(cardwars.load_game("clone-war", players=3), ["random"] * 3, seed=3)
     assert final.result is not None
     assert f"after {final.result.length}" in played
-    assert "· battle 1: P0 K♦, P1 J♠2, P2 J♥2" in played
+    assert "· battle 1: P0 KD, P1 JS2, P2 JH2" in played
     assert cli.main(["replay", str(record), "--seat", "1"]) == 0
     replayed = capsys.readouterr().out
     assert replayed.startswith("clone-war, 3 players, seed 3\nbattle 0, 0 war stages")

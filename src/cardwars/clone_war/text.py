@@ -9,13 +9,13 @@ every battle.
 >>> state = State.from_piles([["KC", "JC", "QC", "QD"], ["KD", "KH", "JD", "JH"]])
 >>> for event in state.apply({}):
 ...     print(describe_event(event))
-battle 1: P0 K♣, P1 K♦
+battle 1: P0 KC, P1 KD
 war stage 1: P0, P1
-P0 places a card face down and Q♣ face up
-P1 places a card face down and J♦ face up
+P0 places a card face down and QC face up
+P1 places a card face down and JD face up
 P0 takes the pot (6 cards)
 >>> print(render_observation(state.observation(0)))
-battle 1, 1 war stage · piles: P0 7, P1 1 · dead pile 0 · shown: P0 K♣, P1 K♦, P0 Q♣, P1 J♦
+battle 1, 1 war stage · piles: P0 7, P1 1 · dead pile 0 · shown: P0 KC, P1 KD, P0 QC, P1 JD
 """
 
 from __future__ import annotations
@@ -93,18 +93,18 @@ def describe_event(event: Event) -> str | None:
     None
     """
     if isinstance(event, CardsFlipped):
-        shown = ", ".join(f"P{s} {card.unicode()}" for s, card in event.cards)
+        shown = ", ".join(f"P{s} {card}" for s, card in event.cards)
         return f"battle {event.battle}: {shown}"
     if isinstance(event, WarStarted):
         return f"war stage {event.stage}: {_seats(event.seats)}"
     if isinstance(event, WarCardsPlaced):
-        return f"P{event.seat} places a card face down and {event.face_up.unicode()} face up"
+        return f"P{event.seat} places a card face down and {event.face_up} face up"
     if isinstance(event, Forfeited):
         where = "the dead pile" if event.to_dead else "the pot"
         return f"P{event.seat} is short and forfeits {event.cards} card(s) to {where}"
     if isinstance(event, LastCardShown):
         how = "plays" if event.played else "stands on"
-        return f"P{event.seat} {how} {event.card.unicode()}"
+        return f"P{event.seat} {how} {event.card}"
     if isinstance(event, PotSplit):
         dead = f", {event.to_dead} to the dead pile" if event.to_dead else ""
         return f"still tied: the pot is shuffled and split among {_seats(event.seats)}{dead}"
@@ -132,7 +132,7 @@ def render_observation(observation: CloneWarObservation) -> str:
         f"battle {observation.battles}, {wars} · piles: {sizes} · dead pile {observation.dead_size}"
     )
     if observation.face_up:
-        line += " · shown: " + ", ".join(f"P{s} {c.unicode()}" for s, c in observation.face_up)
+        line += " · shown: " + ", ".join(f"P{s} {c}" for s, c in observation.face_up)
     return line
 
 
@@ -142,13 +142,13 @@ def render_state(state: State) -> str:
     >>> from cardwars.clone_war import State
     >>> from cardwars.clone_war.text import render_state
     >>> print(render_state(State.from_piles([["KC", "JC"], ["QD"]])))
-    P0 (2): K♣ J♣
-    P1 (1): Q♦
+    P0 (2): KC JC
+    P1 (1): QD
     dead (0): -
     """
     lines = [
-        f"P{s} ({len(pile)}): " + (" ".join(c.unicode() for c in pile) or "-")
+        f"P{s} ({len(pile)}): " + (" ".join(str(c) for c in pile) or "-")
         for s, pile in enumerate(state.piles)
     ]
-    lines.append(f"dead ({len(state.dead)}): " + (" ".join(c.unicode() for c in state.dead) or "-"))
+    lines.append(f"dead ({len(state.dead)}): " + (" ".join(str(c) for c in state.dead) or "-"))
     return "\n".join(lines)
