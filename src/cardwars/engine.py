@@ -514,8 +514,8 @@ class Game(abc.ABC, Generic[RulesT]):
     observation_type: ClassVar[type[Observation]]
     """The game's observation class (what :meth:`GameState.observation` returns)."""
     event_types: ClassVar[tuple[type[Event], ...]]
-    """Every event class of the game, in the order its module defines them (derived: the
-    :class:`Event` subclasses of the module that defines :attr:`observation_type`)."""
+    """Every event class of the game, in the order its module defines them. Derived, as
+    the :class:`Event` subclasses of the module that defines :attr:`observation_type`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Derive what the action space and the observation's module already say."""

@@ -60,7 +60,7 @@ class RandomAgent:
         """:meth:`choose` on integer actions: the same draw, so the same pick.
 
         :func:`cardwars.play` calls it instead of :meth:`choose` (see
-        :func:`action_chooser`), which spares building an observation the agent
+        :func:`~cardwars.interfaces.action_chooser`), which spares building an observation the agent
         never reads.
         """
         if not legal_actions:
@@ -80,6 +80,7 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
     ``choose`` or on a subclass of it, so a subclass that overrides ``choose`` alone
     is always asked through ``choose``.
 
+    >>> from cardwars.interfaces import RandomAgent, action_chooser
     >>> class Loud(RandomAgent):
     ...     def choose(self, observation, legal_moves, rng):
     ...         return legal_moves[0]

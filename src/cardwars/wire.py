@@ -18,6 +18,7 @@ the game makes public. An observation is for its own seat only.
 
 >>> import json, cardwars
 >>> from cardwars import aliwar
+>>> from cardwars.wire import decode, encode
 >>> game = cardwars.load_game("aliwar")
 >>> encode(aliwar.Switch(0, 5))
 {'type': 'Switch', 'a': 0, 'b': 5}
@@ -53,12 +54,16 @@ _CARD_PATTERN = r"^(10|[2-9TJQKA])[CDHS][0-3]?$"
 
 
 def encode(value: object) -> Any:
-    """``value`` as JSON-ready data (dicts, lists, str, int, bool, None); see the module.
+    """``value`` as JSON-ready data; see the module for the format.
+
+    Returns:
+        Dicts, lists, str, int, bool and None only, ready for :func:`json.dumps`.
 
     Raises:
         TypeError: a value that is none of the engine's (named in the message).
 
     >>> from cardwars import clone_war
+    >>> from cardwars.wire import encode
     >>> encode(clone_war.PotCollected(seat=1, cards=6, shuffled=False))
     {'type': 'PotCollected', 'seat': 1, 'cards': 6, 'shuffled': False}
     """
@@ -97,10 +102,14 @@ def decode(game: Game[Any], data: object) -> Any:
     its ``"type"``, which must be one of ``game``'s move, event or observation
     classes, ``Result`` or ``Rules``.
 
+    Returns:
+        The object, equal to the one that was encoded (a tuple for a list).
+
     Raises:
         RecordError: data that is not a value of this game; the message says where.
 
     >>> import cardwars
+    >>> from cardwars.wire import decode
     >>> game = cardwars.load_game("guerrilla")
     >>> decode(game, [{"type": "Play", "card": "KC"}, {"type": "Pass"}])
     (Play(card=Card(rank=Rank.KING, suit=Suit.CLUBS)), Pass())
@@ -247,6 +256,7 @@ def schema(game: Game[Any]) -> dict[str, Any]:
     (``Step``); the root accepts any of them or a list of them.
 
     >>> import cardwars
+    >>> from cardwars.wire import schema
     >>> doc = schema(cardwars.load_game("aliwar"))
     >>> doc["$schema"], doc["$defs"]["Switch"]["required"]
     ('https://json-schema.org/draft/2020-12/schema', ['type', 'a', 'b'])

@@ -55,8 +55,9 @@ class Aliwar(Game[Rules]):
     }
     batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    observation_type: ClassVar[type[Observation]] = AliwarObservation
     """The 277 actions of :data:`~cardwars.aliwar.moves.ACTIONS`."""
+    observation_type: ClassVar[type[Observation]] = AliwarObservation
+    """What :meth:`State.observation` returns: :class:`~cardwars.aliwar.AliwarObservation`."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         rules = Rules() if rules is None else rules

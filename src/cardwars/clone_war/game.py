@@ -55,8 +55,9 @@ class CloneWar(Game[Rules]):
     batch_agents: ClassVar[frozenset[str]] = frozenset({"random", "greedy"})
     """Nobody decides anything in Clone War (CW-8), so every agent plays the same games."""
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    observation_type: ClassVar[type[Observation]] = CloneWarObservation
     """Empty (:data:`~cardwars.clone_war.moves.ACTIONS`): the step is ``apply_actions({})``."""
+    observation_type: ClassVar[type[Observation]] = CloneWarObservation
+    """What :meth:`State.observation` returns: :class:`~cardwars.clone_war.CloneWarObservation`."""
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players(self.name, players, self.min_players, self.max_players)

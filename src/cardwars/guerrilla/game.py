@@ -75,8 +75,9 @@ class Guerrilla(Game[Rules]):
     }
     batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    observation_type: ClassVar[type[Observation]] = GuerrillaObservation
     """The 2968 actions of :data:`~cardwars.guerrilla.moves.ACTIONS`."""
+    observation_type: ClassVar[type[Observation]] = GuerrillaObservation
+    """What :meth:`State.observation` returns: :class:`~cardwars.guerrilla.GuerrillaObservation`."""
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         self._players = check_players("guerrilla", players, 2, 4)
