@@ -381,10 +381,13 @@ class State(GameState[Phase]):
         return bytes(mask)
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Perform one step from an action per polled seat (see :meth:`~cardwars.engine.GameState.apply_actions`).
+        """Perform one step from an action per polled seat.
+
+        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
+        :attr:`last_events`, built when first read.
 
         Raises:
-            IllegalMoveError: as :meth:`~cardwars.engine.GameState.apply_actions`; the state is unchanged.
+            IllegalMoveError: as for the base method; the state is left unchanged.
         """
         if not self._m.apply_actions(actions):
             given = self._read_step(actions, "apply_actions", "action")
@@ -397,10 +400,12 @@ class State(GameState[Phase]):
             assert performed, "a step the face checked must be legal to the machine"
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`to_act` (see :meth:`~cardwars.engine.GameState.apply`).
+        """Perform one step: a move for every seat in :attr:`to_act`.
+
+        See :meth:`~cardwars.engine.GameState.apply`.
 
         Raises:
-            IllegalMoveError: as :meth:`~cardwars.engine.GameState.apply`; the state is unchanged.
+            IllegalMoveError: as for the base method; the state is left unchanged.
         """
         actions: dict[int, int] | None = None
         if type(moves) is dict:
