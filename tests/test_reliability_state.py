@@ -327,6 +327,10 @@ def _mutable_parts(state: GameState[Any]) -> dict[int, str]:
 
     names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
     names += list(getattr(state, "__dict__", {}))
+    # The start that undo() and events_for() replay from is shared by design: nothing ever
+    # steps it (they step copies of it); tests/test_timeline.py checks that a copy's undo
+    # leaves the original alone.
+    names = [name for name in names if name != "_start"]
     for attr in names:
         if hasattr(state, attr):
             walk(getattr(state, attr), attr)

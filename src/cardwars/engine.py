@@ -42,6 +42,7 @@ from cardwars import _kernels
 from cardwars.actions import ActionSpace, matching_move, shown, type_name
 from cardwars.errors import IllegalMoveError, RulesError, UsageError
 from cardwars.interfaces import Agent, GameText, RandomAgent, action_chooser
+from cardwars.timeline import Timeline
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -135,7 +136,7 @@ class Result:
 PhaseT = TypeVar("PhaseT", bound=enum.Enum)
 
 
-class GameState(abc.ABC, Generic[PhaseT]):
+class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     """A position of a game: god's-eye, mutable through :meth:`apply` only.
 
     Subclasses implement the ``_``-prefixed hooks; :meth:`apply` here owns the

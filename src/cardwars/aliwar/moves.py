@@ -39,6 +39,7 @@ __all__ = [
     "STACKS",
     "AliwarObservation",
     "CardKept",
+    "CardsDealt",
     "CardsDiscarded",
     "CardsReturned",
     "ConflictResolved",
@@ -161,6 +162,24 @@ object is :attr:`Aliwar.action_space <cardwars.aliwar.Aliwar.action_space>`."""
 
 
 # --- events ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """The deal, or a hand-built start, as both players see it (AW-2, AW-8.1): the face-up
+    top of every stack ``tops[seat][stack]``, the protection cards and the stack sizes.
+
+    The first event of :meth:`~cardwars.engine.GameState.events_for`.
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> dealt = Aliwar().new_game(seed=42).events_for(0)[0]
+    >>> [str(card) for card in dealt.tops[1]], dealt.sizes[0]
+    (['AC', 'TS', '8C', '3H', '2D'], (5, 5, 5, 5, 5))
+    """
+
+    tops: tuple[tuple[Card, ...], tuple[Card, ...]]
+    protection: tuple[Card, Card]
+    sizes: tuple[tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)

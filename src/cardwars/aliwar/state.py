@@ -25,6 +25,7 @@ from cardwars.aliwar.moves import (
     STACKS,
     AliwarObservation,
     CardKept,
+    CardsDealt,
     CardsDiscarded,
     CardsReturned,
     ConflictResolved,
@@ -191,7 +192,9 @@ class State(GameState[Phase]):
     _legal: tuple[int, list[tuple[Move, ...] | None]] | None
     _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
 
-    def __init__(self, rules: Rules, seed: int, machine: Any, hand_built: bool) -> None:
+    def __init__(
+        self, rules: Rules, seed: int, machine: Any, hand_built: bool, start: Any = None
+    ) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
         self._m = machine
         self._rules = rules
@@ -199,6 +202,7 @@ class State(GameState[Phase]):
         self._hand_built = hand_built
         self._result = None
         self._events = self._legal = self._view = None
+        self._mark_start(start)
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -551,6 +555,8 @@ class State(GameState[Phase]):
         other._events = self._events
         other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         other._view = self._view
+        other._start = self._start  # never stepped itself, so safe to share
+        other._feed = None
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -559,7 +565,18 @@ class State(GameState[Phase]):
     def __reduce__(self) -> tuple[Any, ...]:
         # The machine pickles itself; the caches are rebuilt (they hold the action
         # space's own move objects, which a pickle would copy).
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built))
+        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
+
+    def _deal_events(self, seat: int) -> tuple[Event, ...]:
+        start = self._start
+        stacks = start.stacks
+        return (
+            CardsDealt(
+                (tuple(s[0] for s in stacks[0]), tuple(s[0] for s in stacks[1])),
+                start.protection,
+                (tuple(map(len, stacks[0])), tuple(map(len, stacks[1]))),
+            ),
+        )
 
     def __repr__(self) -> str:
         stacks, protection = self.stacks, self.protection

@@ -31,6 +31,7 @@ from __future__ import annotations
 from cardwars.clone_war.agents import GreedyAgent
 from cardwars.clone_war.game import BATCH_AGENTS, CloneWar, run_batch
 from cardwars.clone_war.moves import (
+    CardsDealt,
     CardsFlipped,
     CloneWarObservation,
     Forfeited,
@@ -49,6 +50,7 @@ from cardwars.clone_war.state import State
 __all__ = [
     "BATCH_AGENTS",
     "TERMINATIONS",
+    "CardsDealt",
     "CardsFlipped",
     "CloneWar",
     "CloneWarObservation",

@@ -22,6 +22,7 @@ from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 
 __all__ = [
     "ACTIONS",
+    "CardsDealt",
     "CardsFlipped",
     "CloneWarObservation",
     "Forfeited",
@@ -55,6 +56,21 @@ ACTIONS: Final[ActionSpace[Move]] = ActionSpace("clone-war", ())
 
 
 # --- events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """The deal, or a hand-built start (CW-2): how many cards each seat holds, face down,
+    and how many lie in the dead pile. The first event of
+    :meth:`~cardwars.engine.GameState.events_for`.
+
+    >>> from cardwars.clone_war import CloneWar
+    >>> CloneWar(players=3).new_game(seed=7).events_for(2)[0]
+    CardsDealt(pile_sizes=(16, 16, 16), dead=0)
+    """
+
+    pile_sizes: tuple[int, ...]
+    dead: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from cardwars._kernels import pure_clone_war
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
 from cardwars.clone_war.moves import (
     ACTIONS,
+    CardsDealt,
     CardsFlipped,
     CloneWarObservation,
     Forfeited,
@@ -149,6 +150,7 @@ class State(GameState[Phase]):
             self._result = self._make_result()
         else:
             self._look_for_cycle()
+        self._mark_start()
         return self
 
     @classmethod
@@ -289,6 +291,8 @@ class State(GameState[Phase]):
         other._log = list(self._log)
         other._steps = self._steps
         other._decoded = self._decoded
+        other._start = self._start  # never stepped itself, so safe to share
+        other._feed = None
         other._cycle_at = self._cycle_at
         other._result = self._result
         return other
@@ -405,6 +409,10 @@ class State(GameState[Phase]):
                 decoded = (self._steps, tuple(events), face_up)
             self._decoded = decoded
         return decoded[1], decoded[2]
+
+    def _deal_events(self, seat: int) -> tuple[Event, ...]:
+        start = self._start
+        return (CardsDealt(start._pile_sizes(), len(start._table.dead)),)
 
     def _look_for_cycle(self) -> None:
         """Find when the cycle rule would end the game, before it can happen (CW-B3, B4)."""

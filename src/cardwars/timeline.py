@@ -1,0 +1,133 @@
+"""Undo and the per-seat event feed, shared by every game's state (a base of ``GameState``).
+
+A state remembers the position it started from (the deal, or a hand-built position).
+:meth:`Timeline.undo` replays its history but the last step from there, and
+:meth:`Timeline.events_for` replays it, once, to hand each seat every event it may see,
+the deal's first. Replaying is exact: a step depends only on the position and the moves
+(and the RNG, which is part of the position), so the replay passes through the very
+same states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardwars.errors import UsageError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["Timeline"]
+
+
+class Timeline:
+    """Undo and per-seat event feeds over a state's history (see the module)."""
+
+    __slots__ = ("_feed", "_start")
+
+    # The position this state started from (never stepped: replays step a copy of it),
+    # and the feed's cursor: a copy of the start stepped through the first len(events)
+    # steps of the history, with the events of each of those steps.
+    _start: Any
+    _feed: tuple[Any, list[tuple[Any, ...]]] | None
+
+    def _mark_start(self, start: Any = None) -> None:
+        """Remember ``start`` (a copy of this very state if None) as where replays begin."""
+        self._feed = None
+        self._start = None
+        self._start = self.copy() if start is None else start  # type: ignore[attr-defined]
+
+    # --- what each game may refine ---------------------------------------------------------
+    def _deal_events(self, seat: int) -> tuple[Any, ...]:
+        """The events of the deal (or of a hand-built start) that ``seat`` may see."""
+        return ()
+
+    def _visible_to(self, seat: int, event: Any) -> bool:
+        """Whether ``seat`` may see ``event`` (every event is public unless a game says not)."""
+        return True
+
+    # --- undo ------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Revert the last step exactly; again and again, back to the start.
+
+        The state becomes equal to what it was before that step (history, RNG and
+        the last step's events included).
+
+        Raises:
+            UsageError: there is nothing to undo (the state is at its start).
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("aliwar").new_game(seed=42)
+        >>> before = state.copy()
+        >>> state.apply_actions({0: 0, 1: 3})
+        >>> state.undo()
+        >>> state == before, len(state.history)
+        (True, 0)
+        """
+        me: Any = self
+        history = me.history
+        if not history:
+            raise UsageError("nothing to undo: the state is at its start")
+        replay = self._start.copy()
+        for step in history[:-1]:
+            replay.apply(step)
+        self._adopt(replay)
+
+    def _adopt(self, other: Self) -> None:
+        """Take over every attribute of ``other`` (a replay) but where replays begin."""
+        start = self._start
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name in ("_start", "_feed"):
+                    continue
+                try:
+                    value = getattr(other, name)
+                except AttributeError:
+                    if hasattr(self, name):
+                        delattr(self, name)
+                    continue
+                setattr(self, name, value)
+        self._start = start
+        self._feed = None
+
+    # --- the per-seat feed -----------------------------------------------------------------
+    def events_for(self, seat: int, since: int = 0) -> tuple[Any, ...]:
+        """Every event ``seat`` may see so far, the deal's first; from index ``since`` on.
+
+        The feed only ever grows (until :meth:`undo`), so a front end that has
+        received ``n`` events asks for ``events_for(seat, since=n)`` after each step.
+        Each event in it is safe to send to ``seat``.
+
+        Raises:
+            UsageError: ``seat`` is not a seat, or ``since`` is not an int >= 0.
+
+        >>> import cardwars
+        >>> state = cardwars.load_game("aliwar").new_game(seed=42)
+        >>> type(state.events_for(0)[0]).__name__
+        'CardsDealt'
+        >>> state.apply_actions({0: 0, 1: 3})
+        >>> feed = state.events_for(1)
+        >>> feed[1:] == state.last_events, state.events_for(1, since=len(feed))
+        (True, ())
+        """
+        me: Any = self
+        me._check_seat(seat)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise UsageError(f"since must be an int >= 0, got {since!r}")
+        feed = [event for event in self._deal_events(seat)]
+        for step_events in self._step_events():
+            feed.extend(event for event in step_events if self._visible_to(seat, event))
+        return tuple(feed[since:])
+
+    def _step_events(self) -> list[tuple[Any, ...]]:
+        """The events of every step of the history, replayed once and kept."""
+        me: Any = self
+        history: tuple[Mapping[int, Any], ...] = me.history
+        feed = self._feed
+        if feed is None or len(feed[1]) > len(history):
+            feed = self._feed = (self._start.copy(), [])
+        cursor, events = feed
+        for step in history[len(events) :]:
+            events.append(cursor.apply(step))
+        return events
