@@ -57,7 +57,7 @@ def test_records_format_fields() -> None:
 
 def test_replay_steps_gives_every_state_and_event() -> None:
     state = _played("aliwar", 2, 3)
-    steps = records.replay_steps(records.dumps(state))
+    steps = records.replay(records.dumps(state))
     assert len(steps) == len(state.history) + 1
     assert steps[0][1] == {}
     assert steps[-1][0] == state
@@ -110,13 +110,56 @@ def test_records_not_a_record(text: str | bytes) -> None:
         records.loads(text)
 
 
-def test_records_refuse_hand_built_positions() -> None:
-    from cardwars import aliwar
+def test_records_of_hand_built_positions_store_the_start() -> None:
+    from cardwars import aliwar, clone_war
 
-    stacks = [[["2C"], ["3C"], ["4C"], ["5C"], ["6C"]], [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]]
-    state = aliwar.State.from_layout(stacks, ["7C", "7D"])
-    with pytest.raises(RecordError, match="hand-built"):
-        records.dumps(state)
+    stacks = [
+        [["2C", "9H"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+    ]
+    rules = aliwar.Rules(kept_card_position="below_returning")
+    state = aliwar.State.from_layout(stacks, ["7C", "7D"], rules=rules, rng_seed=9)
+    rng = cardwars.Rng(1)
+    while not state.is_over:
+        state.apply(
+            {s: state.legal_moves(s)[rng.below(len(state.legal_moves(s)))] for s in state.to_act}
+        )
+    text = records.dumps(state)
+    data = json.loads(text)
+    assert data["position"] == {"stacks": stacks, "protection": ["7C", "7D"]}
+    assert data["seed"] == 9
+    loaded = records.loads(text)
+    assert loaded == state and loaded.hand_built  # type: ignore[attr-defined]
+    steps = records.replay(data)
+    assert steps[0].state == aliwar.State.from_layout(stacks, ["7C", "7D"], rules=rules, rng_seed=9)
+
+    piles = [["KC", "JD1"], ["QH", "QS2", "KD3"], []]
+    battle = clone_war.State.from_piles(piles, rng_seed=4)
+    battle.apply({})
+    again = records.loads(records.dumps(battle))
+    assert again == battle and json.loads(records.dumps(battle))["position"] == {"piles": piles}
+
+
+@pytest.mark.parametrize(
+    ("position", "message"),
+    [
+        ({"stacks": [], "protection": ["7C", "7D"]}, "position: stacks must hold 2 seats"),
+        ({"stacks": 1}, "position: an Aliwar position has 'stacks' and 'protection'"),
+        (
+            {
+                "stacks": [[["2C"]] * 5, [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]],
+                "protection": ["7C", "7D"],
+            },
+            "position: cards appear more than once",
+        ),
+        ({"stacks": [[["ZZ"]] * 5] * 2, "protection": ["7C", "7D"]}, "position: "),
+    ],
+)
+def test_a_bad_position_is_a_record_error(position: object, message: str) -> None:
+    data = json.loads(records.dumps(cardwars.load_game("aliwar").new_game(seed=1)))
+    data["position"] = position
+    with pytest.raises(RecordError, match=message):
+        records.loads(json.dumps(data))
 
 
 json_values = st.recursive(

@@ -285,7 +285,7 @@ def test_records_deeply_nested_json_is_a_record_error(depth: int) -> None:
     with pytest.raises(RecordError, match="nested too deeply"):
         records.loads("[" * depth + "]" * depth)
     with pytest.raises(RecordError, match="nested too deeply"):
-        records.replay_steps('{"format": ' + "[" * depth + "]" * depth + "}")
+        records.replay('{"format": ' + "[" * depth + "]" * depth + "}")
 
 
 def test_records_deep_values_inside_a_record_are_record_errors() -> None:

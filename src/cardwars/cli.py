@@ -455,7 +455,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise CliError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise CliError(f"{args.file!r} is not a text file") from None
-    steps = records.replay_steps(raw)  # validates the whole record first
+    steps = records.replay(raw)  # validates the whole record first
     first = steps[0][0]
     if args.seat is not None and not 0 <= args.seat < first.players:
         raise CliError(f"--seat must be 0..{first.players - 1}, got {args.seat}")

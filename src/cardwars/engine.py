@@ -221,6 +221,10 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     def _snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, for equality."""
 
+    def _position_data(self) -> dict[str, Any]:
+        """This position as JSON data for its game's hand-built constructor (records)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot write its position")
+
     # --- shared behaviour ----------------------------------------------------------
     # Every game keeps its deal's seed and its result in these two attributes.
     _seed: int
@@ -679,6 +683,15 @@ class Game(abc.ABC, Generic[RulesT]):
                 f"{sorted(self.batch_agents)} under the rules it implements; got {agents!r} "
                 f"for {self!r}"
             )
+
+    def _from_position(self, position: Any, seed: int) -> GameState[Any]:
+        """The hand-built start of a record (:meth:`GameState._position_data`'s output).
+
+        Raises:
+            RulesError, CardParseError, TypeError: data that is no start position of
+                this game (records report it as a RecordError).
+        """
+        raise RulesError(f"{self.name} records hold no hand-built positions")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(players={self.players}, rules={self.rules!r})"

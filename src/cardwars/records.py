@@ -23,7 +23,7 @@ checks the stored result; any corruption raises
 half-built.
 
 Only :class:`~cardwars.errors.RecordError` escapes :func:`loads`,
-:func:`replay` and :func:`replay_steps`, whatever the input (JSON nested too
+:func:`replay`, whatever the input (JSON nested too
 deeply included), and the values it quotes from the record are cut short.
 :func:`dumps` refuses to write what :func:`loads` would reject.
 """
@@ -37,7 +37,7 @@ import reprlib
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
@@ -47,18 +47,20 @@ from cardwars.registry import game_class, game_names
 __all__ = [
     "FORMAT",
     "VERSION",
+    "Step",
     "decode_move",
     "dumps",
     "encode_move",
     "loads",
     "replay",
-    "replay_steps",
 ]
 
 FORMAT = "cardwars-record"
 VERSION = 1
 
 _KEYS = ("format", "version", "game", "players", "rules", "seed", "agents", "steps", "result")
+_OPTIONAL_KEYS = ("position",)
+"""Fields a record may leave out: ``position`` (a hand-built start; absent or null: the deal)."""
 _REQUIRED = ("format", "version", "game", "players", "rules", "seed", "steps", "result")
 
 # A seat key is a seat number in plain ASCII decimal without a sign, spaces or
@@ -187,7 +189,10 @@ def _rules_of(state: GameState[Any]) -> Any:
 def dumps(
     state: GameState[Any], *, agents: Sequence[str] | None = None, indent: int | None = None
 ) -> str:
-    """Serialise a game (dealt by ``new_game``) with every step applied so far.
+    """Serialise a game with every step applied so far, and the start it was played from.
+
+    A dealt game is replayed from its seed; a hand-built position (``from_layout``,
+    ``from_piles``, ``from_position``) is stored in the record's ``position``.
 
     Args:
         state: the game to record; it may be finished or still going.
@@ -199,7 +204,8 @@ def dumps(
         The record as JSON text, which :func:`loads` reads back.
 
     Raises:
-        RecordError: the state was built by hand (no deal to replay from),
+        RecordError: a hand-built start its game cannot write (an Aliwar layout
+            is written at the start of a round, a Clone War one before battle 1),
             ``agents`` is not one name per seat, or the game would give a record
             that :func:`loads` rejects (checked before anything is returned).
 
@@ -209,10 +215,12 @@ def dumps(
     >>> data["game"], data["seed"], len(data["steps"]) == final.result.length
     ('clone-war', 3, True)
     """
+    position = None
     if getattr(state, "hand_built", False):
-        raise RecordError(
-            "a hand-built position has no deal to replay from; only dealt games are recorded"
-        )
+        try:
+            position = getattr(state, "_start", state)._position_data()
+        except (CardwarsError, NotImplementedError) as exc:
+            raise RecordError(f"this hand-built position cannot be recorded: {exc}") from None
     rules = _rules_of(state)
     names = _agent_names(agents, state.players)
     record: dict[str, Any] = {
@@ -228,6 +236,8 @@ def dumps(
         ],
         "result": _result_dict(state.result),
     }
+    if position is not None:
+        record["position"] = position
     try:
         text = json.dumps(record, indent=indent, ensure_ascii=False)
         _check_header(json.loads(text))  # what loads() checks first; cheap, no replay
@@ -267,9 +277,12 @@ def _check_header(record: Any) -> tuple[Game[Any], int]:
     missing = [k for k in _REQUIRED if k not in record]
     if missing:
         raise RecordError(f"the record lacks the field(s) {missing}")
-    unknown = sorted(set(record) - set(_KEYS))
+    unknown = sorted(set(record) - set(_KEYS) - set(_OPTIONAL_KEYS))
     if unknown:
-        raise RecordError(f"unknown field(s) {_show(unknown)}; a record has {list(_KEYS)}")
+        raise RecordError(
+            f"unknown field(s) {_show(unknown)}; a record has {list(_KEYS)} "
+            f"and may have {list(_OPTIONAL_KEYS)}"
+        )
     if record["format"] != FORMAT:
         raise RecordError(f"'format' must be {FORMAT!r}, got {_show(record['format'])}")
     version = record["version"]
@@ -312,33 +325,46 @@ def _check_header(record: Any) -> tuple[Game[Any], int]:
     return game, seed
 
 
-def replay(record: Mapping[str, Any]) -> list[GameState[Any]]:
-    """Every state of a parsed record, from the deal to the end (validated like :func:`loads`).
-
-    >>> import cardwars, json
-    >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3)
-    >>> states = replay(json.loads(dumps(final)))
-    >>> len(states) == len(final.history) + 1, states[-1] == final
-    (True, True)
-    """
-    return [state for state, _, _ in _guarded_replay(record, parse=False, keep=True)]
-
-
-def replay_steps(
-    text: str | bytes,
-) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
-    """Load a record and return every step as ``(state after it, its moves, its events)``.
-
-    The first entry is the deal, with no moves and no events. The whole record
-    is validated (as by :func:`loads`) before anything is returned.
+class Step(NamedTuple):
+    """One step of a replayed record: the state after it, its moves and its events.
 
     >>> import cardwars
-    >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3)
-    >>> steps = replay_steps(dumps(final))
-    >>> steps[0][1], sorted(steps[1][1]), type(steps[1][2][0]).__name__
-    ({}, [0, 1], 'SwitchesRevealed')
+    >>> from cardwars.records import dumps, replay
+    >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
+    >>> first = replay(dumps(final))[1]
+    >>> first.moves, type(first.events[0]).__name__
+    ({}, 'CardsFlipped')
     """
-    return _guarded_replay(text, parse=True, keep=True)
+
+    state: GameState[Any]
+    moves: dict[int, Move]
+    events: tuple[Event, ...]
+
+
+def replay(record: str | bytes | Mapping[str, Any]) -> list[Step]:
+    """Load a record (its JSON text, or the parsed object) and return every step.
+
+    The first step is the start (the deal, or the hand-built position), with no
+    moves and no events; then one :class:`Step` per step of the game. The whole
+    record is validated (as by :func:`loads`) before anything is returned.
+
+    Returns:
+        The steps, each ``(state after it, its moves, its events)``.
+
+    Raises:
+        RecordError: as :func:`loads`.
+
+    >>> import cardwars, json
+    >>> from cardwars.records import dumps, replay
+    >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3)
+    >>> steps = replay(dumps(final))
+    >>> steps[0].moves, sorted(steps[1].moves), type(steps[1].events[0]).__name__
+    ({}, [0, 1], 'SwitchesRevealed')
+    >>> replay(json.loads(dumps(final)))[-1].state == final == steps[-1].state
+    True
+    """
+    parse = isinstance(record, (str, bytes))
+    return [Step(*step) for step in _guarded_replay(record, parse=parse, keep=True)]
 
 
 def _guarded_replay(
@@ -361,7 +387,14 @@ def _replay(
     record: Any, *, keep: bool
 ) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
     game, seed = _check_header(record)
-    state = game.new_game(seed)
+    position = record.get("position")
+    if position is None:
+        state = game.new_game(seed)
+    else:
+        try:
+            state = game._from_position(position, seed)
+        except (CardwarsError, TypeError, ValueError) as exc:
+            raise RecordError(f"position: {_clip(str(exc))}") from None
     move_types = {cls.__name__: cls for cls in game.move_types}
     steps: list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]] = []
     if keep:

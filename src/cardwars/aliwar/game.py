@@ -69,6 +69,13 @@ class Aliwar(Game[Rules]):
     def _deal(self, seed: int) -> State:
         return State._deal(self._rules, seed)
 
+    def _from_position(self, position: Any, seed: int) -> State:
+        if not isinstance(position, dict) or set(position) != {"stacks", "protection"}:
+            raise RulesError(f"an Aliwar position has 'stacks' and 'protection', got {position!r}")
+        return State.from_layout(
+            position["stacks"], position["protection"], rules=self._rules, rng_seed=seed
+        )
+
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed`` (RULINGS §1.5); it rests at the first Switch."""
         state = super().new_game(seed)

@@ -567,6 +567,15 @@ class State(GameState[Phase]):
         # space's own move objects, which a pickle would copy).
         return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
+    def _position_data(self) -> dict[str, Any]:
+        """The arguments of :meth:`from_layout` for this position (records of hand-built games)."""
+        if self.phase is not Phase.SWITCH or self.won != ((), ()) or self.discard:
+            raise RulesError("only a position at the start of a round can be written as a layout")
+        return {
+            "stacks": [[[str(card) for card in stack] for stack in own] for own in self.stacks],
+            "protection": [str(card) for card in self.protection],
+        }
+
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         start = self._start
         stacks = start.stacks

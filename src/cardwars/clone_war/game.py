@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardwars import _kernels
 from cardwars.clone_war import text as _text
@@ -66,6 +66,14 @@ class CloneWar(Game[Rules]):
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
         self._rules = rules
+
+    def _from_position(self, position: Any, seed: int) -> State:
+        if not isinstance(position, dict) or set(position) != {"piles"}:
+            raise RulesError(f"a Clone War position has 'piles', got {position!r}")
+        piles = position["piles"]
+        if not isinstance(piles, list) or len(piles) != self._players:
+            raise RulesError(f"a Clone War position has {self._players} piles, got {piles!r}")
+        return State.from_piles(piles, rules=self._rules, rng_seed=seed)
 
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed`` (RULINGS §2.4); None picks a fresh random seed."""

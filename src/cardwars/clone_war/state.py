@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwars import _kernels
 from cardwars._kernels import pure_clone_war
@@ -118,13 +118,24 @@ class State(GameState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = ("_cycle_at", "_decoded", "_log", "_result", "_rules", "_seed", "_steps", "_table")
+    __slots__ = (
+        "_cycle_at",
+        "_decoded",
+        "_hand_built",
+        "_log",
+        "_result",
+        "_rules",
+        "_seed",
+        "_steps",
+        "_table",
+    )
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _table: CloneWarTable
     _rules: Rules
     _seed: int
+    _hand_built: bool
     _log: list[int]  # the kernel's log of the last battle ([] before the first)
     _steps: int  # battles played through this state (its history is that many {} steps)
     _decoded: tuple[int, tuple[Event, ...], tuple[tuple[int, Card], ...]] | None
@@ -135,12 +146,15 @@ class State(GameState[Phase]):
         raise TypeError("build a Clone War state with CloneWar.new_game() or State.from_piles()")
 
     @classmethod
-    def _from_table(cls, table: CloneWarTable, rules: Rules, seed: int) -> State:
+    def _from_table(
+        cls, table: CloneWarTable, rules: Rules, seed: int, hand_built: bool = False
+    ) -> State:
         self = cls.__new__(cls)
         GameState.__init__(self)
         self._table = table
         self._rules = rules
         self._seed = seed
+        self._hand_built = hand_built
         self._log = []
         self._steps = 0
         self._decoded = None
@@ -212,7 +226,7 @@ class State(GameState[Phase]):
         if not seen:
             raise RulesError("a Clone War position needs at least one card")
         table = _new_table(ids, [], rng_seed, rules)
-        return cls._from_table(table, rules, rng_seed)
+        return cls._from_table(table, rules, rng_seed, hand_built=True)
 
     # --- the GameState protocol ---------------------------------------------------
     @property
@@ -288,6 +302,7 @@ class State(GameState[Phase]):
         other._table = self._table.copy()
         other._rules = self._rules
         other._seed = self._seed
+        other._hand_built = self._hand_built
         other._log = list(self._log)
         other._steps = self._steps
         other._decoded = self._decoded
@@ -321,6 +336,11 @@ class State(GameState[Phase]):
         """The seats that are out."""
         table = self._table
         return frozenset(seat for seat in range(table.players) if table.eliminated_after(seat) >= 0)
+
+    @property
+    def hand_built(self) -> bool:
+        """True for a position from :meth:`from_piles` (it has no deal to replay from)."""
+        return self._hand_built
 
     @property
     def battles(self) -> int:
@@ -410,6 +430,12 @@ class State(GameState[Phase]):
             self._decoded = decoded
         return decoded[1], decoded[2]
 
+    def _position_data(self) -> dict[str, Any]:
+        """The arguments of :meth:`from_piles` for this position (records of hand-built games)."""
+        if self.dead or self.battles:
+            raise RulesError("only a position before battle 1 with no dead pile can be written")
+        return {"piles": [[str(card) for card in pile] for pile in self.piles]}
+
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         start = self._start
         return (CardsDealt(start._pile_sizes(), len(start._table.dead)),)
@@ -492,6 +518,7 @@ class State(GameState[Phase]):
             self._cycle_at,
             self._decode()[1],
             self._steps,
+            self._hand_built,
         )
 
     def __repr__(self) -> str:
