@@ -1012,12 +1012,13 @@ cdef int _gt_legal(_GtState* st, int s, int* out) noexcept nogil:
     if not (st.to_act >> s) & 1:
         return 0
     m = st.hand_n[s]
-    _gt_sorted(&st.hand[s][0], m, hand)
     if phase == _GT_PLAY or phase == _GT_PLAY_FIRST:
+        _gt_sorted(&st.hand[s][0], m, hand)
         for i in range(m):
             out[i] = 56 + hand[i]
         return m
     if phase == _GT_SUPPORT:
+        _gt_sorted(&st.hand[s][0], m, hand)
         out[0] = 1
         count = 1
         for i in range(m):
@@ -1053,11 +1054,12 @@ cdef int _gt_legal(_GtState* st, int s, int* out) noexcept nogil:
     if phase == _GT_PROPOSE:
         out[0] = 1
         for i in range(m):
-            if _gt_is_g(st, hand[i]):
+            if _gt_is_g(st, st.hand[s][i]):
                 return 1
         out[1] = 0
         return 2
     if phase == _GT_RESPOND:
+        _gt_sorted(&st.hand[s][0], m, hand)
         out[0] = 2
         count = 1
         if st.opt[_GO_UNANIMOUS]:
