@@ -90,6 +90,15 @@ _placed = builder(TieCardsPlaced)
 _SUPPORTS: Final = tuple(tuple(SupportAdded(s, c) for c in _CARDS) for s in range(4))
 _REVEALED: Final = tuple(tuple(FaceDownRevealed(s, c) for c in _CARDS) for s in range(4))
 _SPY: Final = tuple(SpyFlagSet(s) for s in range(4))
+_PLAYED: Final = tuple(
+    tuple((_played(s, c, False), _played(s, c, True)) for c in _CARDS) for s in range(4)
+)
+_PLACED: Final = tuple(
+    tuple((_placed(s, c, False), _placed(s, c, True)) for c in _CARDS) for s in range(4)
+)
+_DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
+_EVALUATED: dict[tuple[int, ...], Event] = {}
+"""The evaluations met so far, by outcomes (at most 4**4 of them)."""
 
 
 def _decode_events(codes: Sequence[int], result: Result | None) -> tuple[Event, ...]:
@@ -101,14 +110,18 @@ def _decode_events(codes: Sequence[int], result: Result | None) -> tuple[Event, 
     while i < n:
         kind = codes[i]
         if kind == 8:
-            append(_played(codes[i + 1], cards[codes[i + 2]], codes[i + 3] != 0))
+            append(_PLAYED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
             i += 4
         elif kind == 6:
-            append(_drawn(codes[i + 1], codes[i + 2]))
+            append(_DRAWN[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 10:
             count = codes[i + 1]
-            append(_evaluated(tuple(codes[i + 2 : i + 2 + count])))
+            outcomes = tuple(codes[i + 2 : i + 2 + count])
+            event = _EVALUATED.get(outcomes)
+            if event is None:
+                event = _EVALUATED[outcomes] = _evaluated(outcomes)
+            append(event)
             i += 2 + count
         elif kind == 14:
             count = codes[i + 2]
@@ -126,7 +139,7 @@ def _decode_events(codes: Sequence[int], result: Result | None) -> tuple[Event, 
             append(_SUPPORTS[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 11:
-            append(_placed(codes[i + 1], cards[codes[i + 2]], codes[i + 3] != 0))
+            append(_PLACED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
             i += 4
         elif kind == 12:
             append(_REVEALED[codes[i + 1]][codes[i + 2]])
@@ -611,7 +624,8 @@ class State(GameState[Phase]):
         The moves and events of past steps are not part of it (every step's events
         are public: :attr:`last_events`, :attr:`log`).
         """
-        self._check_seat(player)
+        if type(player) is not int or not 0 <= player < self._players:
+            self._check_seat(player)
         m = self._m
         step = m.steps
         cached = self._view
