@@ -56,12 +56,16 @@ def edited(
 
     ``tie_rounds`` are per round (seat, face-down card or None, face-up card). The
     position is rebuilt from the machine's key (``GuerrillaMachine.key``), whose parts
-    2 and 3 are the hands and draw piles and 17 the tie rounds as flat
-    (seat, down or -1, up) ints.
+    2 and 3 are the hands and draw piles, 17 the tie rounds as flat
+    (seat, down or -1, up) ints and 20 the cards each seat drew in this step.
     """
     key = list(state._m.key())
     if hands is not None:
         key[2] = tuple(tuple(card.id for card in hand) for hand in hands)
+        # The cards drawn in this step (part 20) are the last ones to reach the hand.
+        key[20] = tuple(
+            hand[len(hand) - len(drawn) :] for hand, drawn in zip(key[2], key[20], strict=True)
+        )
     if draw_piles is not None:
         key[3] = tuple(tuple(card.id for card in pile) for pile in draw_piles)
     if tie_rounds is not None:

@@ -198,3 +198,35 @@ def test_hand_built_positions_agree(players: int) -> None:
         assert compiled.last_events == python.last_events
     _same(compiled, python)
     assert compiled.log == python.log
+
+
+def _tampered(key: tuple[Any, ...], part: int, value: object) -> tuple[Any, ...]:
+    changed = list(key)
+    changed[part] = value
+    return tuple(changed)
+
+
+@pytest.mark.parametrize("module", [_core, pure], ids=["compiled", "python"])
+def test_a_tampered_machine_key_is_refused(module: ModuleType) -> None:
+    """Restoring (unpickling) checks the key: a bad one is a ValueError, never a bad state."""
+    cards = tuple(range(52))
+    with _on(module):
+        state = State.from_position(
+            [["KC"], ["KD"]], draw_piles=[["5C", "3C"], ["9D", "4D"]], start="play"
+        )
+        state.apply_actions({0: 56 + 11, 1: 56 + 24})  # a tie: both draw two
+    key = state._m.key()
+    restore: Any = state._m.__reduce__()[0]  # the backend's own rebuilder
+    assert restore(cards, key).key() == key
+    hands = key[2]
+    bad = [
+        (_tampered(key, 2, (hands[0] + hands[1][:1], hands[1])), "more than once"),
+        (_tampered(key, 20, ((hands[1][0],), key[20][1])), "cards of its hand"),
+        (_tampered(key, 6, (7, *key[6][1:])), "guerrilla_rank"),
+        (_tampered(key, 27, ((3000, -1),)), "history action"),
+        (_tampered(key, 12, (52, key[12][1])), "table card"),
+        (key[:-1], "29 parts"),
+    ]
+    for tampered, message in bad:
+        with pytest.raises(ValueError, match=message):
+            restore(cards, tampered)

@@ -982,8 +982,20 @@ cdef void _gt_step(_GtState* st, int* chosen, _GtEvents* ev) noexcept nogil:
 
 
 # --- legal actions -------------------------------------------------------------------------
-cdef bint _gt_may_support(_GtState* st, int s, int card) noexcept nogil:
-    cdef int o, v, stronger, best_other = -1, outcome
+cdef int _gt_best_other(_GtState* st, int s) noexcept nogil:
+    # The strongest combination on the table of a seat other than s (-1: none).
+    cdef int o, v, best = -1
+    for o in range(st.n):
+        if o != s and st.played[o] >= 0:
+            v = _gt_combo(st, o)
+            if v > best:
+                best = v
+    return best
+
+
+cdef bint _gt_may_support(_GtState* st, int s, int card, int best_other) noexcept nogil:
+    # best_other: _gt_best_other(st, s), computed once per seat by the caller.
+    cdef int stronger, outcome
     cdef int rule = st.opt[_GO_SUPPORT_RULE]
     if rule == 2:
         return True
@@ -991,11 +1003,6 @@ cdef bint _gt_may_support(_GtState* st, int s, int card) noexcept nogil:
     if rule == 1:
         return stronger > _gt_combo(st, s)
     # GT-8.2: strictly better on lose < tie < win against everyone's current combination.
-    for o in range(st.n):
-        if o != s and st.played[o] >= 0:
-            v = _gt_combo(st, o)
-            if v > best_other:
-                best_other = v
     outcome = 2 if stronger > best_other else (1 if stronger == best_other else 0)
     return outcome > st.outcomes[s]
 
@@ -1021,8 +1028,9 @@ cdef int _gt_legal(_GtState* st, int s, int* out) noexcept nogil:
         _gt_sorted(&st.hand[s][0], m, hand)
         out[0] = 1
         count = 1
+        c = _gt_best_other(st, s)
         for i in range(m):
-            if _gt_may_support(st, s, hand[i]):
+            if _gt_may_support(st, s, hand[i], c):
                 out[count] = 108 + hand[i]
                 count += 1
         return count
@@ -1124,11 +1132,7 @@ cdef int _gt_greedy(_GtState* st, int s, int* legal, int m) noexcept nogil:
     if phase == _GT_SUPPORT:
         if st.played[s] < 0:
             return 0
-        for o in range(st.n):
-            if o != s and st.played[o] >= 0:
-                v = _gt_combo(st, o)
-                if v > best_other:
-                    best_other = v
+        best_other = _gt_best_other(st, s)
         now = _gt_against(_gt_combo(st, s), best_other)
         for i in range(m):
             if legal[i] < 108:

@@ -589,15 +589,12 @@ def _gt_check_restored(n, key):
         _gt_ints(v, 1, n, "a place")
     if len(key[20]) != n:
         raise ValueError("a machine key has one drawn list per seat")
-    for drawn in key[20]:
-        if len(drawn) > 52:
-            raise ValueError("a seat draws at most 52 cards")
-        for c in drawn:
-            _gt_ints(c, 0, 51, "a drawn card")
-    if len(key[23]) > 52:
-        raise ValueError("at most 52 picks")
-    for c in key[23]:
-        _gt_ints(c, 0, 51, "a picked card")
+    for seat, drawn in enumerate(key[20]):
+        # The cards drawn in this step are still in the hand (see _legal_tie).
+        if len(set(drawn)) != len(drawn) or not set(drawn) <= set(key[2][seat]):
+            raise ValueError("a seat's cards drawn this step are distinct cards of its hand")
+    if len(set(key[23])) != len(key[23]) or not set(key[23]) <= set(table):
+        raise ValueError("the picked cards are distinct cards of the table")
     for step in key[27]:
         if len(step) != n:
             raise ValueError("a history step holds one action per seat")
