@@ -132,7 +132,8 @@ ctypedef struct _GtState:
     int disc_n[4]
     int removed[52]
     int removed_n
-    int g
+    int g                # set through _gt_set_g, which keeps eff in step
+    int eff[52]          # each card's effective rank at this G (GT-1.5, ace_low)
     int k
     int phase
     int to_act           # a bit per polled seat
@@ -186,11 +187,29 @@ cdef inline int _gt_rank(int card) noexcept nogil:
 
 
 cdef inline bint _gt_is_g(_GtState* st, int card) noexcept nogil:
-    return card % 13 + 2 <= st.g
+    # Rank 2..G (GT-1.4): exactly the cards whose effective rank is 1 (an Ace is never one).
+    return st.eff[card] == 1
+
+
+cdef void _gt_set_g(_GtState* st, int g) noexcept nogil:
+    # G, and the effective rank of every card at G (_gt_effective, looked up by _gt_str2).
+    cdef int c
+    st.g = g
+    for c in range(52):
+        st.eff[c] = _gt_effective(c, g, st.opt[_GO_ACE_LOW])
 
 
 cdef inline int _gt_str2(_GtState* st, int a, int b) noexcept nogil:
-    return _gt_strength2(a, b, st.g, st.opt[_GO_KICKER], st.opt[_GO_ACE_LOW])
+    # _gt_strength2 at the state's G and options, on the table of effective ranks.
+    cdef int ea = st.eff[a], eb
+    if b < 0:
+        return ea * 32
+    eb = st.eff[b]
+    if ea == eb:
+        return _GT_PAIR + ea
+    if ea < eb:
+        ea, eb = eb, ea
+    return ea * 32 + (eb + 1 if st.opt[_GO_KICKER] else 0)
 
 
 cdef inline int _gt_combo(_GtState* st, int s) noexcept nogil:
@@ -284,7 +303,7 @@ cdef void _gt_init(_GtState* st, int n, int* opt, uint64_t rng) noexcept nogil:
     for s in range(_GT_NOPT):
         st.opt[s] = opt[s]
     st.rng = rng
-    st.g = 2
+    _gt_set_g(st, 2)
     st.phase = _GT_PLAY
     st.proposer = -1
     st.termination = -1
@@ -367,7 +386,7 @@ cdef void _gt_on_respond(_GtState* st, int* chosen, _GtEvents* ev) noexcept nogi
         elif chosen[s] == 3:
             rejecters += 1
     if reveals == 0 and rejecters == 0:
-        st.g += 1
+        _gt_set_g(st, st.g + 1)
         _gt_emit(ev, 2)
         _gt_emit(ev, st.g)
         if st.opt[_GO_WAVE_RESET]:

@@ -145,7 +145,7 @@ cdef class GuerrillaMachine:
                 self.g.eliminated_at[s] = 0
         _gt_fill(self.g.removed, &self.g.removed_n, gone)
         self.g.cards_dealt = len(every)
-        self.g.g = g
+        _gt_set_g(&self.g, g)
         self.g.k = k
         if start == 0:
             _gt_start_skirmish(&self.g, &self.ev)
@@ -501,7 +501,8 @@ def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
         _gt_fill(g.disc[s], &g.disc_n[s], key[4][s])
         _gt_fill(g.drawn[s], &g.drawn_n[s], key[20][s])
     _gt_fill(g.removed, &g.removed_n, key[5])
-    g.g, g.k, g.phase, g.to_act, g.proposer, g.needed = key[6]
+    _gt_set_g(g, key[6][0])
+    g.k, g.phase, g.to_act, g.proposer, g.needed = key[6][1:]
     g.clock, g.cards_dealt, g.termination = key[7]
     for s in range(n):
         g.in_game[s] = key[8][s]
