@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from cardwars.cards import Card
+from cardwars.cards import Card, Deck
 from cardwars.guerrilla import Guerrilla, Phase, Rules, State
 from cardwars.guerrilla.rules import allowed_values
 
@@ -43,3 +43,38 @@ def guerrilla_games(draw: st.DrawFn, max_cap: int = 60) -> Guerrilla:
     players = 2 if two_suit else draw(st.integers(2, 4))
     options["max_skirmishes"] = draw(st.integers(1, max_cap))
     return Guerrilla(players, Rules(two_suit_variant=two_suit, **options))
+
+
+def edited(
+    state: State,
+    *,
+    hands: list[list[Card]] | None = None,
+    draw_piles: list[list[Card]] | None = None,
+    tie_rounds: list[list[tuple[int, Card | None, Card]]] | None = None,
+) -> State:
+    """A copy of ``state`` with these zones replaced (god's-eye edits for the GT-15 tests).
+
+    ``tie_rounds`` are per round (seat, face-down card or None, face-up card). The
+    position is rebuilt from the machine's key (``GuerrillaMachine.key``), whose parts
+    2 and 3 are the hands and draw piles, 17 the tie rounds as flat
+    (seat, down or -1, up) ints and 20 the cards each seat drew in this step.
+    """
+    key = list(state._m.key())
+    if hands is not None:
+        key[2] = tuple(tuple(card.id for card in hand) for hand in hands)
+        # The cards drawn in this step (part 20) are the last ones to reach the hand.
+        key[20] = tuple(
+            hand[len(hand) - len(drawn) :] for hand, drawn in zip(key[2], key[20], strict=True)
+        )
+    if draw_piles is not None:
+        key[3] = tuple(tuple(card.id for card in pile) for pile in draw_piles)
+    if tie_rounds is not None:
+        key[17] = tuple(
+            tuple(
+                v for seat, down, up in rnd for v in (seat, -1 if down is None else down.id, up.id)
+            )
+            for rnd in tie_rounds
+        )
+    rebuild: Any = state._m.__reduce__()[0]  # the machine's own backend rebuilds it
+    machine = rebuild(tuple(Deck.standard()), tuple(key))
+    return State(state.rules, state.players, state.seed, machine, state._origin)

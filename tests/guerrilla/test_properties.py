@@ -12,7 +12,7 @@ import cardwars
 from cardwars import _kernels
 from cardwars.cards import Card
 from cardwars.guerrilla import Guerrilla, State
-from tests.guerrilla.helpers import guerrilla_games
+from tests.guerrilla.helpers import edited, guerrilla_games
 
 
 def games() -> st.SearchStrategy[Guerrilla]:
@@ -75,28 +75,30 @@ def _rest_of(state: State, steps: int, seed: int) -> State:
 
 def _perturb(state: State, viewer: int, rng: Any) -> State:
     """Change what ``viewer`` may not know: other hands, pile orders, hidden face-down cards."""
-    other = state.copy()
-    for seat in range(other.players):
+    hands = [list(hand) for hand in state.hands]
+    draws = [list(pile) for pile in state.draw_piles]
+    rounds = [[(s, down, up) for s, up, down in rnd] for rnd in state.tie_rounds]
+    for seat in range(state.players):
         if seat == viewer:
-            rng.shuffle(other._draw[seat])
+            rng.shuffle(draws[seat])
             continue
         downs = [
             (r, i)
-            for r, rnd in enumerate(other._tie_rounds)
+            for r, rnd in enumerate(rounds)
             for i, (s, down, _) in enumerate(rnd)
             if s == seat and down is not None
         ]
-        pool = list(other._hands[seat]) + list(other._draw[seat])
-        pool += [other._tie_rounds[r][i][1] for r, i in downs]  # type: ignore[misc]
+        pool = hands[seat] + draws[seat]
+        pool += [rounds[r][i][1] for r, i in downs]  # type: ignore[misc]
         rng.shuffle(pool)
-        n_hand = len(other._hands[seat])
-        other._hands[seat] = pool[:n_hand]
+        n_hand = len(hands[seat])
+        hands[seat] = pool[:n_hand]
         rest = pool[n_hand:]
         for r, i in downs:
-            s, _, up = other._tie_rounds[r][i]
-            other._tie_rounds[r][i] = (s, rest.pop(), up)
-        other._draw[seat] = rest
-    return other
+            s, _, up = rounds[r][i]
+            rounds[r][i] = (s, rest.pop(), up)
+        draws[seat] = rest
+    return edited(state, hands=hands, draw_piles=draws, tie_rounds=rounds)
 
 
 @given(
@@ -114,12 +116,11 @@ def test_gt_15_hidden_information_does_not_reach_the_observation(
     other = _perturb(state, viewer, _kernels.kernels.Rng(salt))
     assert other.observation(viewer) == state.observation(viewer)
     # The test can fail: the viewer's own hand does reach the observation.
-    if state._hands[viewer] and state._draw[viewer]:
-        mine = state.copy()
-        mine._hands[viewer][0], mine._draw[viewer][0] = (
-            mine._draw[viewer][0],
-            mine._hands[viewer][0],
-        )
+    if state.hands[viewer] and state.draw_piles[viewer]:
+        hands = [list(hand) for hand in state.hands]
+        draws = [list(pile) for pile in state.draw_piles]
+        hands[viewer][0], draws[viewer][0] = draws[viewer][0], hands[viewer][0]
+        mine = edited(state, hands=hands, draw_piles=draws)
         assert mine.observation(viewer) != state.observation(viewer)
 
 
@@ -136,9 +137,11 @@ def test_gt_15_face_down_tie_card_is_hidden_until_the_skirmish_ends() -> None:
     s.apply({0: Pass(), 1: Pass()})
     s.apply({0: TieCards(p("KC"), p("9C")), 1: TieCards(p("KD"), p("3D"))})
     assert s.observation(1).tie_rounds[0] == ((0, p("KC"), True), (1, p("KD"), True))
-    swapped = s.copy()
-    swapped._tie_rounds[0][0] = (0, p("6C"), p("KC"))
-    swapped._hands[0][swapped._hands[0].index(p("6C"))] = p("9C")
+    hands = [list(hand) for hand in s.hands]
+    hands[0][hands[0].index(p("6C"))] = p("9C")
+    rounds = [[(seat, down, up) for seat, up, down in rnd] for rnd in s.tie_rounds]
+    rounds[0][0] = (0, p("6C"), p("KC"))
+    swapped = edited(s, hands=hands, tie_rounds=rounds)
     assert swapped.observation(1) == s.observation(1)
     assert swapped.observation(0) != s.observation(0)
     events = s.apply({0: TieCards(p("8C"), p("6C")), 1: TieCards(p("2D"), p("8D"))})

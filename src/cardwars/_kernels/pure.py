@@ -14,12 +14,14 @@ from cardwars._kernels import (
     pure_aliwar_machine,
     pure_clone_war,
     pure_guerrilla,
+    pure_guerrilla_machine,
     pure_rng,
 )
 from cardwars._kernels.pure_aliwar import *  # noqa: F403
 from cardwars._kernels.pure_aliwar_machine import *  # noqa: F403
 from cardwars._kernels.pure_clone_war import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla import *  # noqa: F403
+from cardwars._kernels.pure_guerrilla_machine import *  # noqa: F403
 from cardwars._kernels.pure_rng import *  # noqa: F403
 
 __all__ = [
@@ -28,4 +30,5 @@ __all__ = [
     *pure_aliwar.__all__,
     *pure_aliwar_machine.__all__,
     *pure_guerrilla.__all__,
+    *pure_guerrilla_machine.__all__,
 ]

@@ -1,9 +1,10 @@
 """Pure-Python twins of the Guerrilla kernels of :mod:`cardwars._kernels._core`.
 
 The compiled core also has a whole-game loop, ``guerrilla_batch``; it has no twin
-here, because its readable statement is the Guerrilla state machine itself, and
-:func:`cardwars.simulate` plays that state machine when the compiled core is not
-in use (the differential tests compare the two game by game).
+here, because it plays the compiled Guerrilla machine's own rule steps, whose twin is
+:mod:`cardwars._kernels.pure_guerrilla_machine`, with the built-in agents, and
+:func:`cardwars.simulate` plays that machine through :func:`cardwars.play` when the
+compiled core is not in use (the differential tests compare the two game by game).
 
 Cards are standard ids ``suit*13 + rank-2`` (RULINGS §4.2). A *combination* is
 the one or two cards a player has on the table that count (GT-8.4).

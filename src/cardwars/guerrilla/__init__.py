@@ -11,8 +11,8 @@ performs everything automatic up to the next poll or the end.
 Every name below comes from one module of the package: ``rules`` (the
 options, the terminations and each seat's cards), ``moves`` (phases, moves,
 events, the observation, :class:`Outcome` and the comparison of
-combinations), ``state`` (the state machine, whose rule steps fill
-``skirmish`` and whose hand-built positions are checked in ``position``),
+combinations), ``state`` (the state: the typed face of the kernels' Guerrilla
+machine, where the rule steps run; hand-built positions are checked in ``position``),
 ``game`` (the game and its batch loop), ``agents`` and ``text`` (terminal text).
 
 >>> import cardwars

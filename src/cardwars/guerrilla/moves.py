@@ -656,7 +656,11 @@ class GameOver(Event):
 
 @dataclass(frozen=True, slots=True)
 class GuerrillaObservation(Observation):
-    """What ``seat`` may know (GT-15): its own hand and the public facts.
+    """What ``seat`` may know (GT-15): its own hand and the public facts of the moment.
+
+    It holds no history: every event is public, and a front end reads each step's
+    events from :attr:`State.last_events <cardwars.engine.GameState.last_events>`
+    (or all of them from :attr:`State.log <cardwars.guerrilla.State.log>`).
 
     Attributes:
         seat: the observer.
@@ -673,7 +677,6 @@ class GuerrillaObservation(Observation):
         supports: per seat, the support card (None if none).
         tie_rounds: per round, (seat, face-up card, has a face-down card) in seat order.
         proposer: the current proposer during the response poll, else None.
-        log: every event so far (all events are public).
         rules: the options in force (public; agents use them to rank combinations).
 
     >>> from cardwars.guerrilla import Guerrilla
@@ -700,5 +703,4 @@ class GuerrillaObservation(Observation):
     supports: tuple[Card | None, ...]
     tie_rounds: tuple[tuple[tuple[int, Card, bool], ...], ...]
     proposer: int | None
-    log: tuple[Event, ...]
     rules: Rules

@@ -3,32 +3,52 @@
 A :class:`State` is built by a deal (:meth:`State.deal`, what
 :meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or
 from a hand-built position (:meth:`State.from_position`, checked by
-:mod:`cardwars.guerrilla.position`). This module holds what the state *shows*:
-the accessors, the legal moves, the observations, copies and equality. What it
-*does* between polls, the rule steps of each skirmish, is in
-:mod:`cardwars.guerrilla.skirmish`, whose :class:`SkirmishSteps` it extends.
+:mod:`cardwars.guerrilla.position`). The rule steps of each skirmish run in the
+kernels' Guerrilla machine (``GuerrillaMachine``: compiled, sharing its C rule
+steps with the batch loop, or its pure-Python twin
+:mod:`cardwars._kernels.pure_guerrilla_machine`, the readable spec); this module
+is its typed face: it turns cards, moves and events into objects, and builds
+events only when they are asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import _kernels
-from cardwars.cards import Card
+from cardwars.actions import matching_move, shown
+from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
+from cardwars.errors import IllegalMoveError
 from cardwars.guerrilla.moves import (
     ACTIONS,
+    CardPlayed,
+    CardsDrawn,
+    CardsRecruited,
+    DiscardReshuffled,
+    FaceDownRevealed,
+    ForcesLost,
+    GameOver,
     GuerrillaObservation,
-    Outcome,
+    GuerrillaPromoted,
     Phase,
     Play,
+    PlayerEliminated,
+    ProposalCancelled,
+    ProposalMade,
+    SkirmishEvaluated,
     SkirmishStarted,
+    SkirmishWon,
+    SpoilsTaken,
+    SpyFlagSet,
+    SupportAdded,
     TieCards,
+    TieCardsPlaced,
 )
-from cardwars.guerrilla.position import read_position
-from cardwars.guerrilla.rules import Rules, seat_cards
-from cardwars.guerrilla.skirmish import SkirmishSteps
+from cardwars.guerrilla.position import STARTS, read_position
+from cardwars.guerrilla.rules import TERMINATIONS, Rules
+from cardwars.values import builder
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -37,66 +57,144 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
-
-def _unshared(value: Any) -> Any:
-    """``value`` with every list, dict and set in it copied, at any depth (for State.copy)."""
-    if isinstance(value, list):
-        return [_unshared(v) if isinstance(v, (list, dict, set)) else v for v in value]
-    if isinstance(value, dict):
-        return {
-            k: _unshared(v) if isinstance(v, (list, dict, set)) else v for k, v in value.items()
-        }
-    if isinstance(value, set):
-        return set(value)
-    return value
-
-
-# What State.copy() copies by hand, the fast way: lists of immutable values (cards, flags,
-# tuples of cards, events), and lists of such lists (one per seat, or per tie round).
-# The legal-moves cache is a dict of tuples. Any other list or dict goes through _unshared.
-_FLAT_LISTS: Final = frozenset(
-    {
-        "_removed",
-        "_in_game",
-        "_played_guerrilla",
-        "_support_penalty",
-        "_spy_first",
-        "_played",
-        "_supports",
-        "_first_tied",
-        "_tied",
-        "_outcomes",
-        "_forfeited",
-        "_winners",
-        "_removal_picks",
-        "_eliminated_at",
-        "_eliminated_hand_size",
-        "_log",
-    }
+_PHASES: Final[tuple[Phase, ...]] = (
+    Phase.PROPOSE,
+    Phase.RESPOND,
+    Phase.PLAY_FIRST,
+    Phase.PLAY,
+    Phase.SUPPORT,
+    Phase.TIE,
+    Phase.REMOVE,
+    Phase.OVER,
 )
-_NESTED_LISTS: Final = frozenset({"_hands", "_draw", "_discard", "_drawn", "_tie_rounds"})
+"""The phases by the machine's phase code."""
 
-# sorted(cards, key=_ORDER) is sorted(cards) (Card's order compares exactly these keys,
-# and both sorts are stable), without two method calls per comparison.
-_ORDER: Final = Card._key
+_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
+"""The 52 cards by id, the labels the machine builds its views of."""
 
-_MOVES: Final = ACTIONS.moves
-_PROPOSE, _PASS, _ALLOW, _REJECT = _MOVES[:4]
-_CANCEL: Final = 4
-_PLAY: Final = 56
-_SUPPORT: Final = 108
-_REMOVE: Final = 160
-_TIE: Final = 212
-_TIE_NONE: Final = 52
-assert type(_MOVES[_PLAY]) is Play and type(_MOVES[_TIE]) is TieCards  # the table in moves.py
+_MOVES: Final[tuple[Move, ...]] = ACTIONS.moves
+_ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
+"""``id(move) -> action`` for the action space's own move objects (the legal moves)."""
+assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
+
+_observation = builder(GuerrillaObservation)
+_played = builder(CardPlayed)
+_drawn = builder(CardsDrawn)
+_evaluated = builder(SkirmishEvaluated)
+_spoils = builder(SpoilsTaken)
+_won = builder(SkirmishWon)
+_started = builder(SkirmishStarted)
+_placed = builder(TieCardsPlaced)
+
+# Events with few possible values are built once and shared (they are frozen values).
+_SUPPORTS: Final = tuple(tuple(SupportAdded(s, c) for c in _CARDS) for s in range(4))
+_REVEALED: Final = tuple(tuple(FaceDownRevealed(s, c) for c in _CARDS) for s in range(4))
+_SPY: Final = tuple(SpyFlagSet(s) for s in range(4))
+_PLAYED: Final = tuple(
+    tuple((_played(s, c, False), _played(s, c, True)) for c in _CARDS) for s in range(4)
+)
+_PLACED: Final = tuple(
+    tuple((_placed(s, c, False), _placed(s, c, True)) for c in _CARDS) for s in range(4)
+)
+_DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
+_EVALUATED: dict[tuple[int, ...], Event] = {}
+"""The evaluations met so far, by outcomes (at most 4**4 of them)."""
 
 
-def _tie(up: Card, down: Card | None) -> Move:
-    """The action space's own ``TieCards(up, down)``."""
-    return _MOVES[_TIE + 53 * up.id + (_TIE_NONE if down is None else down.id)]
+def _decode_events(codes: Sequence[int], result: Result | None) -> tuple[Event, ...]:
+    """The event objects of one step from the machine's ints (``pure_guerrilla_machine``)."""
+    cards = _CARDS
+    events: list[Event] = []
+    append = events.append
+    i, n = 0, len(codes)
+    while i < n:
+        kind = codes[i]
+        if kind == 8:
+            append(_PLAYED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            i += 4
+        elif kind == 6:
+            append(_DRAWN[codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 10:
+            count = codes[i + 1]
+            outcomes = tuple(codes[i + 2 : i + 2 + count])
+            event = _EVALUATED.get(outcomes)
+            if event is None:
+                event = _EVALUATED[outcomes] = _evaluated(outcomes)
+            append(event)
+            i += 2 + count
+        elif kind == 14:
+            count = codes[i + 2]
+            taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
+            append(_spoils(codes[i + 1], taken))
+            i += 3 + count
+        elif kind == 15:
+            count = codes[i + 2]
+            append(_won(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            i += 3 + count
+        elif kind == 0:
+            append(_started(codes[i + 1], codes[i + 2]))
+            i += 3
+        elif kind == 9:
+            append(_SUPPORTS[codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 11:
+            append(_PLACED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            i += 4
+        elif kind == 12:
+            append(_REVEALED[codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 13:
+            count = codes[i + 1]
+            append(ForcesLost(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
+            i += 2 + count
+        elif kind == 5:
+            append(DiscardReshuffled(codes[i + 1], codes[i + 2]))
+            i += 3
+        elif kind == 7:
+            count = codes[i + 2]
+            hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
+            append(PlayerEliminated(codes[i + 1], hand))
+            i += 3 + count
+        elif kind == 16:
+            append(_SPY[codes[i + 1]])
+            i += 2
+        elif kind == 1:
+            count = codes[i + 2]
+            append(ProposalMade(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            i += 3 + count
+        elif kind == 2:
+            append(GuerrillaPromoted(codes[i + 1]))
+            i += 2
+        elif kind == 3:
+            count = codes[i + 1]
+            pairs = codes[i + 2 : i + 2 + 2 * count]
+            reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
+            i += 2 + 2 * count
+            count = codes[i]
+            append(ProposalCancelled(reveals, tuple(codes[i + 1 : i + 1 + count])))
+            i += 1 + count
+        elif kind == 4:
+            append(CardsRecruited(codes[i + 1], codes[i + 2], codes[i + 3]))
+            i += 4
+        else:
+            assert kind == 17 and result is not None
+            append(GameOver(result))
+            i += 2
+    return tuple(events)
 
 
-class State(SkirmishSteps):
+def _result_of(machine: Any) -> Result:
+    """The :class:`Result` of a machine whose game is over."""
+    return Result(
+        frozenset(machine.winners),
+        TERMINATIONS[machine.termination],
+        machine.skirmish,
+        machine.placings,
+    )
+
+
+class State(GameState[Phase]):
     """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
     Piles are tuples of cards, index 0 the top; discard piles list cards in the
@@ -115,62 +213,52 @@ class State(SkirmishSteps):
     (<Phase.SUPPORT: 'support'>, [1], (Pass(),))
     """
 
+    __slots__ = (
+        "_events",
+        "_legal",
+        "_m",
+        "_origin",
+        "_players",
+        "_result",
+        "_rules",
+        "_seed",
+        "_view",
+    )
+
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
-    def __init__(self, rules: Rules, players: int, seed: int) -> None:
-        GameState.__init__(self)
+    _m: Any  # the kernels' GuerrillaMachine (compiled or pure); both have the same methods
+    _rules: Rules
+    _players: int
+    _seed: int
+    _origin: tuple[Any, ...] | None
+    """The machine's arguments of a hand-built position (None: a deal), to replay the log."""
+    _result: Result | None
+    # Caches of one step, keyed by the machine's step count: the decoded events, each
+    # seat's legal move objects, and the public part of the observations.
+    _events: tuple[int, tuple[Event, ...]] | None
+    _legal: tuple[int, list[tuple[Move, ...] | None]] | None
+    _view: tuple[int, tuple[Any, ...]] | None
+
+    def __init__(
+        self, rules: Rules, players: int, seed: int, machine: Any, origin: tuple[Any, ...] | None
+    ) -> None:
+        """Private: use :meth:`deal`, :meth:`from_position` or :meth:`Guerrilla.new_game`."""
+        self._m = machine
         self._rules = rules
         self._players = players
         self._seed = seed
-        self._rng = _kernels.kernels.Rng(seed)
-        self._hands = [[] for _ in range(players)]
-        self._draw = [[] for _ in range(players)]
-        self._discard = [[] for _ in range(players)]
-        self._removed = []
-        self._guerrilla_rank = 2
-        self._in_game = [True] * players
-        self._played_guerrilla = [False] * players
-        self._support_penalty = [False] * players
-        self._spy_first = [False] * players
-        self._skirmish = 0
-        self._phase = Phase.PLAY
-        self._to_act = frozenset()
-        # The current skirmish (the table).
-        self._played = [None] * players
-        self._supports = [None] * players
-        self._tie_rounds = []
-        self._first_tied = []
-        self._tied = []
-        self._drawn = [[] for _ in range(players)]
-        self._outcomes = [Outcome.LOSING] * players
-        self._forfeited = []
-        self._proposer = None
-        self._winners = []
-        self._removal_picks = []
-        self._removals_needed = 0
-        # Bookkeeping for the end.
-        self._elimination_clock = 0
-        self._eliminated_at = [None] * players
-        self._eliminated_hand_size = [0] * players
-        self._cards_dealt = 0
-        self._result: Result | None = None
-        self._log = []
-        self._legal_cache: dict[int, tuple[Move, ...]] = {}
-        self._public_cache: tuple[Any, ...] | None = None
+        self._origin = origin
+        self._result = None
+        self._events = self._legal = self._view = None
 
     # --- construction ---------------------------------------------------------------
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        state = cls(rules, players, seed)
-        for seat, cards in enumerate(seat_cards(players, rules.two_suit_variant)):
-            pile = list(cards)
-            state._rng.shuffle(pile)
-            state._draw[seat] = pile
-        state._cards_dealt = sum(len(p) for p in state._draw)
-        state._start_skirmish()
-        return state
+        machine = _kernels.kernels.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
+        return cls(rules, players, seed, machine, None)
 
     @classmethod
     def from_position(
@@ -239,31 +327,38 @@ class State(SkirmishSteps):
             rng_seed=rng_seed,
             start=start,
         )
-        players = position.players
-        state = cls(position.rules, players, position.rng_seed)
-        state._hands = position.hands
-        state._draw = position.draw_piles
-        state._discard = position.discard_piles
-        state._removed = position.removed
-        state._guerrilla_rank = position.guerrilla_rank
-        state._played_guerrilla = position.played_guerrilla
-        state._support_penalty = position.support_penalty
-        state._spy_first = position.spy_first
-        state._in_game = position.in_game
-        state._skirmish = position.skirmish
-        for seat in range(players):
-            if not state._in_game[seat]:
-                state._eliminated_at[seat] = 0
-        state._cards_dealt = position.cards
-        if position.start == "skirmish":
-            state._start_skirmish()
-        elif position.start == "draw":
-            state._log.append(SkirmishStarted(state._skirmish, state._skirmish % players))
-            state._draw_step()
-        else:
-            state._log.append(SkirmishStarted(state._skirmish, state._skirmish % players))
-            state._begin_play()
-        return state
+
+        def ids(piles: list[list[Card]]) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple([card.id for card in pile]) for pile in piles)
+
+        def ints(flags: list[bool]) -> tuple[int, ...]:
+            return tuple([int(flag) for flag in flags])
+
+        origin = (
+            ids(position.hands),
+            ids(position.draw_piles),
+            ids(position.discard_piles),
+            tuple([card.id for card in position.removed]),
+            position.guerrilla_rank,
+            ints(position.played_guerrilla),
+            ints(position.support_penalty),
+            ints(position.spy_first),
+            ints(position.in_game),
+            position.skirmish,
+            position.rng_seed,
+            STARTS.index(position.start),
+        )
+        machine = _kernels.kernels.GuerrillaMachine(
+            _CARDS, *origin, **position.rules.kernel_options()
+        )
+        return cls(position.rules, position.players, position.rng_seed, machine, origin)
+
+    def _first_machine(self) -> Any:
+        """A new machine at this game's start (before its first step), to replay it."""
+        options = self._rules.kernel_options()
+        if self._origin is None:
+            return _kernels.kernels.guerrilla_deal(_CARDS, self._players, self._seed, **options)
+        return _kernels.kernels.GuerrillaMachine(_CARDS, *self._origin, **options)
 
     # --- the protocol -------------------------------------------------------------
     @property
@@ -279,43 +374,64 @@ class State(SkirmishSteps):
     @property
     def phase(self) -> Phase:
         """Where the state rests."""
-        return self._phase
+        phase: Phase = _PHASES[self._m.phase]
+        return phase
 
     @property
     def to_act(self) -> frozenset[int]:
         """The seats polled now (RULINGS §4.5)."""
-        return self._to_act
+        polled: frozenset[int] = self._m.to_act
+        return polled
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        over: bool = self._m.over
+        return over
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else None."""
+        if self._result is None and self._m.over:
+            self._result = _result_of(self._m)
+        return self._result
 
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG."""
-        return self._rng.copy()
+        rng: Rng = _kernels.kernels.Rng(self._m.rng_state)
+        return rng
 
     # --- god's-eye view ---------------------------------------------------------------
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand, in arrival order."""
-        return tuple(tuple(h) for h in self._hands)
+        hands: tuple[tuple[Card, ...], ...] = self._m.hands()
+        return hands
 
     @property
     def draw_piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every draw pile, top first."""
-        return tuple(tuple(p) for p in self._draw)
+        piles: tuple[tuple[Card, ...], ...] = self._m.draw_piles()
+        return piles
 
     @property
     def discard_piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every discard pile, in arrival order (the next reshuffle's input order)."""
-        return tuple(tuple(p) for p in self._discard)
+        piles: tuple[tuple[Card, ...], ...] = self._m.discard_piles()
+        return piles
 
     @property
     def removed(self) -> tuple[Card, ...]:
         """The shared removed pile, in arrival order."""
-        return tuple(self._removed)
+        removed: tuple[Card, ...] = self._m.removed()
+        return removed
 
     @property
     def table(self) -> tuple[Card, ...]:
         """Every card on the table now, in table order (§3.4), plus forfeited hands."""
-        return tuple(card for _, card, _ in self._table_order()) + tuple(self._forfeited)
+        table: tuple[Card, ...] = self._m.table()
+        return table
 
     @property
     def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
@@ -323,51 +439,69 @@ class State(SkirmishSteps):
 
         The face-down card is None for a one-card hand.
         """
-        return tuple(
-            tuple((seat, up, down) for seat, down, up in tie_round)
-            for tie_round in self._tie_rounds
-        )
+        rounds: tuple[tuple[tuple[int, Card, Card | None], ...], ...] = self._m.tie_rounds()
+        return rounds
 
     @property
     def guerrilla_rank(self) -> int:
         """The Guerrilla rank G; cards of rank 2..G are Guerrillas."""
-        return self._guerrilla_rank
+        rank: int = self._m.guerrilla_rank
+        return rank
 
     @property
     def skirmish(self) -> int:
         """The skirmish index k (completed skirmishes, GT-B1)."""
-        return self._skirmish
+        k: int = self._m.skirmish
+        return k
 
     @property
     def in_game(self) -> tuple[bool, ...]:
         """Per seat, still in the game."""
-        return tuple(self._in_game)
+        flags: tuple[bool, ...] = self._m.flags()[0]
+        return flags
 
     @property
     def played_guerrilla(self) -> tuple[bool, ...]:
         """Per seat, has played a Guerrilla (GT-A27)."""
-        return tuple(self._played_guerrilla)
+        flags: tuple[bool, ...] = self._m.flags()[1]
+        return flags
 
     @property
     def support_penalty(self) -> tuple[bool, ...]:
         """Per seat, supported last skirmish and draws one card (GT-8.5)."""
-        return tuple(self._support_penalty)
+        flags: tuple[bool, ...] = self._m.flags()[2]
+        return flags
 
     @property
     def spy_first(self) -> tuple[bool, ...]:
         """Per seat, reveals first in the next Play step (GT-13)."""
-        return tuple(self._spy_first)
+        flags: tuple[bool, ...] = self._m.flags()[3]
+        return flags
 
     @property
     def cards_dealt(self) -> int:
         """The number of cards in the game (conserved, RULINGS §4.4)."""
-        return self._cards_dealt
+        dealt: int = self._m.cards_dealt
+        return dealt
 
     @property
     def log(self) -> tuple[Event, ...]:
-        """Every event so far (all public)."""
-        return tuple(self._log)
+        """Every event so far (all public), from the deal or the hand-built position on.
 
+        Built on each access by replaying the moves of :attr:`history` from the start.
+        """
+        machine = self._first_machine()
+        events = list(_decode_events(machine.events(), self._result_at(machine)))
+        for step in self._m.history():
+            performed = machine.apply_actions({s: a for s, a in enumerate(step) if a >= 0})
+            assert performed, "a replayed step is legal"
+            events += _decode_events(machine.events(), self._result_at(machine))
+        return tuple(events)
+
+    def _result_at(self, machine: Any) -> Result | None:
+        return _result_of(machine) if machine.over else None
+
+    # --- moves ------------------------------------------------------------------------
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """``player``'s legal moves in the canonical order of RULINGS §4.5 (empty if not polled).
 
@@ -375,169 +509,156 @@ class State(SkirmishSteps):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        self._check_seat(player)
-        cached = self._legal_cache.get(player)
-        if cached is None:
-            cached = self._legal(player) if player in self._to_act else ()
-            self._legal_cache[player] = cached
-        return cached
+        actions = self.legal_actions(player)
+        step = self._m.steps
+        cache = self._legal
+        if cache is None or cache[0] != step:
+            cache = self._legal = (step, [None] * self._players)
+        moves = cache[1][player]
+        if moves is None:
+            moves = cache[1][player] = tuple([_MOVES[action] for action in actions])
+        return moves
 
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        try:
+            actions: tuple[int, ...] = self._m.legal_actions(player)
+        except ValueError:
+            self._check_seat(player)
+            raise
+        return actions
+
+    def action_mask(self, player: int) -> bytes:
+        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        mask = bytearray(len(ACTIONS))
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return bytes(mask)
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Perform one step from an action per polled seat (see :meth:`GameState.apply_actions`).
+
+        Raises:
+            IllegalMoveError: as :meth:`GameState.apply_actions`; the state is unchanged.
+        """
+        if not self._m.apply_actions(actions):
+            given = self._read_step(actions, "apply_actions", "action")
+            for seat in sorted(given):
+                legal = self.legal_actions(seat)
+                action = given[seat]
+                if type(action) is not int or action not in legal:
+                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
+            performed = self._m.apply_actions(dict(given))
+            assert performed, "a step the face checked must be legal to the machine"
+
+    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
+        """Perform one step: a move for every seat in :attr:`to_act` (see :meth:`GameState.apply`).
+
+        Raises:
+            IllegalMoveError: as :meth:`GameState.apply`; the state is unchanged.
+        """
+        actions: dict[int, int] | None = None
+        if type(moves) is dict:
+            # The common case: the seats' own legal move objects, known by identity.
+            actions = {}
+            for seat, move in moves.items():
+                action = _ACTION_OF.get(id(move))
+                if action is None or _MOVES[action] is not move:
+                    actions = None
+                    break
+                actions[seat] = action
+        if actions is None or not self._m.apply_actions(actions):
+            given = self._read_step(moves, "apply", "move")
+            actions = {}
+            for seat in sorted(given):
+                move = given[seat]
+                legal = self.legal_moves(seat)
+                own = matching_move(move, legal)
+                if own is None:
+                    listed = ", ".join(map(repr, legal))
+                    raise IllegalMoveError(
+                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
+                        f"legal moves: {listed}"
+                    )
+                actions[seat] = ACTIONS.action(own)
+            performed = self._m.apply_actions(actions)
+            assert performed, "a step the face checked must be legal to the machine"
+        return self.last_events
+
+    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        performed = self._m.apply_actions({seat: ACTIONS.action(m) for seat, m in moves.items()})
+        assert performed, "_apply takes validated moves only"
+        return self.last_events
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the last step (``()`` before the first), built on first access."""
+        step = self._m.steps
+        if step == 0:
+            return ()
+        cached = self._events
+        if cached is None or cached[0] != step:
+            cached = self._events = (step, _decode_events(self._m.events(), self.result))
+        return cached[1]
+
+    @property
+    def history(self) -> tuple[Mapping[int, Move], ...]:
+        """The moves of every step applied to this state so far, in order."""
+        return tuple(
+            {seat: _MOVES[action] for seat, action in enumerate(step) if action >= 0}
+            for step in self._m.history()
+        )
+
+    # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
-        """What ``player`` may know (GT-15): own hand plus public facts."""
-        self._check_seat(player)
-        public = self._public_cache
-        if public is None:
-            public = self._public_cache = self._public()
-        return GuerrillaObservation(
-            player, self._phase, self._to_act, tuple(self._hands[player]), *public
-        )
+        """What ``player`` may know (GT-15): own hand plus public facts.
 
-    def _public(self) -> tuple[Any, ...]:
-        """The public fields of every observation at this resting point (GT-15)."""
-        return (
-            self._guerrilla_rank,
-            self._skirmish,
-            tuple(self._in_game),
-            tuple(self._played_guerrilla),
-            tuple(self._support_penalty),
-            tuple(self._spy_first),
-            tuple(len(h) for h in self._hands),
-            tuple(len(p) for p in self._draw),
-            tuple(len(p) for p in self._discard),
-            tuple(self._removed),
-            tuple(self._played),
-            tuple(self._supports),
-            tuple(
-                tuple((seat, up, down is not None) for seat, down, up in tie_round)
-                for tie_round in self._tie_rounds
-            ),
-            self._proposer,
-            tuple(self._log),
-            self._rules,
-        )
+        The moves and events of past steps are not part of it (every step's events
+        are public: :attr:`last_events`, :attr:`log`).
+        """
+        if type(player) is not int or not 0 <= player < self._players:
+            self._check_seat(player)
+        m = self._m
+        step = m.steps
+        cached = self._view
+        if cached is None or cached[0] != step:
+            cached = self._view = (step, (_PHASES[m.phase], m.to_act, m.view()))
+        phase, to_act, view = cached[1]
+        return _observation(player, phase, to_act, m.hand(player), *view, self._rules)
 
+    # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
-        """An independent deep copy, RNG included: no list or dict, however nested, is shared."""
+        """An independent deep copy, RNG included: nothing mutable is shared."""
         other = object.__new__(type(self))
-        mine = other.__dict__
-        for name, value in self.__dict__.items():  # in order: the snapshot reads this order
-            kind = type(value)
-            if kind is list and name in _FLAT_LISTS:
-                mine[name] = value[:]
-            elif kind is list and name in _NESTED_LISTS:
-                mine[name] = [v[:] if type(v) is list else _unshared(v) for v in value]
-            elif kind is dict and name == "_legal_cache":
-                mine[name] = value.copy()
-            elif name == "_public_cache":
-                mine[name] = None
-            else:  # a plain value, or anything unforeseen: the generic walk
-                mine[name] = _unshared(value)
-        other._rng = self._rng.copy()
-        self._copy_base_into(other)
+        other._m = self._m.copy()
+        other._rules = self._rules
+        other._players = self._players
+        other._seed = self._seed
+        other._origin = self._origin
+        other._result = self._result
+        other._events = self._events
+        other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
+        other._view = self._view
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
-        def frozen(value: object) -> object:
-            if isinstance(value, list):
-                return tuple(frozen(v) for v in value)
-            return value
+        return (self._rules, self._players, self._seed, self._m.key())
 
-        skip = ("_rng", "_history", "_legal_cache", "_public_cache")
-        fields = tuple(
-            (name, frozen(value)) for name, value in self.__dict__.items() if name not in skip
-        )
-        return (*fields, self._rng.state)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The machine pickles itself; the caches are rebuilt (they hold the action
+        # space's own move objects, which a pickle would copy).
+        return (type(self), (self._rules, self._players, self._seed, self._m, self._origin))
 
     def __repr__(self) -> str:
         return (
-            f"<guerrilla.State players={self._players} k={self._skirmish} "
-            f"G={self._guerrilla_rank} phase={self._phase.name} to_act={sorted(self._to_act)}>"
+            f"<guerrilla.State players={self._players} k={self.skirmish} "
+            f"G={self.guerrilla_rank} phase={self.phase.name} to_act={sorted(self.to_act)}>"
         )
-
-    # --- legal moves ----------------------------------------------------------------
-    # The legal moves are the action space's own move objects (ACTIONS in moves.py, where
-    # the offsets are documented), so that legal_actions() finds their numbers by identity.
-    def _legal(self, seat: int) -> tuple[Move, ...]:
-        phase = self._phase
-        hand = self._hands[seat]
-        if phase is Phase.PLAY or phase is Phase.PLAY_FIRST:
-            return tuple(_MOVES[_PLAY + c.id] for c in sorted(hand, key=_ORDER))
-        if phase is Phase.SUPPORT:
-            return (
-                _PASS,
-                *(
-                    _MOVES[_SUPPORT + c.id]
-                    for c in sorted(hand, key=_ORDER)
-                    if self._may_support(seat, c)
-                ),
-            )
-        if phase is Phase.TIE:
-            return self._legal_tie(seat)
-        if phase is Phase.PROPOSE:
-            if any(self._is_guerrilla(c) for c in hand):
-                return (_PASS,)
-            return (_PASS, _PROPOSE)
-        if phase is Phase.RESPOND:
-            vote: tuple[Move, ...] = (
-                (_REJECT,) if self._rules.promotion_acceptance == "unanimous_vote" else ()
-            )
-            cancels = tuple(
-                _MOVES[_CANCEL + c.id] for c in sorted(hand, key=_ORDER) if self._is_guerrilla(c)
-            )
-            return (_ALLOW, *vote, *cancels)
-        if phase is Phase.REMOVE:
-            chosen = set(self._removal_picks)
-            return tuple(
-                _MOVES[_REMOVE + c.id] for _, c, _ in self._table_order() if c not in chosen
-            )
-        return ()
-
-    def _legal_tie(self, seat: int) -> tuple[Move, ...]:
-        mode = self._rules.tie_cards
-        drawn = self._drawn[seat]
-        cards = drawn if mode != "any_from_hand" and drawn else self._hands[seat]
-        if mode == "blind":
-            # No choice: the first card face down, the second face up (GT-A18 alt).
-            if len(cards) >= 2:
-                return (_tie(cards[1], cards[0]),)
-            return (_tie(cards[0], None),)
-        if len(cards) == 1:
-            return (_tie(cards[0], None),)
-        ordered = sorted(cards, key=_ORDER)
-        return tuple(_tie(up, down) for down in ordered for up in ordered if up != down)
-
-    def _may_support(self, seat: int, card: Card) -> bool:
-        rule = self._rules.support_rule
-        if rule == "unrestricted":
-            return True
-        mine = self._combo(seat)
-        stronger = self._strength([*mine, card])
-        if rule == "stronger_combo":
-            return stronger > self._strength(mine)
-        # GT-8.2: strictly better on lose < tie < win against everyone's current combination.
-        best_other = max(
-            self._strength(self._combo(s))
-            for s in range(self._players)
-            if s != seat and self._played[s]
-        )
-        return Outcome.against(stronger, best_other) > self._outcomes[seat]
-
-    # --- performing moves -------------------------------------------------------------
-    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        mark = len(self._log)
-        self._legal_cache = {}
-        self._public_cache = None
-        phase = self._phase
-        if phase is Phase.PLAY_FIRST or phase is Phase.PLAY:
-            self._on_play(moves, first=phase is Phase.PLAY_FIRST)
-        elif phase is Phase.SUPPORT:
-            self._on_support(moves)
-        elif phase is Phase.TIE:
-            self._on_tie(moves)
-        elif phase is Phase.PROPOSE:
-            self._on_propose(moves)
-        elif phase is Phase.RESPOND:
-            self._on_respond(moves)
-        elif phase is Phase.REMOVE:
-            self._on_remove(moves)
-        return tuple(self._log[mark:])

@@ -1,0 +1,607 @@
+# The Guerrilla state machine of the compiled core (included by _core.pyx): the position
+# of _core_guerrilla.pxi and its rule steps behind the methods of the twin
+# pure_guerrilla_machine.GuerrillaMachine, which documents each of them.
+
+_GT_POLLED = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
+_GT_OPTIONS = (
+    ("two_suit_variant", 0, 1),
+    ("ace_low", 0, 1),
+    ("draw_mode", 0, 1),
+    ("elimination_rule", 0, 1),
+    ("support_rule", 0, 2),
+    ("support_cascade", 0, 1),
+    ("kicker", 0, 1),
+    ("tie_cards", 0, 2),
+    ("tie_facedown_role", 0, 1),
+    ("tie_facedown_penalty", 0, 1),
+    ("eliminated_cards_to", 0, 1),
+    ("removal_choice", 0, 1),
+    ("no_winner_spoils", 0, 1),
+    ("promotion_timing", 0, 1),
+    ("promotion_wave_reset", 0, 1),
+    ("promotion_acceptance", 0, 1),
+    ("all_cancellers_recruit", 0, 1),
+    ("recruit_shortfall", 0, 1),
+    ("simultaneous_elimination", 0, 1),
+    ("max_skirmishes", 1, 10**9),
+    ("cap_result", 0, 1),
+)
+_GT_DEFAULTS = {name: 0 for name, _, _ in _GT_OPTIONS}
+_GT_DEFAULTS["all_cancellers_recruit"] = 1
+_GT_DEFAULTS["max_skirmishes"] = 5000
+
+
+def _gt_ints(value, low, high, what):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
+    return value
+
+
+def _gt_options(given):
+    unknown = sorted(set(given) - set(_GT_DEFAULTS))
+    if unknown:
+        raise TypeError(f"unknown option(s) {unknown}")
+    out = []
+    for name, low, high in _GT_OPTIONS:
+        value = given.get(name, _GT_DEFAULTS[name])
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{name} must be an int {low}..{high}, got {value!r}")
+        out.append(value)
+    return out
+
+
+cdef class GuerrillaMachine:
+    """A Guerrilla position as a C struct, stepped by the rule steps the batch loop plays.
+
+    The twin, with the full documentation, is ``pure_guerrilla_machine.GuerrillaMachine``.
+    """
+
+    cdef _GtState g
+    cdef _GtEvents ev
+    cdef short* _hist       # four actions per step, -1 for a seat that was not polled
+    cdef Py_ssize_t _steps
+    cdef Py_ssize_t _capacity
+    cdef object _cards      # the 52 labels the views are built from, by card id
+    cdef object _legal_0
+    cdef object _legal_1
+    cdef object _legal_2
+    cdef object _legal_3
+
+    def __cinit__(self):
+        self._hist = NULL
+        self._steps = 0
+        self._capacity = 0
+        self.ev.n = 0
+
+    def __dealloc__(self):
+        free(self._hist)
+
+    def __init__(
+        self,
+        cards: object,
+        hands: object,
+        draw_piles: object,
+        discard_piles: object,
+        removed: object,
+        guerrilla_rank: object,
+        played_guerrilla: object,
+        support_penalty: object,
+        spy_first: object,
+        in_game: object,
+        skirmish: object,
+        rng_state: object,
+        start: object,
+        **options: object,
+    ) -> None:
+        cdef int n = len(hands), s
+        self._setup(cards, n, rng_state, options)
+        for what, piles in (
+            ("draw_piles", draw_piles),
+            ("discard_piles", discard_piles),
+            ("played_guerrilla", played_guerrilla),
+            ("support_penalty", support_penalty),
+            ("spy_first", spy_first),
+            ("in_game", in_game),
+        ):
+            if len(piles) != n:
+                raise ValueError(f"{what} needs one entry per seat ({n}), got {len(piles)}")
+        hands = [[_gt_ints(c, 0, 51, "a card") for c in pile] for pile in hands]
+        draws = [[_gt_ints(c, 0, 51, "a card") for c in pile] for pile in draw_piles]
+        discards = [[_gt_ints(c, 0, 51, "a card") for c in pile] for pile in discard_piles]
+        gone = [_gt_ints(c, 0, 51, "a card") for c in removed]
+        every = [c for zone in (hands, draws, discards) for p in zone for c in p] + gone
+        if len(set(every)) != len(every):
+            raise ValueError("a card appears more than once in the position")
+        g = _gt_ints(guerrilla_rank, 2, 6, "guerrilla_rank")
+        flags = [
+            [_gt_ints(v, 0, 1, what) for v in values]
+            for values, what in (
+                (played_guerrilla, "played_guerrilla"),
+                (support_penalty, "support_penalty"),
+                (spy_first, "spy_first"),
+                (in_game, "in_game"),
+            )
+        ]
+        k = _gt_ints(skirmish, 0, self.g.opt[_GO_MAX_SKIRMISHES] - 1, "skirmish")
+        for s in range(n):
+            if not flags[3][s] and (hands[s] or draws[s] or discards[s]):
+                raise ValueError(f"seat {s} is out of the game but holds cards")
+        if sum(flags[3]) < 2:
+            raise ValueError("a position needs at least 2 players still in the game")
+        _gt_ints(start, 0, 2, "start")
+        if start == 2 and any(flags[3][s] and not hands[s] for s in range(n)):
+            raise ValueError("every seat in the game needs a card in hand at start=2 (Play)")
+        for s in range(n):
+            _gt_fill(self.g.hand[s], &self.g.hand_n[s], hands[s])
+            _gt_fill(self.g.draw[s], &self.g.draw_n[s], draws[s])
+            _gt_fill(self.g.disc[s], &self.g.disc_n[s], discards[s])
+            self.g.played_g[s] = flags[0][s]
+            self.g.penalty[s] = flags[1][s]
+            self.g.spy[s] = flags[2][s]
+            self.g.in_game[s] = flags[3][s]
+            if not flags[3][s]:
+                self.g.eliminated_at[s] = 0
+        _gt_fill(self.g.removed, &self.g.removed_n, gone)
+        self.g.cards_dealt = len(every)
+        _gt_set_g(&self.g, g)
+        self.g.k = k
+        if start == 0:
+            _gt_start_skirmish(&self.g, &self.ev)
+        else:
+            _gt_emit(&self.ev, 0)
+            _gt_emit(&self.ev, k)
+            _gt_emit(&self.ev, k % n)
+            if start == 1:
+                _gt_draw_step(&self.g, &self.ev)
+            else:
+                _gt_begin_play(&self.g, &self.ev)
+
+    cdef _setup(self, cards, int n, rng_state, options):
+        cdef int opt[_GT_NOPT]
+        cdef int i
+        cards = tuple(cards)
+        if len(cards) != 52:
+            raise ValueError(f"cards must be 52 labels, one per card id, got {len(cards)}")
+        if not 2 <= n <= 4:
+            raise ValueError(f"a game has 2 to 4 seats, got {n}")
+        self._cards = cards
+        values = _gt_options(options)
+        for i in range(_GT_NOPT):
+            opt[i] = values[i]
+        _gt_init(&self.g, n, opt, _check_u64(rng_state, "rng_state"))
+
+    # --- the protocol ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.g.n
+
+    @property
+    def phase(self) -> int:
+        return self.g.phase
+
+    @property
+    def to_act(self) -> frozenset:
+        return _GT_POLLED[self.g.to_act]
+
+    @property
+    def over(self) -> bool:
+        return self.g.phase == _GT_OVER
+
+    @property
+    def termination(self) -> int:
+        return self.g.termination
+
+    @property
+    def winners(self) -> tuple:
+        cdef int i
+        return tuple([self.g.result_winners[i] for i in range(self.g.result_winners_n)])
+
+    @property
+    def placings(self) -> tuple:
+        cdef int s
+        if self.g.phase != _GT_OVER:
+            return ()
+        return tuple([self.g.placings[s] for s in range(self.g.n)])
+
+    @property
+    def skirmish(self) -> int:
+        return self.g.k
+
+    @property
+    def guerrilla_rank(self) -> int:
+        return self.g.g
+
+    @property
+    def cards_dealt(self) -> int:
+        return self.g.cards_dealt
+
+    @property
+    def rng_state(self) -> int:
+        return self.g.rng
+
+    @property
+    def steps(self) -> int:
+        return self._steps
+
+    def legal_actions(self, seat: object) -> tuple:
+        cdef int s
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+        s = seat
+        if s == 0:
+            if self._legal_0 is None:
+                self._legal_0 = self._build_legal(0)
+            return self._legal_0
+        if s == 1:
+            if self._legal_1 is None:
+                self._legal_1 = self._build_legal(1)
+            return self._legal_1
+        if s == 2:
+            if self._legal_2 is None:
+                self._legal_2 = self._build_legal(2)
+            return self._legal_2
+        if self._legal_3 is None:
+            self._legal_3 = self._build_legal(3)
+        return self._legal_3
+
+    cdef tuple _build_legal(self, int s):
+        cdef int buf[_GT_NACT]
+        cdef int i, m = _gt_legal(&self.g, s, buf)
+        return tuple([buf[i] for i in range(m)])
+
+    def apply_actions(self, actions: object) -> bool:
+        cdef int chosen[4]
+        cdef int s, mask = self.g.to_act, given = 0
+        if type(actions) is not dict or self.g.phase == _GT_OVER:
+            return False
+        if len(<dict>actions) != (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1):
+            return False
+        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
+        for key, value in (<dict>actions).items():
+            if type(key) is not int or type(value) is not int:
+                return False
+            if not 0 <= key < self.g.n:
+                return False
+            s = key
+            if not (mask >> s) & 1:
+                return False
+            if not 0 <= value < _GT_NACT or value not in self.legal_actions(s):
+                return False
+            chosen[s] = value
+        self._record(chosen)
+        self.ev.n = 0
+        _gt_step(&self.g, chosen, &self.ev)
+        self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        return True
+
+    cdef int _record(self, int* chosen) except -1:
+        cdef short* grown
+        cdef Py_ssize_t capacity
+        cdef int s
+        if self._steps == self._capacity:
+            capacity = 64 if self._capacity == 0 else 2 * self._capacity
+            grown = <short*>realloc(self._hist, 4 * capacity * sizeof(short))
+            if grown == NULL:
+                raise MemoryError()
+            self._hist = grown
+            self._capacity = capacity
+        for s in range(4):
+            self._hist[4 * self._steps + s] = <short>chosen[s]
+        self._steps += 1
+        return 0
+
+    def events(self) -> tuple:
+        cdef int i
+        return tuple([self.ev.data[i] for i in range(self.ev.n)])
+
+    def history(self) -> tuple:
+        cdef Py_ssize_t i
+        cdef int s, n = self.g.n
+        return tuple([
+            tuple([self._hist[4 * i + s] for s in range(n)]) for i in range(self._steps)
+        ])
+
+    # --- readable state ----------------------------------------------------------------
+    cdef tuple _labels(self, int* ids, int m):
+        cdef int i
+        cards = self._cards
+        return tuple([cards[ids[i]] for i in range(m)])
+
+    def hands(self) -> tuple:
+        cdef int s
+        return tuple([self._labels(self.g.hand[s], self.g.hand_n[s]) for s in range(self.g.n)])
+
+    def hand(self, seat: object) -> tuple:
+        cdef int s = seat
+        if not 0 <= s < self.g.n:
+            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+        return self._labels(self.g.hand[s], self.g.hand_n[s])
+
+    def draw_piles(self) -> tuple:
+        cdef int s
+        return tuple([
+            self._labels(&self.g.draw[s][self.g.draw_top[s]], self.g.draw_n[s])
+            for s in range(self.g.n)
+        ])
+
+    def discard_piles(self) -> tuple:
+        cdef int s
+        return tuple([self._labels(self.g.disc[s], self.g.disc_n[s]) for s in range(self.g.n)])
+
+    def removed(self) -> tuple:
+        return self._labels(self.g.removed, self.g.removed_n)
+
+    def table(self) -> tuple:
+        cdef int u_card[52]
+        cdef int u_owner[52]
+        cdef int u_up[52]
+        cdef int m = _gt_table(&self.g, u_card, u_owner, u_up)
+        return self._labels(u_card, m) + self._labels(self.g.forfeited, self.g.forfeited_n)
+
+    cdef tuple _rounds(self, bint public):
+        cdef int r, i, end
+        cards = self._cards
+        out = []
+        for r in range(self.g.rounds):
+            end = self.g.round_start[r + 1] if r + 1 < self.g.rounds else self.g.tie_n
+            if public:
+                out.append(tuple([
+                    (self.g.tie_seat[i], cards[self.g.tie_up[i]], self.g.tie_down[i] >= 0)
+                    for i in range(self.g.round_start[r], end)
+                ]))
+            else:
+                out.append(tuple([
+                    (self.g.tie_seat[i], cards[self.g.tie_up[i]],
+                     None if self.g.tie_down[i] < 0 else cards[self.g.tie_down[i]])
+                    for i in range(self.g.round_start[r], end)
+                ]))
+        return tuple(out)
+
+    def tie_rounds(self) -> tuple:
+        return self._rounds(False)
+
+    cdef tuple _flags(self, int* values):
+        cdef int s
+        return tuple([values[s] != 0 for s in range(self.g.n)])
+
+    def flags(self) -> tuple:
+        return (self._flags(self.g.in_game), self._flags(self.g.played_g),
+                self._flags(self.g.penalty), self._flags(self.g.spy))
+
+    def view(self) -> tuple:
+        cdef int s, n = self.g.n
+        cards = self._cards
+        return (
+            self.g.g,
+            self.g.k,
+            self._flags(self.g.in_game),
+            self._flags(self.g.played_g),
+            self._flags(self.g.penalty),
+            self._flags(self.g.spy),
+            tuple([self.g.hand_n[s] for s in range(n)]),
+            tuple([self.g.draw_n[s] for s in range(n)]),
+            tuple([self.g.disc_n[s] for s in range(n)]),
+            self._labels(self.g.removed, self.g.removed_n),
+            tuple([None if self.g.played[s] < 0 else cards[self.g.played[s]] for s in range(n)]),
+            tuple([None if self.g.support[s] < 0 else cards[self.g.support[s]] for s in range(n)]),
+            self._rounds(True),
+            None if self.g.proposer < 0 else self.g.proposer,
+        )
+
+    # --- copying, equality, pickling ---------------------------------------------------
+    def copy(self) -> GuerrillaMachine:
+        cdef GuerrillaMachine other = GuerrillaMachine.__new__(GuerrillaMachine)
+        other.g = self.g
+        other.ev.n = self.ev.n
+        memcpy(other.ev.data, self.ev.data, self.ev.n * sizeof(int))
+        other._cards = self._cards
+        other._legal_0 = self._legal_0
+        other._legal_1 = self._legal_1
+        other._legal_2 = self._legal_2
+        other._legal_3 = self._legal_3
+        if self._steps:
+            other._hist = <short*>realloc(NULL, 4 * self._steps * sizeof(short))
+            if other._hist == NULL:
+                raise MemoryError()
+            memcpy(other._hist, self._hist, 4 * self._steps * sizeof(short))
+            other._steps = self._steps
+            other._capacity = self._steps
+        return other
+
+    cdef tuple _ints(self, int* values, int m):
+        cdef int i
+        return tuple([values[i] for i in range(m)])
+
+    def key(self) -> tuple:
+        cdef int s, r, i, end, n = self.g.n
+        cdef _GtState* g = &self.g
+        rounds = []
+        for r in range(g.rounds):
+            end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
+            flat = []
+            for i in range(g.round_start[r], end):
+                flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
+            rounds.append(tuple(flat))
+        return (
+            n,
+            self._ints(g.opt, _GT_NOPT),
+            tuple([self._ints(g.hand[s], g.hand_n[s]) for s in range(n)]),
+            tuple([self._ints(&g.draw[s][g.draw_top[s]], g.draw_n[s]) for s in range(n)]),
+            tuple([self._ints(g.disc[s], g.disc_n[s]) for s in range(n)]),
+            self._ints(g.removed, g.removed_n),
+            (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
+            (g.clock, g.cards_dealt, g.termination),
+            self._ints(g.in_game, n),
+            self._ints(g.played_g, n),
+            self._ints(g.penalty, n),
+            self._ints(g.spy, n),
+            self._ints(g.played, n),
+            self._ints(g.support, n),
+            self._ints(g.outcomes, n),
+            self._ints(g.eliminated_at, n),
+            self._ints(g.eliminated_hand, n),
+            tuple(rounds),
+            self._ints(g.first_tied, g.first_tied_n),
+            self._ints(g.tied, g.tied_n),
+            tuple([self._ints(g.drawn[s], g.drawn_n[s]) for s in range(n)]),
+            self._ints(g.forfeited, g.forfeited_n),
+            self._ints(g.winners, g.winners_n),
+            self._ints(g.picks, g.picks_n),
+            self.winners,
+            self.placings,
+            g.rng,
+            self.history(),
+            self.events(),
+        )
+
+    def __reduce__(self):
+        return (_guerrilla_machine_from_key, (self._cards, self.key()))
+
+
+cdef int _gt_fill(int* out, int* count, object values) except -1:
+    cdef int i = 0
+    for value in values:
+        out[i] = value
+        i += 1
+    count[0] = i
+    return 0
+
+
+def guerrilla_deal(cards: object, players: object, seed: object, **options: object) -> GuerrillaMachine:
+    """Deal a Guerrilla game from ``seed`` (GT-2) into a machine with these options."""
+    cdef GuerrillaMachine machine = GuerrillaMachine.__new__(GuerrillaMachine)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2..4, got {players!r}")
+    machine._setup(cards, players, _check_u64(seed, "seed"), options)
+    if machine.g.opt[_GO_TWO_SUIT] and players != 2:
+        raise ValueError("two_suit_variant is for 2 players")
+    _gt_deal(&machine.g, &machine.ev)
+    return machine
+
+
+def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
+    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value."""
+    cdef GuerrillaMachine m = GuerrillaMachine.__new__(GuerrillaMachine)
+    cdef int n, s, r, i, c
+    cdef int chosen[4]
+    if not isinstance(key, tuple) or len(key) != 29:
+        raise ValueError("a machine key is a tuple of 29 parts")
+    n = _gt_ints(key[0], 2, 4, "players")
+    options = key[1]
+    if len(options) != _GT_NOPT:
+        raise ValueError(f"a machine key has {_GT_NOPT} options, got {options!r}")
+    m._setup(cards, n, key[26], {name: v for (name, _, _), v in zip(_GT_OPTIONS, options)})
+    _gt_check_restored(n, key)
+    cdef _GtState* g = &m.g
+    for s in range(n):
+        _gt_fill(g.hand[s], &g.hand_n[s], key[2][s])
+        _gt_fill(g.draw[s], &g.draw_n[s], key[3][s])
+        _gt_fill(g.disc[s], &g.disc_n[s], key[4][s])
+        _gt_fill(g.drawn[s], &g.drawn_n[s], key[20][s])
+    _gt_fill(g.removed, &g.removed_n, key[5])
+    _gt_set_g(g, key[6][0])
+    g.k, g.phase, g.to_act, g.proposer, g.needed = key[6][1:]
+    g.clock, g.cards_dealt, g.termination = key[7]
+    for s in range(n):
+        g.in_game[s] = key[8][s]
+        g.played_g[s] = key[9][s]
+        g.penalty[s] = key[10][s]
+        g.spy[s] = key[11][s]
+        g.played[s] = key[12][s]
+        g.support[s] = key[13][s]
+        g.outcomes[s] = key[14][s]
+        g.eliminated_at[s] = key[15][s]
+        g.eliminated_hand[s] = key[16][s]
+    g.rounds = 0
+    g.tie_n = 0
+    for flat in key[17]:
+        g.round_start[g.rounds] = g.tie_n
+        g.rounds += 1
+        for i in range(0, len(flat), 3):
+            g.tie_seat[g.tie_n] = flat[i]
+            g.tie_down[g.tie_n] = flat[i + 1]
+            g.tie_up[g.tie_n] = flat[i + 2]
+            g.tie_n += 1
+    _gt_fill(g.first_tied, &g.first_tied_n, key[18])
+    _gt_fill(g.tied, &g.tied_n, key[19])
+    _gt_fill(g.forfeited, &g.forfeited_n, key[21])
+    _gt_fill(g.winners, &g.winners_n, key[22])
+    _gt_fill(g.picks, &g.picks_n, key[23])
+    _gt_fill(g.result_winners, &g.result_winners_n, key[24])
+    for s in range(len(key[25])):
+        g.placings[s] = key[25][s]
+    for step in key[27]:
+        for s in range(4):
+            chosen[s] = step[s] if s < n else -1
+        m._record(chosen)
+    _gt_fill(m.ev.data, &m.ev.n, key[28])
+    return m
+
+
+def _gt_check_restored(n, key):
+    """Raise ValueError unless ``key`` is a machine key of ``n`` seats with sane values."""
+    every = []
+    for i in (2, 3, 4):
+        if len(key[i]) != n:
+            raise ValueError("a machine key has one pile per seat")
+        for pile in key[i]:
+            every.extend(_gt_ints(c, 0, 51, "a card") for c in pile)
+    every.extend(_gt_ints(c, 0, 51, "a card") for c in key[5])
+    table = [c for c in (*key[12], *key[13]) if _gt_ints(c, -1, 51, "a table card") >= 0]
+    if len(key[17]) > 26:
+        raise ValueError("a skirmish has at most 26 tie rounds")
+    for flat in key[17]:
+        if len(flat) % 3:
+            raise ValueError("a tie placement is (seat, down, up)")
+        for i in range(0, len(flat), 3):
+            _gt_ints(flat[i], 0, n - 1, "a seat")
+            if _gt_ints(flat[i + 1], -1, 51, "a card") >= 0:
+                table.append(flat[i + 1])
+            table.append(_gt_ints(flat[i + 2], 0, 51, "a card"))
+    every += table + [_gt_ints(c, 0, 51, "a card") for c in key[21]]
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears more than once")
+    g, k, phase, to_act, proposer, needed = key[6]
+    _gt_ints(g, 2, 6, "guerrilla_rank")
+    _gt_ints(k, 0, 10**9, "skirmish")
+    _gt_ints(phase, 0, 7, "phase")
+    _gt_ints(to_act, 0, (1 << n) - 1, "to_act")
+    _gt_ints(proposer, -1, n - 1, "proposer")
+    _gt_ints(needed, 0, 52, "needed")
+    clock, dealt, termination = key[7]
+    _gt_ints(clock, 0, 2**30, "clock")
+    _gt_ints(dealt, 0, 52, "cards_dealt")
+    _gt_ints(termination, -1, 2, "termination")
+    for i in range(8, 17):
+        if len(key[i]) != n:
+            raise ValueError("a machine key has one value per seat")
+        for v in key[i]:
+            _gt_ints(v, -1, 2**30, "a value per seat")
+    for i in (18, 19, 22, 24):
+        if len(key[i]) > n:
+            raise ValueError("a machine key lists each seat at most once")
+        for s in key[i]:
+            _gt_ints(s, 0, n - 1, "a seat")
+    if len(key[25]) not in (0, n):
+        raise ValueError("a machine key has a place per seat, or none")
+    for v in key[25]:
+        _gt_ints(v, 1, n, "a place")
+    if len(key[20]) != n:
+        raise ValueError("a machine key has one drawn list per seat")
+    for seat, drawn in enumerate(key[20]):
+        # The cards drawn in this step are still in the hand (see _legal_tie).
+        if len(set(drawn)) != len(drawn) or not set(drawn) <= set(key[2][seat]):
+            raise ValueError("a seat's cards drawn this step are distinct cards of its hand")
+    if len(set(key[23])) != len(key[23]) or not set(key[23]) <= set(table):
+        raise ValueError("the picked cards are distinct cards of the table")
+    for step in key[27]:
+        if len(step) != n:
+            raise ValueError("a history step holds one action per seat")
+        for action in step:
+            _gt_ints(action, -1, 2967, "a history action")
+    if len(key[28]) > 1024:
+        raise ValueError("a step has at most 1024 event ints")
+    for v in key[28]:
+        _gt_ints(v, -2**31, 2**31 - 1, "an event int")
