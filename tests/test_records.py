@@ -140,6 +140,37 @@ def test_records_of_hand_built_positions_store_the_start() -> None:
     assert again == battle and json.loads(records.dumps(battle))["position"] == {"piles": piles}
 
 
+def test_records_of_hand_built_guerrilla_positions() -> None:
+    from cardwars import guerrilla
+
+    state = guerrilla.State.from_position(
+        [["KC", "4C"], ["9D"], ["2H", "AH"]],
+        draw_piles=[["5C"], ["4D", "7D"], []],
+        removed=["3H"],
+        guerrilla_rank=3,
+        spy_first=[False, True, False],
+        skirmish=4,
+        rng_seed=11,
+        start="draw",
+    )
+    rng = cardwars.Rng(5)
+    for _ in range(6):
+        if state.is_over:
+            break
+        state.apply(
+            {s: state.legal_moves(s)[rng.below(len(state.legal_moves(s)))] for s in state.to_act}
+        )
+    text = records.dumps(state)
+    position = json.loads(text)["position"]
+    assert position["start"] == "draw" and position["removed"] == ["3H"]
+    assert records.loads(text) == state
+    position["hands"] = [["KC"]]
+    data = json.loads(text)
+    data["position"] = position
+    with pytest.raises(RecordError, match="position: "):
+        records.loads(json.dumps(data))
+
+
 @pytest.mark.parametrize(
     ("position", "message"),
     [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardwars import _kernels
 from cardwars.engine import (
@@ -91,6 +91,18 @@ class Guerrilla(Game[Rules]):
 
     def _deal(self, seed: int) -> State:
         return State.deal(self._rules, self._players, seed)
+
+    def _from_position(self, position: Any, seed: int) -> State:
+        names = {
+            "hands", "draw_piles", "discard_piles", "removed", "guerrilla_rank",
+            "played_guerrilla", "support_penalty", "spy_first", "in_game", "skirmish", "start",
+        }  # fmt: skip
+        if not isinstance(position, dict) or set(position) != names:
+            raise RulesError(f"a Guerrilla position has the fields {sorted(names)}")
+        state = State.from_position(rules=self._rules, rng_seed=seed, **position)
+        if state.players != self._players:
+            raise RulesError(f"the position has {state.players} seats, the game {self._players}")
+        return state
 
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed``; it rests at the first Play poll (after the first Draw)."""

@@ -20,7 +20,7 @@ from cardwars import _kernels
 from cardwars.actions import matching_move, shown
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, RulesError
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -242,7 +242,13 @@ class State(GameState[Phase]):
     _view: tuple[int, tuple[Any, ...]] | None
 
     def __init__(
-        self, rules: Rules, players: int, seed: int, machine: Any, origin: tuple[Any, ...] | None
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        machine: Any,
+        origin: tuple[Any, ...] | None,
+        start: Any = None,
     ) -> None:
         """Private: use :meth:`deal`, :meth:`from_position` or :meth:`Guerrilla.new_game`."""
         self._m = machine
@@ -252,6 +258,7 @@ class State(GameState[Phase]):
         self._origin = origin
         self._result = None
         self._events = self._legal = self._view = None
+        self._mark_start(start)
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -479,6 +486,11 @@ class State(GameState[Phase]):
         return flags
 
     @property
+    def hand_built(self) -> bool:
+        """True for a position from :meth:`from_position` (its record stores that start)."""
+        return self._origin is not None
+
+    @property
     def cards_dealt(self) -> int:
         """The number of cards in the game (conserved, RULINGS §4.4)."""
         dealt: int = self._m.cards_dealt
@@ -647,6 +659,8 @@ class State(GameState[Phase]):
         other._events = self._events
         other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         other._view = self._view
+        other._start = self._start  # never stepped itself, so safe to share
+        other._feed = None
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -655,7 +669,42 @@ class State(GameState[Phase]):
     def __reduce__(self) -> tuple[Any, ...]:
         # The machine pickles itself; the caches are rebuilt (they hold the action
         # space's own move objects, which a pickle would copy).
-        return (type(self), (self._rules, self._players, self._seed, self._m, self._origin))
+        return (
+            type(self),
+            (self._rules, self._players, self._seed, self._m, self._origin, self._start),
+        )
+
+    # --- the timeline: the start's events and its record ------------------------------
+    def _deal_events(self, seat: int) -> tuple[Event, ...]:
+        """The start's own events (the first skirmish and its Draw), all public; a seat's
+        cards are in its observation."""
+        start = self._start._m
+        return _decode_events(start.events(), self._result_at(start))
+
+    def _position_data(self) -> dict[str, Any]:
+        """The arguments of :meth:`from_position` for this hand-built start (records)."""
+        if self._origin is None:
+            raise RulesError("a dealt game is recorded by its seed, not by its position")
+        (hands, draws, discards, removed, rank, played, penalty, spy, in_game, skirmish) = (
+            self._origin[:10]
+        )
+
+        def cards(ids: Sequence[int]) -> list[str]:
+            return [str(_CARDS[card]) for card in ids]
+
+        return {
+            "hands": [cards(hand) for hand in hands],
+            "draw_piles": [cards(pile) for pile in draws],
+            "discard_piles": [cards(pile) for pile in discards],
+            "removed": cards(removed),
+            "guerrilla_rank": rank,
+            "played_guerrilla": [bool(flag) for flag in played],
+            "support_penalty": [bool(flag) for flag in penalty],
+            "spy_first": [bool(flag) for flag in spy],
+            "in_game": [bool(flag) for flag in in_game],
+            "skirmish": skirmish,
+            "start": STARTS[self._origin[11]],
+        }
 
     def __repr__(self) -> str:
         return (
