@@ -126,7 +126,7 @@ def measure_fixed(run: Callable[[int], int], count: int, *, repeats: int) -> Tim
     return Timing(count, units, times)
 
 
-def play_runner(game: Game[Any], agents: Sequence[Agent | str]) -> Callable[[int], int]:
+def play_runner(game: Game[Any, Any], agents: Sequence[Agent | str]) -> Callable[[int], int]:
     """``run(n)`` plays games 0..n-1 with :func:`cardwars.play` on the current backend."""
 
     def run(games: int) -> int:
@@ -138,7 +138,7 @@ def play_runner(game: Game[Any], agents: Sequence[Agent | str]) -> Callable[[int
     return run
 
 
-def batch_runner(game: Game[Any], agents: Sequence[str]) -> Callable[[int], int]:
+def batch_runner(game: Game[Any, Any], agents: Sequence[str]) -> Callable[[int], int]:
     """``run(n)`` plays games 0..n-1 in the game's whole-game batch loop (``run_batch``)."""
     names = tuple(agents)
 
@@ -149,7 +149,7 @@ def batch_runner(game: Game[Any], agents: Sequence[str]) -> Callable[[int], int]
     return run
 
 
-def steps_runner(game: Game[Any], agent: Agent) -> Callable[[int], int]:
+def steps_runner(game: Game[Any, Any], agent: Agent) -> Callable[[int], int]:
     """``run(n)`` drives games 0..n-1 through ``state.apply`` as a front end would.
 
     Each step polls ``to_act``, builds each seat's observation and legal moves,
@@ -176,7 +176,7 @@ def steps_runner(game: Game[Any], agent: Agent) -> Callable[[int], int]:
     return run
 
 
-def action_runner(game: Game[Any]) -> Callable[[int], int]:
+def action_runner(game: Game[Any, Any]) -> Callable[[int], int]:
     """``run(n)`` drives games 0..n-1 through integer actions, as a learning loop would.
 
     Each step asks each polled seat's ``legal_actions``, picks one uniformly
@@ -204,7 +204,7 @@ def action_runner(game: Game[Any]) -> Callable[[int], int]:
     return run
 
 
-def midgame_states(game: Game[Any], count: int = 64) -> list[Any]:
+def midgame_states(game: Game[Any, Any], count: int = 64) -> list[Any]:
     """``count`` states of games 0..count-1, each stopped at a random step of its game.
 
     Game ``k`` is first played out with random actions to learn its length ``n``;

@@ -42,7 +42,10 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 # Names that appear in signatures but that we do not document as targets.
 nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.)?pure\..*"),
-    (r"py:.*", r"(cardwars\.engine\.|cardwars\.actions\.)?(PhaseT|RulesT|MoveT|_T|_M|Self)"),
+    (
+        r"py:.*",
+        r"(cardwars\.(engine|actions|interfaces)\.)?(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
+    ),
     (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),

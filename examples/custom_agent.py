@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 import cardwars
 from cardwars import guerrilla
+from cardwars.engine import Agent
 
 
 class Hoarder:
@@ -23,7 +23,12 @@ class Hoarder:
 
     name = "hoarder"
 
-    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Any) -> Any:
+    def choose(
+        self,
+        observation: guerrilla.GuerrillaObservation,
+        legal_moves: Sequence[guerrilla.Move],
+        rng: cardwars.Rng,
+    ) -> guerrilla.Move:
         plays = [m for m in legal_moves if isinstance(m, guerrilla.Play)]
         if plays:
             g = observation.guerrilla_rank
@@ -39,9 +44,10 @@ class Hoarder:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    game = guerrilla.Guerrilla(players=2)
+    game = cardwars.load_game("guerrilla", players=2)  # typed as guerrilla.Guerrilla
+    hoarder: Agent[guerrilla.GuerrillaObservation, guerrilla.Move] = Hoarder()
     for opponent in ("random", "greedy"):
-        report = cardwars.simulate(game, [Hoarder(), opponent], games=games, seed=1)
+        report = cardwars.simulate(game, [hoarder, opponent], games=games, seed=1)
         low, high = report.win_intervals[0]
         print(
             f"hoarder vs {opponent:<6}: wins {report.win_rates[0]:.1%} "

@@ -25,10 +25,10 @@ from cardwars.errors import IllegalMoveError
 from cardwars.guerrilla.rules import allowed_values
 from tests.guerrilla.helpers import BOOL_OPTIONS, STRING_OPTIONS
 
-GAMES: tuple[type[Game[Any]], ...] = (aliwar.Aliwar, clone_war.CloneWar, guerrilla.Guerrilla)
+GAMES: tuple[type[Game[Any, Any]], ...] = (aliwar.Aliwar, clone_war.CloneWar, guerrilla.Guerrilla)
 
 
-def aliwar_games() -> Iterator[Game[Any]]:
+def aliwar_games() -> Iterator[Game[Any, Any]]:
     yield aliwar.Aliwar()
     yield aliwar.Aliwar(aliwar.Rules(allow_null_switch=True, kept_card_position="below_returning"))
     yield aliwar.Aliwar(
@@ -36,7 +36,7 @@ def aliwar_games() -> Iterator[Game[Any]]:
     )
 
 
-def clone_war_games() -> Iterator[Game[Any]]:
+def clone_war_games() -> Iterator[Game[Any, Any]]:
     for players in (2, 3, 4):
         yield clone_war.CloneWar(players, clone_war.Rules(max_battles=300))
     yield clone_war.CloneWar(
@@ -44,7 +44,7 @@ def clone_war_games() -> Iterator[Game[Any]]:
     )
 
 
-def guerrilla_games() -> Iterator[Game[Any]]:
+def guerrilla_games() -> Iterator[Game[Any, Any]]:
     """The defaults for every player count, the two-suit variant, and seeded option mixes."""
     for players in (2, 3, 4):
         yield guerrilla.Guerrilla(players, guerrilla.Rules(max_skirmishes=40))
@@ -67,7 +67,7 @@ def guerrilla_games() -> Iterator[Game[Any]]:
     )
 
 
-def all_games() -> Iterator[Game[Any]]:
+def all_games() -> Iterator[Game[Any, Any]]:
     yield from aliwar_games()
     yield from clone_war_games()
     yield from guerrilla_games()
@@ -82,7 +82,7 @@ def random_step(state: GameState[Any], rng: cardwars.Rng) -> dict[int, int]:
     return step
 
 
-def resting_points(game: Game[Any], seeds: range) -> Iterator[GameState[Any]]:
+def resting_points(game: Game[Any, Any], seeds: range) -> Iterator[GameState[Any]]:
     """Every resting point of the games dealt from ``seeds``, played by random actions."""
     for seed in seeds:
         state = game.new_game(seed)
@@ -97,7 +97,7 @@ def resting_points(game: Game[Any], seeds: range) -> Iterator[GameState[Any]]:
 
 
 @pytest.mark.parametrize("game_type", GAMES, ids=lambda cls: cls.name)
-def test_the_action_space_is_a_bijection(game_type: type[Game[Any]]) -> None:
+def test_the_action_space_is_a_bijection(game_type: type[Game[Any, Any]]) -> None:
     game = cardwars.load_game(game_type.name)
     assert game.num_actions == len(game.action_space) == len(game.action_space.moves)
     for action in range(game.num_actions):
@@ -122,7 +122,7 @@ def test_the_numbering_is_the_same_for_every_option_and_player_count() -> None:
 
 def test_the_documented_tables() -> None:
     card = Card(Rank.SEVEN, Suit.DIAMONDS)
-    game: Game[Any] = aliwar.Aliwar()
+    game: Game[Any, Any] = aliwar.Aliwar()
     assert game.num_actions == 277
     switches = [aliwar.Switch(a, b) for a in range(6) for b in range(a + 1, 6)]
     assert [game.action_to_move(a) for a in range(15)] == switches
@@ -195,7 +195,7 @@ def fake_play() -> guerrilla.Play:
 
 
 @pytest.mark.parametrize("game_type", GAMES, ids=lambda cls: cls.name)
-def test_move_to_action_trusts_nothing_it_is_given(game_type: type[Game[Any]]) -> None:
+def test_move_to_action_trusts_nothing_it_is_given(game_type: type[Game[Any, Any]]) -> None:
     game = cardwars.load_game(game_type.name)
     own = set(game.action_space.moves)
     hostile = (*FOREIGN, ClaimsToBeDecline(), RaisingEquality(), fake_play())
@@ -207,7 +207,7 @@ def test_move_to_action_trusts_nothing_it_is_given(game_type: type[Game[Any]]) -
 
 
 @pytest.mark.parametrize("game_type", GAMES, ids=lambda cls: cls.name)
-def test_action_to_move_takes_ints_in_range_only(game_type: type[Game[Any]]) -> None:
+def test_action_to_move_takes_ints_in_range_only(game_type: type[Game[Any, Any]]) -> None:
     game = cardwars.load_game(game_type.name)
     for bad in (-1, game.num_actions, 10**30, -(10**30)):
         with pytest.raises(IllegalMoveError, match="is not an action"):
@@ -274,7 +274,7 @@ def test_apply_actions_plays_exactly_the_games_of_apply() -> None:
                 moves = {seat: game.action_to_move(action) for seat, action in step.items()}
                 events = by_moves.apply(moves)
                 assert by_moves.last_events == events
-                assert by_actions.apply_actions(step) is None  # type: ignore[func-returns-value]
+                assert by_actions.apply_actions(step) is None
                 last: object = by_actions.last_events
                 assert isinstance(last, tuple)
                 assert all(isinstance(event, Event) for event in last)
@@ -292,7 +292,8 @@ def test_apply_actions_plays_exactly_the_games_of_apply() -> None:
 
 def test_play_gives_the_same_game_as_actions() -> None:
     """Same seed, same game: the random agent's choices replayed as actions."""
-    for game in (aliwar.Aliwar(), guerrilla.Guerrilla(3)):
+    games: tuple[Game[Any, Any], ...] = (aliwar.Aliwar(), guerrilla.Guerrilla(3))
+    for game in games:
         final = cardwars.play(game, ["random"] * game.players, seed=11)
         replay = game.new_game(11)
         for step in final.history:

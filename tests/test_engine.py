@@ -120,7 +120,7 @@ class PickState(GameState[Phase]):
         return (self._seed, tuple(self.scores), self.rounds, self._result)
 
 
-class PickGame(Game[PickRules]):
+class PickGame(Game[PickRules, "PickState"]):
     name: ClassVar[str] = "pick"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -13,7 +13,7 @@ import cardwars
 from cardwars.engine import Game, GameState
 from cardwars.errors import UsageError
 
-GAMES = [
+GAMES: list[Game[Any, Any]] = [
     cardwars.load_game("aliwar"),
     cardwars.load_game("aliwar", allow_null_switch=True),
     cardwars.load_game("clone-war", players=3),
@@ -31,7 +31,9 @@ def _random_step(state: GameState[Any], rng: Any) -> None:
     )
 
 
-def _play(game: Game[Any], seed: int, steps: int) -> tuple[GameState[Any], list[GameState[Any]]]:
+def _play(
+    game: Game[Any, Any], seed: int, steps: int
+) -> tuple[GameState[Any], list[GameState[Any]]]:
     state = game.new_game(seed)
     rng = cardwars.Rng(seed)
     seen = [state.copy()]
@@ -129,4 +131,4 @@ def test_feed_arguments_are_checked() -> None:
         state.events_for(2)
     for since in (-1, True, 1.5):
         with pytest.raises(UsageError, match="since must be an int >= 0"):
-            state.events_for(0, since=since)  # type: ignore[arg-type]
+            state.events_for(0, since=since)

@@ -15,7 +15,7 @@ from cardwars import aliwar, clone_war, guerrilla, wire
 from cardwars.engine import Game, GameState
 from cardwars.errors import RecordError
 
-GAMES = [
+GAMES: list[Game[Any, Any]] = [
     cardwars.load_game("aliwar"),
     cardwars.load_game("aliwar", allow_null_switch=True, view_recall="face_up_only"),
     cardwars.load_game("clone-war", players=2),
@@ -26,13 +26,13 @@ GAMES = [
 ]
 
 
-def _validator(game: Game[Any]) -> Any:
+def _validator(game: Game[Any, Any]) -> Any:
     doc = wire.schema(game)
     jsonschema.Draft202012Validator.check_schema(doc)
     return jsonschema.Draft202012Validator(doc)
 
 
-def _through_json(game: Game[Any], value: object) -> Any:
+def _through_json(game: Game[Any, Any], value: object) -> Any:
     text = json.dumps(wire.encode(value))
     return wire.decode(game, json.loads(text))
 

@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardwars import agents, records
 from cardwars._kernels import BACKEND, kernels
 from cardwars.cards import Card, Deck, Rank, Suit
@@ -36,8 +38,11 @@ from cardwars.simulate import simulate
 
 __version__ = "0.1.0"
 
-Rng = kernels.Rng
-derive_seed = kernels.derive_seed
+if TYPE_CHECKING:  # both backends have the same Rng; the type checker reads the twin's
+    from cardwars._kernels.pure_rng import Rng, derive_seed
+else:
+    Rng = kernels.Rng
+    derive_seed = kernels.derive_seed
 
 __all__ = [
     "BACKEND",

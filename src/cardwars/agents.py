@@ -29,7 +29,7 @@ def agent_names() -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for cls in games() for name in cls.agents))
 
 
-def agent_by_name(name: str, game: Game[Any]) -> Agent:
+def agent_by_name(name: str, game: Game[Any, Any]) -> Agent:
     """The built-in agent called ``name`` for ``game`` (:meth:`~cardwars.engine.Game.make_agent`).
 
     Raises:

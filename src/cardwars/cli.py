@@ -100,7 +100,7 @@ def _check_plot(path: str) -> None:
     _check_output(path, "--plot")
 
 
-def _text_of(game: Game[Any] | str) -> GameText:
+def _text_of(game: Game[Any, Any] | str) -> GameText:
     """The game's terminal text interface (:attr:`cardwars.engine.Game.text`)."""
     return (game_class(game) if isinstance(game, str) else type(game)).text
 
@@ -120,7 +120,7 @@ def _parse_value(text: str) -> Any:
         return text.strip()
 
 
-def _game_from_args(name: str, players: int | None, options: Sequence[str]) -> Game[Any]:
+def _game_from_args(name: str, players: int | None, options: Sequence[str]) -> Game[Any, Any]:
     if name not in game_names():
         raise CliError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
     kwargs: dict[str, Any] = {}

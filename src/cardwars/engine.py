@@ -483,8 +483,15 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
 
 RulesT = TypeVar("RulesT")
 
+if TYPE_CHECKING:  # a default for type checkers only: Python 3.11's TypeVar has none
+    from typing_extensions import TypeVar as _DefaultTypeVar
 
-class Game(abc.ABC, Generic[RulesT]):
+    StateT = _DefaultTypeVar("StateT", bound="GameState[Any]", default="GameState[Any]")
+else:
+    StateT = TypeVar("StateT", bound="GameState[Any]")
+
+
+class Game(abc.ABC, Generic[RulesT, StateT]):
     """A game with fixed rules and player count; deals states.
 
     >>> import cardwars
@@ -555,10 +562,10 @@ class Game(abc.ABC, Generic[RulesT]):
         return self._rules
 
     @abc.abstractmethod
-    def _deal(self, seed: int) -> GameState[Any]:
+    def _deal(self, seed: int) -> StateT:
         """The state at its first resting point, dealt from ``seed``."""
 
-    def new_game(self, seed: int | None = None) -> GameState[Any]:
+    def new_game(self, seed: int | None = None) -> StateT:
         """Deal a new game from ``seed`` (an int in [0, 2**64)); None picks a fresh random seed.
 
         Raises:
@@ -712,7 +719,7 @@ def _agent_rng(seed: int, seat: int) -> Rng:
     return rng
 
 
-def resolve_agents(game: Game[Any], agents: Sequence[Agent | str]) -> list[Agent]:
+def resolve_agents(game: Game[Any, Any], agents: Sequence[Agent | str]) -> list[Agent]:
     """Turn agent names into built-in agents and check there is one agent per seat."""
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise UsageError(f"agents must be a sequence with one agent per seat, got {agents!r}")
@@ -735,12 +742,12 @@ def resolve_agents(game: Game[Any], agents: Sequence[Agent | str]) -> list[Agent
 
 
 def play(
-    game: Game[Any],
+    game: Game[Any, StateT],
     agents: Sequence[Agent | str],
     *,
     seed: int | None = None,
-    on_step: Callable[[GameState[Any], tuple[Event, ...]], None] | None = None,
-) -> GameState[Any]:
+    on_step: Callable[[StateT, tuple[Event, ...]], None] | None = None,
+) -> StateT:
     """Play one whole game and return its final state.
 
     Seat ``s``'s agent draws from ``Rng(derive_seed(state.seed, 1 + s))``; the

@@ -17,9 +17,23 @@ if TYPE_CHECKING:
 __all__ = ["Agent", "GameText", "RandomAgent", "action_chooser"]
 
 
+if TYPE_CHECKING:  # defaults for type checkers only: Python 3.11's TypeVar has none
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    ObservationT = _DefaultTypeVar("ObservationT", contravariant=True, default=Any)
+    MoveT = _DefaultTypeVar("MoveT", default=Any)
+else:
+    ObservationT = TypeVar("ObservationT", contravariant=True)
+    MoveT = TypeVar("MoveT")
+
+
 @runtime_checkable
-class Agent(Protocol):
+class Agent(Protocol[ObservationT, MoveT]):
     """Anything that picks a move: built-in agents and your own.
+
+    Generic in the observation it reads and the move it returns, so a typed agent
+    says which game it plays: ``Agent[AliwarObservation, aliwar.Move]``; a bare
+    ``Agent`` is ``Agent[Any, Any]``.
 
     >>> class FirstMove:
     ...     def choose(self, observation, legal_moves, rng):
@@ -28,7 +42,7 @@ class Agent(Protocol):
     True
     """
 
-    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
+    def choose(self, observation: ObservationT, legal_moves: Sequence[MoveT], rng: Rng) -> MoveT:
         """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``."""
         ...
 

@@ -37,10 +37,10 @@ import reprlib
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from cardwars.cards import Card
-from cardwars.engine import Event, Game, GameState, Move, Result
+from cardwars.engine import Event, Game, GameState, Move, Result, StateT
 from cardwars.errors import CardParseError, CardwarsError, RecordError
 from cardwars.registry import game_class, game_names
 
@@ -271,7 +271,7 @@ def _agent_names(agents: Any, players: int) -> list[str] | None:
     return names
 
 
-def _check_header(record: Any) -> tuple[Game[Any], int]:
+def _check_header(record: Any) -> tuple[Game[Any, Any], int]:
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
     missing = [k for k in _REQUIRED if k not in record]
@@ -441,8 +441,19 @@ def _parse(text: str | bytes) -> Any:
         raise RecordError(f"not JSON: {_clip(str(exc))}") from None
 
 
-def loads(text: str | bytes) -> GameState[Any]:
+@overload
+def loads(text: str | bytes) -> GameState[Any]: ...
+@overload
+def loads(text: str | bytes, game: Game[Any, StateT]) -> StateT: ...
+
+
+def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> GameState[Any]:
     """Load a record: validate it, replay every move, check the stored result.
+
+    Args:
+        text: the record's JSON text.
+        game: when given, the record must be a game of exactly this game (name,
+            players and rules); the state is then typed as that game's state.
 
     Raises:
         RecordError: bad JSON (nested too deeply included), an unknown version
@@ -460,4 +471,13 @@ def loads(text: str | bytes) -> GameState[Any]:
     ...
     cardwars.errors.RecordError: not JSON: ...
     """
-    return _guarded_replay(text, parse=True, keep=False)[-1][0]
+    state = _guarded_replay(text, parse=True, keep=False)[-1][0]
+    if game is not None:
+        expected = (game.name, game.players, game.rules)
+        found = (state.game_name, state.players, getattr(state, "rules", None))
+        if found != expected:
+            raise RecordError(
+                f"the record is a game of {found[0]} with {found[1]} players and {found[2]!r}, "
+                f"not of {game!r}"
+            )
+    return state

@@ -11,33 +11,38 @@ stays light.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cardwars.engine import Game
 from cardwars.errors import UsageError
 
+if TYPE_CHECKING:
+    from cardwars.aliwar import Aliwar
+    from cardwars.clone_war import CloneWar
+    from cardwars.guerrilla import Guerrilla
+
 __all__ = ["game_class", "game_names", "games", "load_game"]
 
 
-def _aliwar() -> type[Game[Any]]:
+def _aliwar() -> type[Game[Any, Any]]:
     from cardwars.aliwar import Aliwar
 
     return Aliwar
 
 
-def _clone_war() -> type[Game[Any]]:
+def _clone_war() -> type[Game[Any, Any]]:
     from cardwars.clone_war import CloneWar
 
     return CloneWar
 
 
-def _guerrilla() -> type[Game[Any]]:
+def _guerrilla() -> type[Game[Any, Any]]:
     from cardwars.guerrilla import Guerrilla
 
     return Guerrilla
 
 
-_GAMES: dict[str, Callable[[], type[Game[Any]]]] = {
+_GAMES: dict[str, Callable[[], type[Game[Any, Any]]]] = {
     "aliwar": _aliwar,
     "clone-war": _clone_war,
     "guerrilla": _guerrilla,
@@ -53,7 +58,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
-def game_class(name: str) -> type[Game[Any]]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     """The :class:`~cardwars.engine.Game` subclass registered under ``name``.
 
     Raises:
@@ -68,7 +73,7 @@ def game_class(name: str) -> type[Game[Any]]:
     return loader()
 
 
-def games() -> tuple[type[Game[Any]], ...]:
+def games() -> tuple[type[Game[Any, Any]], ...]:
     """Every game class, in the order of :func:`game_names`.
 
     >>> [cls.name for cls in games()]
@@ -77,8 +82,22 @@ def games() -> tuple[type[Game[Any]], ...]:
     return tuple(loader() for loader in _GAMES.values())
 
 
-def load_game(name: str, **options: Any) -> Game[Any]:
+@overload
+def load_game(name: Literal["aliwar"], **options: Any) -> Aliwar: ...
+@overload
+def load_game(name: Literal["clone-war"], **options: Any) -> CloneWar: ...
+@overload
+def load_game(name: Literal["guerrilla"], **options: Any) -> Guerrilla: ...
+@overload
+def load_game(name: str, **options: Any) -> Game[Any, Any]: ...
+
+
+def load_game(name: str, **options: Any) -> Game[Any, Any]:
     """Build a game by name: ``"aliwar"``, ``"clone-war"`` or ``"guerrilla"``.
+
+    To a type checker the literal name gives the game's own class
+    (``load_game("aliwar")`` is an :class:`~cardwars.aliwar.Aliwar`), so its
+    states, observations and moves are typed all the way down.
 
     ``options`` are ``players=`` and the fields of the game's ``Rules``.
 

@@ -65,7 +65,7 @@ class _Chunk:
 
 
 def _run_chunk(
-    game: Game[Any],
+    game: Game[Any, Any],
     agents: tuple[Agent | str, ...],
     seed: int,
     start: int,
@@ -112,7 +112,7 @@ def _progress_sink(
     return (lambda done, total: bar.update(task, completed=done)), bar.stop
 
 
-def _rules_dict(game: Game[Any]) -> dict[str, Any]:
+def _rules_dict(game: Game[Any, Any]) -> dict[str, Any]:
     rules = game.rules
     return dict(asdict(rules)) if is_dataclass(rules) and not isinstance(rules, type) else {}
 
@@ -122,7 +122,7 @@ def _agent_name(agent: Agent | str) -> str:
 
 
 def _check_picklable(
-    game: Game[Any], agents: Sequence[Agent | str], executor: Executor | None
+    game: Game[Any, Any], agents: Sequence[Agent | str], executor: Executor | None
 ) -> None:
     """Raise UsageError now if the game or an agent cannot be sent to another process.
 
@@ -167,7 +167,7 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
 
 
 def simulate(
-    game: Game[Any] | str,
+    game: Game[Any, Any] | str,
     agents: Sequence[Agent | str],
     *,
     games: int,

@@ -95,7 +95,7 @@ def encode(value: object) -> Any:
 # --- decode ----------------------------------------------------------------------------------
 
 
-def decode(game: Game[Any], data: object) -> Any:
+def decode(game: Game[Any, Any], data: object) -> Any:
     """The object that ``data`` (from :func:`encode`, through JSON or not) stands for.
 
     A list decodes item by item (a list of legal moves, of events); an object by
@@ -130,7 +130,7 @@ def _seat(key: object, where: str) -> int:
 
 
 @functools.cache
-def _classes(game: type[Game[Any]]) -> dict[str, type]:
+def _classes(game: type[Game[Any, Any]]) -> dict[str, type]:
     """The classes a game's data may name, by name."""
     classes: dict[str, type] = {"Result": Result, "Rules": game.rules_type}
     for cls in (*game.move_types, *game.event_types, game.observation_type):
@@ -250,7 +250,7 @@ def _clip(value: object) -> str:
 # --- schema ----------------------------------------------------------------------------------
 
 
-def schema(game: Game[Any]) -> dict[str, Any]:
+def schema(game: Game[Any, Any]) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every value of ``game``: moves, events, observations,
     results and rules, each under ``$defs`` by its class name, and a step's ``{seat: move}``
     (``Step``); the root accepts any of them or a list of them.
@@ -265,7 +265,7 @@ def schema(game: Game[Any]) -> dict[str, Any]:
 
 
 @functools.cache
-def _schema_of(game: type[Game[Any]]) -> dict[str, Any]:
+def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
     classes = _classes(game)
     defs = {name: _class_schema(cls) for name, cls in classes.items()}
     # Fields typed by a base class (a Move, an Event) take any of the game's subclasses.

@@ -282,6 +282,6 @@ def test_aw_records_round_trip() -> None:
     back = cardwars.records.loads(cardwars.records.dumps(final))
     assert back == final
     assert back.result == final.result
-    assert not final.hand_built  # type: ignore[attr-defined]
+    assert not final.hand_built
     built = t1()
     assert cardwars.records.loads(cardwars.records.dumps(built)) == built  # stored as a position

@@ -23,7 +23,8 @@ The rooms: :mod:`~cardwars.aliwar.rules` (the options, the terminations),
 :mod:`~cardwars.aliwar.state` (the state machine and the conflict),
 :mod:`~cardwars.aliwar.game` (the game, its metadata and batch loop),
 :mod:`~cardwars.aliwar.agents` (the greedy agent) and :mod:`~cardwars.aliwar.text`
-(terminal text). Every public name is importable from here.
+(terminal text). Every public name is importable from here, and :data:`Move`
+is the type of any move of the game (``Switch | Keep | Decline``), for annotations.
 
 >>> game = Aliwar()
 >>> state = game.new_game(seed=42)
@@ -39,6 +40,7 @@ from cardwars.aliwar.game import BATCH_AGENTS, Aliwar, run_batch
 from cardwars.aliwar.moves import (
     PROTECTION,
     STACKS,
+    AliwarMove,
     AliwarObservation,
     CardKept,
     CardsDealt,
@@ -58,6 +60,9 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State, resolve_conflict
 
+Move = AliwarMove
+"""The type of any Aliwar move, the union of its three move classes."""
+
 __all__ = [
     "BATCH_AGENTS",
     "PROTECTION",
@@ -75,6 +80,7 @@ __all__ = [
     "GreedyAgent",
     "Keep",
     "KeepDeclined",
+    "Move",
     "Phase",
     "Rules",
     "StackEmptied",

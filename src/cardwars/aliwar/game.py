@@ -32,7 +32,7 @@ The same set as :attr:`Aliwar.batch_agents <cardwars.aliwar.Aliwar.batch_agents>
 """
 
 
-class Aliwar(Game[Rules]):
+class Aliwar(Game[Rules, State]):
     """The game of Aliwar for exactly two players.
 
     >>> Aliwar(Rules(allow_null_switch=True)).rules.allow_null_switch

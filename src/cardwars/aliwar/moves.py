@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Observation, Result
@@ -37,6 +37,7 @@ __all__ = [
     "ACTIONS",
     "PROTECTION",
     "STACKS",
+    "AliwarMove",
     "AliwarObservation",
     "CardKept",
     "CardsDealt",
@@ -148,6 +149,10 @@ class Decline(Move):
     """
 
 
+AliwarMove: TypeAlias = Switch | Keep | Decline
+"""Any Aliwar move, as a type (``aliwar.Move``): what its states offer and its agents return."""
+
+
 ACTIONS: Final[ActionSpace[Move]] = ActionSpace(
     "aliwar",
     (
@@ -169,7 +174,7 @@ class CardsDealt(Event):
     """The deal, or a hand-built start, as both players see it (AW-2, AW-8.1): the face-up
     top of every stack ``tops[seat][stack]``, the protection cards and the stack sizes.
 
-    The first event of :meth:`~cardwars.engine.GameState.events_for`.
+    The first event of :meth:`~cardwars.timeline.Timeline.events_for`.
 
     >>> from cardwars.aliwar import Aliwar
     >>> dealt = Aliwar().new_game(seed=42).events_for(0)[0]

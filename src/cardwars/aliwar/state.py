@@ -16,13 +16,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
 from cardwars.actions import matching_move, shown
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
+    AliwarMove,
     AliwarObservation,
     CardKept,
     CardsDealt,
@@ -55,10 +56,10 @@ _NO_COLUMN_WINNER: Final = -1
 
 # The legal moves are the action space's own move objects (ACTIONS in moves.py), so that
 # legal_actions() finds their numbers by identity.
-_SWITCHES: Final[tuple[Move, ...]] = ACTIONS.moves[:15]
+_SWITCHES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves[:15])
 """Every switch of two different positions, in canonical order: ``Switch(a, b)``, ``a < b``."""
 
-_SWITCHES_WITH_NULL: Final[tuple[Move, ...]] = ACTIONS.moves[:16]
+_SWITCHES_WITH_NULL: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves[:16])
 """The switches with ``allow_null_switch``: the null switch comes last."""
 
 # --- the conflict ----------------------------------------------------------------------------
@@ -124,7 +125,7 @@ _PHASES: Final[tuple[Phase, ...]] = (Phase.SWITCH, Phase.KEEP, Phase.OVER)
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
-_MOVES: Final[tuple[Move, ...]] = ACTIONS.moves
+_MOVES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves)
 _ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
 """``id(move) -> action`` for the action space's own move objects (the legal moves)."""
 
@@ -189,7 +190,7 @@ class State(GameState[Phase]):
     # Caches of one step, keyed by the machine's step count: the decoded events, each
     # seat's legal move objects, and the public part of the observation.
     _events: tuple[int, tuple[Event, ...]] | None
-    _legal: tuple[int, list[tuple[Move, ...] | None]] | None
+    _legal: tuple[int, list[tuple[AliwarMove, ...] | None]] | None
     _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
 
     def __init__(
@@ -337,7 +338,7 @@ class State(GameState[Phase]):
         placings = (1, 2) if m.winner == 0 else (2, 1)
         return Result(frozenset({m.winner}), termination, m.rounds, placings)
 
-    def legal_moves(self, player: int) -> tuple[Move, ...]:
+    def legal_moves(self, player: int) -> tuple[AliwarMove, ...]:
         """The legal moves of ``player`` in the canonical order of RULINGS §4.5.
 
         Switch phase: ``Switch(a, b)`` for ``a < b`` over 0–5, lexicographic (15 moves),

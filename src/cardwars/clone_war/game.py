@@ -27,7 +27,7 @@ from cardwars.options import check_players
 __all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
 
 
-class CloneWar(Game[Rules]):
+class CloneWar(Game[Rules, State]):
     """Clone War for 2–4 players (CW-1.1).
 
     Raises:

@@ -41,6 +41,7 @@ from cardwars.guerrilla.moves import (
     FaceDownRevealed,
     ForcesLost,
     GameOver,
+    GuerrillaMove,
     GuerrillaObservation,
     GuerrillaPromoted,
     Outcome,
@@ -68,6 +69,9 @@ from cardwars.guerrilla.moves import (
 from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, TERMINATIONS, Rules, seat_cards
 from cardwars.guerrilla.state import State
 
+Move = GuerrillaMove
+"""The type of any Guerrilla move, the union of its nine move classes."""
+
 __all__ = [
     "BATCH_AGENTS",
     "MAX_GUERRILLA_RANK",
@@ -85,6 +89,7 @@ __all__ = [
     "Guerrilla",
     "GuerrillaObservation",
     "GuerrillaPromoted",
+    "Move",
     "Outcome",
     "Pass",
     "Phase",

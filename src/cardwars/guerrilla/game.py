@@ -42,7 +42,7 @@ __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 _AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
-class Guerrilla(Game[Rules]):
+class Guerrilla(Game[Rules, State]):
     """WAR: Guerrilla Tactics for 2–4 players.
 
     Args:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardwars import _kernels
 from cardwars.cards import Card, CardId, Deck
@@ -50,6 +50,7 @@ __all__ = [
     "FaceDownRevealed",
     "ForcesLost",
     "GameOver",
+    "GuerrillaMove",
     "GuerrillaObservation",
     "GuerrillaPromoted",
     "Outcome",
@@ -342,6 +343,12 @@ class Remove(Move):
 
 
 _CARDS: Final = tuple(Deck.standard())
+
+GuerrillaMove: TypeAlias = (
+    Propose | Pass | Allow | Reject | Cancel | Play | Support | TieCards | Remove
+)
+"""Any Guerrilla move, as a type (``guerrilla.Move``): what states offer, agents return."""
+
 
 ACTIONS: Final[ActionSpace[Move]] = ActionSpace(
     "guerrilla",

@@ -14,7 +14,7 @@ events only when they are asked for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
 from cardwars.actions import matching_move, shown
@@ -30,6 +30,7 @@ from cardwars.guerrilla.moves import (
     FaceDownRevealed,
     ForcesLost,
     GameOver,
+    GuerrillaMove,
     GuerrillaObservation,
     GuerrillaPromoted,
     Phase,
@@ -72,7 +73,7 @@ _PHASES: Final[tuple[Phase, ...]] = (
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
-_MOVES: Final[tuple[Move, ...]] = ACTIONS.moves
+_MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
 _ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
 """``id(move) -> action`` for the action space's own move objects (the legal moves)."""
 assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
@@ -238,7 +239,7 @@ class State(GameState[Phase]):
     # Caches of one step, keyed by the machine's step count: the decoded events, each
     # seat's legal move objects, and the public part of the observations.
     _events: tuple[int, tuple[Event, ...]] | None
-    _legal: tuple[int, list[tuple[Move, ...] | None]] | None
+    _legal: tuple[int, list[tuple[GuerrillaMove, ...] | None]] | None
     _view: tuple[int, tuple[Any, ...]] | None
 
     def __init__(
@@ -514,7 +515,7 @@ class State(GameState[Phase]):
         return _result_of(machine) if machine.over else None
 
     # --- moves ------------------------------------------------------------------------
-    def legal_moves(self, player: int) -> tuple[Move, ...]:
+    def legal_moves(self, player: int) -> tuple[GuerrillaMove, ...]:
         """``player``'s legal moves in the canonical order of RULINGS §4.5 (empty if not polled).
 
         Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
@@ -556,10 +557,13 @@ class State(GameState[Phase]):
         return bytes(mask)
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Perform one step from an action per polled seat (see :meth:`GameState.apply_actions`).
+        """Perform one step from an action per polled seat.
+
+        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
+        :attr:`last_events`, built when first read.
 
         Raises:
-            IllegalMoveError: as :meth:`GameState.apply_actions`; the state is unchanged.
+            IllegalMoveError: as for the base method; the state is left unchanged.
         """
         if not self._m.apply_actions(actions):
             given = self._read_step(actions, "apply_actions", "action")
@@ -572,10 +576,12 @@ class State(GameState[Phase]):
             assert performed, "a step the face checked must be legal to the machine"
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`to_act` (see :meth:`GameState.apply`).
+        """Perform one step: a move for every seat in :attr:`to_act`.
+
+        See :meth:`~cardwars.engine.GameState.apply`.
 
         Raises:
-            IllegalMoveError: as :meth:`GameState.apply`; the state is unchanged.
+            IllegalMoveError: as for the base method; the state is left unchanged.
         """
         actions: dict[int, int] | None = None
         if type(moves) is dict:
