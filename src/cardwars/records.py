@@ -455,6 +455,9 @@ def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> GameState[An
         game: when given, the record must be a game of exactly this game (name,
             players and rules); the state is then typed as that game's state.
 
+    Returns:
+        The state after the record's last step.
+
     Raises:
         RecordError: bad JSON (nested too deeply included), an unknown version
             (only the int ``VERSION``), game or option, a seat key other
