@@ -97,3 +97,26 @@ def test_the_compiled_core_ships_without_debug_information(backend: str) -> None
     assert data[:4] == b"\x7fELF"
     assert b".debug_info" not in data
     assert b".symtab" not in data
+
+
+def test_import_cardwars_stays_light() -> None:
+    """``import cardwars`` loads no game, no process pool and no CLI: they load when used."""
+    import subprocess
+    import sys
+
+    heavy = [
+        "multiprocessing",
+        "concurrent.futures.process",
+        "concurrent.futures.thread",
+        "secrets",
+        "cardwars.aliwar",
+        "cardwars.clone_war",
+        "cardwars.guerrilla",
+        "cardwars.cli",
+        "cardwars.wire",
+    ]
+    code = f"import cardwars, sys; print([m for m in {heavy!r} if m in sys.modules])"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert loaded == "[]"

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import abc
 import enum
-import secrets
 import sys
 from array import array
 from collections.abc import Callable, Mapping, Sequence
@@ -572,6 +571,8 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             ValueError: the seed is out of range.
         """
         if seed is None:
+            import secrets  # here, not at the top: it costs a few ms of every import cardwars
+
             seed = secrets.randbits(64)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")

@@ -22,22 +22,21 @@ import pickle
 import sys
 from array import array
 from collections.abc import Callable, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import asdict, dataclass, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwars import _kernels
 from cardwars.engine import Agent, Game, play, resolve_agents
 from cardwars.errors import UsageError
 from cardwars.registry import load_game
 from cardwars.report import SimulationReport
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+# The process and thread pools are imported where they are used: importing them pulls in
+# multiprocessing, which would double the time of ``import cardwars``.
 
 __all__ = ["simulate"]
 
@@ -131,10 +130,14 @@ def _check_picklable(
     them; any other executor is checked with cloudpickle when it is installed
     (Dask and most cluster executors use it), else with pickle.
     """
-    if isinstance(executor, ThreadPoolExecutor):
+    # An executor of a pool class whose module was never imported is not of that class.
+    threads = sys.modules.get("concurrent.futures.thread")
+    if threads is not None and isinstance(executor, threads.ThreadPoolExecutor):
         return
+    processes = sys.modules.get("concurrent.futures.process")
+    ours = processes is not None and isinstance(executor, processes.ProcessPoolExecutor)
     dumps: Callable[[Any], bytes] = pickle.dumps
-    if executor is not None and not isinstance(executor, ProcessPoolExecutor):
+    if executor is not None and not ours:
         with contextlib.suppress(ImportError):
             dumps = importlib.import_module("cloudpickle").dumps
     what: list[tuple[str, Any]] = [("the game", game)]
@@ -252,6 +255,8 @@ def simulate(
             pool: Executor
             own_pool: ProcessPoolExecutor | None = None
             if executor is None:
+                from concurrent.futures import ProcessPoolExecutor
+
                 own_pool = pool = ProcessPoolExecutor(workers)
                 in_flight = _IN_FLIGHT_PER_WORKER * workers
             else:
