@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,33 @@ def test_the_compiled_core_ships_without_debug_information(backend: str) -> None
     assert data[:4] == b"\x7fELF"
     assert b".debug_info" not in data
     assert b".symtab" not in data
+
+
+_ROOT = Path(__file__).resolve().parents[1]
+_FOREIGN = ("RUL" + "INGS", "../" + "shared")  # spelled apart so this file passes its own test
+
+
+def _project_text_files() -> list[Path]:
+    """Every source, doc, seed, test, example and benchmark file of the checkout."""
+    found = [_ROOT / name for name in ("README.md", "CHANGELOG.md", "MANIFEST.in", "setup.py")]
+    for folder in ("src", "docs", "seeds", "tests", "examples", "benchmarks"):
+        for path in sorted((_ROOT / folder).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or "_build" in path.parts:
+                continue
+            if path.suffix in (".so", ".pyd", ".o", ".pyc") or path.name == "_core.c":
+                continue  # binaries, and the C file generated from the .pyx/.pxi sources
+            found.append(path)
+    return [path for path in found if path.is_file()]
+
+
+def test_the_project_cites_only_itself() -> None:
+    """Issue 14: citations name seeds/ clauses or the docs, never a file the project lacks."""
+    files = _project_text_files()
+    assert any(path.name == "000_aliwar.md" for path in files)
+    offending = [
+        f"{path.relative_to(_ROOT)}: {word}"
+        for path in files
+        for word in _FOREIGN
+        if word in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert not offending, offending
