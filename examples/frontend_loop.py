@@ -17,7 +17,6 @@ from typing import Any
 
 import cardwars
 from cardwars import Rng, aliwar
-from cardwars.aliwar import text as aliwar_text
 from cardwars.engine import Event, GameState, Move
 
 
@@ -53,7 +52,7 @@ def main() -> None:
     state = aliwar.Aliwar().new_game(seed=seed)
 
     def render(event: Event) -> None:
-        line = aliwar_text.describe_event(event)
+        line = aliwar.Aliwar.text.describe(event)
         if line:
             print("  " + line)
 

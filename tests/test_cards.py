@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and decks (RULINGS §4.2)."""
+"""Cards, ranks, suits and decks (card ids and canonical order, docs/engine.rst)."""
 
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ import pytest
 
 import cardwars
 from cardwars import records
-from cardwars.aliwar import text as aliwar_text
+from cardwars.aliwar import Aliwar
 from cardwars.cli import main
-from cardwars.guerrilla import text as guerrilla_text
+from cardwars.guerrilla import Guerrilla
 
 
 class FirstMove:
@@ -48,7 +48,7 @@ def _scripted_aliwar(seed: int) -> tuple[str, Any]:
     """The human's moves (seat 0 playing the first legal move) against greedy, as typed text."""
     human = FirstMove()
     final = cardwars.play(cardwars.load_game("aliwar"), [human, "greedy"], seed=seed)
-    typed = [aliwar_text.format_move(move) for move in human.typed]
+    typed = [Aliwar.text.label(move) for move in human.typed]
     return "\n".join(typed) + "\n", final
 
 
@@ -78,7 +78,7 @@ def test_cli_play_guerrilla_to_the_end(
     game = cardwars.load_game("guerrilla", players=players)
     human = FirstMove()
     expected = cardwars.play(game, [human] + ["greedy"] * (players - 1), seed=8)
-    typed = [guerrilla_text.format_move(move) for move in human.typed]
+    typed = [Guerrilla.text.label(move) for move in human.typed]
     assert typed, "the scripted game should need typed moves"
     save = tmp_path / "g.json"
     status, out, err = _run(
@@ -93,7 +93,7 @@ def test_cli_play_guerrilla_to_the_end(
 
 
 def test_cli_play_input_ending_early_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = _run(["play", "aliwar", "--seed", "3"], capsys, "1 2\n")
+    status, _, err = _run(["play", "aliwar", "--seed", "3"], capsys, "0 1\n")
     assert status == 2
     assert err.strip() == "cardwars: error: input ended before the game did"
 
@@ -248,7 +248,7 @@ def test_cli_quit_saves_the_game_so_far_and_exits_0(
 ) -> None:
     save = tmp_path / "stopped.json"
     status, out, err = _run(
-        ["play", "aliwar", "--seed", "3", "--save", str(save)], capsys, "1 2\nquit\n"
+        ["play", "aliwar", "--seed", "3", "--save", str(save)], capsys, "0 1\nquit\n"
     )
     assert status == 0, err
     assert err == ""

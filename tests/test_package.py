@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import types
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +121,33 @@ def test_import_cardwars_stays_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert loaded == "[]"
+
+
+_ROOT = Path(__file__).resolve().parents[1]
+_FOREIGN = ("RUL" + "INGS", "../" + "shared")  # spelled apart so this file passes its own test
+
+
+def _project_text_files() -> list[Path]:
+    """Every source, doc, seed, test, example and benchmark file of the checkout."""
+    found = [_ROOT / name for name in ("README.md", "CHANGELOG.md", "MANIFEST.in", "setup.py")]
+    for folder in ("src", "docs", "seeds", "tests", "examples", "benchmarks"):
+        for path in sorted((_ROOT / folder).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts or "_build" in path.parts:
+                continue
+            if path.suffix in (".so", ".pyd", ".o", ".pyc") or path.name == "_core.c":
+                continue  # binaries, and the C file generated from the .pyx/.pxi sources
+            found.append(path)
+    return [path for path in found if path.is_file()]
+
+
+def test_the_project_cites_only_itself() -> None:
+    """Issue 14: citations name seeds/ clauses or the docs, never a file the project lacks."""
+    files = _project_text_files()
+    assert any(path.name == "000_aliwar.md" for path in files)
+    offending = [
+        f"{path.relative_to(_ROOT)}: {word}"
+        for path in files
+        for word in _FOREIGN
+        if word in path.read_text(encoding="utf-8", errors="replace")
+    ]
+    assert not offending, offending

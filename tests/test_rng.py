@@ -1,4 +1,4 @@
-"""RULINGS §4.1: the RNG to the bit, on both backends.
+"""The RNG to the bit (docs/engine.rst, the random number generator), on both backends.
 
 Its names and signatures on the two backends are checked in ``tests/test_kernel_parity.py``.
 """

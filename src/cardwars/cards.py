@@ -5,7 +5,7 @@ also read as ``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four
 decks, so a card also carries the index of its source deck (0–3); it is written
 as a trailing digit (``"KS2"``) when it is not 0.
 
-Cards order by their canonical id (RULINGS §4.2): deck, then suit (♣ ♦ ♥ ♠),
+Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ ♥ ♠),
 then rank, so ``sorted(cards)`` is the canonical order of either deck.
 """
 
@@ -153,7 +153,7 @@ class Card:
 
     @property
     def id(self) -> int:
-        """The standard 52-card id ``suit*13 + rank-2`` (RULINGS §4.2); ignores the deck.
+        """The standard 52-card id ``suit*13 + rank-2`` (:ref:`card-ids`); ignores the deck.
 
         >>> Card.parse("AS").id
         51
@@ -266,7 +266,7 @@ class Deck(Sequence[Card]):
 
     @classmethod
     def clone_war(cls) -> Deck:
-        """Clone War's 48 cards (J, Q, K of four decks) in canonical order (RULINGS §4.2).
+        """Clone War's 48 cards (J, Q, K of four decks) in canonical order (:ref:`card-ids`).
 
         >>> d = Deck.clone_war()
         >>> len(d), str(d[0]), str(d[2]), str(d[12])
@@ -285,7 +285,7 @@ class Deck(Sequence[Card]):
         return cls(Card.parse(token) for token in re.split(r"[\s,]+", text.strip()) if token)
 
     def shuffled(self, rng: _ShuffleRng) -> Deck:
-        """Return a new deck shuffled by ``rng`` (Fisher-Yates, RULINGS §4.1)."""
+        """Return a new deck shuffled by ``rng`` (Fisher-Yates, :ref:`rng`)."""
         items = list(self._cards)
         rng.shuffle(items)
         return Deck(items)

@@ -292,7 +292,7 @@ def _write(path: str, text: str) -> None:
 
 def _print_events(text: GameText, events: Sequence[Any], out: IO[str]) -> None:
     for event in events:
-        line = text.describe_event(event)
+        line = text.describe(event)
         if line:
             print(f"  · {line}", file=out)
 
@@ -343,11 +343,11 @@ def _ask(
     seat: int, state: GameState[Any], text: GameText, read: Callable[[], str | None], out: IO[str]
 ) -> Move:
     legal = state.legal_moves(seat)
-    print(text.render_observation(state.observation(seat)), file=out)
+    print(text.render(state.observation(seat)), file=out)
     if len(legal) == 1:
-        print(f"your only move: {text.format_move(legal[0])}", file=out)
+        print(f"your only move: {text.label(legal[0])}", file=out)
         return legal[0]
-    print("moves: " + ", ".join(text.format_move(m) for m in legal), file=out)
+    print("moves: " + ", ".join(text.label(m) for m in legal), file=out)
     while True:
         print(f"seat {seat}> ", end="", file=out, flush=True)
         line = read()
@@ -362,7 +362,7 @@ def _ask(
         if line.lower() in ("quit", "exit"):
             raise _QuitRequestedError
         try:
-            move: Move = text.parse_move(line, legal)
+            move: Move = text.parse(line, state, seat)
         except IllegalMoveError as exc:
             print(f"  {exc}", file=out)
             continue
@@ -466,7 +466,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if args.seat is None:
             print(text.render_state(state), file=out)
         else:
-            print(text.render_observation(state.observation(args.seat)), file=out)
+            print(text.render(state.observation(args.seat)), file=out)
 
     # Step by step at a terminal: Enter shows the next step, q stops; --all (or a pipe)
     # prints the whole game at once.
@@ -485,7 +485,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             if not answer or answer.strip().lower() in ("q", "quit", "exit"):
                 print(file=out)
                 return 0
-        shown = ", ".join(f"seat {s}: {text.format_move(m)}" for s, m in moves.items())
+        shown = ", ".join(f"seat {s}: {text.label(m)}" for s, m in moves.items())
         print(f"\nstep {index}" + (f" — {shown}" if shown else ""), file=out)
         _print_events(text, events, out)
         show(state)

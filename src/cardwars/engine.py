@@ -1,7 +1,7 @@
 """The game protocol shared by all three games, and the driver :func:`play`.
 
 A game is a :class:`Game` (its rules and player count) that deals
-:class:`GameState` objects. A state *rests* in one of three ways (RULINGS §4.5):
+:class:`GameState` objects. A state *rests* in one of three ways (:ref:`resting-points`):
 
 * it is over (:attr:`GameState.is_over`);
 * it waits for the moves of the seats in :attr:`GameState.to_act`, all at once
@@ -106,7 +106,7 @@ class Result:
 
     Attributes:
         winners: the winning seats; empty for any draw.
-        termination: why the game ended, one of the names in RULINGS
+        termination: why the game ended, one of the game's names
             (Aliwar AW-B4, Clone War CW-B3, Guerrilla GT-B7).
         length: rounds (Aliwar), battles (Clone War) or skirmishes (Guerrilla) played.
         placings: the place of each seat, 1 = best; seats that share a place share a number.

@@ -112,35 +112,48 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
     return chooser
 
 
+@runtime_checkable
 class GameText(Protocol):
-    """What each game's ``text`` module offers a terminal front end.
+    """What every game's text interface offers a terminal or chat front end.
 
-    Each game names its module as :attr:`cardwars.engine.Game.text`.
+    Each game's instance is :attr:`cardwars.engine.Game.text` (Aliwar's
+    :class:`~cardwars.aliwar.text.AliwarText`, Clone War's
+    :class:`~cardwars.clone_war.text.CloneWarText`, Guerrilla's
+    :class:`~cardwars.guerrilla.text.GuerrillaText`). A move's label is its
+    ``str()``; labels number seats, stacks and columns from 0, as Python and the
+    JSON of :mod:`cardwars.wire` do, and :meth:`parse` reads every label back.
 
     >>> import cardwars
+    >>> from cardwars.interfaces import GameText
     >>> game = cardwars.load_game("aliwar")
     >>> state = game.new_game(seed=42)
-    >>> game.text.format_move(state.legal_moves(0)[0])
-    '1 2'
+    >>> move = state.legal_moves(0)[0]
+    >>> isinstance(game.text, GameText), game.text.label(move), str(move)
+    (True, '0 1', '0 1')
+    >>> game.text.parse("0 1", state, 0) == move
+    True
     """
 
     NOTATION: str
     """How moves are typed, for help screens."""
 
-    def format_move(self, move: Any) -> str:
-        """A move as the short text :meth:`parse_move` reads back."""
+    def label(self, move: Any) -> str:
+        """The short text of ``move`` (its ``str()``), which :meth:`parse` reads back."""
         ...
 
-    def parse_move(self, text: str, legal: Sequence[Any]) -> Any:
-        """The legal move that ``text`` names (raises IllegalMoveError otherwise)."""
+    def parse(self, text: str, state: Any, seat: int) -> Any:
+        """The legal move of ``seat`` in ``state`` that ``text`` names.
+
+        Raises IllegalMoveError, listing the legal moves' labels, when it names none.
+        """
         ...
 
-    def describe_event(self, event: Any) -> str | None:
+    def render(self, observation: Any) -> str:
+        """One seat's view as a text board; never a card that seat may not know."""
+        ...
+
+    def describe(self, event: Any) -> str | None:
         """A one-line description of an event, or None for events not worth a line."""
-        ...
-
-    def render_observation(self, observation: Any) -> str:
-        """One seat's view as a text board."""
         ...
 
     def render_state(self, state: Any) -> str:

@@ -113,7 +113,8 @@ def test_aw_batch_twins_agree(backend: str, options: dict[str, Any]) -> None:
 
 
 def test_aw_appendix_a_statistics_are_in_range() -> None:
-    # RULINGS §1.4.1 reference figures for random agents: rounds mean 11.7, draws 1.46 %.
+    # Reference figures (docs/games/aliwar.rst, built-in agents), random agents:
+    # rounds mean 11.7, draws 1.46 %.
     out = _kernels.kernels.aliwar_batch(3, 0, 2000)
     mean = sum(out["length"]) / 2000
     draws = sum(1 for w in out["winner"] if w == -1) / 2000

@@ -1,4 +1,4 @@
-"""Aliwar properties over random games: conservation (RULINGS §4.4), hidden information (AW-8)."""
+"""Aliwar properties over random games: conservation (docs/engine.rst), hidden information, AW-8."""
 
 from __future__ import annotations
 

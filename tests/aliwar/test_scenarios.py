@@ -1,4 +1,4 @@
-"""Aliwar scenario tests of RULINGS §1.6 (AW-T*) and the edge-case rulings AW-B1 … AW-B9.
+"""Aliwar scenario tests (AW-T*, docs/games/aliwar.rst) and the edge-case rulings AW-B1 … AW-B9.
 
 Layouts are written per seat as ``"P | S1 | S2 | S3 | S4 | S5"``, each stack top first.
 """

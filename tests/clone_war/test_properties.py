@@ -1,4 +1,4 @@
-"""Clone War invariants over seeds, player counts, options and positions (RULINGS §4.4, CW-8)."""
+"""Clone War invariants over seeds, player counts, options and positions (docs/engine.rst, CW-8)."""
 
 from __future__ import annotations
 

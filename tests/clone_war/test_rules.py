@@ -1,4 +1,4 @@
-"""Clone War's Rules and options (RULINGS §2): validation and every option's behaviour.
+"""Clone War's Rules and options (seeds/001_clone_war.md): validation and every option's behaviour.
 
 Also the player counts, hand-built positions (``State.from_piles``), ``play`` and the
 state protocol.

@@ -1,4 +1,4 @@
-"""Clone War by RULINGS §2: the scenarios of §2.5 and the edge cases CW-B1 … B8, exactly."""
+"""Clone War by seeds/001_clone_war.md: scenarios CW-T* and the edge cases CW-B1 … B8, exactly."""
 
 from __future__ import annotations
 

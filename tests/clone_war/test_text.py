@@ -10,6 +10,7 @@ import pytest
 import cardwars
 from cardwars import Card, IllegalMoveError, cli
 from cardwars.clone_war import (
+    CloneWar,
     Forfeited,
     GameOver,
     LastCardShown,
@@ -17,29 +18,28 @@ from cardwars.clone_war import (
     PotCollected,
     PotSplit,
     State,
-    text,
 )
+from cardwars.clone_war.text import NOTATION, TEXT, CloneWarText
+from cardwars.interfaces import GameText
 
 
 def test_every_event_reads_as_one_line() -> None:
-    assert text.describe_event(Forfeited(1, 1, True)) == (
+    assert TEXT.describe(Forfeited(1, 1, True)) == (
         "P1 is short and forfeits 1 card(s) to the dead pile"
     )
-    assert text.describe_event(LastCardShown(0, Card.parse("KS2"), False)) == "P0 stands on KS2"
-    assert text.describe_event(PotSplit((0, 2), 1, 1)) == (
+    assert TEXT.describe(LastCardShown(0, Card.parse("KS2"), False)) == "P0 stands on KS2"
+    assert TEXT.describe(PotSplit((0, 2), 1, 1)) == (
         "still tied: the pot is shuffled and split among P0, P2, 1 to the dead pile"
     )
-    assert (
-        text.describe_event(PotCollected(3, 12, True)) == "P3 takes the pot (12 cards) (shuffled)"
-    )
-    assert text.describe_event(PlayersEliminated((1, 2), 2)) == "P1, P2 out of cards: place 2"
+    assert TEXT.describe(PotCollected(3, 12, True)) == "P3 takes the pot (12 cards) (shuffled)"
+    assert TEXT.describe(PlayersEliminated((1, 2), 2)) == "P1, P2 out of cards: place 2"
     result = cardwars.Result(frozenset(), "cycle", 3, (1, 1))
-    assert text.describe_event(GameOver(result)) is None
+    assert TEXT.describe(GameOver(result)) is None
 
 
 def test_cw_t8_split_described() -> None:
     state = State.from_piles([["KC"], ["KD"], ["QH", "JC", "JD"]], rng_seed=1)
-    lines = [text.describe_event(e) for e in state.apply({})]
+    lines = [TEXT.describe(e) for e in state.apply({})]
     assert lines == [
         "battle 1: P0 KC, P1 KD, P2 QH",
         "war stage 1: P0, P1",
@@ -47,25 +47,36 @@ def test_cw_t8_split_described() -> None:
         "P1 stands on KD",
         "still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile",
     ]
-    assert text.render_state(state) == "P0 (1): KD\nP1 (1): QH\nP2 (2): JC JD\ndead (1): KC"
+    assert TEXT.render_state(state) == "P0 (1): KD\nP1 (1): QH\nP2 (2): JC JD\ndead (1): KC"
 
 
 def test_observation_shows_sizes_and_face_up_cards_only() -> None:
     state = State.from_piles([["KC", "JC", "QS"], ["QD", "QH"]])
-    assert text.render_observation(state.observation(1)) == (
+    assert TEXT.render(state.observation(1)) == (
         "battle 0, 0 war stages · piles: P0 3, P1 2 · dead pile 0"
     )
     state.apply({})
-    line = text.render_observation(state.observation(1))
+    line = TEXT.render(state.observation(1))
     assert line == "battle 1, 0 war stages · piles: P0 4, P1 1 · dead pile 0 · shown: P0 KC, P1 QD"
     assert "JC" not in line  # still in P0's pile, unseen
 
 
-def test_there_are_no_moves_to_parse() -> None:
-    with pytest.raises(IllegalMoveError, match="no moves"):
-        text.parse_move("K", ())
-    assert text.format_move(cardwars.Move()).startswith("<cardwars.engine.Move")
-    assert "no moves" in text.NOTATION
+def test_there_are_no_moves_to_parse_or_label() -> None:
+    assert CloneWar.text is TEXT
+    assert isinstance(TEXT, CloneWarText)
+    assert isinstance(TEXT, GameText)
+    assert repr(TEXT) == "CloneWarText()"
+    state = CloneWar(players=3).new_game(seed=2)
+    for seat in range(3):
+        assert state.legal_moves(seat) == ()
+        for typed in ("K", "flip", "", "pass"):
+            with pytest.raises(IllegalMoveError, match="Clone War has no moves") as caught:
+                TEXT.parse(typed, state, seat)
+            assert repr(typed) in str(caught.value)
+    with pytest.raises(TypeError, match="no moves to label"):
+        TEXT.label(cardwars.Move())
+    assert "no moves" in TEXT.NOTATION
+    assert TEXT.NOTATION == NOTATION
 
 
 def test_cli_play_and_replay_clone_war(

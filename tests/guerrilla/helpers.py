@@ -13,7 +13,7 @@ from cardwars.guerrilla.rules import allowed_values
 
 
 def cards(text: str) -> list[Card]:
-    """Cards written as in RULINGS, e.g. ``"K♣ 5♣"``."""
+    """Cards written with suit symbols, e.g. ``"K♣ 5♣"``."""
     return [Card.parse(t) for t in text.split()]
 
 

@@ -1,4 +1,4 @@
-"""The whole-game batch kernel replays cardwars.play() game by game (ARCHITECTURE, RULINGS §4.5).
+"""The whole-game batch kernel replays cardwars.play() game by game (canonical move order).
 
 The kernels' names and signatures are checked in ``tests/test_kernel_parity.py``.
 """
@@ -195,7 +195,7 @@ def test_gt_golden_random_games_seed_42(
     placings: tuple[int, ...],
     events: int,
 ) -> None:
-    """Golden results that must never change (RULINGS §4.4): random agents, seed 42."""
+    """Golden results that must never change (docs/engine.rst): random agents, seed 42."""
     game = Guerrilla(players, Rules(two_suit_variant=two_suit))
     final = cardwars.play(game, ["random"] * players, seed=42)
     assert isinstance(final, State)
@@ -207,7 +207,7 @@ def test_gt_golden_random_games_seed_42(
 
 
 def test_gt_backends_give_identical_event_logs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same seeded games on both kernels: identical logs and final states (RULINGS §4.4).
+    """The same seeded games on both kernels: identical logs and final states (docs/engine.rst).
 
     Random and greedy agents; this ties play() on the compiled kernels to play() on
     the Python kernels, whose results the twin batch gives.

@@ -1,4 +1,4 @@
-"""Property tests: conservation (RULINGS §4.4), hidden information (GT-15), termination."""
+"""Property tests: conservation (docs/engine.rst), hidden information (GT-15), termination."""
 
 from __future__ import annotations
 

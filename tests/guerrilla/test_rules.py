@@ -1,4 +1,4 @@
-"""Guerrilla's ``Rules`` (RULINGS §3.3): validation, and the behaviour of every option.
+"""Guerrilla's ``Rules`` (docs/games/guerrilla.rst): validation, and the behaviour of every option.
 
 Bad values, player counts and the two-suit variant are rejected with a RulesError naming
 the option; each non-default option changes exactly what it names.

@@ -1,4 +1,4 @@
-"""The scenario tests of RULINGS §3.5 (GT-T*) and the edge-case rulings GT-B1…B7.
+"""The scenario tests GT-T* (docs/games/guerrilla.rst) and the edge-case rulings GT-B1…B7.
 
 Positions are built with ``State.from_position``. Where a scenario states the
 piles "between skirmishes", the players' "played a Guerrilla" flags are set so

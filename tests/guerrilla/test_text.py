@@ -1,8 +1,10 @@
-"""Terminal text (guerrilla.text): notation round trip, hidden information, exact boards."""
+"""Guerrilla's text interface: label/parse round trip, hidden information, exact boards."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardwars import _kernels
 from cardwars.cards import Card
+from cardwars.engine import Move
 from cardwars.errors import IllegalMoveError
 from cardwars.guerrilla import (
     Allow,
@@ -28,18 +31,27 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-from cardwars.guerrilla.text import (
-    NOTATION,
-    describe_event,
-    format_move,
-    parse_move,
-    render_observation,
-    render_state,
-)
+from cardwars.guerrilla.text import NOTATION, TEXT, GuerrillaText
+from cardwars.interfaces import GameText
 from tests.guerrilla.helpers import guerrilla_games
 
 C = Card.parse
 _CARD_TOKEN = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+
+class _Offering:
+    """A stand-in state offering ``moves`` to every seat (``parse`` asks it nothing else)."""
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self.moves = tuple(moves)
+
+    def legal_moves(self, seat: int) -> tuple[Move, ...]:
+        return self.moves
+
+
+def parse_among(text: str, legal: Sequence[Move]) -> Move:
+    """``TEXT.parse`` where ``legal`` are the legal moves."""
+    return TEXT.parse(text, cast(State, _Offering(legal)), 0)
 
 
 def games() -> st.SearchStrategy[Guerrilla]:
@@ -56,17 +68,17 @@ def hidden_from(state: State, seat: int) -> set[str]:
 
 def check_position(state: State) -> None:
     for seat in range(state.players):
-        text = render_observation(state.observation(seat))
+        text = TEXT.render(state.observation(seat))
         shown = set(_CARD_TOKEN.findall(text))
         assert not shown & hidden_from(state, seat), text
         assert {str(c) for c in state.hands[seat]} <= shown
-    assert render_state(state)
+    assert TEXT.render_state(state)
     for seat in sorted(state.to_act):
-        legal = state.legal_moves(seat)
-        for move in legal:
-            text = format_move(move)
-            assert parse_move(text, legal) == move
-            assert parse_move(f"  {text.upper().replace(' ', '   ')} ", legal) == move
+        for move in state.legal_moves(seat):
+            text = TEXT.label(move)
+            assert str(move) == text
+            assert TEXT.parse(text, state, seat) == move
+            assert TEXT.parse(f"  {text.upper().replace(' ', '   ')} ", state, seat) == move
 
 
 @given(game=games(), seed=st.integers(0, 2**64 - 1))
@@ -80,9 +92,29 @@ def test_gt_text_round_trip_and_no_hidden_card_in_random_games(game: Guerrilla, 
             legal = state.legal_moves(seat)
             moves[seat] = legal[rng.below(len(legal))]
         for event in state.apply(moves):
-            line = describe_event(event)
+            line = TEXT.describe(event)
             assert line and "\n" not in line
     check_position(state)
+
+
+def test_gt_text_is_the_games_interface() -> None:
+    assert Guerrilla.text is TEXT
+    assert isinstance(TEXT, GuerrillaText)
+    assert isinstance(TEXT, GameText)
+    assert TEXT.NOTATION == NOTATION
+    assert repr(TEXT) == "GuerrillaText()"
+    assert repr(Play(C("9C"))).startswith("Play(card=Card(")  # repr unchanged
+    with pytest.raises(TypeError, match="not a Guerrilla Tactics move"):
+        TEXT.label(Move())
+    with pytest.raises(IllegalMoveError, match="typed as text"):
+        parse_among(None, [Pass()])  # type: ignore[arg-type]
+
+
+def test_gt_text_parse_asks_the_states_legal_moves() -> None:
+    state = Guerrilla(2).new_game(seed=42)
+    assert TEXT.parse("play 8d", state, 1) == Play(C("8D"))
+    with pytest.raises(IllegalMoveError, match="legal moves: play 4C, play JC"):
+        TEXT.parse("play 8D", state, 0)  # seat 1's card, not seat 0's
 
 
 def test_gt_text_covers_every_move_kind() -> None:
@@ -99,8 +131,8 @@ def test_gt_text_covers_every_move_kind() -> None:
         Remove(C("AS")): "remove AS",
     }
     for move, text in kinds.items():
-        assert format_move(move) == text
-        assert parse_move(text, list(kinds)) == move
+        assert TEXT.label(move) == str(move) == text
+        assert parse_among(text, list(kinds)) == move
         assert text.split()[0] in NOTATION
 
 
@@ -118,23 +150,23 @@ def test_gt_text_covers_every_move_kind() -> None:
 def test_gt_text_tie_notation_is_forgiving(text: str, expected: TieCards) -> None:
     cards = [C("4C"), C("TC"), C("KC")]
     legal = [TieCards(up, down) for down in cards for up in cards if up != down]
-    assert parse_move(text, legal) == expected
+    assert parse_among(text, legal) == expected
     with pytest.raises(IllegalMoveError):
-        parse_move("up kc", legal)  # one card alone only with a one-card hand
+        parse_among("up kc", legal)  # one card alone only with a one-card hand
 
 
 def test_gt_text_bare_card_names_the_move_of_the_phase() -> None:
-    assert parse_move(" 9c ", [Play(C("4C")), Play(C("9C"))]) == Play(C("9C"))
-    assert parse_move("9C", [Pass(), Support(C("9C"))]) == Support(C("9C"))
-    assert parse_move("2h", [Allow(), Cancel(C("2H"))]) == Cancel(C("2H"))
-    assert parse_move("sup 9c", [Pass(), Support(C("9C"))]) == Support(C("9C"))
+    assert parse_among(" 9c ", [Play(C("4C")), Play(C("9C"))]) == Play(C("9C"))
+    assert parse_among("9C", [Pass(), Support(C("9C"))]) == Support(C("9C"))
+    assert parse_among("2h", [Allow(), Cancel(C("2H"))]) == Cancel(C("2H"))
+    assert parse_among("sup 9c", [Pass(), Support(C("9C"))]) == Support(C("9C"))
 
 
 @pytest.mark.parametrize("text", ["play 5D", "5D", "pass", "play", "hello", "play 9C pass", ""])
 def test_gt_text_parse_error_lists_the_legal_moves(text: str) -> None:
     legal = [Play(C("8D")), Play(C("9D"))]
     with pytest.raises(IllegalMoveError) as info:
-        parse_move(text, legal)
+        parse_among(text, legal)
     assert str(info.value).endswith("legal moves: play 8D, play 9D")
 
 
@@ -166,8 +198,8 @@ def test_gt_text_exact_observation_and_state() -> None:
         "removed (1): 2D",
         "flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out",
     ]
-    assert render_observation(state.observation(1)) == "\n".join([*board, "your hand: KC JS 8C"])
-    assert render_state(state) == "\n".join(
+    assert TEXT.render(state.observation(1)) == "\n".join([*board, "your hand: KC JS 8C"])
+    assert TEXT.render_state(state) == "\n".join(
         [
             board[0],
             "        hand  draw  discard  flags  table",
@@ -187,7 +219,7 @@ def test_gt_text_exact_events_of_a_skirmish() -> None:
         [["KC"], ["QD"]], draw_piles=[["2C", "5C"], ["3D", "6D"]], start="play"
     )
     events = state.apply({0: Play(C("KC")), 1: Play(C("QD"))})
-    assert [describe_event(e) for e in events] == [
+    assert [TEXT.describe(e) for e in events] == [
         "seat 0 plays KC",
         "seat 1 plays QD",
         "standing: seat 0 winning, seat 1 losing",
@@ -198,5 +230,5 @@ def test_gt_text_exact_events_of_a_skirmish() -> None:
         "seat 0 draws 2",
         "seat 1 draws 2",
     ]
-    assert describe_event(CardPlayed(1, C("7D"), first=True)) == "seat 1 plays 7D first (spy)"
-    assert describe_event(SkirmishEvaluated((1, -1, 1))) == "standing: seat 0 tied, seat 2 tied"
+    assert TEXT.describe(CardPlayed(1, C("7D"), first=True)) == "seat 1 plays 7D first (spy)"
+    assert TEXT.describe(SkirmishEvaluated((1, -1, 1))) == "standing: seat 0 tied, seat 2 tied"

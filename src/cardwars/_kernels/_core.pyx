@@ -80,7 +80,7 @@ def derive_seed(seed: object, k: object) -> int:
 
 
 cdef class Rng:
-    """SplitMix64 with Lemire bounded draws (RULINGS §4.1), compiled.
+    """SplitMix64 with Lemire bounded draws (the RNG of docs/engine.rst), compiled.
 
     >>> rng = Rng(42)
     >>> [rng.below(52) for _ in range(5)]

@@ -9,7 +9,7 @@ import array as _aw_pyarray
 
 cdef extern from *:
     """
-    /* Switch(a, b) for a < b over positions 0..5, lexicographic (RULINGS 4.5). */
+    /* Switch(a, b) for a < b over positions 0..5, lexicographic (canonical move order). */
     static const int AW_PAIR_A[15] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4};
     static const int AW_PAIR_B[15] = {1, 2, 3, 4, 5, 2, 3, 4, 5, 3, 4, 5, 4, 5, 5};
     """
@@ -196,7 +196,7 @@ cdef void _aw_init(
 
 
 cdef void _aw_deal(_AwState* g, uint64_t* rng) noexcept nogil:
-    """The deal of RULINGS 1.5: one shuffle, seat s stack c = deck[25s + 5c ..][:5]."""
+    """The deal of AW-2.1: one shuffle, seat s stack c = deck[25s + 5c ..][:5]."""
     cdef int deck[52]
     cdef int s, c, i
     for i in range(52):

@@ -478,7 +478,7 @@ cdef class AliwarMachine:
 
 
 def aliwar_deal(cards: object, seed: object, **options: object) -> AliwarMachine:
-    """Deal an Aliwar game from ``seed`` (RULINGS 1.5) into a machine with these options."""
+    """Deal an Aliwar game from ``seed`` (AW-2.1) into a machine with these options."""
     cdef AliwarMachine machine = AliwarMachine.__new__(AliwarMachine)
     cdef uint64_t rng = _check_u64(seed, "seed")
     machine._setup(

@@ -1,9 +1,9 @@
-# Clone War kernels of the compiled core (included by _core.pyx); RULINGS §2.
+# Clone War kernels of the compiled core (included by _core.pyx); CW-1 … CW-8.
 #
 # A line-by-line translation of pure_clone_war.py, which is the readable
 # spec: read that first. Piles are ring buffers in one plain C struct, so a
 # position is copied with one struct assignment and a battle touches no Python
-# object. A card is stored as v = id*4 + rank (the Clone War id of RULINGS §4.2,
+# object. A card is stored as v = id*4 + rank (the Clone War id of docs/engine.rst,
 # rank = id % 3), so its rank is v & 3 and its id v >> 2; the batch loop deals
 # bare ranks (id 0), since nothing there needs more.
 
@@ -438,7 +438,7 @@ cdef void _cw_finish_setup(_CWTable* t) noexcept nogil:
 
 
 cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
-    # RULINGS §2.4: shuffle the canonical deck (ranks suffice), deal round-robin.
+    # CW-2: shuffle the canonical deck (ranks suffice), deal round-robin.
     cdef int deck[48]
     cdef int i, s, per = 48 // t.players
     for i in range(48):

@@ -1,7 +1,7 @@
 """Pure-Python twins of the Aliwar kernels of :mod:`cardwars._kernels._core`.
 
 Kernels work on plain ints: a card is its standard id ``suit*13 + rank-2``
-(RULINGS §4.2), a protection suit is 0..3 (♣ ♦ ♥ ♠), and a conflict outcome is
+(the card ids of docs/engine.rst), a protection suit is 0..3 (♣ ♦ ♥ ♠), and a conflict outcome is
 the winning seat (0 or 1) or ``-1`` for a tie.
 
 :func:`aliwar_batch` plays whole games with built-in agents. It is a plain
@@ -151,7 +151,7 @@ def aliwar_batch(
         count: how many games.
         players: must be 2.
         agents: one agent code per seat; 0 is the random agent (``legal[rng.below(len(legal))]``
-            from ``Rng(derive_seed(game_seed, 1 + seat))`` in the canonical order of RULINGS §4.5),
+            from ``Rng(derive_seed(game_seed, 1 + seat))`` in the canonical move order),
             1 the greedy agent of ``cardwars.aliwar.GreedyAgent``.
         allow_null_switch: 1 allows the null switch.
         kept_card_position: 0 ``"above_returning"``, 1 ``"below_returning"``.
@@ -273,7 +273,7 @@ def _play_one(
 
     deck = list(range(52))
     Rng(game_seed).shuffle(deck)
-    # Deal map (RULINGS §1.5): seat s, stack c is deck[25s + 5c ..][:5], top first;
+    # Deal map (AW-2.1): seat s, stack c is deck[25s + 5c ..][:5], top first;
     # the protection cards are deck[50] and deck[51].
     stacks = [[deque(deck[25 * s + 5 * c : 25 * s + 5 * c + 5]) for c in range(5)] for s in (0, 1)]
     protection = [deck[50], deck[51]]

@@ -620,7 +620,7 @@ class AliwarMachine:
 
 
 def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachine:
-    """Deal from ``seed`` (RULINGS §1.5): one shuffle of the 52 ids, then seat ``s`` stack
+    """Deal from ``seed`` (AW-2.1): one shuffle of the 52 ids, then seat ``s`` stack
     ``c`` is ``deck[25s + 5c ..][:5]`` (top first) and the protection cards are
     ``deck[50]`` and ``deck[51]``. ``options`` are :class:`AliwarMachine`'s."""
     unknown = sorted(set(options) - set(_OPTIONS))

@@ -1,10 +1,10 @@
-"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._kernels._core` (RULINGS §2).
+"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._kernels._core` (CW-1 … CW-8).
 
 This is the readable executable spec of one battle (CW-3 … CW-7); the compiled
 kernel in ``_core_clone_war.pxi`` is a line-by-line translation of it.
 
 Cards are small ints whose rank is ``card % 3`` (0 = J, 1 = Q, 2 = K): the
-Clone War id ``deck*12 + suit*3 + r`` of RULINGS §4.2, or the bare rank
+Clone War id ``deck*12 + suit*3 + r`` (the card ids of docs/engine.rst), or the bare rank
 0..2 (the batch loops need only ranks). Rules options are passed as ints; the
 meaning of every int is spelled out next to the constants below.
 
@@ -576,7 +576,7 @@ def clone_war_batch(
     per = 48 // players
     for k in range(start, start + count):
         rng = Rng(derive_seed(seed, k))
-        deck = [card % 3 for card in range(48)]  # ranks suffice (RULINGS §4.2 order)
+        deck = [card % 3 for card in range(48)]  # ranks suffice (canonical order)
         rng.shuffle(deck)
         table = CloneWarTable(
             [deck[s : per * players : players] for s in range(players)],

@@ -6,7 +6,7 @@ here, because it plays the compiled Guerrilla machine's own rule steps, whose tw
 :func:`cardwars.simulate` plays that machine through :func:`cardwars.play` when the
 compiled core is not in use (the differential tests compare the two game by game).
 
-Cards are standard ids ``suit*13 + rank-2`` (RULINGS §4.2). A *combination* is
+Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is
 the one or two cards a player has on the table that count (GT-8.4).
 """
 

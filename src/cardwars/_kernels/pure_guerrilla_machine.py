@@ -242,7 +242,7 @@ class GuerrillaMachine(GuerrillaRules):
         return len(self._history)
 
     def legal_actions(self, seat: int) -> tuple[int, ...]:
-        """Seat ``seat``'s legal actions in the canonical move order (RULINGS §4.5).
+        """Seat ``seat``'s legal actions in the canonical move order (:ref:`canonical-move-order`).
 
         Cards by id; Pass before Propose; Allow, Reject, then Cancel; Pass, then
         Support; TieCards by (down, up); Remove in table order. Unpolled: ``()``.

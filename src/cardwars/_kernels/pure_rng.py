@@ -1,6 +1,6 @@
 """The pure-Python twin of the compiled RNG: :class:`Rng` and :func:`derive_seed`.
 
-The RNG is RULINGS §4.1 to the bit: SplitMix64 with
+The RNG is the one :ref:`rng` specifies, to the bit: SplitMix64 with
 Lemire's multiply-shift for bounded draws, all arithmetic modulo 2**64.
 """
 
@@ -45,7 +45,7 @@ def derive_seed(seed: int, k: int) -> int:
 
 
 class Rng:
-    """SplitMix64 with Lemire bounded draws (RULINGS §4.1).
+    """SplitMix64 with Lemire bounded draws (:ref:`rng`).
 
     >>> rng = Rng(42)
     >>> [rng.below(52) for _ in range(5)]

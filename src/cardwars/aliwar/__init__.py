@@ -1,6 +1,6 @@
 """Aliwar: two players, five stacks each, a protection card and simultaneous secret switches.
 
-This package is the readable, executable statement of RULINGS §1 (clauses
+This package is the readable, executable statement of ``seeds/000_aliwar.md`` (clauses
 AW-1 … AW-8, rulings AW-A1 … AW-A21, edge cases AW-B1 … AW-B9). A round is
 
 1. **Switch** (AW-4): both players, at once, exchange two of their own six
@@ -16,7 +16,7 @@ AW-1 … AW-8, rulings AW-A1 … AW-A21, edge cases AW-B1 … AW-B9). A round is
 6. **Flip** (AW-7.5), and the caps of AW-7.6.
 
 Stacks are numbered 0–4 and the protection position is :data:`~cardwars.aliwar.moves.PROTECTION` = 5
-(AW-B9); people see them as 1–5 and P. Every pile is top first.
+(AW-B9); move labels show them as 0–4 and P, as the JSON does. Every pile is top first.
 
 The rooms: :mod:`~cardwars.aliwar.rules` (the options, the terminations),
 :mod:`~cardwars.aliwar.moves` (phase, moves, events, observation),

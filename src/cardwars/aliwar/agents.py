@@ -72,7 +72,7 @@ class GreedyAgent:
       is the total, over the opponent's switches and the columns, of +1 per column won
       and -1 per column lost (ties 0): the expected column result times the number of
       opponent switches, an exact integer. The highest score is chosen; among equal
-      scores, the first in the canonical order (RULINGS §4.5).
+      scores, the first in the canonical order (:ref:`canonical-move-order`).
     * **Keep**: it always keeps (never :class:`Decline`): the won card of highest rank
       (the first such by the column it was won in), at the bottom of the own stack with
       the fewest cards now (the lowest-numbered among equals); a forced refill

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from cardwars import _kernels
-from cardwars.aliwar import text as _text
 from cardwars.aliwar.agents import GreedyAgent
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
+from cardwars.aliwar.text import TEXT
 from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, Observation, RandomAgent
 from cardwars.errors import RulesError
 
@@ -47,8 +47,9 @@ class Aliwar(Game[Rules, State]):
     rules_type: ClassVar[type[Any]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "000_aliwar.md"
-    text: ClassVar[GameText] = _text
-    """Aliwar's terminal text, the module :mod:`cardwars.aliwar.text`."""
+    text: ClassVar[GameText] = TEXT
+    """Aliwar's text interface, :data:`cardwars.aliwar.text.TEXT` (an
+    :class:`~cardwars.aliwar.text.AliwarText`): move labels and parsing, boards, event lines."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,
@@ -77,7 +78,7 @@ class Aliwar(Game[Rules, State]):
         )
 
     def new_game(self, seed: int | None = None) -> State:
-        """Deal a game from ``seed`` (RULINGS §1.5); it rests at the first Switch."""
+        """Deal a game from ``seed`` (AW-2.1, :ref:`deals`); it rests at the first Switch."""
         state = super().new_game(seed)
         assert isinstance(state, State)
         return state

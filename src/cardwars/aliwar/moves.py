@@ -63,7 +63,7 @@ STACKS: Final = 5
 
 
 class Phase(enum.Enum):
-    """Where an Aliwar state rests (RULINGS §4.5).
+    """Where an Aliwar state rests (:ref:`resting-points`).
 
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)  # a fresh game rests at the first Switch
@@ -86,6 +86,13 @@ def _check_position(value: object, what: str, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
         raise IllegalMoveError(f"{what} must be an int 0..{high}, got {value!r}")
     return value
+
+
+def _label(move: Move) -> str:
+    """``move``'s label, the ``str()`` of every move class (:data:`cardwars.aliwar.text.TEXT`)."""
+    from cardwars.aliwar.text import TEXT  # the text module imports this one
+
+    return TEXT.label(move)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,9 @@ class Switch(Move):
         """True for the null switch (only legal with ``allow_null_switch``)."""
         return self.a == self.b
 
+    def __str__(self) -> str:
+        return _label(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Keep(Move):
@@ -132,6 +142,9 @@ class Keep(Move):
             raise IllegalMoveError(f"Keep needs a Card, got {self.card!r}")
         _check_position(self.stack, "Keep stack", STACKS - 1)
 
+    def __str__(self) -> str:
+        return _label(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Decline(Move):
@@ -147,6 +160,9 @@ class Decline(Move):
     >>> [str(card) for card in state.discard]
     ['5D']
     """
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 AliwarMove: TypeAlias = Switch | Keep | Decline

@@ -1,4 +1,4 @@
-"""Aliwar's options (RULINGS §1.4) and the ways a game ends (AW-B4).
+"""Aliwar's options (:ref:`aliwar-options`) and the ways a game ends (AW-B4).
 
 >>> Rules().kernel_options()["max_rounds"], TERMINATIONS[0]
 (1000, 'empty_stack')
@@ -49,7 +49,7 @@ _NOT_FOR_KERNELS: Final[tuple[str, ...]] = ("view_recall",)
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of RULINGS §1.4; every default is the ruling.
+    """The options of :ref:`aliwar-options`; every default is the ruling (AW-A…, AW-B…).
 
     Attributes:
         allow_null_switch: allow ``Switch(p, p)``, "no switch" (AW-A3, AW-B6).

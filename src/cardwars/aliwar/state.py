@@ -208,7 +208,7 @@ class State(GameState[Phase]):
     # --- construction --------------------------------------------------------------------
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
-        """The deal of RULINGS §1.5: one shuffle of the canonical deck, then the deal map."""
+        """The deal of AW-2.1 (:ref:`deals`): one shuffle of the canonical deck, then the map."""
         machine = _kernels.kernels.aliwar_deal(_CARDS, seed, **_machine_options(rules))
         return cls(rules, seed, machine, False)
 
@@ -339,7 +339,7 @@ class State(GameState[Phase]):
         return Result(frozenset({m.winner}), termination, m.rounds, placings)
 
     def legal_moves(self, player: int) -> tuple[AliwarMove, ...]:
-        """The legal moves of ``player`` in the canonical order of RULINGS §4.5.
+        """The legal moves of ``player`` in the canonical order of :ref:`aliwar-order`.
 
         Switch phase: ``Switch(a, b)`` for ``a < b`` over 0–5, lexicographic (15 moves),
         then ``Switch(PROTECTION, PROTECTION)`` with ``allow_null_switch``. Keep phase:

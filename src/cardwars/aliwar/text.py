@@ -1,18 +1,21 @@
-"""Plain terminal text for Aliwar: the table drawn as text, and a short move notation.
+"""Plain terminal text for Aliwar: :class:`AliwarText`, the table as text and a move notation.
 
-The ``cardwars`` command uses these functions (and adds colour); they work on any
-terminal and never show a card the seat may not know.
+:data:`TEXT` (an :class:`AliwarText`) is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`;
+the ``cardwars`` command uses it (and adds colour). It works on any terminal and
+never shows a card the seat may not know.
 
-Notation (see :data:`NOTATION`): people number the stacks 1–5, the same absolute
-columns for both players (AW-2.2), and call the protection position ``P``. A
-switch is two positions, ``"2 P"``; a keep is ``"keep QD 3"``; ``"decline"``
-keeps nothing.
+Notation (see :data:`NOTATION`): the stacks are numbered 0–4, as in Python and the
+JSON of :mod:`cardwars.wire`, the same absolute columns for both players (AW-2.2),
+and the protection position is ``P``. A switch is two positions, ``"1 P"``; a keep
+is ``"keep QD 2"``; ``"decline"`` keeps nothing. ``str(move)`` is the label.
 
 >>> from cardwars.aliwar import Aliwar, Keep, Switch
->>> format_move(Switch(1, 5)), format_move(Keep(Card.parse("QD"), 2))
-('2 P', 'keep QD 3')
+>>> from cardwars.aliwar.text import TEXT
+>>> from cardwars.cards import Card
+>>> TEXT.label(Switch(1, 5)), str(Keep(Card.parse("QD"), 2))
+('1 P', 'keep QD 2')
 >>> state = Aliwar().new_game(seed=42)
->>> parse_move("p2", state.legal_moves(0))
+>>> TEXT.parse("p1", state, 0)
 Switch(a=1, b=5)
 """
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from cardwars.aliwar.moves import (
     PROTECTION,
@@ -44,24 +48,18 @@ from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
 from cardwars.errors import CardParseError, IllegalMoveError
 
-__all__ = [
-    "NOTATION",
-    "describe_event",
-    "format_move",
-    "parse_move",
-    "render_observation",
-    "render_state",
-]
+__all__ = ["NOTATION", "TEXT", "AliwarText"]
 
 NOTATION = """\
 Aliwar moves (capitals or not, spaces optional):
-  switch   two of your six face-up positions: stacks 1-5 or P (protection),
-           e.g. "2 P" or "1 4"; "none" is no switch, where that option is on
-  keep     "keep <card> <stack>", e.g. "keep QD 3": the card (rank 2-9, T or 10,
+  switch   two of your six face-up positions: stacks 0-4 or P (protection),
+           e.g. "1 P" or "0 3"; "none" is no switch, where that option is on
+  keep     "keep <card> <stack>", e.g. "keep QD 2": the card (rank 2-9, T or 10,
            J, Q, K, A, then suit C, D, H, S) goes face down under that stack;
            a forced refill may leave out the stack: "keep QD"
   decline  "decline" keeps none of the cards you won
-Stacks are numbered 1-5 left to right for both players, so stack 3 faces stack 3."""
+Stacks are numbered 0-4 left to right for both players, as in Python and the JSON,
+so stack 2 faces stack 2."""
 """How a person types each kind of move (shown by ``cardwars play``)."""
 
 _CELL = 10  # the width of one stack's cell in the grids
@@ -70,7 +68,7 @@ _DECLINE_WORDS = frozenset({"decline", "no", "none", "pass", "nothing", "-"})
 _SEPARATORS = re.compile(r"[\s,;/&+-]+|\b(?:and|with)\b")
 _KEEP_RE = re.compile(
     r"^(?:keep|k)?\s*(?P<card>(?:10|[2-9tjqka])\s*[cdhs♣♦♥♠♧♢♡♤])"
-    r"\s*(?:(?:in|into|to|on|under|at|stack|s|@|,)\s*)*(?P<stack>[1-5])?$"
+    r"\s*(?:(?:in|into|to|on|under|at|stack|s|@|,)\s*)*(?P<stack>[0-4])?$"
 )
 
 
@@ -78,22 +76,14 @@ _KEEP_RE = re.compile(
 
 
 def _position(position: int) -> str:
-    return "P" if position == PROTECTION else str(position + 1)
+    return "P" if position == PROTECTION else str(position)
 
 
-def format_move(move: Move) -> str:
-    """The short notation of ``move``: ``"2 P"``, ``"none"``, ``"keep QD 3"``, ``"decline"``.
-
-    Raises:
-        TypeError: not an Aliwar move.
-
-    >>> format_move(Switch(0, 3)), format_move(Switch(5, 5)), format_move(Decline())
-    ('1 4', 'none', 'decline')
-    """
+def _label(move: Move) -> str:
     if isinstance(move, Switch):
         return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
     if isinstance(move, Keep):
-        return f"keep {move.card} {move.stack + 1}"
+        return f"keep {move.card} {move.stack}"
     if isinstance(move, Decline):
         return "decline"
     raise TypeError(f"not an Aliwar move: {move!r}")
@@ -104,9 +94,9 @@ def _read_switch(text: str) -> Switch | None:
         return Switch(PROTECTION, PROTECTION)
     text = re.sub(r"^(?:switch|swap|s)\b", "", text)
     positions = _SEPARATORS.sub("", text)
-    if len(positions) != 2 or any(char not in "12345p" for char in positions):
+    if len(positions) != 2 or any(char not in "01234p" for char in positions):
         return None
-    a, b = (PROTECTION if char == "p" else int(char) - 1 for char in positions)
+    a, b = (PROTECTION if char == "p" else int(char) for char in positions)
     return Switch(a, b)
 
 
@@ -121,28 +111,13 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     except CardParseError:  # pragma: no cover - the pattern admits only cards
         return None
     if match["stack"] is not None:
-        return Keep(card, int(match["stack"]) - 1)
+        return Keep(card, int(match["stack"]))
     # No stack given: accepted when it is the only legal place for that card (a forced refill).
     places = [move for move in legal if isinstance(move, Keep) and move.card == card]
     return places[0] if len(places) == 1 else None
 
 
-def parse_move(text: str, legal: Sequence[Move]) -> Move:
-    """Read a move typed in the notation of :data:`NOTATION` and return it from ``legal``.
-
-    Raises:
-        IllegalMoveError: ``text`` is not one of ``legal``; the message lists the legal
-            moves in notation.
-
-    >>> from cardwars.aliwar import Aliwar
-    >>> legal = Aliwar().new_game(seed=1).legal_moves(0)
-    >>> parse_move(" 4,1 ", legal), parse_move("P5", legal)
-    (Switch(a=0, b=3), Switch(a=4, b=5))
-    >>> parse_move("keep QD 3", legal)
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.IllegalMoveError: 'keep QD 3' is not a legal move here; ...
-    """
+def _parse(text: str, legal: Sequence[Move]) -> Move:
     if not isinstance(text, str):
         raise IllegalMoveError(f"a move is typed as text, got {text!r}")
     cleaned = " ".join(text.strip().lower().split())
@@ -150,7 +125,7 @@ def parse_move(text: str, legal: Sequence[Move]) -> Move:
     move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
     if move is not None and move in legal:
         return next(candidate for candidate in legal if candidate == move)
-    shown = ", ".join(format_move(move) for move in legal) or "none (you are not to act)"
+    shown = ", ".join(_label(move) for move in legal) or "none (you are not to act)"
     raise IllegalMoveError(f"{text!r} is not a legal move here; the legal moves are: {shown}")
 
 
@@ -174,7 +149,7 @@ def _outcome(result: Result) -> str:
 
 
 def _header() -> str:
-    columns = "".join(f"{c + 1:<{_CELL}}" for c in range(STACKS))
+    columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
     return f"{'':<10}{columns}P"
 
 
@@ -182,30 +157,7 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) or "-"
 
 
-def render_observation(obs: AliwarObservation) -> str:
-    """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.
-
-    A stack's cell shows its top card and, in brackets, how many cards it holds:
-    ``QD`` face up (``*``: protected, the suit of its owner's protection card),
-    ``[QD]`` face down but seen before (``view_recall="perfect"``), ``??`` face down and
-    never seen. The protection cards stand under ``P``. Lines follow for the cards
-    won this round (Keep phase), the discard pile, and the face-down cards known
-    below the tops (``QD@3``: third from the top).
-
-    >>> state = State.from_layout(
-    ...     [
-    ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-    ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-    ...     ],
-    ...     ["AH", "AD"],
-    ... )
-    >>> print(render_observation(state.observation(0)))
-    Aliwar, round 1: switch (P0 and P1 to choose)
-              1         2         3         4         5         P
-    P1        2D* (1)   3D* (1)   4D* (1)   5D* (1)   6D* (1)   AD
-    P0 (you)  2C  (2)   3C  (1)   4C  (1)   5C  (1)   6C  (1)   AH
-    discard   -
-    """
+def _render(obs: AliwarObservation) -> str:
     lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), _header()]
     seats = (1 - obs.seat, obs.seat)
     for seat in seats:
@@ -228,7 +180,7 @@ def render_observation(obs: AliwarObservation) -> str:
     lines.append(f"{'discard':<10}{_cards(obs.discard)}")
     for seat in seats:
         known = [
-            f"{c + 1}: " + " ".join(f"{card}@{depth + 1}" for depth, card in below)
+            f"{c}: " + " ".join(f"{card}@{depth + 1}" for depth, card in below)
             for c, stack in enumerate(obs.stacks[seat])
             if (below := [(d, card) for d, card in enumerate(stack) if d and card is not None])
         ]
@@ -237,35 +189,7 @@ def render_observation(obs: AliwarObservation) -> str:
     return "\n".join(lines)
 
 
-def render_state(state: State) -> str:
-    """The whole table, god's-eye (for replays): every stack in full, top first.
-
-    Each stack line shows its face-up top, ``|``, then its face-down cards, top first
-    (in the Keep phase a stack whose top lost shows nothing before the ``|``).
-
-    >>> state = State.from_layout(
-    ...     [
-    ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-    ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-    ...     ],
-    ...     ["AH", "AD"],
-    ... )
-    >>> print(render_state(state))
-    Aliwar, round 1: switch (P0 and P1 to choose)
-    P1  protection AD
-      1: 2D |
-      2: 3D |
-      3: 4D |
-      4: 5D |
-      5: 6D |
-    P0  protection AH
-      1: 2C | 7C
-      2: 3C |
-      3: 4C |
-      4: 5C |
-      5: 6C |
-    discard   -
-    """
+def _render_state(state: State) -> str:
     obs = state.observation(0)
     lines = [_phase_line(state.phase, state.rounds, state.to_act, state.result)]
     for seat in (1, 0):
@@ -273,7 +197,7 @@ def render_state(state: State) -> str:
         for c, stack in enumerate(state.stacks[seat]):
             up = 1 if stack and obs.face_up[seat][c] else 0
             shown = f"{' '.join(map(str, stack[:up])):<2} | {' '.join(map(str, stack[up:]))}"
-            lines.append(f"  {c + 1}: {shown if stack else '(empty)'}".rstrip())
+            lines.append(f"  {c}: {shown if stack else '(empty)'}".rstrip())
     if state.phase is Phase.KEEP:
         won = "   ".join(f"P{seat} won {_cards(state.won[seat])}" for seat in (0, 1))
         lines.append(f"{'middle':<10}{won}")
@@ -290,32 +214,24 @@ def _switch_text(seat: int, switch: Switch) -> str:
     return f"P{seat} switches {_position(switch.a)} and {_position(switch.b)}"
 
 
-def describe_event(event: Event) -> str | None:
-    """One line for a person about ``event`` (None for events not worth a line).
-
-    >>> describe_event(CardKept(0, Card.parse("QD"), 2))
-    'P0 keeps QD face down under stack 3'
-    >>> c = Card.parse
-    >>> describe_event(ConflictResolved(0, (c("TC"), c("TD")), (True, False), 0))
-    'column 1: P0 TC* against P1 TD: P0 wins'
-    """
+def _describe(event: Event) -> str | None:
     if isinstance(event, SwitchesRevealed):
         return "; ".join(_switch_text(seat, switch) for seat, switch in enumerate(event.switches))
     if isinstance(event, ConflictResolved):
         marks = ("*" if hit else "" for hit in event.protected)
         cards = [f"{card}{mark}" for card, mark in zip(event.cards, marks, strict=True)]
         outcome = "a tie" if event.winner is None else f"P{event.winner} wins"
-        return f"column {event.column + 1}: P0 {cards[0]} against P1 {cards[1]}: {outcome}"
+        return f"column {event.column}: P0 {cards[0]} against P1 {cards[1]}: {outcome}"
     if isinstance(event, StackEmptied):
-        return f"P{event.seat}'s stack {event.stack + 1} is empty"
+        return f"P{event.seat}'s stack {event.stack} is empty"
     if isinstance(event, CardKept):
-        return f"P{event.seat} keeps {event.card} face down under stack {event.stack + 1}"
+        return f"P{event.seat} keeps {event.card} face down under stack {event.stack}"
     if isinstance(event, KeepDeclined):
         return f"P{event.seat} keeps none of the won cards"
     if isinstance(event, CardsDiscarded):
         return f"discarded: {_cards(event.cards)}"
     if isinstance(event, CardsReturned):
-        back = ", ".join(f"{card} to {c + 1}" for c, card in event.returned)
+        back = ", ".join(f"{card} to {c}" for c, card in event.returned)
         return f"P{event.seat}'s winners and ties go back under their stacks: {back}"
     if isinstance(event, TopsFlipped):
         tops = "; ".join(f"P{seat} {_cards(event.tops[seat])}" for seat in (0, 1))
@@ -323,3 +239,146 @@ def describe_event(event: Event) -> str | None:
     if isinstance(event, GameOver):
         return f"game over after {event.result.length} rounds: {_outcome(event.result)}"
     return None
+
+
+# --- the interface ---------------------------------------------------------------------------
+
+
+class AliwarText:
+    """Aliwar's :class:`~cardwars.interfaces.GameText`: labels, parsing, boards, event lines.
+
+    The one instance is :data:`TEXT`, which is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`.
+    Labels number stacks 0–4 (``P`` is the protection position, 5 in Python), as
+    Python and the JSON of :mod:`cardwars.wire` do.
+
+    >>> from cardwars.aliwar import Aliwar
+    >>> text = Aliwar.text
+    >>> state = Aliwar().new_game(seed=42)
+    >>> [text.label(move) for move in state.legal_moves(0)[:3]]
+    ['0 1', '0 2', '0 3']
+    >>> text.parse("0 1", state, 0) == state.legal_moves(0)[0]
+    True
+    """
+
+    NOTATION: str = NOTATION
+    """How moves are typed (:data:`NOTATION`), for help screens."""
+
+    def label(self, move: Move) -> str:
+        """The label of ``move``: ``"1 P"``, ``"none"``, ``"keep QD 2"``, ``"decline"``.
+
+        It is ``str(move)``; :meth:`parse` reads it back.
+
+        Raises:
+            TypeError: not an Aliwar move.
+
+        >>> from cardwars.aliwar import Decline, Switch
+        >>> from cardwars.aliwar.text import TEXT
+        >>> TEXT.label(Switch(0, 3)), TEXT.label(Switch(5, 5)), TEXT.label(Decline())
+        ('0 3', 'none', 'decline')
+        """
+        return _label(move)
+
+    def parse(self, text: str, state: State, seat: int) -> Move:
+        """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
+
+        Capitals, spaces and commas are free; a switch's positions may come in either
+        order, and a forced refill may leave out the stack.
+
+        Raises:
+            IllegalMoveError: ``text`` names no legal move; the message lists the legal
+                moves' labels.
+
+        >>> from cardwars.aliwar import Aliwar
+        >>> from cardwars.aliwar.text import TEXT
+        >>> state = Aliwar().new_game(seed=1)
+        >>> TEXT.parse(" 3,0 ", state, 0), TEXT.parse("P4", state, 0)
+        (Switch(a=0, b=3), Switch(a=4, b=5))
+        >>> TEXT.parse("keep QD 2", state, 0)
+        Traceback (most recent call last):
+        ...
+        cardwars.errors.IllegalMoveError: 'keep QD 2' is not a legal move here; ...
+        """
+        return _parse(text, state.legal_moves(seat))
+
+    def render(self, observation: AliwarObservation) -> str:
+        """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.
+
+        A stack's cell shows its top card and, in brackets, how many cards it holds:
+        ``QD`` face up (``*``: protected, the suit of its owner's protection card),
+        ``[QD]`` face down but seen before (``view_recall="perfect"``), ``??`` face down and
+        never seen. The protection cards stand under ``P``. Lines follow for the cards
+        won this round (Keep phase), the discard pile, and the face-down cards known
+        below the tops (``QD@3``: third from the top); stacks and
+        columns are numbered 0–4, as in the labels.
+
+        >>> from cardwars.aliwar import State
+        >>> from cardwars.aliwar.text import TEXT
+        >>> state = State.from_layout(
+        ...     [
+        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+        ...     ],
+        ...     ["AH", "AD"],
+        ... )
+        >>> print(TEXT.render(state.observation(0)))
+        Aliwar, round 1: switch (P0 and P1 to choose)
+                  0         1         2         3         4         P
+        P1        2D* (1)   3D* (1)   4D* (1)   5D* (1)   6D* (1)   AD
+        P0 (you)  2C  (2)   3C  (1)   4C  (1)   5C  (1)   6C  (1)   AH
+        discard   -
+        """
+        return _render(observation)
+
+    def describe(self, event: Event) -> str | None:
+        """One line for a person about ``event`` (None for events not worth a line).
+
+        >>> from cardwars.aliwar import CardKept, ConflictResolved
+        >>> from cardwars.aliwar.text import TEXT
+        >>> from cardwars.cards import Card
+        >>> TEXT.describe(CardKept(0, Card.parse("QD"), 2))
+        'P0 keeps QD face down under stack 2'
+        >>> c = Card.parse
+        >>> TEXT.describe(ConflictResolved(0, (c("TC"), c("TD")), (True, False), 0))
+        'column 0: P0 TC* against P1 TD: P0 wins'
+        """
+        return _describe(event)
+
+    def render_state(self, state: State) -> str:
+        """The whole table, god's-eye (for replays): every stack in full, top first.
+
+        Each stack line shows its face-up top, ``|``, then its face-down cards, top first
+        (in the Keep phase a stack whose top lost shows nothing before the ``|``).
+
+        >>> from cardwars.aliwar import State
+        >>> from cardwars.aliwar.text import TEXT
+        >>> state = State.from_layout(
+        ...     [
+        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
+        ...     ],
+        ...     ["AH", "AD"],
+        ... )
+        >>> print(TEXT.render_state(state))
+        Aliwar, round 1: switch (P0 and P1 to choose)
+        P1  protection AD
+          0: 2D |
+          1: 3D |
+          2: 4D |
+          3: 5D |
+          4: 6D |
+        P0  protection AH
+          0: 2C | 7C
+          1: 3C |
+          2: 4C |
+          3: 5C |
+          4: 6C |
+        discard   -
+        """
+        return _render_state(state)
+
+    def __repr__(self) -> str:
+        return "AliwarText()"
+
+
+TEXT: Final[AliwarText] = AliwarText()
+"""The :class:`AliwarText` of :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`."""

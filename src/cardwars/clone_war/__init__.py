@@ -1,7 +1,7 @@
-"""Clone War: War for two to four players with the J, Q and K of four decks (RULINGS §2).
+"""Clone War: War for two to four players with the J, Q and K of four decks (CW-1 … CW-8).
 
 Nobody makes a decision (CW-8): a :class:`State` rests before each battle with
-``to_act`` empty, and ``apply({})`` plays exactly one battle (RULINGS §4.5).
+``to_act`` empty, and ``apply({})`` plays exactly one battle (:ref:`resting-points`).
 The battle itself runs in the kernel (``cardwars._kernels._core.CloneWarTable``, or
 its pure-Python twin); this package turns the kernel's log into typed events
 and applies the cycle rule (CW-7.3) without hashing a single battle: at the

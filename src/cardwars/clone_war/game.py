@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardwars import _kernels
-from cardwars.clone_war import text as _text
 from cardwars.clone_war.agents import GreedyAgent
 from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
+from cardwars.clone_war.text import TEXT
 from cardwars.engine import (
     ActionSpace,
     Agent,
@@ -46,8 +46,9 @@ class CloneWar(Game[Rules, State]):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "001_clone_war.md"
-    text: ClassVar[GameText] = _text
-    """The module :mod:`cardwars.clone_war.text` (event lines and boards; there are no moves)."""
+    text: ClassVar[GameText] = TEXT
+    """Clone War's text interface, :data:`cardwars.clone_war.text.TEXT` (a
+    :class:`~cardwars.clone_war.text.CloneWarText`): event lines and boards; there are no moves."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,
@@ -76,7 +77,7 @@ class CloneWar(Game[Rules, State]):
         return State.from_piles(piles, rules=self._rules, rng_seed=seed)
 
     def new_game(self, seed: int | None = None) -> State:
-        """Deal a game from ``seed`` (RULINGS §2.4); None picks a fresh random seed."""
+        """Deal a game from ``seed`` (CW-2, :ref:`deals`); None picks a fresh random seed."""
         state = super().new_game(seed)
         assert isinstance(state, State)
         return state

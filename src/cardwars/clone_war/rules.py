@@ -1,4 +1,4 @@
-"""The options of Clone War (RULINGS §2.3): :class:`Rules`, and :data:`TERMINATIONS`.
+"""The options of Clone War (:ref:`clone-war-options`): :class:`Rules`, and :data:`TERMINATIONS`.
 
 Every field is one named option; its default is the ruling. Bad values raise
 :class:`~cardwars.errors.RulesError` naming the field and what is allowed
@@ -40,7 +40,7 @@ _COUNTS: dict[str, tuple[int, int]] = {"max_battles": (1, 2**31 - 1)}
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of RULINGS §2.3; every default is the ruling.
+    """The options of :ref:`clone-war-options`; every default is the ruling.
 
     Attributes:
         collect_order: CW-A6. ``"stage_winner_first"``: stage by stage, the

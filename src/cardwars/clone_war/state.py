@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
-_CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id (RULINGS §4.2)
+_CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id (:ref:`card-ids`)
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
 )  # the seats of a 4-bit mask
@@ -169,7 +169,7 @@ class State(GameState[Phase]):
 
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
-        """CW-2 and RULINGS §2.4: shuffle the canonical 48 cards, deal round-robin."""
+        """CW-2 (:ref:`deals`): shuffle the canonical 48 cards, deal round-robin."""
         rng = _kernels.kernels.Rng(seed)
         deck: list[CardId] = list(range(48))
         rng.shuffle(deck)

@@ -1,26 +1,28 @@
 """Clone War as text, for the ``cardwars`` command (``play`` and ``replay``).
 
-Nobody decides anything in Clone War (CW-8), so there is no move notation:
-``cardwars play clone-war`` deals and plays the game to its end, describing
-every battle.
+:data:`TEXT` (a :class:`CloneWarText`) is :attr:`CloneWar.text
+<cardwars.clone_war.CloneWar.text>`. Nobody decides anything in Clone War (CW-8),
+so there is no move notation: ``cardwars play clone-war`` deals and plays the
+game to its end, describing every battle.
 
 >>> from cardwars.clone_war import State
->>> from cardwars.clone_war.text import describe_event, render_observation
+>>> from cardwars.clone_war.text import TEXT
 >>> state = State.from_piles([["KC", "JC", "QC", "QD"], ["KD", "KH", "JD", "JH"]])
 >>> for event in state.apply({}):
-...     print(describe_event(event))
+...     print(TEXT.describe(event))
 battle 1: P0 KC, P1 KD
 war stage 1: P0, P1
 P0 places a card face down and QC face up
 P1 places a card face down and JD face up
 P0 takes the pot (6 cards)
->>> print(render_observation(state.observation(0)))
+>>> print(TEXT.render(state.observation(0)))
 battle 1, 1 war stage · piles: P0 7, P1 1 · dead pile 0 · shown: P0 KC, P1 KD, P0 QC, P1 JD
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardwars.clone_war.moves import (
     CardsFlipped,
@@ -38,14 +40,7 @@ from cardwars.clone_war.state import State
 from cardwars.engine import Event, Move
 from cardwars.errors import IllegalMoveError
 
-__all__ = [
-    "NOTATION",
-    "describe_event",
-    "format_move",
-    "parse_move",
-    "render_observation",
-    "render_state",
-]
+__all__ = ["NOTATION", "TEXT", "CloneWarText"]
 
 NOTATION = (
     "Clone War has no moves: every battle plays itself (CW-8). The game runs to its end on its own."
@@ -56,42 +51,11 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"P{s}" for s in seats)
 
 
-def format_move(move: Move) -> str:
-    """Clone War has no moves; any move is shown as its ``repr``.
-
-    >>> from cardwars.aliwar import Decline
-    >>> from cardwars.clone_war.text import format_move
-    >>> format_move(Decline())  # a move of another game, as Clone War has none
-    'Decline()'
-    """
-    return repr(move)
+def _refuse(text: object) -> IllegalMoveError:
+    return IllegalMoveError(f"Clone War has no moves, so {text!r} is not one; {NOTATION}")
 
 
-def parse_move(text: str, legal: Sequence[Move]) -> Move:
-    """There is nothing to parse in Clone War.
-
-    Raises:
-        IllegalMoveError: always, naming the text.
-
-    >>> from cardwars.clone_war.text import parse_move
-    >>> parse_move("flip", [])
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
-    """
-    raise IllegalMoveError(f"Clone War has no moves, so {text!r} is not one; {NOTATION}")
-
-
-def describe_event(event: Event) -> str | None:
-    """One line describing ``event``, or None for an event that needs no words.
-
-    >>> from cardwars.clone_war import PotSplit, State
-    >>> from cardwars.clone_war.text import describe_event
-    >>> describe_event(PotSplit(seats=(0, 1), cards_each=1, to_dead=1))
-    'still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile'
-    >>> print(describe_event(State.from_piles([["KC"], ["QD"]]).apply({})[-1]))  # GameOver
-    None
-    """
+def _describe(event: Event) -> str | None:
     if isinstance(event, CardsFlipped):
         shown = ", ".join(f"P{s} {card}" for s, card in event.cards)
         return f"battle {event.battle}: {shown}"
@@ -118,14 +82,7 @@ def describe_event(event: Event) -> str | None:
     return None
 
 
-def render_observation(observation: CloneWarObservation) -> str:
-    """The public facts (CW-8) on one line.
-
-    >>> from cardwars.clone_war import CloneWar
-    >>> from cardwars.clone_war.text import render_observation
-    >>> print(render_observation(CloneWar(players=3).new_game(seed=7).observation(0)))
-    battle 0, 0 war stages · piles: P0 16, P1 16, P2 16 · dead pile 0
-    """
+def _render(observation: CloneWarObservation) -> str:
     sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(observation.pile_sizes))
     wars = f"{observation.wars} war stage" + ("" if observation.wars == 1 else "s")
     line = (
@@ -136,19 +93,102 @@ def render_observation(observation: CloneWarObservation) -> str:
     return line
 
 
-def render_state(state: State) -> str:
-    """Every pile, top first, and the dead pile (god's-eye, for replays).
-
-    >>> from cardwars.clone_war import State
-    >>> from cardwars.clone_war.text import render_state
-    >>> print(render_state(State.from_piles([["KC", "JC"], ["QD"]])))
-    P0 (2): KC JC
-    P1 (1): QD
-    dead (0): -
-    """
+def _render_state(state: State) -> str:
     lines = [
         f"P{s} ({len(pile)}): " + (" ".join(str(c) for c in pile) or "-")
         for s, pile in enumerate(state.piles)
     ]
     lines.append(f"dead ({len(state.dead)}): " + (" ".join(str(c) for c in state.dead) or "-"))
     return "\n".join(lines)
+
+
+# --- the interface ---------------------------------------------------------------------------
+
+
+class CloneWarText:
+    """Clone War's :class:`~cardwars.interfaces.GameText`: boards and event lines, no moves.
+
+    The one instance is :data:`TEXT`, which is :attr:`CloneWar.text
+    <cardwars.clone_war.CloneWar.text>`. Clone War has no moves (CW-8), so
+    :meth:`label` labels none and :meth:`parse` always refuses.
+
+    >>> from cardwars.clone_war import CloneWar
+    >>> CloneWar.text.parse("flip", CloneWar().new_game(seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
+    """
+
+    NOTATION: str = NOTATION
+    """What help screens show, that there is nothing to type (:data:`NOTATION`)."""
+
+    def label(self, move: Move) -> str:
+        """Clone War has no moves, so there is nothing to label.
+
+        Raises:
+            TypeError: always, naming the value.
+
+        >>> from cardwars.aliwar import Decline
+        >>> from cardwars.clone_war.text import TEXT
+        >>> TEXT.label(Decline())  # a move of another game, as Clone War has none
+        Traceback (most recent call last):
+        ...
+        TypeError: Clone War has no moves to label, got Decline()
+        """
+        raise TypeError(f"Clone War has no moves to label, got {move!r}")
+
+    def parse(self, text: str, state: State, seat: int) -> Move:
+        """There is nothing to parse in Clone War.
+
+        Raises:
+            IllegalMoveError: always, naming the text and saying that the game has no moves.
+
+        >>> from cardwars.clone_war import CloneWar
+        >>> from cardwars.clone_war.text import TEXT
+        >>> TEXT.parse("flip", CloneWar().new_game(seed=3), 1)
+        Traceback (most recent call last):
+        ...
+        cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
+        """
+        raise _refuse(text)
+
+    def render(self, observation: CloneWarObservation) -> str:
+        """The public facts (CW-8) on one line.
+
+        >>> from cardwars.clone_war import CloneWar
+        >>> from cardwars.clone_war.text import TEXT
+        >>> print(TEXT.render(CloneWar(players=3).new_game(seed=7).observation(0)))
+        battle 0, 0 war stages · piles: P0 16, P1 16, P2 16 · dead pile 0
+        """
+        return _render(observation)
+
+    def describe(self, event: Event) -> str | None:
+        """One line describing ``event``, or None for an event that needs no words.
+
+        >>> from cardwars.clone_war import PotSplit, State
+        >>> from cardwars.clone_war.text import TEXT
+        >>> TEXT.describe(PotSplit(seats=(0, 1), cards_each=1, to_dead=1))
+        'still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile'
+        >>> print(TEXT.describe(State.from_piles([["KC"], ["QD"]]).apply({})[-1]))  # GameOver
+        None
+        """
+        return _describe(event)
+
+    def render_state(self, state: State) -> str:
+        """Every pile, top first, and the dead pile (god's-eye, for replays).
+
+        >>> from cardwars.clone_war import State
+        >>> from cardwars.clone_war.text import TEXT
+        >>> print(TEXT.render_state(State.from_piles([["KC", "JC"], ["QD"]])))
+        P0 (2): KC JC
+        P1 (1): QD
+        dead (0): -
+        """
+        return _render_state(state)
+
+    def __repr__(self) -> str:
+        return "CloneWarText()"
+
+
+TEXT: Final[CloneWarText] = CloneWarText()
+"""The :class:`CloneWarText` of :attr:`CloneWar.text <cardwars.clone_war.CloneWar.text>`."""

@@ -1,10 +1,10 @@
-"""WAR: Guerrilla Tactics (RULINGS §3): the readable, executable rules.
+"""WAR: Guerrilla Tactics (GT-1 … GT-15): the readable, executable rules.
 
 Each player owns one suit (two in the 2-player variant) as a draw pile, holds
 a hand of two, and every skirmish runs the order of GT-3: promotion window,
 Draw, Play (spy-first players reveal first), Evaluate, one Support window,
 Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and the End check.
-:class:`State` rests only where players decide (RULINGS §4.5);
+:class:`State` rests only where players decide (:ref:`resting-points`);
 :meth:`~cardwars.engine.GameState.apply`
 performs everything automatic up to the next poll or the end.
 

@@ -45,7 +45,7 @@ class GreedyAgent:
     state) and never draws from ``rng``. Strengths are those of GT-8.4 under the
     rules in the observation. Every choice below takes, among the legal moves
     that maximise the stated key, the first in their canonical order
-    (RULINGS §4.5, card-id order), so the choice is exact:
+    (:ref:`canonical-move-order`, card-id order), so the choice is exact:
 
     * **Propose** whenever it is legal (no Guerrilla in hand).
     * **Respond**: cancel with the first Guerrilla in card-id order when holding

@@ -26,7 +26,6 @@ from cardwars.engine import (
     RandomAgent,
 )
 from cardwars.errors import RulesError
-from cardwars.guerrilla import text as _text
 from cardwars.guerrilla.agents import GreedyAgent
 from cardwars.guerrilla.moves import (
     ACTIONS,
@@ -34,6 +33,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
+from cardwars.guerrilla.text import TEXT
 from cardwars.options import check_players
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
@@ -68,7 +68,9 @@ class Guerrilla(Game[Rules, State]):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "003_guerrilla.md"
-    text: ClassVar[GameText] = _text
+    text: ClassVar[GameText] = TEXT
+    """Guerrilla's text interface, :data:`cardwars.guerrilla.text.TEXT` (a
+    :class:`~cardwars.guerrilla.text.GuerrillaText`): labels and parsing, boards, event lines."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,

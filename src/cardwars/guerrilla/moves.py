@@ -195,6 +195,13 @@ def compare(
 # --- moves -------------------------------------------------------------------------
 
 
+def _label(move: Move) -> str:
+    """``move``'s label, the ``str()`` of every move (:data:`cardwars.guerrilla.text.TEXT`)."""
+    from cardwars.guerrilla.text import TEXT  # the text module imports this one
+
+    return TEXT.label(move)
+
+
 @dataclass(frozen=True, slots=True)
 class Propose(Move):
     """Propose a promotion (GT-4.2); legal only without a Guerrilla in hand.
@@ -207,6 +214,9 @@ class Propose(Move):
     >>> state.phase, state.legal_moves(0), state.legal_moves(1)
     (<Phase.PROPOSE: 'propose'>, (Pass(), Propose()), (Pass(),))
     """
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +234,9 @@ class Pass(Move):
     <Phase.PLAY: 'play'>
     """
 
+    def __str__(self) -> str:
+        return _label(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Allow(Move):
@@ -238,6 +251,9 @@ class Allow(Move):
     >>> state.apply({1: Allow()})[0]
     GuerrillaPromoted(rank=3)
     """
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +270,9 @@ class Reject(Move):
     >>> state.apply({1: Reject()})[0]
     ProposalCancelled(reveals=(), rejecters=(1,))
     """
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +292,9 @@ class Cancel(Move):
 
     card: Card
 
+    def __str__(self) -> str:
+        return _label(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
@@ -287,6 +309,9 @@ class Play(Move):
     """
 
     card: Card
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +328,9 @@ class Support(Move):
     """
 
     card: Card
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +350,9 @@ class TieCards(Move):
     up: Card
     down: Card | None
 
+    def __str__(self) -> str:
+        return _label(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Remove(Move):
@@ -340,6 +371,9 @@ class Remove(Move):
     """
 
     card: Card
+
+    def __str__(self) -> str:
+        return _label(self)
 
 
 _CARDS: Final = tuple(Deck.standard())

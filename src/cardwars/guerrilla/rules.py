@@ -1,6 +1,6 @@
-"""The options of WAR: Guerrilla Tactics (RULINGS §3.3): :class:`Rules`, and the game's fixed facts.
+"""The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts.
 
-Every field is one named option of RULINGS; its default is the ruling. Bad
+Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad
 values raise :class:`~cardwars.errors.RulesError` naming the field and the
 allowed values (:func:`cardwars.options.check_options`).
 
@@ -59,7 +59,7 @@ _FLAGS = (
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of WAR: Guerrilla Tactics; the defaults are the rulings of RULINGS §3.3.
+    """The options of WAR: Guerrilla Tactics; each default is the ruling (:ref:`guerrilla-options`).
 
     Attributes:
         two_suit_variant: GT-A2, two players with 26 cards each (seat 0 ♦♥, seat 1 ♣♠).

@@ -387,7 +387,7 @@ class State(GameState[Phase]):
 
     @property
     def to_act(self) -> frozenset[int]:
-        """The seats polled now (RULINGS §4.5)."""
+        """The seats polled now (:ref:`resting-points`)."""
         polled: frozenset[int] = self._m.to_act
         return polled
 
@@ -493,7 +493,7 @@ class State(GameState[Phase]):
 
     @property
     def cards_dealt(self) -> int:
-        """The number of cards in the game (conserved, RULINGS §4.4)."""
+        """The number of cards in the game (conserved, :ref:`invariants`)."""
         dealt: int = self._m.cards_dealt
         return dealt
 
@@ -516,7 +516,7 @@ class State(GameState[Phase]):
 
     # --- moves ------------------------------------------------------------------------
     def legal_moves(self, player: int) -> tuple[GuerrillaMove, ...]:
-        """``player``'s legal moves in the canonical order of RULINGS §4.5 (empty if not polled).
+        """``player``'s legal moves in the order of :ref:`guerrilla-order` (empty if not polled).
 
         Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``

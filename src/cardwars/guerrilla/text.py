@@ -1,15 +1,18 @@
-"""Plain terminal text for WAR: Guerrilla Tactics: boards, move notation and event lines.
+"""Plain terminal text for WAR: Guerrilla Tactics: :class:`GuerrillaText`, boards, labels, events.
 
-The ``cardwars play`` and ``cardwars replay`` commands draw with these
-functions (and add colour themselves). Cards are written as in
-:meth:`cardwars.cards.Card.parse`: ``9C``, ``TD``, ``QH``, ``AS``.
+:data:`TEXT` (a :class:`GuerrillaText`) is :attr:`Guerrilla.text
+<cardwars.guerrilla.Guerrilla.text>`; the ``cardwars play`` and ``cardwars replay``
+commands draw with it (and add colour themselves). Cards are written as in
+:meth:`cardwars.cards.Card.parse`: ``9C``, ``TD``, ``QH``, ``AS``; seats are
+numbered from 0, as in Python and the JSON. ``str(move)`` is the label.
 
 >>> from cardwars.guerrilla import Guerrilla
+>>> from cardwars.guerrilla.text import TEXT
 >>> state = Guerrilla(2).new_game(seed=42)
 >>> legal = state.legal_moves(0)
->>> [format_move(m) for m in legal]
-['play 4C', 'play JC']
->>> parse_move("jc", legal) == legal[1]
+>>> [TEXT.label(m) for m in legal], [str(m) for m in legal]
+(['play 4C', 'play JC'], ['play 4C', 'play JC'])
+>>> TEXT.parse("jc", state, 0) == legal[1]
 True
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Move
@@ -54,14 +58,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.state import State
 
-__all__ = [
-    "NOTATION",
-    "describe_event",
-    "format_move",
-    "parse_move",
-    "render_observation",
-    "render_state",
-]
+__all__ = ["NOTATION", "TEXT", "GuerrillaText"]
 
 NOTATION = """\
 Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
@@ -150,41 +147,14 @@ def _board(
     return [line.rstrip() for line in lines]
 
 
-def render_observation(obs: GuerrillaObservation) -> str:
-    """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts.
-
-    >>> from cardwars.guerrilla import Guerrilla
-    >>> print(render_observation(Guerrilla(2).new_game(seed=42).observation(1)))
-    skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
-             hand  draw  discard  flags  table
-    seat 0      2    11        0  -
-    you (1)     2    11        0  -
-    removed (0): -
-    flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
-    your hand: 8D 9D
-    """
+def _render(obs: GuerrillaObservation) -> str:
     names = [f"you ({s})" if s == obs.seat else f"seat {s}" for s in range(len(obs.in_game))]
     lines = _board(obs, names, None)
     lines.append(f"your hand: {_cards(obs.hand)}")
     return "\n".join(lines)
 
 
-def render_state(state: State) -> str:
-    """The whole table, god's-eye (for replays): every hand, pile and face-down card.
-
-    >>> from cardwars.guerrilla import Guerrilla
-    >>> print(render_state(Guerrilla(2).new_game(seed=42)))
-    skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
-            hand  draw  discard  flags  table
-    seat 0     2    11        0  -
-    seat 1     2    11        0  -
-    removed (0): -
-    flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
-    seat 0  hand: JC 4C  discard: -
-            draw: 7C 8C 6C KC 9C 3C 2C 5C QC TC AC (top first)
-    seat 1  hand: 8D 9D  discard: -
-            draw: JD 7D 6D TD 2D KD AD 4D 3D 5D QD (top first)
-    """
+def _render_state(state: State) -> str:
     obs = state.observation(0)
     face_down = [[down for _, _, down in rnd] for rnd in state.tie_rounds]
     names = [f"seat {s}" for s in range(state.players)]
@@ -225,14 +195,7 @@ _ALIASES: dict[str, str] = {
 }
 
 
-def format_move(move: Move) -> str:
-    """The short notation of ``move`` (see :data:`NOTATION`).
-
-    >>> format_move(TieCards(Card.parse("KC"), Card.parse("4C")))
-    'up KC down 4C'
-    >>> format_move(Pass()), format_move(Cancel(Card.parse("2D")))
-    ('pass', 'cancel 2D')
-    """
+def _label(move: Move) -> str:
     if isinstance(move, TieCards):
         return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
     keyword = _KEYWORDS.get(type(move))
@@ -288,24 +251,9 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
     return not labelled and cards == ([] if card is None else [card])
 
 
-def parse_move(text: str, legal: Sequence[Move]) -> Move:
-    """The legal move that ``text`` names in the notation of :data:`NOTATION`.
-
-    Case and spacing are free; a bare card names the one legal move with that
-    card (``9C`` plays, supports, cancels or removes it, whichever is legal
-    now); ``tie KC 4C`` is face up first.
-
-    Raises:
-        IllegalMoveError: ``text`` names no legal move, or several; the message
-            lists the legal moves in notation.
-
-    >>> from cardwars.guerrilla import Guerrilla
-    >>> legal = Guerrilla(2).new_game(seed=42).legal_moves(1)
-    >>> parse_move("play 5D", legal)
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.IllegalMoveError: 'play 5D' is not a legal move; legal moves: play 8D, play 9D
-    """
+def _parse(text: str, legal: Sequence[Move]) -> Move:
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move is typed as text, got {text!r}")
     try:
         keyword, cards, labelled = _read(text)
         found = [m for m in legal if _matches(m, keyword, cards, labelled)]
@@ -313,7 +261,7 @@ def parse_move(text: str, legal: Sequence[Move]) -> Move:
         found = []
     if len(found) == 1:
         return found[0]
-    listed = ", ".join(format_move(m) for m in legal) or "none"
+    listed = ", ".join(_label(m) for m in legal) or "none"
     problem = "names several legal moves" if found else "is not a legal move"
     raise IllegalMoveError(f"{text.strip()!r} {problem}; legal moves: {listed}")
 
@@ -327,14 +275,7 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats)
 
 
-def describe_event(event: Event) -> str | None:
-    """One line for ``event`` (every Guerrilla event is public, GT-15); None to skip it.
-
-    >>> describe_event(CardPlayed(1, Card.parse("KD")))
-    'seat 1 plays KD'
-    >>> describe_event(SkirmishEvaluated((0, 2, -1)))
-    'standing: seat 0 losing, seat 1 winning'
-    """
+def _describe(event: Event) -> str | None:
     if isinstance(event, SkirmishStarted):
         return f"skirmish {event.index} begins; seat {event.lead_seat} leads"
     if isinstance(event, ProposalMade):
@@ -392,3 +333,116 @@ def describe_event(event: Event) -> str | None:
             f"after {result.length} skirmishes"
         )
     return None
+
+
+# --- the interface ------------------------------------------------------------------------
+
+
+class GuerrillaText:
+    """Guerrilla's :class:`~cardwars.interfaces.GameText`: labels, parsing, boards, event lines.
+
+    The one instance is :data:`TEXT`, which is :attr:`Guerrilla.text
+    <cardwars.guerrilla.Guerrilla.text>`.
+
+    >>> from cardwars.guerrilla import Guerrilla
+    >>> text = Guerrilla.text
+    >>> state = Guerrilla(3).new_game(seed=5)
+    >>> all(text.parse(text.label(m), state, 2) == m for m in state.legal_moves(2))
+    True
+    """
+
+    NOTATION: str = NOTATION
+    """How moves are typed (:data:`NOTATION`), for help screens."""
+
+    def label(self, move: Move) -> str:
+        """The label of ``move`` (see :data:`NOTATION`).
+
+        It is ``str(move)``; :meth:`parse` reads it back.
+
+        Raises:
+            TypeError: not a Guerrilla move.
+
+        >>> from cardwars.cards import Card
+        >>> from cardwars.guerrilla import Cancel, Pass, TieCards
+        >>> from cardwars.guerrilla.text import TEXT
+        >>> TEXT.label(TieCards(Card.parse("KC"), Card.parse("4C")))
+        'up KC down 4C'
+        >>> TEXT.label(Pass()), TEXT.label(Cancel(Card.parse("2D")))
+        ('pass', 'cancel 2D')
+        """
+        return _label(move)
+
+    def parse(self, text: str, state: State, seat: int) -> Move:
+        """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
+
+        Case and spacing are free; a bare card names the one legal move with that
+        card (``9C`` plays, supports, cancels or removes it, whichever is legal
+        now); ``tie KC 4C`` is face up first.
+
+        Raises:
+            IllegalMoveError: ``text`` names no legal move, or several; the message
+                lists the legal moves' labels.
+
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> from cardwars.guerrilla.text import TEXT
+        >>> TEXT.parse("play 5D", Guerrilla(2).new_game(seed=42), 1)
+        Traceback (most recent call last):
+        ...
+        cardwars.errors.IllegalMoveError: 'play 5D' is not a legal move; legal moves: play 8D, ...
+        """
+        return _parse(text, state.legal_moves(seat))
+
+    def render(self, observation: GuerrillaObservation) -> str:
+        """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts.
+
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> from cardwars.guerrilla.text import TEXT
+        >>> print(TEXT.render(Guerrilla(2).new_game(seed=42).observation(1)))
+        skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
+                 hand  draw  discard  flags  table
+        seat 0      2    11        0  -
+        you (1)     2    11        0  -
+        removed (0): -
+        flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
+        your hand: 8D 9D
+        """
+        return _render(observation)
+
+    def describe(self, event: Event) -> str | None:
+        """One line for ``event`` (every Guerrilla event is public, GT-15); None to skip it.
+
+        >>> from cardwars.cards import Card
+        >>> from cardwars.guerrilla import CardPlayed, SkirmishEvaluated
+        >>> from cardwars.guerrilla.text import TEXT
+        >>> TEXT.describe(CardPlayed(1, Card.parse("KD")))
+        'seat 1 plays KD'
+        >>> TEXT.describe(SkirmishEvaluated((0, 2, -1)))
+        'standing: seat 0 losing, seat 1 winning'
+        """
+        return _describe(event)
+
+    def render_state(self, state: State) -> str:
+        """The whole table, god's-eye (for replays): every hand, pile and face-down card.
+
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> from cardwars.guerrilla.text import TEXT
+        >>> print(TEXT.render_state(Guerrilla(2).new_game(seed=42)))
+        skirmish 0 · lead seat 0 · G = 2 (Guerrillas 2) · play · to act: 0 1
+                hand  draw  discard  flags  table
+        seat 0     2    11        0  -
+        seat 1     2    11        0  -
+        removed (0): -
+        flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out
+        seat 0  hand: JC 4C  discard: -
+                draw: 7C 8C 6C KC 9C 3C 2C 5C QC TC AC (top first)
+        seat 1  hand: 8D 9D  discard: -
+                draw: JD 7D 6D TD 2D KD AD 4D 3D 5D QD (top first)
+        """
+        return _render_state(state)
+
+    def __repr__(self) -> str:
+        return "GuerrillaText()"
+
+
+TEXT: Final[GuerrillaText] = GuerrillaText()
+"""The :class:`GuerrillaText` of :attr:`Guerrilla.text <cardwars.guerrilla.Guerrilla.text>`."""
