@@ -433,7 +433,9 @@ def section_games(suite: Suite) -> None:
 # --- d. simulate() -----------------------------------------------------------------------------
 
 
-def _simulate_run(game: Game[Any, Any], agents: Sequence[Any], workers: int) -> Callable[[int], int]:
+def _simulate_run(
+    game: Game[Any, Any], agents: Sequence[Any], workers: int
+) -> Callable[[int], int]:
     def run(games: int) -> int:
         cardwars.simulate(game, agents, games=games, seed=SEED, workers=workers)
         return games
@@ -441,7 +443,9 @@ def _simulate_run(game: Game[Any, Any], agents: Sequence[Any], workers: int) -> 
     return run
 
 
-def _simulate_threads(game: Game[Any, Any], agents: Sequence[Any], threads: int) -> Callable[[int], int]:
+def _simulate_threads(
+    game: Game[Any, Any], agents: Sequence[Any], threads: int
+) -> Callable[[int], int]:
     def run(games: int) -> int:
         with ThreadPoolExecutor(threads) as pool:
             cardwars.simulate(game, agents, games=games, seed=SEED, executor=pool)
