@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import cardwars
+from cardwars import wire
+
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -129,6 +132,22 @@ def test_api_answers_bad_requests_with_400_and_changes_nothing(server: str) -> N
     status, undone = _call(server, "/api/undo", {"id": game_id})
     assert status == 200
     assert undone == view
+
+
+def test_api_plays_clone_war_to_the_end_as_cardwars_play_does(server: str) -> None:
+    status, view = _call(server, "/api/new", {"game": "clone-war", "players": 3, "seed": 21})
+    assert status == 200
+    assert view["automatic"]
+    assert view["legal_moves"] == []
+    status, one = _call(server, "/api/step", {"id": view["id"], "since": view["event_count"]})
+    assert (status, one["steps"], one["since"]) == (200, 1, view["event_count"])
+    status, final = _call(server, "/api/step", {"id": view["id"], "to_end": True})
+    assert status == 200
+    same = cardwars.play(cardwars.load_game("clone-war", players=3), ["random"] * 3, seed=21)
+    assert final["result"] == wire.encode(same.result)
+    assert final["steps"] == len(same.history)
+    assert final["result_text"].startswith("Game over: ")
+    assert not final["automatic"]
 
 
 # --- whole games in the browser -----------------------------------------------------------

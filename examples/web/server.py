@@ -31,6 +31,7 @@ import json
 import secrets
 import sys
 import threading
+import traceback
 import typing
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -375,6 +376,9 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, table.view(since))
             except RequestError as exc:
                 self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
+            except Exception as exc:  # a bug: say so on the page, not only in this terminal
+                self.log_error("%s", traceback.format_exc())
+                self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"server error: {exc!r}"})
 
     def _json(self, status: HTTPStatus, value: object) -> None:
         self._send(status, json.dumps(value).encode(), "application/json")
@@ -387,8 +391,8 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: the API is called on every click."""
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Quiet: the API is called on every click (errors are still logged)."""
 
 
 def main(argv: list[str] | None = None) -> None:
