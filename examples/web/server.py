@@ -59,7 +59,7 @@ class RequestError(Exception):
 # --- the games on offer -------------------------------------------------------------------
 
 
-def option_choices(game: type[Game[Any]], name: str, hint: Any) -> list[Any] | None:
+def option_choices(game: type[Game[Any, Any]], name: str, hint: Any) -> list[Any] | None:
     """The values a rules option may take, when they are a short list (None: any int)."""
     if typing.get_origin(hint) is typing.Literal:
         return list(typing.get_args(hint))
@@ -118,7 +118,7 @@ class Table:
     """
 
     def __init__(
-        self, game: Game[Any], seat: int, opponents: list[str], seed: int, game_id: str
+        self, game: Game[Any, Any], seat: int, opponents: list[str], seed: int, game_id: str
     ) -> None:
         self.id = game_id
         self.game = game
@@ -146,7 +146,7 @@ class Table:
             raise RequestError(f"not a move of {self.game.name}: {exc}") from None
         legal = self.state.legal_moves(self.seat)
         if not isinstance(move, Move) or move not in legal:
-            listed = ", ".join(map(self.game.text.format_move, legal))
+            listed = ", ".join(map(self.game.text.label, legal))
             raise RequestError(f"{data!r} is not a legal move now; the legal moves are: {listed}")
         self._play({self.seat: move})
         self._advance()
@@ -200,12 +200,12 @@ class Table:
             {
                 "index": index,
                 "event": wire.encode(event),
-                "text": text.describe_event(event) or f"({type(event).__name__})",
+                "text": text.describe(event) or f"({type(event).__name__})",
             }
             for index, event in enumerate(feed[start:], start)
         ]
         moves = [
-            {"move": wire.encode(move), "label": text.format_move(move)}
+            {"move": wire.encode(move), "label": text.label(move)}
             for move in state.legal_moves(seat)
         ]
         return {
@@ -220,7 +220,7 @@ class Table:
             "to_act": sorted(state.to_act),
             "automatic": not state.is_over and not state.to_act,
             "observation": wire.encode(observation),
-            "board": text.render_observation(observation),
+            "board": text.render(observation),
             "legal_moves": moves,
             "since": since,
             "skipped": start - since,
