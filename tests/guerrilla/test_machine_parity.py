@@ -141,7 +141,7 @@ def test_compiled_and_pure_machines_agree_at_every_step(
     options: dict[str, Any], players: int
 ) -> None:
     game = Guerrilla(players, Rules(**options))
-    for seed in range(sized(40, 5)):
+    for seed in range(sized(200, 5)):
         with _on(_core):
             compiled = game.new_game(seed)
         with _on(pure):
