@@ -142,6 +142,8 @@ def _project_text_files() -> list[Path]:
 
 def test_the_project_cites_only_itself() -> None:
     """Issue 14: citations name seeds/ clauses or the docs, never a file the project lacks."""
+    if not (_ROOT / "seeds").is_dir():
+        pytest.skip("checks the source tree; these tests run outside it")
     files = _project_text_files()
     assert any(path.name == "000_aliwar.md" for path in files)
     offending = [
