@@ -31,7 +31,6 @@ selected, until the game ends.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -174,7 +173,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         options: the game's options (``players=``, rules fields) with a game name.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
 
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
@@ -188,12 +187,10 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
         self.state_space = self._table.state_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019  (one space object per agent, as PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
         return self.observation_spaces[agent]
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space, ``Discrete(game.num_actions)``."""
         return self.action_spaces[agent]
@@ -297,7 +294,7 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
     Takes the arguments of :class:`CardwarsParallelEnv`.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
 
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
@@ -314,12 +311,10 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
         self._pending: list[int] = []
         self._chosen: dict[int, int] = {}
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
         return self.observation_spaces[agent]
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space, ``Discrete(game.num_actions)``."""
         return self.action_spaces[agent]
