@@ -32,9 +32,12 @@ import numpy.typing as npt
 from cardwars.cards import Card
 from cardwars.engine import Game, GameState, Observation, Result
 from cardwars.errors import UsageError
+from cardwars.registry import load_game
 
-__all__ = ["Encoder", "Field", "encoder"]
+__all__ = ["CAPS", "Encoder", "Field", "check_decisions", "encoder", "resolve_game"]
 
+CAPS = frozenset({"no_progress", "max_rounds", "max_skirmishes"})
+"""The terminations that are caps: the adapters report them as truncation, not termination."""
 UNKNOWN = 53
 """The card code of a face-down card never seen (Aliwar's stacks)."""
 DEPTH = 52
@@ -325,7 +328,7 @@ def encoder(game: Game[Any, Any]) -> Encoder:
     >>> from cardwars.envs.encoding import encoder
     >>> enc = encoder(cardwars.load_game("guerrilla", players=3))
     >>> enc.size, [f.name for f in enc.fields][:4]
-    (339, ['seat', 'phase', 'to_act', 'hand'])
+    (307, ['seat', 'phase', 'to_act', 'hand'])
 
     Returns:
         The game's encoder.
@@ -350,3 +353,21 @@ def check_decisions(game: Game[Any, Any]) -> None:
             "and it has no actions), so there is nothing for an agent to choose or learn; "
             "use cardwars.play or cardwars.simulate to run it"
         )
+
+
+def resolve_game(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
+    """The game a name with options (or a :class:`~cardwars.engine.Game`) stands for.
+
+    Raises:
+        UsageError: options with a Game, neither a name nor a Game, or no decisions.
+    """
+    if isinstance(game, Game):
+        if options:
+            raise UsageError("pass options with a game name, not with a Game")
+        resolved = game
+    elif isinstance(game, str):
+        resolved = load_game(game, **options)
+    else:
+        raise UsageError(f"game must be a game name or a Game, got {game!r}")
+    check_decisions(resolved)
+    return resolved

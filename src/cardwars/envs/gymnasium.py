@@ -33,10 +33,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardwars._kernels import kernels
+from cardwars import _kernels
 from cardwars.engine import Game, GameState, resolve_agents
-from cardwars.envs.encoding import Encoder, encoder
-from cardwars.envs.pettingzoo import CAPS, _resolve
+from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError
 from cardwars.interfaces import Agent
 
@@ -79,7 +78,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             raise UsageError(
                 f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
             )
-        self.game = _resolve(game, options)
+        self.game = resolve_game(game, options)
         players = self.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise UsageError(f"seat must be 0..{players - 1}, got {seat!r}")
@@ -134,6 +133,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
+        kernels = _kernels.kernels
         self._rngs = [
             kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
             for seat in range(self.game.players)
@@ -176,7 +176,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             terminated = not truncated
         return self._observe(), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's view as text (``render_mode="ansi"``), else None."""
         if self.render_mode is None:
             return None

@@ -39,29 +39,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from cardwars.engine import Game, GameState
-from cardwars.envs.encoding import Encoder, check_decisions, encoder
+from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError
-from cardwars.registry import load_game
 
-__all__ = ["CAPS", "CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
-
-CAPS = frozenset({"no_progress", "max_rounds", "max_skirmishes"})
-"""The terminations that are caps: reported as truncation, not termination."""
+__all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
-
-
-def _resolve(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
-    if isinstance(game, Game):
-        if options:
-            raise UsageError("pass options with a game name, not with a Game")
-        resolved = game
-    elif isinstance(game, str):
-        resolved = load_game(game, **options)
-    else:
-        raise UsageError(f"game must be a game name or a Game, got {game!r}")
-    check_decisions(resolved)
-    return resolved
 
 
 class _Table:
@@ -77,7 +60,7 @@ class _Table:
         if illegal not in ("terminate", "raise"):
             raise UsageError(f"illegal_action must be 'terminate' or 'raise', got {illegal!r}")
         self.illegal: str = illegal
-        self.game = _resolve(game, options)
+        self.game = resolve_game(game, options)
         self.render_mode = render_mode
         self.render_seat: int | None = render_seat
         self.encoder: Encoder = encoder(self.game)
@@ -280,7 +263,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
         return self._table.encoder.state(self._table.current)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
         return self._table.render()
 
@@ -304,7 +287,7 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
         self.render_mode = render_mode
         self.game = self._table.game
         self.possible_agents = list(self._table.names)
-        self.agents = []
+        self.agents: list[str] = []
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
         self.state_space = self._table.state_space
@@ -337,7 +320,7 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {name: {} for name in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
         self._chosen = {}
         self._poll()
 
@@ -395,7 +378,7 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
         return self._table.encoder.state(self._table.current)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
         return self._table.render()
 
