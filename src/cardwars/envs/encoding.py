@@ -113,6 +113,8 @@ class Encoder:
         state_fields: tuple[Field, ...],
         state_high: Vector,
         state: Callable[[Any], list[int]],
+        big: tuple[str, ...] = (),
+        shared_seat: bool = False,
     ) -> None:
         self.fields = fields
         self.high = high
@@ -122,14 +124,44 @@ class Encoder:
         self.state_size = len(state_high)
         self._observe = observe
         self._state = state
+        # The fields that may exceed a byte (counters): the rest converts through bytes.
+        self._big = tuple(f.offset for f in fields if f.name in big)
+        self._state_big = tuple(f.offset for f in state_fields if f.name in big)
+        # Aliwar: both seats know the same (AW-8.4), so one encoding serves every seat.
+        self._shared_seat = shared_seat
+        self._seat = next((f for f in fields if f.name == "seat"), None)
+
+    @staticmethod
+    def _vector(values: list[int], big: tuple[int, ...]) -> Vector:
+        saved = [values[at] for at in big]
+        for at in big:
+            values[at] = 0
+        vector = np.frombuffer(bytes(values), dtype=np.uint8).astype(np.float32)
+        for at, value in zip(big, saved, strict=True):
+            vector[at] = value
+        return vector
 
     def observation(self, observation: Observation) -> Vector:
         """The vector of one seat's observation (``state.observation(seat)``)."""
-        return np.asarray(self._observe(observation), dtype=np.float32)
+        return self._vector(self._observe(observation), self._big)
+
+    def observations(self, state: GameState[Any]) -> list[Vector]:
+        """``[observation(state.observation(seat)) for seat in range(players)]``, faster."""
+        if not self._shared_seat or self._seat is None:
+            return [self.observation(state.observation(seat)) for seat in range(state.players)]
+        first = self.observation(state.observation(0))
+        out = [first]
+        at = self._seat.offset
+        for seat in range(1, state.players):
+            other = first.copy()
+            other[at : at + self._seat.length] = 0
+            other[at + seat] = 1
+            out.append(other)
+        return out
 
     def state(self, state: GameState[Any]) -> Vector:
         """The god's-eye vector of ``state`` (every card where it lies; not the RNG)."""
-        return np.asarray(self._state(state), dtype=np.float32)
+        return self._vector(self._state(state), self._state_big)
 
 
 # --- Aliwar -------------------------------------------------------------------------------------
@@ -191,7 +223,8 @@ def _aliwar(game: Game[Any, Any]) -> Encoder:
         obs = state.observation(0)
         return [*head(obs), *piles(state.stacks), *rest(obs)]
 
-    return Encoder(fields, high, observe, state_fields, state_high, god)
+    big = ("rounds", "no_progress")
+    return Encoder(fields, high, observe, state_fields, state_high, god, big, shared_seat=True)
 
 
 # --- Guerrilla ----------------------------------------------------------------------------------
@@ -315,7 +348,7 @@ def _guerrilla(game: Game[Any, Any]) -> Encoder:
         out += [*shown(obs), *ties(state.tie_rounds, 3), *last(obs)]
         return out + _result(state.result, players, terminations)
 
-    return Encoder(fields, high, observe, state_fields, state_high, god)
+    return Encoder(fields, high, observe, state_fields, state_high, god, ("skirmish",))
 
 
 def encoder(game: Game[Any, Any]) -> Encoder:

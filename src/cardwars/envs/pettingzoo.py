@@ -26,7 +26,7 @@ selected, until the game ends.
 >>> actions = {agent: int(obs["action_mask"].argmax()) for agent, obs in observations.items()}
 >>> observations, rewards, terminations, truncations, infos = env.step(actions)
 >>> rewards, env.state().shape
-({'player_0': 0, 'player_1': 0}, (607,))
+({'player_0': 0.0, 'player_1': 0.0}, (607,))
 """
 
 from __future__ import annotations
@@ -184,9 +184,17 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         return self._table.current
 
     def _observations(self) -> dict[str, ObsDict]:
-        to_act = self._table.current.to_act
+        table = self._table
+        state = table.current
+        to_act = state.to_act
+        vectors = table.encoder.observations(state)
         return {
-            name: self._table.observe(seat, seat in to_act)
+            name: {
+                "observation": vectors[seat],
+                "action_mask": np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
+                if seat in to_act
+                else table.no_mask.copy(),
+            }
             for seat, name in enumerate(self.possible_agents)
         }
 
