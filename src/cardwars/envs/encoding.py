@@ -3,7 +3,7 @@
 :func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation`
 turns ``state.observation(seat)`` into a flat ``float32`` vector holding exactly
 what that observation holds, and :meth:`~Encoder.state` turns the god's-eye state
-into another. :attr:`Encoder.fields` lists every field, in order, with its offset
+into another. ``Encoder.fields`` lists every field, in order, with its offset
 and length; the guide :doc:`/guides/rl` documents each one.
 
 Cards are coded as *card codes*: ``0`` for "no card", ``card.id + 1`` (1--52) for a
@@ -37,7 +37,7 @@ from cardwars.registry import load_game
 __all__ = ["CAPS", "Encoder", "Field", "check_decisions", "encoder", "resolve_game"]
 
 CAPS = frozenset({"no_progress", "max_rounds", "max_skirmishes"})
-"""The terminations that are caps: the adapters report them as truncation, not termination."""
+"""Terminations at a cap, which the adapters report as truncation, not termination."""
 UNKNOWN = 53
 """The card code of a face-down card never seen (Aliwar's stacks)."""
 DEPTH = 52
@@ -101,8 +101,8 @@ def _result(result: Result | None, players: int, terminations: Sequence[str]) ->
 class Encoder:
     """A game's encodings: :meth:`observation` (one seat) and :meth:`state` (god's-eye).
 
-    Every element lies in ``[0, high]`` (:attr:`high`, :attr:`state_high`); ``fields``
-    and ``state_fields`` name the slices.
+    Every element lies in ``[0, high]`` (``high``, ``state_high``: NumPy vectors);
+    ``fields`` and ``state_fields`` (:class:`Field` tuples) name the slices.
     """
 
     def __init__(
