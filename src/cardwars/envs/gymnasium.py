@@ -1,0 +1,197 @@
+"""Single-agent Gymnasium environments: one seat against built-in (or your) opponents.
+
+Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
+(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``); ``gymnasium.make``
+passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, any built-in
+agent name or any :class:`~cardwars.interfaces.Agent`), ``seat`` (the learner's
+seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
+
+The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
+``info["action_mask"]`` (``int8``) marks its legal actions. The reward is +1 / -1 / 0
+at the end (win / loss / draw), the end at a cap is a truncation. Each opponent
+seat ``s`` draws from ``Rng(derive_seed(seed, 1 + s))``, as in :func:`cardwars.play`,
+so ``reset(seed=s)`` replays exactly.
+
+>>> import gymnasium
+>>> import cardwars.envs.gymnasium  # registers the environments
+>>> env = gymnasium.make("cardwars/Aliwar-v0")
+>>> observation, info = env.reset(seed=42)
+>>> observation.shape, int(info["action_mask"].sum())
+((609,), 15)
+>>> action = int(info["action_mask"].argmax())
+>>> observation, reward, terminated, truncated, info = env.step(action)
+>>> reward, terminated, truncated
+(0.0, False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from cardwars import _kernels
+from cardwars.engine import Game, GameState, resolve_agents
+from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
+from cardwars.errors import IllegalMoveError, UsageError
+from cardwars.interfaces import Agent
+
+__all__ = ["CardwarsEnv"]
+
+Vector = npt.NDArray[np.float32]
+
+
+class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
+    """One seat of a game against opponents at every other seat.
+
+    Args:
+        game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
+        opponent: the agent of every other seat: a built-in agent name or an
+            :class:`~cardwars.interfaces.Agent`.
+        seat: the learner's seat.
+        render_mode: None or ``"ansi"`` (the learner's view as text).
+        illegal_action: ``"terminate"`` (an illegal action ends the episode with
+            reward -1 and ``info["illegal_action"]``) or ``"raise"``.
+        options: the game's options, with a game name.
+
+    Raises:
+        UsageError: Clone War (no decisions), a bad seat, opponent or mode.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any] = "aliwar",
+        opponent: Agent | str = "greedy",
+        seat: int = 0,
+        render_mode: str | None = None,
+        illegal_action: str = "terminate",
+        **options: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if illegal_action not in ("terminate", "raise"):
+            raise UsageError(
+                f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
+            )
+        self.game = resolve_game(game, options)
+        players = self.game.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise UsageError(f"seat must be 0..{players - 1}, got {seat!r}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.opponents = resolve_agents(self.game, [opponent] * players)
+        self._encoder: Encoder = encoder(self.game)
+        n = self.game.num_actions
+        self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.float32)
+        self.action_space = spaces.Discrete(n)
+        self._state: GameState[Any] | None = None
+        self._rngs: list[Any] = []
+        self._done = True
+
+    @property
+    def game_state(self) -> GameState[Any]:
+        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
+        if self._state is None:
+            raise UsageError("call reset() before using the environment")
+        return self._state
+
+    def _info(self) -> dict[str, Any]:
+        state = self.game_state
+        return {
+            "action_mask": np.frombuffer(state.action_mask(self.seat), dtype=np.int8).copy(),
+        }
+
+    def _observe(self) -> Vector:
+        return self._encoder.observation(self.game_state.observation(self.seat))
+
+    def _opponent_moves(self) -> dict[int, Any]:
+        state = self.game_state
+        return {
+            seat: self.opponents[seat].choose(
+                state.observation(seat), state.legal_moves(seat), self._rngs[seat]
+            )
+            for seat in sorted(state.to_act)
+            if seat != self.seat
+        }
+
+    def _advance(self) -> None:
+        """Let the opponents play until the learner is polled or the game is over."""
+        state = self.game_state
+        while not state.is_over and self.seat not in state.to_act:
+            state.apply(self._opponent_moves())
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        """Deal a new game: from ``seed`` when given, else from the env's seeded generator."""
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        self._state = self.game.new_game(game_seed)
+        kernels = _kernels.kernels
+        self._rngs = [
+            kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
+            for seat in range(self.game.players)
+        ]
+        self._done = False
+        self._advance()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action`` (with the opponents' simultaneous moves), then theirs.
+
+        Raises:
+            IllegalMoveError: an illegal action with ``illegal_action="raise"``.
+            UsageError: the episode is over.
+        """
+        state = self.game_state
+        if self._done or state.is_over:
+            raise UsageError("the episode is over: call reset()")
+        legal = state.legal_actions(self.seat)
+        chosen: int | None = None
+        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+            chosen = int(action)
+        if chosen is None or chosen not in legal:
+            if self.illegal_action == "raise":
+                raise IllegalMoveError(f"seat {self.seat} may not play {action!r}; legal: {legal}")
+            info = self._info()
+            info["illegal_action"] = True
+            self._done = True
+            return self._observe(), -1.0, True, False, info
+        moves = self._opponent_moves()
+        moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
+        state.apply(moves)
+        self._advance()
+        reward, terminated, truncated = 0.0, False, False
+        result = state.result
+        if result is not None:
+            if result.winners:
+                reward = 1.0 if self.seat in result.winners else -1.0
+            truncated = result.termination in CAPS
+            terminated = not truncated
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """The learner's view as text (``render_mode="ansi"``), else None."""
+        if self.render_mode is None:
+            return None
+        return self.game.text.render(self.game_state.observation(self.seat))
+
+
+def _register() -> None:
+    for env_id, name in (("cardwars/Aliwar-v0", "aliwar"), ("cardwars/Guerrilla-v0", "guerrilla")):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="cardwars.envs.gymnasium:CardwarsEnv",
+                kwargs={"game": name},
+                disable_env_checker=False,
+            )
+
+
+_register()

@@ -1,0 +1,431 @@
+"""PettingZoo environments of Aliwar and Guerrilla: :func:`env` (AEC) and :func:`parallel_env`.
+
+Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict``
+of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and
+``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
+``Discrete(game.num_actions)``, the game's fixed action numbering. The reward is
+0 until the game ends, then +1 for each winner and -1 for every other seat (0 for
+all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and
+``max_rounds``, Guerrilla's ``max_skirmishes``) is reported as truncated, any
+other end as terminated. ``reset(seed=s)`` deals ``game.new_game(seed=s)``, so the
+same seed gives the same game (and the same game :func:`cardwars.play` deals);
+later resets without a seed draw their deals from that seed.
+
+Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat
+in a step and ignores the actions of seats not polled (their mask is all zeros).
+The AEC env selects only polled agents, one after another in seat order; the
+step is applied once the last of them has acted, so no polled agent ever sees
+another's choice. A Guerrilla seat that is eliminated stays an agent, never
+selected, until the game ends.
+
+>>> from cardwars.envs.pettingzoo import parallel_env
+>>> env = parallel_env("aliwar")
+>>> observations, infos = env.reset(seed=42)
+>>> sorted(observations), observations["player_0"]["observation"].shape
+(['player_0', 'player_1'], (609,))
+>>> actions = {agent: int(obs["action_mask"].argmax()) for agent, obs in observations.items()}
+>>> observations, rewards, terminations, truncations, infos = env.step(actions)
+>>> rewards, env.state().shape
+({'player_0': 0.0, 'player_1': 0.0}, (607,))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from cardwars.engine import Game, GameState
+from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
+from cardwars.errors import IllegalMoveError, UsageError
+
+__all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class _Table:
+    """What both PettingZoo envs share: the game, its spaces, the deal and the rewards."""
+
+    def __init__(
+        self, game: str | Game[Any, Any], render_mode: str | None, options: dict[str, Any]
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise UsageError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        render_seat = options.pop("render_seat", None)
+        illegal = options.pop("illegal_action", "terminate")
+        if illegal not in ("terminate", "raise"):
+            raise UsageError(f"illegal_action must be 'terminate' or 'raise', got {illegal!r}")
+        self.illegal: str = illegal
+        self.game = resolve_game(game, options)
+        self.render_mode = render_mode
+        self.render_seat: int | None = render_seat
+        self.encoder: Encoder = encoder(self.game)
+        self.names = [f"player_{seat}" for seat in range(self.game.players)]
+        n = self.game.num_actions
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, self.encoder.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(n)
+        self.state_space = spaces.Box(0, self.encoder.state_high, dtype=np.float32)
+        self.no_mask = np.zeros(n, dtype=np.int8)
+        self.rng: np.random.Generator | None = None
+        self.state: GameState[Any] | None = None
+        self.done = True
+
+    def deal(self, seed: int | None) -> GameState[Any]:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+            self.state = self.game.new_game(seed)
+        else:
+            if self.rng is None:
+                self.rng = np.random.default_rng()
+            self.state = self.game.new_game(int(self.rng.integers(2**63)))
+        self.done = False
+        return self.state
+
+    def observe(self, seat: int, masked: bool) -> ObsDict:
+        state = self.current
+        mask = (
+            np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
+            if masked
+            else self.no_mask.copy()
+        )
+        return {
+            "observation": self.encoder.observation(state.observation(seat)),
+            "action_mask": mask,
+        }
+
+    @property
+    def current(self) -> GameState[Any]:
+        if self.state is None:
+            raise UsageError("call reset() before using the environment")
+        return self.state
+
+    def outcome(self) -> tuple[dict[int, int], bool]:
+        """The final rewards by seat and whether the end was a cap."""
+        result = self.current.result
+        assert result is not None
+        if not result.winners:
+            return dict.fromkeys(range(self.game.players), 0), result.termination in CAPS
+        rewards = {s: 1 if s in result.winners else -1 for s in range(self.game.players)}
+        return rewards, result.termination in CAPS
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self.current
+        if self.render_seat is None:
+            return self.game.text.render_state(state)
+        return self.game.text.render(state.observation(self.render_seat))
+
+    def legal(self, seat: int, value: object) -> int | None:
+        """``value`` as a plain int when it is a legal action of ``seat`` now, else None.
+
+        Raises:
+            IllegalMoveError: it is not, and ``illegal_action="raise"``.
+        """
+        action: int | None = None
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            action = int(value)
+        legal = self.current.legal_actions(seat)
+        if action is not None and action in legal:
+            return action
+        if self.illegal == "raise":
+            raise IllegalMoveError(
+                f"player_{seat} may not play {value!r}; legal actions: {list(legal)}"
+            )
+        return None
+
+
+class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
+    """The Parallel environment: one step per resting point, every polled seat acting at once.
+
+    Args:
+        game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
+        render_mode: None or ``"ansi"`` (:meth:`render` returns text).
+        render_seat: None renders the god's-eye board, a seat renders that seat's view.
+        illegal_action: ``"terminate"`` (an illegal action ends the episode, -1 for its
+            agent) or ``"raise"`` (:class:`~cardwars.errors.IllegalMoveError`).
+        options: the game's options (``players=``, rules fields) with a game name.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
+
+    def __init__(
+        self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
+    ) -> None:
+        self._table = _Table(game, render_mode, options)
+        self.render_mode = render_mode
+        self.game = self._table.game
+        self.possible_agents = list(self._table.names)
+        self.agents: list[str] = []
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
+        self.state_space = self._table.state_space
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space, ``Discrete(game.num_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState[Any]:
+        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
+        return self._table.current
+
+    def _observations(self) -> dict[str, ObsDict]:
+        table = self._table
+        state = table.current
+        to_act = state.to_act
+        vectors = table.encoder.observations(state)
+        return {
+            name: {
+                "observation": vectors[seat],
+                "action_mask": np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
+                if seat in to_act
+                else table.no_mask.copy(),
+            }
+            for seat, name in enumerate(self.possible_agents)
+        }
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
+        self._table.deal(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {name: {} for name in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, ObsDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Apply one action per polled agent (other agents' actions are ignored).
+
+        A polled agent with no action or an illegal one ends the episode
+        (``illegal_action="terminate"``, PettingZoo's convention): it gets -1, the
+        others 0, all are terminated and its info says ``"illegal_action": True``.
+
+        Raises:
+            IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes).
+            UsageError: the episode is over (call :meth:`reset`).
+        """
+        table = self._table
+        state = table.current
+        if table.done:
+            raise UsageError("the game is over: call reset()")
+        step: dict[int, int] = {}
+        offenders: list[int] = []
+        for seat in sorted(state.to_act):
+            action = table.legal(seat, actions.get(self.possible_agents[seat]))
+            if action is None:
+                offenders.append(seat)
+            else:
+                step[seat] = action
+        names = self.agents
+        infos: dict[str, dict[str, Any]] = {name: {} for name in names}
+        if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
+            table.done = True
+            self.agents = []
+            rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
+            for seat in offenders:
+                infos[names[seat]]["illegal_action"] = True
+            return (
+                self._observations(),
+                rewards,
+                dict.fromkeys(names, True),
+                dict.fromkeys(names, False),
+                infos,
+            )
+        state.apply_actions(step)
+        observations = self._observations()
+        if state.is_over:
+            table.done = True
+            by_seat, capped = self._table.outcome()
+            rewards = {name: float(by_seat[seat]) for seat, name in enumerate(names)}
+            terminations = dict.fromkeys(names, not capped)
+            truncations = dict.fromkeys(names, capped)
+            self.agents = []
+        else:
+            rewards = dict.fromkeys(names, 0.0)
+            terminations = dict.fromkeys(names, False)
+            truncations = dict.fromkeys(names, False)
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
+        return self._table.encoder.state(self._table.current)
+
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self._table.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
+    """The AEC environment: polled agents act one at a time; the step applies after the last.
+
+    Takes the arguments of :class:`CardwarsParallelEnv`.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
+
+    def __init__(
+        self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        self._table = _Table(game, render_mode, options)
+        self.render_mode = render_mode
+        self.game = self._table.game
+        self.possible_agents = list(self._table.names)
+        self.agents: list[str] = []
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
+        self.state_space = self._table.state_space
+        self._pending: list[int] = []
+        self._chosen: dict[int, int] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space, ``Discrete(game.num_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState[Any]:
+        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
+        return self._table.current
+
+    def observe(self, agent: str) -> ObsDict:
+        """The agent's observation; its mask is all zeros unless it is the one to act now."""
+        seat = self.possible_agents.index(agent)
+        return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (from ``seed`` when given) and select the first polled agent."""
+        self._table.deal(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._chosen = {}
+        self._poll()
+
+    def _poll(self) -> None:
+        self._pending = sorted(self._table.current.to_act)
+        self.agent_selection = self.possible_agents[self._pending[0]]
+
+    def step(self, action: Any) -> None:
+        """Record the selected agent's action; apply the step once every polled agent acted.
+
+        An illegal action ends the episode as in :meth:`CardwarsParallelEnv.step`.
+
+        Raises:
+            IllegalMoveError: an illegal action with ``illegal_action="raise"`` (nothing changes).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table
+        state = table.current
+        seat = self._pending[0]
+        chosen = table.legal(seat, action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if chosen is None:  # illegal_action="terminate": it loses, the others get 0
+            table.done = True
+            self.rewards[agent] = -1.0
+            self.infos[agent]["illegal_action"] = True
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._pending = []
+            self._chosen = {}
+            self._accumulate_rewards()
+            return
+        self._chosen[seat] = chosen
+        self._pending.pop(0)
+        if self._pending:
+            self.agent_selection = self.possible_agents[self._pending[0]]
+        else:
+            state.apply_actions(self._chosen)
+            self._chosen = {}
+            if state.is_over:
+                by_seat, capped = self._table.outcome()
+                for seat_, name in enumerate(self.possible_agents):
+                    self.rewards[name] = float(by_seat[seat_])
+                    self.terminations[name] = not capped
+                    self.truncations[name] = capped
+                self._pending = []
+                self.agent_selection = self.agents[0]
+            else:
+                self._poll()
+        self._accumulate_rewards()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
+        return self._table.encoder.state(self._table.current)
+
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self._table.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
+    """The AEC environment of ``game`` (a name with its options, or a Game).
+
+    Raises:
+        UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
+        RulesError: a bad option.
+
+    >>> from cardwars.envs.pettingzoo import env
+    >>> aec = env("guerrilla", players=3)
+    >>> aec.reset(seed=1)
+    >>> aec.agent_selection, aec.num_agents
+    ('player_0', 3)
+
+    Returns:
+        A :class:`CardwarsAECEnv`.
+    """
+    return CardwarsAECEnv(game, **options)
+
+
+def parallel_env(game: str | Game[Any, Any], **options: Any) -> CardwarsParallelEnv:
+    """The Parallel environment of ``game`` (a name with its options, or a Game).
+
+    Raises:
+        UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
+        RulesError: a bad option.
+
+    >>> from cardwars.envs.pettingzoo import parallel_env
+    >>> par = parallel_env("guerrilla", players=4)
+    >>> par.possible_agents
+    ['player_0', 'player_1', 'player_2', 'player_3']
+
+    Returns:
+        A :class:`CardwarsParallelEnv`.
+    """
+    return CardwarsParallelEnv(game, **options)
