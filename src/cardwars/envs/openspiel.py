@@ -66,7 +66,8 @@ import pyspiel
 from cardwars import _kernels
 from cardwars.engine import Game, GameState
 from cardwars.errors import UsageError
-from cardwars.registry import game_class, load_game as _load_cardwars_game
+from cardwars.registry import game_class
+from cardwars.registry import load_game as _load_cardwars_game
 
 __all__ = [
     "GAME_NAMES",
@@ -106,7 +107,7 @@ def returns_of(placings: Sequence[int]) -> list[float]:
     """
     n = len(placings)
     return [
-        sum((p > q) - (p < q) for j, q in enumerate(placings) if j != i) / (n - 1)
+        sum((p < q) - (p > q) for j, q in enumerate(placings) if j != i) / (n - 1)
         for i, p in enumerate(placings)
     ]
 
