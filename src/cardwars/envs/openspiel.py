@@ -270,10 +270,11 @@ def _game_type(name: str) -> pyspiel.GameType:
 def _steps_bound(name: str, rules: Any, players: int) -> int:
     """An upper bound on the decision steps of one game (``max_game_length``)."""
     if name == "aliwar":
-        return 2 * rules.max_rounds  # a Switch and at most one Keep step per round (AW-4, AW-6)
-    # A skirmish: a promotion window (2 polls), the spy-first and other plays, supports
-    # and tie rounds (each uses up cards: at most 26 of them), removals (at most 52).
-    return rules.max_skirmishes * (8 + 2 * 52 + 52)
+        return 2 * int(rules.max_rounds)  # a Switch and at most one Keep step a round
+    # A skirmish: promotion windows (two polls each, G rises at most 5 times), the spy-first
+    # and other plays, then supports, tie rounds and removals, each using up at least
+    # one of the 52 cards.
+    return int(rules.max_skirmishes) * (16 + 3 * 52)
 
 
 class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
@@ -533,7 +534,8 @@ class CardwarsObserver:
             return str(
                 text.render(_guerrilla_public(obs) if self._game.name == "guerrilla" else obs)
             )
-        return "hand: " + (" ".join(map(str, obs.hand)) or "-")
+        hand: tuple[Any, ...] = getattr(obs, "hand", ())
+        return "hand: " + (" ".join(map(str, hand)) or "-")
 
 
 def load_game(name: str, **options: Any) -> CardwarsGame:
