@@ -102,6 +102,7 @@ def returns_of(placings: Sequence[int]) -> list[float]:
     """Each seat's return: the mean over the other seats of +1, 0 or -1 as it placed
     better, the same or worse (``placings``: 1 = best). They sum to 0.
 
+    >>> from cardwars.envs.openspiel import returns_of
     >>> returns_of((1, 2)), returns_of((1, 1)), returns_of((2, 1, 3))
     ([1.0, -1.0], [0.0, 0.0], [0.0, 1.0, -1.0])
     """
@@ -281,7 +282,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game of one cardwars game (:data:`GAME_NAMES`), built by ``pyspiel``.
 
     ``pyspiel.load_game("cardwars_guerrilla", {"players": 3})`` builds one;
-    :attr:`cardwars_game` is the cardwars :class:`~cardwars.engine.Game` it plays.
+    ``cardwars_game`` is the cardwars :class:`~cardwars.engine.Game` it plays.
     """
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
@@ -377,7 +378,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
 class CardwarsState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`CardwarsGame`: the deal index and a cardwars state.
 
-    :attr:`cardwars_state` is the cardwars :class:`~cardwars.engine.GameState`
+    ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState`
     (None at the chance node); it holds the cardwars RNG, so the state is
     deterministic given the deal.
     """
@@ -511,7 +512,7 @@ class CardwarsObserver:
             index += count
 
     def set_from(self, state: CardwarsState, player: int) -> None:
-        """Fill :attr:`tensor` (and its views in :attr:`dict`) from ``player``'s observation."""
+        """Fill ``tensor`` (and its views in ``dict``) from ``player``'s observation."""
         self.tensor.fill(0)
         if self.kind != "observation" or state.cardwars_state is None:
             return
@@ -547,12 +548,13 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     Raises:
         UsageError: ``"clone-war"`` (it has no decisions) or an unknown game name.
 
+    >>> from cardwars.envs.openspiel import load_game
     >>> load_game("guerrilla", players=3).num_players()
     3
     >>> load_game("clone-war")
     Traceback (most recent call last):
     ...
-    cardwars.errors.UsageError: Clone War has no decisions: every step is automatic ...
+    cardwars.errors.UsageError: Clone War has no decisions: every step is automatic, so ...
     """
     if name == "clone-war":
         raise UsageError(_CLONE_WAR_WHY)
