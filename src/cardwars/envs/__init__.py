@@ -1,4 +1,4 @@
-"""Reinforcement-learning adapters: PettingZoo and Gymnasium environments of the games.
+"""Adapters of the games to outside frameworks: PettingZoo, Gymnasium and OpenSpiel.
 
 Each adapter imports its framework itself, so this package needs none of them:
 
@@ -7,7 +7,9 @@ Each adapter imports its framework itself, so this package needs none of them:
   (``pip install "cardwars[pettingzoo]"``);
 * :mod:`cardwars.envs.gymnasium` -- single-agent ``cardwars/Aliwar-v0`` and
   ``cardwars/Guerrilla-v0`` against a built-in opponent (``pip install "cardwars[gymnasium]"``);
-* :mod:`cardwars.envs.encoding` -- the fixed-size NumPy encodings both use.
+* :mod:`cardwars.envs.openspiel` -- importing it registers ``cardwars_aliwar`` and
+  ``cardwars_guerrilla`` as OpenSpiel games (``pip install "cardwars[openspiel]"``);
+* :mod:`cardwars.envs.encoding` -- the fixed-size NumPy encodings PettingZoo and Gymnasium use.
 
 See the guide :doc:`/guides/rl`.
 """

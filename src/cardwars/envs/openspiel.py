@@ -1,0 +1,586 @@
+"""OpenSpiel games of Aliwar and WAR: Guerrilla Tactics (``pip install "cardwars[openspiel]"``).
+
+Importing this module registers two Python games with ``pyspiel``:
+
+* ``cardwars_aliwar(<Aliwar options>, num_deals=1000, deal_seed=0)``, 2 players;
+* ``cardwars_guerrilla(players=2, <Guerrilla options>, num_deals=1000, deal_seed=0)``,
+  2-4 players.
+
+Both are simultaneous-move games (``GameType.Dynamics.SIMULTANEOUS``) with an
+explicit stochastic chance node, imperfect information and zero-sum returns.
+Clone War has no decisions and is not registered: :func:`load_game` says so.
+
+How the game is modelled (:doc:`/guides/openspiel` says why):
+
+* **The deal is the one chance node**, the root. Its outcomes are the
+  ``num_deals`` deal indexes ``k``, uniformly (``chance_outcomes()`` lists them
+  all, each ``1 / num_deals``); outcome ``k`` deals the cardwars game from the
+  seed ``derive_seed(deal_seed, k)``, exactly as game ``k`` of
+  :func:`cardwars.simulate` with seed ``deal_seed``. No player observes the
+  outcome.
+* **Guerrilla's in-game randomness is no chance node**: its reshuffles and
+  random removals draw from the cardwars RNG, which is part of the state and
+  determined by the deal's seed. They are hidden from the players (no
+  observation or information state shows the seed or the RNG) and resolved
+  with the deal, so the chance node's ``num_deals`` outcomes are the whole
+  randomness of the game: an exact model of the game dealt from one of
+  ``num_deals`` seeds chosen uniformly.
+* **Decisions**: a resting point where several seats are polled is a
+  simultaneous node; seats not polled there have the single action
+  :meth:`~CardwarsGame.wait_action` (``num_actions``, the last action). A resting point where one
+  seat is polled is an ordinary node of that seat (``current_player()`` is the
+  seat), so no seat is asked to wait alone. Every other action is the game's own
+  integer action (:attr:`cardwars.engine.Game.num_actions`).
+* **Returns** at the end: each seat's mean over the other seats of +1 (placed
+  better), 0 (same place) or -1 (placed worse), so a two-player win is +1/-1, a
+  draw 0/0, and the returns always sum to 0.
+
+A state serializes to one line of JSON: the deal index and the actions of every
+step (:meth:`CardwarsState.serialize`); ``game.deserialize_state`` replays it.
+
+>>> import pyspiel
+>>> from cardwars.envs import openspiel
+>>> game = pyspiel.load_game("cardwars_aliwar", {"num_deals": 10})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 10)
+>>> state.apply_action(3)
+>>> state.is_simultaneous_node(), len(state.observation_tensor(0)) == game.observation_tensor_size()
+(True, True)
+>>> state.apply_actions([0, 14])
+>>> again = game.deserialize_state(state.serialize())
+>>> str(again) == str(state), state.serialize()
+(True, '{"deal": 3, "steps": [[0, 14]]}')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from cardwars import _kernels
+from cardwars.engine import Game, GameState
+from cardwars.errors import UsageError
+from cardwars.registry import game_class
+from cardwars.registry import load_game as _load_cardwars_game
+
+__all__ = [
+    "GAME_NAMES",
+    "AliwarGame",
+    "CardwarsGame",
+    "CardwarsObserver",
+    "CardwarsState",
+    "GuerrillaGame",
+    "load_game",
+    "returns_of",
+]
+
+GAME_NAMES: Final[dict[str, str]] = {
+    "aliwar": "cardwars_aliwar",
+    "guerrilla": "cardwars_guerrilla",
+}
+"""The registered OpenSpiel name of each cardwars game that has one."""
+
+_DEALS: Final = {"num_deals": 1000, "deal_seed": 0}
+"""The chance node's parameters and their defaults."""
+
+_MAX_DEALS: Final = 1_000_000
+"""At most this many deals: ``chance_outcomes()`` lists every one."""
+
+_CLONE_WAR_WHY: Final = (
+    "Clone War has no decisions: every step is automatic, so as an OpenSpiel game it "
+    "would have no player nodes at all; play it with cardwars.play or cardwars.simulate"
+)
+
+
+def returns_of(placings: Sequence[int]) -> list[float]:
+    """Each seat's return: the mean over the other seats of +1, 0 or -1 as it placed
+    better, the same or worse (``placings``: 1 = best). They sum to 0.
+
+    >>> from cardwars.envs.openspiel import returns_of
+    >>> returns_of((1, 2)), returns_of((1, 1)), returns_of((2, 1, 3))
+    ([1.0, -1.0], [0.0, 0.0], [0.0, 1.0, -1.0])
+    """
+    n = len(placings)
+    return [
+        sum((p < q) - (p > q) for j, q in enumerate(placings) if j != i) / (n - 1)
+        for i, p in enumerate(placings)
+    ]
+
+
+# --- the observation tensors -----------------------------------------------------------------
+
+
+def _aliwar_pieces(players: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The named pieces of Aliwar's observation tensor (seats relative to the observer)."""
+    return [
+        ("phase", (3,)),  # SWITCH, KEEP, OVER
+        ("to_act", (2,)),
+        # per card: 0-4 own stacks, 5-9 the opponent's, 10-11 protection (own, other),
+        # 12-13 won this round (own, other), 14 discarded, 15 not seen (face down, never seen)
+        ("card_location", (52, 16)),
+        ("card_depth", (52,)),  # its depth in its stack / 52 (0 = the top)
+        ("stack_sizes", (2, 5)),  # cards / 52
+        ("face_up", (2, 5)),
+        ("progress", (2,)),  # rounds / max_rounds, no_progress / no_progress_limit
+    ]
+
+
+def _aliwar_fill(views: dict[str, Any], obs: Any, rules: Any) -> None:
+    seat = obs.seat
+    order = (seat, 1 - seat)
+    views["phase"][("switch", "keep", "over").index(obs.phase.value)] = 1
+    for r, s in enumerate(order):
+        views["to_act"][r] = s in obs.to_act
+    location = views["card_location"]
+    seen = np.zeros(52, dtype=bool)
+    for r, s in enumerate(order):
+        for t, stack in enumerate(obs.stacks[s]):
+            views["stack_sizes"][r, t] = len(stack) / 52
+            views["face_up"][r, t] = obs.face_up[s][t]
+            for depth, card in enumerate(stack):
+                if card is not None:
+                    location[card.id, 5 * r + t] = 1
+                    views["card_depth"][card.id] = depth / 52
+                    seen[card.id] = True
+        location[obs.protection[s].id, 10 + r] = 1
+        seen[obs.protection[s].id] = True
+        for card in obs.won[s]:
+            location[card.id, 12 + r] = 1
+            seen[card.id] = True
+    for card in obs.discard:
+        location[card.id, 14] = 1
+        seen[card.id] = True
+    location[~seen, 15] = 1
+    views["progress"][:] = (
+        min(obs.rounds / rules.max_rounds, 1.0),
+        min(obs.no_progress / rules.no_progress_limit, 1.0),
+    )
+
+
+_GUERRILLA_PHASES: Final = ("propose", "respond", "play_first", "play", "support", "tie", "remove")
+
+
+def _guerrilla_pieces(players: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The named pieces of Guerrilla's observation tensor (seats relative to the observer)."""
+    n = players
+    return [
+        ("phase", (8,)),  # the phases of _GUERRILLA_PHASES, then OVER
+        ("to_act", (n,)),
+        # per card: 0 in own hand, 1 removed, then per seat: played, support, a tie's face-up card
+        ("card_location", (52, 2 + 3 * n)),
+        # per seat: in game, played a Guerrilla, support penalty, spy first, proposer,
+        # hand / 52, draw pile / 52, discard pile / 52, face-down tie cards / 52
+        ("seats", (n, 9)),
+        ("guerrilla_rank", (7,)),  # G = 0..6, one-hot
+        ("progress", (2,)),  # skirmish / max_skirmishes, tie rounds / 26
+    ]
+
+
+def _guerrilla_fill(views: dict[str, Any], obs: Any, rules: Any) -> None:
+    n = len(obs.in_game)
+    order = [(obs.seat + r) % n for r in range(n)]
+    relative = {s: r for r, s in enumerate(order)}
+    phase = obs.phase.value
+    views["phase"][_GUERRILLA_PHASES.index(phase) if phase in _GUERRILLA_PHASES else 7] = 1
+    location = views["card_location"]
+    for card in obs.hand:
+        location[card.id, 0] = 1
+    for card in obs.removed:
+        location[card.id, 1] = 1
+    seats = views["seats"]
+    for r, s in enumerate(order):
+        views["to_act"][r] = s in obs.to_act
+        if obs.played[s] is not None:
+            location[obs.played[s].id, 2 + 3 * r] = 1
+        if obs.supports[s] is not None:
+            location[obs.supports[s].id, 3 + 3 * r] = 1
+        seats[r, :8] = (
+            obs.in_game[s],
+            obs.played_guerrilla[s],
+            obs.support_penalty[s],
+            obs.spy_first[s],
+            obs.proposer == s,
+            obs.hand_sizes[s] / 52,
+            obs.draw_sizes[s] / 52,
+            obs.discard_sizes[s] / 52,
+        )
+    for tie_round in obs.tie_rounds:
+        for s, up, down in tie_round:
+            location[up.id, 4 + 3 * relative[s]] = 1
+            seats[relative[s], 8] += down / 52
+    views["guerrilla_rank"][min(max(obs.guerrilla_rank, 0), 6)] = 1
+    views["progress"][:] = (
+        min(obs.skirmish / rules.max_skirmishes, 1.0),
+        min(len(obs.tie_rounds) / 26, 1.0),
+    )
+
+
+def _guerrilla_public(obs: Any) -> Any:
+    """The observation without the observer's hand (its one private part)."""
+    return dataclasses.replace(obs, hand=())
+
+
+_TENSORS: Final[dict[str, tuple[Callable[[int], list[Any]], Callable[..., None]]]] = {
+    "aliwar": (_aliwar_pieces, _aliwar_fill),
+    "guerrilla": (_guerrilla_pieces, _guerrilla_fill),
+}
+
+
+# --- the game, its states and its observers -------------------------------------------------
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game: ``players`` (if it varies), its options, the deals."""
+    cls = game_class(name)
+    params: dict[str, Any] = {}
+    if cls.max_players > cls.min_players:
+        params["players"] = cls.min_players
+    for field in dataclasses.fields(cls.rules_type):
+        params[field.name] = field.default
+    params.update(_DEALS)
+    return params
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    return pyspiel.GameType(
+        short_name=GAME_NAMES[name],
+        long_name=f"cardwars {name}",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_parameters(name),
+    )
+
+
+def _steps_bound(name: str, rules: Any, players: int) -> int:
+    """An upper bound on the decision steps of one game (``max_game_length``)."""
+    if name == "aliwar":
+        return 2 * int(rules.max_rounds)  # a Switch and at most one Keep step a round
+    # A skirmish: promotion windows (two polls each, G rises at most 5 times), the spy-first
+    # and other plays, then supports, tie rounds and removals, each using up at least
+    # one of the 52 cards.
+    return int(rules.max_skirmishes) * (16 + 3 * 52)
+
+
+class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game of one cardwars game (:data:`GAME_NAMES`), built by ``pyspiel``.
+
+    ``pyspiel.load_game("cardwars_guerrilla", {"players": 3})`` builds one;
+    ``cardwars_game`` is the cardwars :class:`~cardwars.engine.Game` it plays.
+    """
+
+    def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        defaults = _parameters(name)
+        given = {**defaults, **dict(params)}
+        deals, deal_seed = int(given.pop("num_deals")), int(given.pop("deal_seed"))
+        if not 1 <= deals <= _MAX_DEALS:
+            raise ValueError(f"num_deals must be 1..{_MAX_DEALS}, got {deals}")
+        if deal_seed < 0:
+            raise ValueError(f"deal_seed must be >= 0, got {deal_seed}")
+        self.name = name
+        self.cardwars_game: Game[Any, Any] = _load_cardwars_game(name, **given)
+        self.num_deals = deals
+        self.deal_seed = deal_seed
+        players = self.cardwars_game.players
+        steps = _steps_bound(name, self.cardwars_game.rules, players)
+        super().__init__(
+            _game_type(name),
+            pyspiel.GameInfo(
+                num_distinct_actions=self.cardwars_game.num_actions + 1,
+                max_chance_outcomes=deals,
+                num_players=players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=steps,
+            ),
+            {**defaults, **dict(params)},
+        )
+
+    def wait_action(self) -> int:
+        """The action of a seat that is not polled at a simultaneous node (the last action)."""
+        return int(self.cardwars_game.num_actions)
+
+    def deal_seed_of(self, outcome: int) -> int:
+        """The cardwars seed that the chance outcome ``outcome`` deals from."""
+        return int(_kernels.kernels.derive_seed(self.deal_seed, outcome))
+
+    def new_initial_state(self) -> CardwarsState:
+        """The root: the deal's chance node."""
+        return CardwarsState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> CardwarsObserver | None:
+        """An observer of the kind ``iig_obs_type`` asks for; None for a kind the game lacks.
+
+        Perfect recall gives the information state (a string only); otherwise the
+        observation now: public and private parts (the default, string and tensor),
+        the public part alone, or the private part alone (Guerrilla's hand; Aliwar has
+        no private information, so None).
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params!r}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type.perfect_recall:
+            if not (private and iig_obs_type.public_info):
+                return None
+            return CardwarsObserver(self, "information_state")
+        if private and iig_obs_type.public_info:
+            return CardwarsObserver(self, "observation")
+        if iig_obs_type.public_info:
+            return CardwarsObserver(self, "public")
+        if private and self.name == "guerrilla":
+            return CardwarsObserver(self, "private")
+        return None
+
+    def deserialize_state(self, text: str) -> CardwarsState:
+        """The state :meth:`CardwarsState.serialize` wrote, replayed from the root.
+
+        Raises:
+            ValueError: text that is no serialized state of this game.
+        """
+        try:
+            data = json.loads(text)
+            deal, steps = data["deal"], data["steps"]
+        except (ValueError, TypeError, KeyError) as error:
+            raise ValueError(f"not a serialized {GAME_NAMES[self.name]} state: {text!r}") from error
+        state = self.new_initial_state()
+        if deal is None:
+            return state
+        state.apply_action(int(deal))
+        for step in steps:
+            if len(step) == 1:
+                state.apply_action(int(step[0]))
+            else:
+                state.apply_actions([int(action) for action in step])
+        return state
+
+
+class CardwarsState(pyspiel.State):  # type: ignore[misc]
+    """A state of a :class:`CardwarsGame`: the deal index and a cardwars state.
+
+    ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState`
+    (None at the chance node); it holds the cardwars RNG, so the state is
+    deterministic given the deal.
+    """
+
+    def __init__(self, game: CardwarsGame) -> None:
+        super().__init__(game)
+        self.deal: int | None = None
+        self.cardwars_state: GameState[Any] | None = None
+        self._steps: list[list[int]] = []
+        # per seat: what it has known at each of its moments, for its information state
+        self._recall: list[list[str]] = [[] for _ in range(game.cardwars_game.players)]
+
+    @property
+    def _game(self) -> CardwarsGame:
+        # Never an attribute: a clone deep-copies the attributes, and a copy of the game
+        # would be a bare pyspiel.Game. get_game() is the very game object.
+        game: CardwarsGame = self.get_game()
+        return game
+
+    # --- the OpenSpiel API ---------------------------------------------------------------
+    def current_player(self) -> int:
+        """CHANCE at the deal, TERMINAL at the end, the seat when one is polled, else
+        SIMULTANEOUS."""
+        state = self.cardwars_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        polled = state.to_act
+        if len(polled) == 1:
+            return int(next(iter(polled)))
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.cardwars_state
+        if state is None or state.is_over:
+            return []
+        if player in state.to_act:
+            return sorted(state.legal_actions(player))
+        if len(state.to_act) > 1:
+            return [self._game.wait_action()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal's outcomes: every deal index, uniformly."""
+        deals = self._game.num_deals
+        return [(k, 1.0 / deals) for k in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.cardwars_state is None:
+            self.deal = int(action)
+            self.cardwars_state = self._game.cardwars_game.new_game(
+                self._game.deal_seed_of(self.deal)
+            )
+            self._remember([])
+            return
+        seat = next(iter(self.cardwars_state.to_act))
+        self.cardwars_state.apply_actions({seat: int(action)})
+        self._steps.append([int(action)])
+        self._remember([(seat, int(action))])
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        state = self.cardwars_state
+        assert state is not None
+        polled = state.to_act
+        state.apply_actions({seat: int(actions[seat]) for seat in polled})
+        self._steps.append([int(action) for action in actions])
+        self._remember([(seat, int(actions[seat])) for seat in sorted(polled)])
+
+    def _remember(self, moves: list[tuple[int, int]]) -> None:
+        """Add to each seat's recall its own move of this step and what it observes now."""
+        state = self.cardwars_state
+        assert state is not None
+        text = self._game.cardwars_game.text
+        space = self._game.cardwars_game.action_space
+        for seat, recall in enumerate(self._recall):
+            own = [f"you: {text.label(space.move(a))}" for s, a in moves if s == seat]
+            recall.append("\n".join([*own, text.render(state.observation(seat))]))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action} (seed {self._game.deal_seed_of(action)})"
+        if action == self._game.wait_action():
+            return "wait"
+        return str(
+            self._game.cardwars_game.text.label(self._game.cardwars_game.action_to_move(action))
+        )
+
+    def is_terminal(self) -> bool:
+        return self.cardwars_state is not None and self.cardwars_state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.cardwars_state
+        if state is None or state.result is None:
+            return [0.0] * self._game.cardwars_game.players
+        return returns_of(state.result.placings)
+
+    def serialize(self) -> str:
+        """One line of JSON: the deal index and each step's actions (one, or one per seat)."""
+        return json.dumps({"deal": self.deal, "steps": self._steps})
+
+    def __str__(self) -> str:
+        state = self.cardwars_state
+        if state is None:
+            return "deal pending"
+        head = f"deal {self.deal} (seed {state.seed})"
+        return f"{head}\n{self._game.cardwars_game.text.render_state(state)}"
+
+
+class CardwarsObserver:
+    """An OpenSpiel observer (``make_py_observer``) of a :class:`CardwarsGame`.
+
+    ``kind`` is ``"observation"`` (the default observation: string and tensor),
+    ``"public"`` or ``"private"`` (strings) or ``"information_state"`` (a string:
+    each of the seat's own moves and what it observed after every step, from the deal on).
+    No kind shows a card the seat may not know, the deal's seed or the RNG.
+    """
+
+    def __init__(self, game: CardwarsGame, kind: str) -> None:
+        self._game = game
+        self.kind = kind
+        pieces, self._fill = _TENSORS[game.name]
+        shapes = pieces(game.cardwars_game.players) if kind == "observation" else []
+        size = sum(int(np.prod(shape)) for _, shape in shapes)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        index = 0
+        for name, shape in shapes:
+            count = int(np.prod(shape))
+            self.dict[name] = self.tensor[index : index + count].reshape(shape)
+            index += count
+
+    def set_from(self, state: CardwarsState, player: int) -> None:
+        """Fill ``tensor`` (and its views in ``dict``) from ``player``'s observation."""
+        self.tensor.fill(0)
+        if self.kind != "observation" or state.cardwars_state is None:
+            return
+        obs = state.cardwars_state.observation(player)
+        self._fill(self.dict, obs, self._game.cardwars_game.rules)
+
+    def string_from(self, state: CardwarsState, player: int) -> str:
+        """``player``'s view of ``state`` as text (see the class)."""
+        game = state.cardwars_state
+        text = self._game.cardwars_game.text
+        if self.kind == "information_state":
+            recall = state._recall[player]
+            return "\n\n".join([f"seat {player}", *recall]) if recall else f"seat {player}"
+        if game is None:
+            return "deal pending"
+        obs = game.observation(player)
+        if self.kind == "observation":
+            return str(text.render(obs))
+        if self.kind == "public":
+            return str(
+                text.render(_guerrilla_public(obs) if self._game.name == "guerrilla" else obs)
+            )
+        hand: tuple[Any, ...] = getattr(obs, "hand", ())
+        return "hand: " + (" ".join(map(str, hand)) or "-")
+
+
+def load_game(name: str, **options: Any) -> CardwarsGame:
+    """The OpenSpiel game of the cardwars game ``name`` with ``options``.
+
+    ``options`` are ``players=``, the rules options and ``num_deals``/``deal_seed``;
+    the same as ``pyspiel.load_game(GAME_NAMES[name], options)``.
+
+    Raises:
+        UsageError: ``"clone-war"`` (it has no decisions) or an unknown game name.
+
+    >>> from cardwars.envs.openspiel import load_game
+    >>> load_game("guerrilla", players=3).num_players()
+    3
+    >>> load_game("clone-war")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.UsageError: Clone War has no decisions: every step is automatic, so ...
+    """
+    if name == "clone-war":
+        raise UsageError(_CLONE_WAR_WHY)
+    if name not in GAME_NAMES:
+        game_class(name)  # raises for an unknown name
+        raise UsageError(f"{name} has no OpenSpiel game")  # pragma: no cover
+    game = pyspiel.load_game(GAME_NAMES[name], options)
+    assert isinstance(game, CardwarsGame)
+    return game
+
+
+class AliwarGame(CardwarsGame):
+    """``cardwars_aliwar``: Aliwar as an OpenSpiel game (see the module)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__("aliwar", params or {})
+
+
+class GuerrillaGame(CardwarsGame):
+    """``cardwars_guerrilla``: WAR: Guerrilla Tactics as an OpenSpiel game (see the module)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__("guerrilla", params or {})
+
+
+# Registered as classes, as OpenSpiel's own Python games are: the registry keeps its
+# constructor alive until after the interpreter has finalized, which a class survives.
+pyspiel.register_game(_game_type("aliwar"), AliwarGame)
+pyspiel.register_game(_game_type("guerrilla"), GuerrillaGame)
