@@ -91,7 +91,7 @@ def test_machine_encoders_check_seat_and_size(name: str, players: int) -> None:
 
     game = cardwars.load_game(name, players=players) if name == "guerrilla" else None
     state = (game or cardwars.load_game(name)).new_game(seed=3)
-    m: Any = state._m  # type: ignore[attr-defined]
+    m: Any = state._m
     small = np.zeros(10, dtype=np.float32)
     args = (True,) if name == "aliwar" else ()
     with pytest.raises(ValueError, match="seat"):
