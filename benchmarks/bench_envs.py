@@ -111,6 +111,7 @@ def main() -> None:
     for label, name, options in (
         ("aliwar (Parallel)", "aliwar", {}),
         ("guerrilla, 2 players (Parallel)", "guerrilla", {"players": 2}),
+        ("guerrilla, 3 players (Parallel)", "guerrilla", {"players": 3}),
         ("guerrilla, 4 players (Parallel)", "guerrilla", {"players": 4}),
     ):
         ours = rate(parallel_steps(name, options), args.seconds, args.repeats)

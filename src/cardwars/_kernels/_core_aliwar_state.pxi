@@ -6,7 +6,7 @@ from cpython.object cimport PyObject_GenericSetAttr
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport free, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 _AW_SWITCHES_15 = tuple(range(15))
 _AW_SWITCHES_16 = tuple(range(16))
@@ -417,6 +417,24 @@ cdef class AliwarMachine:
             views.append(obj)
         return tuple(views)
 
+    # --- the RL encodings (cardwars.envs.encoding lays them out; see the twin) ----------
+    def encode_observation(self, seat: object, bint recall, float[::1] out) -> None:
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        if out.shape[0] < 609:
+            raise ValueError(f"an Aliwar observation needs 609 floats, got {out.shape[0]}")
+        cdef float* o = &out[0]
+        memset(o, 0, 609 * sizeof(float))
+        o[<int>seat] = 1
+        _aw_encode(&self.g, o + 2, 1, self.g.seen if recall else 0)
+
+    def encode_state(self, float[::1] out) -> None:
+        if out.shape[0] < 607:
+            raise ValueError(f"an Aliwar state needs 607 floats, got {out.shape[0]}")
+        cdef float* o = &out[0]
+        memset(o, 0, 607 * sizeof(float))
+        _aw_encode(&self.g, o, 0, 0)
+
     def card_count(self) -> int:
         cdef int s, c
         cdef int total = 2  # the two protection cards
@@ -475,6 +493,46 @@ cdef class AliwarMachine:
 
     def __reduce__(self):
         return (_aliwar_machine_from_key, (self._cards, self.key()))
+
+
+cdef void _aw_encode(_AwState* g, float* o, bint hide, uint64_t known) noexcept nogil:
+    # The layout of encoding._aliwar after the seat: phase, to_act, rounds, no_progress,
+    # the stacks (52 slots each; 53 a hidden card when ``hide``), face_up, protection,
+    # won, discard, winners, termination. ``o`` is zeroed by the caller.
+    cdef int s, c, i, card, size, head
+    cdef bint up
+    o[g.phase] = 1
+    if g.phase == _AW_SWITCH:
+        o[3] = 1
+        o[4] = 1
+    elif g.phase == _AW_KEEP:
+        o[3] = g.won_count[0] > 0
+        o[4] = g.won_count[1] > 0
+    o[5] = <float>g.rounds
+    o[6] = <float>g.no_progress
+    for s in range(2):
+        for c in range(5):
+            up = g.phase == _AW_SWITCH or (g.phase == _AW_KEEP and g.returning[s][c])
+            size = g.size[s][c]
+            head = g.head[s][c]
+            for i in range(size):
+                card = g.ring[s][c][(head + i) & _AW_MASK]
+                if not hide or (i == 0 and up) or (known >> card) & 1:
+                    o[7 + 52 * (5 * s + c) + i] = card + 1
+                else:
+                    o[7 + 52 * (5 * s + c) + i] = 53
+            o[527 + 5 * s + c] = up
+    o[537] = g.protection[0] + 1
+    o[538] = g.protection[1] + 1
+    for s in range(2):
+        for i in range(g.won_count[s]):
+            o[539 + 5 * s + i] = g.won[s][i] + 1
+    for i in range(g.n_discard):
+        o[549 + i] = g.discard[i] + 1
+    if g.phase == _AW_OVER:
+        if g.winner >= 0:
+            o[601 + g.winner] = 1
+        o[603 + g.termination] = 1
 
 
 def aliwar_deal(cards: object, seed: object, **options: object) -> AliwarMachine:

@@ -390,6 +390,21 @@ cdef class GuerrillaMachine:
             None if self.g.proposer < 0 else self.g.proposer,
         )
 
+    # --- the RL encodings (cardwars.envs.encoding lays them out; see the twin) ----------
+    def encode_observation(self, seat: object, float[::1] out) -> None:
+        cdef int n = self.g.n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
+        if out.shape[0] < 64 * n + 115:
+            raise ValueError(f"a Guerrilla observation needs {64 * n + 115} floats, got {out.shape[0]}")
+        _gt_encode(&self.g, &out[0], seat)
+
+    def encode_state(self, float[::1] out) -> None:
+        cdef int n = self.g.n
+        if out.shape[0] < 243 * n + 66:
+            raise ValueError(f"a Guerrilla state needs {243 * n + 66} floats, got {out.shape[0]}")
+        _gt_encode(&self.g, &out[0], -1)
+
     # --- copying, equality, pickling ---------------------------------------------------
     def copy(self) -> GuerrillaMachine:
         cdef GuerrillaMachine other = GuerrillaMachine.__new__(GuerrillaMachine)
@@ -458,6 +473,77 @@ cdef class GuerrillaMachine:
 
     def __reduce__(self):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
+
+
+cdef void _gt_encode(_GtState* g, float* o, int seat) noexcept nogil:
+    # The layouts of encoding._guerrilla: a seat's observation (seat >= 0) or the
+    # god's-eye state (seat -1), every element written.
+    cdef int n = g.n, s, i, r, end, at
+    cdef int width = 2 if seat >= 0 else 3
+    memset(o, 0, (64 * n + 115 if seat >= 0 else 243 * n + 66) * sizeof(float))
+    if seat >= 0:
+        o[seat] = 1
+        o += n
+    o[g.phase] = 1
+    o += 8
+    for s in range(n):
+        o[s] = (g.to_act >> s) & 1
+    o += n
+    for s in range(n):
+        if seat < 0 or s == seat:
+            for i in range(g.hand_n[s]):
+                o[i] = g.hand[s][i] + 1
+            o += 52
+    o[0] = g.g
+    o[1] = g.k
+    o += 2
+    for s in range(n):
+        o[s] = g.in_game[s] != 0
+        o[n + s] = g.played_g[s] != 0
+        o[2 * n + s] = g.penalty[s] != 0
+        o[3 * n + s] = g.spy[s] != 0
+    o += 4 * n
+    if seat >= 0:
+        for s in range(n):
+            o[s] = g.hand_n[s]
+            o[n + s] = g.draw_n[s]
+            o[2 * n + s] = g.disc_n[s]
+        o += 3 * n
+    else:
+        for s in range(n):
+            for i in range(g.draw_n[s]):
+                o[i] = g.draw[s][g.draw_top[s] + i] + 1
+            o += 52
+        for s in range(n):
+            for i in range(g.disc_n[s]):
+                o[i] = g.disc[s][i] + 1
+            o += 52
+    for i in range(g.removed_n):
+        o[i] = g.removed[i] + 1
+    o += 52
+    for s in range(n):
+        if g.played[s] >= 0:
+            o[s] = g.played[s] + 1
+        if g.support[s] >= 0:
+            o[n + s] = g.support[s] + 1
+    o += 2 * n
+    for r in range(g.rounds if g.rounds < 26 else 26):
+        end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
+        for i in range(g.round_start[r], end):
+            at = (r * n + g.tie_seat[i]) * width
+            o[at] = g.tie_up[i] + 1
+            if seat >= 0:
+                o[at + 1] = g.tie_down[i] >= 0
+            elif g.tie_down[i] >= 0:
+                o[at + 1] = g.tie_down[i] + 1
+                o[at + 2] = 1
+    o += 26 * n * width
+    o[n if g.proposer < 0 else g.proposer] = 1
+    o += n + 1
+    if seat < 0 and g.phase == _GT_OVER:
+        for i in range(g.result_winners_n):
+            o[g.result_winners[i]] = 1
+        o[n + g.termination] = 1
 
 
 cdef int _gt_fill(int* out, int* count, object values) except -1:

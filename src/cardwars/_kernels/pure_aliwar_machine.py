@@ -39,6 +39,7 @@ code  event        ints
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -566,6 +567,49 @@ class AliwarMachine:
             "result": result,
         }
         return tuple(_make(faces[12], seat=seat, **known) for seat in range(2))
+
+    # --- the RL encodings ---------------------------------------------------------------
+    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
+    # "f") of at least the encoding's size; its first elements are overwritten with the
+    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
+
+    def encode_observation(self, seat: int, recall: bool, out: Any) -> None:
+        """Write seat ``seat``'s observation vector (609 floats) into ``out``."""
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        if len(out) < 609:
+            raise ValueError(f"an Aliwar observation needs 609 floats, got {len(out)}")
+        codes = [1 if s == seat else 0 for s in range(2)]
+        codes += self._encode(True, self._seen if recall else 0)
+        out[:609] = array("f", codes)
+
+    def encode_state(self, out: Any) -> None:
+        """Write the god's-eye state vector (607 floats) into ``out``."""
+        if len(out) < 607:
+            raise ValueError(f"an Aliwar state needs 607 floats, got {len(out)}")
+        out[:607] = array("f", self._encode(False, 0))
+
+    def _encode(self, hide: bool, known: int) -> list[int]:
+        phase = self._phase
+        codes = [1 if p == phase else 0 for p in range(3)]
+        codes += [1 if s in self.to_act else 0 for s in range(2)]
+        codes += [self._rounds, self._no_progress]
+        face_up = [flag for own in self.face_up() for flag in own]
+        for s, own in enumerate(self._stacks):
+            for c, stack in enumerate(own):
+                for i, card in enumerate(stack):
+                    shown = not hide or (i == 0 and face_up[5 * s + c]) or known >> card & 1
+                    codes.append(card + 1 if shown else 53)
+                codes += [0] * (52 - len(stack))
+        codes += [1 if up else 0 for up in face_up]
+        codes += [card + 1 for card in self._protection]
+        for won in self._won:
+            codes += [card + 1 for card in won] + [0] * (5 - len(won))
+        codes += [card + 1 for card in self._discard] + [0] * (52 - len(self._discard))
+        over = phase == OVER
+        codes += [1 if over and self._winner == s else 0 for s in range(2)]
+        codes += [1 if over and self._termination == t else 0 for t in range(4)]
+        return codes
 
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row."""

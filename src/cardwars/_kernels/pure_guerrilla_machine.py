@@ -56,6 +56,7 @@ code  event        ints
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -434,6 +435,73 @@ class GuerrillaMachine(GuerrillaRules):
             ),
             None if self._proposer < 0 else self._proposer,
         )
+
+    # --- the RL encodings ---------------------------------------------------------------
+    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
+    # "f") of at least the encoding's size; its first elements are overwritten with the
+    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
+
+    def encode_observation(self, seat: int, out: Any) -> None:
+        """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
+        n = self._n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
+        size = 64 * n + 115
+        if len(out) < size:
+            raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
+        out[:size] = array("f", self._encode(seat))
+
+    def encode_state(self, out: Any) -> None:
+        """Write the god's-eye state vector (``243 * players + 66`` floats) into ``out``."""
+        size = 243 * self._n + 66
+        if len(out) < size:
+            raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
+        out[:size] = array("f", self._encode(-1))
+
+    def _encode(self, seat: int) -> list[int]:
+        n = self._n
+        seats = range(n)
+
+        def pile(cards: Sequence[int]) -> list[int]:
+            return [c + 1 for c in cards] + [0] * (52 - len(cards))
+
+        codes = [1 if s == seat else 0 for s in seats] if seat >= 0 else []
+        codes += [1 if p == self._phase else 0 for p in range(8)]
+        codes += [self._to_act >> s & 1 for s in seats]
+        for s in seats:
+            if seat < 0 or s == seat:
+                codes += pile(self._hands[s])
+        codes += [self._g, self._k]
+        for flags in (self._in_game, self._played_g, self._penalty, self._spy):
+            codes += [1 if flags[s] else 0 for s in seats]
+        if seat >= 0:
+            for piles in (self._hands, self._draw, self._discard):
+                codes += [len(piles[s]) for s in seats]
+        else:
+            for piles in (self._draw, self._discard):
+                for s in seats:
+                    codes += pile(piles[s])
+        codes += pile(self._removed)
+        codes += [c + 1 if c >= 0 else 0 for c in self._played]
+        codes += [c + 1 if c >= 0 else 0 for c in self._supports]
+        width = 2 if seat >= 0 else 3
+        ties = [0] * (26 * n * width)
+        for r, placements in enumerate(self._tie_rounds[:26]):
+            for s, down, up in placements:
+                at = (r * n + s) * width
+                ties[at] = up + 1
+                if seat >= 0:
+                    ties[at + 1] = 1 if down >= 0 else 0
+                elif down >= 0:
+                    ties[at + 1], ties[at + 2] = down + 1, 1
+        codes += ties
+        proposer = n if self._proposer < 0 else self._proposer
+        codes += [1 if s == proposer else 0 for s in range(n + 1)]
+        if seat < 0:
+            over = self._phase == OVER
+            codes += [1 if over and s in self._result_winners else 0 for s in seats]
+            codes += [1 if over and self._termination == t else 0 for t in range(3)]
+        return codes
 
     # --- copying, equality, pickling ---------------------------------------------------
     def copy(self) -> GuerrillaMachine:

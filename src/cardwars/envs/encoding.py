@@ -115,6 +115,7 @@ class Encoder:
         state: Callable[[Any], list[int]],
         big: tuple[str, ...] = (),
         shared_seat: bool = False,
+        machine: Callable[[Any, int, Vector], None] | None = None,
     ) -> None:
         self.fields = fields
         self.high = high
@@ -130,6 +131,10 @@ class Encoder:
         # Aliwar: both seats know the same (AW-8.4), so one encoding serves every seat.
         self._shared_seat = shared_seat
         self._seat = next((f for f in fields if f.name == "seat"), None)
+        # The machine's own encoder (``machine(state, seat, out)``; seat -1: the state), which
+        # writes the same codes straight from the kernels' arrays; the Python encoders
+        # above stay the readable reference (``reference_*``) that the tests compare with.
+        self._machine = machine
 
     @staticmethod
     def _vector(values: list[int], big: tuple[int, ...]) -> Vector:
@@ -145,8 +150,32 @@ class Encoder:
         """The vector of one seat's observation (``state.observation(seat)``)."""
         return self._vector(self._observe(observation), self._big)
 
+    def observation_of(self, state: GameState[Any], seat: int) -> Vector:
+        """``observation(state.observation(seat))``, written by the state's machine when it
+        has an encoder (no observation object is built)."""
+        if self._machine is None or not hasattr(state, "_m"):
+            return self.observation(state.observation(seat))
+        out = np.empty(self.size, dtype=np.float32)
+        self._machine(state, seat, out)
+        return out
+
     def observations(self, state: GameState[Any]) -> list[Vector]:
-        """``[observation(state.observation(seat)) for seat in range(players)]``, faster."""
+        """``[observation(state.observation(seat)) for seat in range(players)]``, faster.
+
+        The vectors are rows of one new array, written by the state's machine when it
+        has an encoder.
+        """
+        machine = self._machine
+        if machine is None or not hasattr(state, "_m"):
+            return self.reference_observations(state)
+        players = state.players
+        block = np.empty((players, self.size), dtype=np.float32)
+        for seat in range(players):
+            machine(state, seat, block[seat])
+        return list(block)
+
+    def reference_observations(self, state: GameState[Any]) -> list[Vector]:
+        """:meth:`observations` by the Python encoder (the reference)."""
         if not self._shared_seat or self._seat is None:
             return [self.observation(state.observation(seat)) for seat in range(state.players)]
         first = self.observation(state.observation(0))
@@ -161,6 +190,14 @@ class Encoder:
 
     def state(self, state: GameState[Any]) -> Vector:
         """The god's-eye vector of ``state`` (every card where it lies; not the RNG)."""
+        if self._machine is None or not hasattr(state, "_m"):
+            return self.reference_state(state)
+        out = np.empty(self.state_size, dtype=np.float32)
+        self._machine(state, -1, out)
+        return out
+
+    def reference_state(self, state: GameState[Any]) -> Vector:
+        """:meth:`state` by the Python encoder (the reference)."""
         return self._vector(self._state(state), self._state_big)
 
 
@@ -223,8 +260,16 @@ def _aliwar(game: Game[Any, Any]) -> Encoder:
         obs = state.observation(0)
         return [*head(obs), *piles(state.stacks), *rest(obs)]
 
+    def machine(state: Any, seat: int, out: Vector) -> None:
+        if seat < 0:
+            state._m.encode_state(out)
+        else:  # the state's own rules say what a seat recalls
+            state._m.encode_observation(seat, state._rules.view_recall == "perfect", out)
+
     big = ("rounds", "no_progress")
-    return Encoder(fields, high, observe, state_fields, state_high, god, big, shared_seat=True)
+    return Encoder(
+        fields, high, observe, state_fields, state_high, god, big, shared_seat=True, machine=machine
+    )
 
 
 # --- Guerrilla ----------------------------------------------------------------------------------
@@ -348,7 +393,15 @@ def _guerrilla(game: Game[Any, Any]) -> Encoder:
         out += [*shown(obs), *ties(state.tie_rounds, 3), *last(obs)]
         return out + _result(state.result, players, terminations)
 
-    return Encoder(fields, high, observe, state_fields, state_high, god, ("skirmish",))
+    def machine(state: Any, seat: int, out: Vector) -> None:
+        if seat < 0:
+            state._m.encode_state(out)
+        else:
+            state._m.encode_observation(seat, out)
+
+    return Encoder(
+        fields, high, observe, state_fields, state_high, god, ("skirmish",), machine=machine
+    )
 
 
 def encoder(game: Game[Any, Any]) -> Encoder:

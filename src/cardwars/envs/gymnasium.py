@@ -108,7 +108,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         }
 
     def _observe(self) -> Vector:
-        return self._encoder.observation(self.game_state.observation(self.seat))
+        return self._encoder.observation_of(self.game_state, self.seat)
 
     def _opponent_moves(self) -> dict[int, Any]:
         state = self.game_state

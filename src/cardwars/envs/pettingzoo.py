@@ -98,7 +98,7 @@ class _Table:
             else self.no_mask.copy()
         )
         return {
-            "observation": self.encoder.observation(state.observation(seat)),
+            "observation": self.encoder.observation_of(state, seat),
             "action_mask": mask,
         }
 
@@ -188,12 +188,15 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         state = table.current
         to_act = state.to_act
         vectors = table.encoder.observations(state)
+        mask = state.action_mask
+        no_mask = table.no_mask
+        frombuffer = np.frombuffer
         return {
             name: {
                 "observation": vectors[seat],
-                "action_mask": np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
+                "action_mask": frombuffer(bytearray(mask(seat)), dtype=np.int8)
                 if seat in to_act
-                else table.no_mask.copy(),
+                else no_mask.copy(),
             }
             for seat, name in enumerate(self.possible_agents)
         }
@@ -231,8 +234,13 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
             raise UsageError("the game is over: call reset()")
         step: dict[int, int] = {}
         offenders: list[int] = []
+        agents = self.possible_agents
         for seat in sorted(state.to_act):
-            action = table.legal(seat, actions.get(self.possible_agents[seat]))
+            value = actions.get(agents[seat])
+            if type(value) is int and value in state.legal_actions(seat):  # the common case
+                step[seat] = value
+                continue
+            action = table.legal(seat, value)
             if action is None:
                 offenders.append(seat)
             else:

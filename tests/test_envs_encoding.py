@@ -1,0 +1,105 @@
+"""The machines' encoders against the Python encoder (issue 15): the same vector, to the bit.
+
+:class:`cardwars.envs.encoding.Encoder` writes observations and states through the
+kernels' ``encode_observation`` / ``encode_state`` (compiled, or the pure twin: the
+``backend`` fixture runs each test on both); its Python encoder is the readable
+reference. Random states of every game, player count and random options.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import random
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars.aliwar import rules as aliwar_rules
+from cardwars.errors import RulesError
+from cardwars.guerrilla import rules as guerrilla_rules
+from tests.sizes import sized
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("numpy") is None, reason="numpy not installed: pip install numpy"
+)
+
+CONFIGS = [("aliwar", 2), ("guerrilla", 2), ("guerrilla", 3), ("guerrilla", 4)]
+STATES = sized(4000, 300)
+"""States compared per configuration (every seat's observation and the god's-eye state)."""
+
+
+def _random_options(name: str, rng: random.Random) -> dict[str, Any]:
+    module = aliwar_rules if name == "aliwar" else guerrilla_rules
+    options: dict[str, Any] = {}
+    for field in dataclasses.fields(module.Rules):
+        default = field.default
+        if isinstance(default, bool):
+            options[field.name] = rng.random() < 0.5
+        elif isinstance(default, str):
+            options[field.name] = rng.choice(module._CHOICES[field.name])
+        elif isinstance(default, int):  # the caps: small ones end games early
+            options[field.name] = rng.choice([default, 1, 2, 5, 30])
+    return options
+
+
+def _game(name: str, players: int, rng: random.Random) -> cardwars.Game[Any, Any]:
+    while True:
+        options = _random_options(name, rng)
+        if name == "guerrilla":
+            options["players"] = players
+        try:
+            return cardwars.load_game(name, **options)
+        except RulesError:  # a combination the rules refuse (two suits for 3 players)
+            continue
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
+def test_machine_encoder_matches_the_python_encoder(name: str, players: int) -> None:
+    import numpy as np
+
+    from cardwars.envs.encoding import encoder
+
+    rng = random.Random(f"{name}-{players}")
+    compared = 0
+    while compared < STATES:
+        game = _game(name, players, rng)
+        enc = encoder(game)
+        state = game.new_game(seed=rng.randrange(2**32))
+        while compared < STATES:
+            reference = enc.reference_observations(state)
+            fast = enc.observations(state)
+            for seat in range(players):
+                assert fast[seat].dtype == np.float32
+                assert np.array_equal(fast[seat], reference[seat]), (game.rules, seat)
+                single = enc.observation_of(state, seat)
+                assert np.array_equal(single, enc.observation(state.observation(seat)))
+            assert np.array_equal(enc.state(state), enc.reference_state(state)), game.rules
+            compared += 1
+            if state.is_over:
+                break
+            state.apply_actions(
+                {s: rng.choice(state.legal_actions(s)) for s in sorted(state.to_act)}
+            )
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
+def test_machine_encoders_check_seat_and_size(name: str, players: int) -> None:
+    import numpy as np
+
+    game = cardwars.load_game(name, players=players) if name == "guerrilla" else None
+    state = (game or cardwars.load_game(name)).new_game(seed=3)
+    m: Any = state._m
+    small = np.zeros(10, dtype=np.float32)
+    args = (True,) if name == "aliwar" else ()
+    with pytest.raises(ValueError, match="seat"):
+        m.encode_observation(players, *args, np.zeros(2000, dtype=np.float32))
+    with pytest.raises(ValueError, match="floats"):
+        m.encode_observation(0, *args, small)
+    with pytest.raises(ValueError, match="floats"):
+        m.encode_state(small)
+    view = memoryview(bytearray(4 * 2000)).cast("f")  # any writable float32 buffer
+    m.encode_observation(0, *args, view)
+    assert view[0] == 1.0
