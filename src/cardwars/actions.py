@@ -12,6 +12,7 @@ same matching to turn a move into its action.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from dataclasses import fields
 from typing import Final, Generic, TypeVar
@@ -237,3 +238,22 @@ class ActionSpace(Generic[MoveT]):
                 f"no action stands for it"
             )
         return action
+
+
+@functools.lru_cache(maxsize=8192)
+def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
+    """``size`` bytes, 1 at each of ``actions`` and 0 elsewhere: an action mask.
+
+    Kept for the last few thousand legal sets, which repeat from step to step (every
+    Aliwar switch poll has the same legal actions), so a mask is usually a lookup.
+
+    Returns:
+        The mask, as immutable bytes shared by every caller of the same arguments.
+
+    >>> mask_of(5, (1, 3))
+    b'\\x00\\x01\\x00\\x01\\x00'
+    """
+    mask = bytearray(size)
+    for action in actions:
+        mask[action] = 1
+    return bytes(mask)

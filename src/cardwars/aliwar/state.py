@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
-from cardwars.actions import matching_move, shown
+from cardwars.actions import mask_of, matching_move, shown
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -380,10 +380,7 @@ class State(GameState[Phase]):
         Raises:
             UsageError: ``player`` is not a seat.
         """
-        mask = bytearray(len(ACTIONS))
-        for action in self.legal_actions(player):
-            mask[action] = 1
-        return bytes(mask)
+        return mask_of(len(ACTIONS), self.legal_actions(player))
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
         """Perform one step from an action per polled seat.

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
-from cardwars.actions import matching_move, shown
+from cardwars.actions import mask_of, matching_move, shown
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.errors import IllegalMoveError, RulesError
@@ -551,10 +551,7 @@ class State(GameState[Phase]):
         Raises:
             UsageError: ``player`` is not a seat.
         """
-        mask = bytearray(len(ACTIONS))
-        for action in self.legal_actions(player):
-            mask[action] = 1
-        return bytes(mask)
+        return mask_of(len(ACTIONS), self.legal_actions(player))
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
         """Perform one step from an action per polled seat.
