@@ -652,6 +652,66 @@ class State(GameState[Phase]):
         phase, to_act, view = cached[1]
         return _observation(player, phase, to_act, m.hand(player), *view, self._rules)
 
+    # --- determinization ----------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` may know (GT-15), drawn from ``rng``.
+
+        The cards ``seat``'s :meth:`observation` does not show are the other seats'
+        hands, every draw pile (its own included: it knows their sizes, not their
+        order), every discard pile, and the face-down tie cards on the table. They are shuffled together with one
+        :meth:`~cardwars.Rng.shuffle` of ``rng`` and dealt back into the same
+        positions, so each lands uniformly at random among the positions an unseen
+        card could occupy and every zone keeps its size; ``seat``'s hand, the
+        removed pile, the revealed cards and every public fact stay, so
+        ``determinize(seat, rng).observation(seat) == observation(seat)``. The copy's
+        RNG (future chance: reshuffles of discard piles, random removals) is reseeded
+        from ``rng``. Only ``rng`` is drawn from; this state is left unchanged.
+
+        Not yet randomized: the face-down tie cards on the table stay where they are
+        (moves such as a removal choice may name them). Not used: what past events
+        revealed about where a card went (a revealed card in a discard pile is
+        treated as unseen), as the observation holds no history. The last step's
+        events are those of this state.
+
+        Raises:
+            UsageError: ``seat`` is not a seat.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> state = Guerrilla(players=2).new_game(seed=42)
+        >>> guess = state.determinize(0, Rng(7))
+        >>> guess.observation(0) == state.observation(0), guess.hands[0] == state.hands[0]
+        (True, True)
+        """
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat)
+        key = list(self._m.key())
+        hands = [list(hand) for hand in key[2]]
+        draws = [list(pile) for pile in key[3]]
+        discards = [list(pile) for pile in key[4]]
+        slots: list[tuple[list[int], int]] = []
+        for s, hand in enumerate(hands):
+            if s != seat:
+                slots.extend((hand, i) for i in range(len(hand)))
+        for pile in (*draws, *discards):
+            slots.extend((pile, i) for i in range(len(pile)))
+        cards = [zone[i] for zone, i in slots]
+        rng.shuffle(cards)
+        for (zone, i), card in zip(slots, cards, strict=True):
+            zone[i] = card
+        key[2] = tuple(tuple(hand) for hand in hands)
+        key[3] = tuple(tuple(pile) for pile in draws)
+        key[4] = tuple(tuple(pile) for pile in discards)
+        # The cards drawn in this step (part 20) are the last ones to reach each hand.
+        key[20] = tuple(
+            hand[len(hand) - len(drawn) :] if drawn else ()
+            for hand, drawn in zip(key[2], key[20], strict=True)
+        )
+        key[26] = rng.next_u64()
+        rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
+        machine = rebuild(tuple(Deck.standard()), tuple(key))
+        return type(self)(self._rules, self._players, self._seed, machine, self._origin)
+
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
         """An independent deep copy, RNG included: nothing mutable is shared."""
