@@ -109,7 +109,7 @@ def main() -> None:
     for name_a, name_b, make_a, make_b in rows:
         r = pairing(game, make_a, make_b, args.games, args.seed)
         lo, hi = r["interval"]
-        draws = 1 - r["win"] - r["loss"]
+        draws = max(0.0, 1 - r["win"] - r["loss"])
         print(
             f"{name_a:<12} {name_b:<12} {r['win']:>7.1%} {f'{lo:.1%} – {hi:.1%}':>16} "
             f"{draws:>6.1%} {r['ms_a']:>10.2f} {r['ms_b']:>10.2f}",

@@ -145,13 +145,15 @@ def search(
 class IsmctsAgent:
     """The ``"ismcts"`` agent: single-observer ISMCTS with decoupled simultaneous steps.
 
+    A game's agent class (``cardwars.aliwar.IsmctsAgent``) overrides
+    :meth:`determinize` and :meth:`action_of`, or passes them as arguments.
+
     Args:
-        determinizer: ``determinizer(observation, rng)`` returns a full state
-            consistent with ``observation`` (each game's ``determinize`` of an
-            observation); the game's agent class supplies it.
-        action_of: maps a legal move to its integer action.
         iterations: determinizations (and rollouts) per move, at least 1.
         exploration: the UCB1 constant, at least 0.
+        determinizer: ``determinizer(observation, rng)`` returns a full state
+            consistent with ``observation``; default :meth:`determinize`.
+        action_of: maps a legal move to its integer action; default :meth:`action_of`.
 
     Raises:
         UsageError: ``iterations`` or ``exploration`` out of range.
@@ -161,10 +163,10 @@ class IsmctsAgent:
 
     def __init__(
         self,
-        determinizer: Callable[[Any, Any], Any],
-        action_of: Callable[[Any], int],
         iterations: int = DEFAULT_ITERATIONS,
         exploration: float = DEFAULT_EXPLORATION,
+        determinizer: Callable[[Any, Any], Any] | None = None,
+        action_of: Callable[[Any], int] | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise UsageError(f"iterations must be an int >= 1, got {iterations!r}")
@@ -179,14 +181,31 @@ class IsmctsAgent:
         self.iterations = iterations
         self.exploration = float(exploration)
 
+    def determinize(self, observation: Any, rng: Any) -> Any:
+        """A full state consistent with ``observation``, drawn from ``rng``.
+
+        Raises:
+            UsageError: no determinizer was given and the class defines none.
+        """
+        raise UsageError(f"{type(self).__name__} has no determinizer")
+
+    def action_of(self, move: Any) -> int:
+        """The integer action of ``move``.
+
+        Raises:
+            UsageError: no action map was given and the class defines none.
+        """
+        raise UsageError(f"{type(self).__name__} has no action map")
+
     def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Any) -> Any:
-        """The most visited of ``legal_moves`` after :attr:`iterations` iterations from ``rng``."""
+        """The most visited of ``legal_moves`` after ``iterations`` iterations from ``rng``."""
         if not legal_moves:
             raise UsageError("IsmctsAgent.choose() was given no legal moves")
         if len(legal_moves) == 1:
             return legal_moves[0]
-        actions = [self._action_of(move) for move in legal_moves]
-        determinizer = self._determinizer
+        action_of = self._action_of or self.action_of
+        actions = [action_of(move) for move in legal_moves]
+        determinizer = self._determinizer or self.determinize
         visits = search(
             lambda r: determinizer(observation, r),
             observation.seat,

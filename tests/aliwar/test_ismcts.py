@@ -150,3 +150,31 @@ def test_ismcts_checks_its_parameters(iterations: object, exploration: object) -
 def test_ismcts_rules_must_be_aliwar() -> None:
     with pytest.raises(UsageError):
         IsmctsAgent(rules="nope")  # type: ignore[arg-type]
+
+
+def test_ismcts_pickles() -> None:
+    import pickle
+
+    agent = IsmctsAgent(iterations=10, rules=Rules(allow_null_switch=True))
+    again = pickle.loads(pickle.dumps(agent))
+    state = Aliwar(agent.rules).new_game(seed=2)
+    legal = state.legal_moves(0)
+    assert again.choose(state.observation(0), legal, Rng(1)) == agent.choose(
+        state.observation(0), legal, Rng(1)
+    )
+
+
+def test_ismcts_base_needs_a_determinizer() -> None:
+    from cardwars.ismcts import IsmctsAgent as Base
+
+    state = Aliwar().new_game(seed=2)
+    with pytest.raises(UsageError):
+        Base(iterations=5).choose(state.observation(0), state.legal_moves(0), Rng(1))
+    with pytest.raises(UsageError):
+        Base(iterations=5).choose(state.observation(0), (), Rng(1))
+    given = Base(
+        iterations=5,
+        determinizer=lambda obs, rng: State.from_observation(obs, Rules(), rng),
+        action_of=Aliwar.action_space.action,
+    )
+    assert given.choose(state.observation(0), state.legal_moves(0), Rng(1)) in state.legal_moves(0)

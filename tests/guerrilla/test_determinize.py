@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwars import Rng
+from cardwars import Card, Rng
 from cardwars.errors import UsageError
 from cardwars.guerrilla import Guerrilla, State
 from tests.guerrilla.helpers import guerrilla_games
@@ -30,7 +30,7 @@ def random_position(game: Guerrilla, seed: int, policy_seed: int, steps: int) ->
     return state
 
 
-def cards_of(state: State) -> list[object]:
+def cards_of(state: State) -> list[Card]:
     return sorted(
         [c for hand in state.hands for c in hand]
         + [c for pile in state.draw_piles for c in pile]
@@ -78,7 +78,7 @@ def test_placement_is_uniform() -> None:
     seen = set(state.observation(0).hand)
     unseen = set(cards_of(state)) - seen
     rng = Rng(2026)
-    counts: Counter[object] = Counter()
+    counts: Counter[Card] = Counter()
     for _ in range(3000):
         counts[state.determinize(0, rng).draw_piles[1][0]] += 1
     assert set(counts) == unseen

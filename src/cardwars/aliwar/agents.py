@@ -180,7 +180,7 @@ class IsmctsAgent(_Ismcts):
         exploration: float = DEFAULT_EXPLORATION,
         rules: Rules | None = None,
     ) -> None:
-        super().__init__(self._determinize, ACTIONS.action, iterations, exploration)
+        super().__init__(iterations, exploration)
         self.rules = Rules()
         self.bind_rules(Rules() if rules is None else rules)
 
@@ -194,5 +194,10 @@ class IsmctsAgent(_Ismcts):
             raise UsageError(f"rules must be an aliwar.Rules, got {rules!r}")
         self.rules = rules
 
-    def _determinize(self, observation: Any, rng: Rng) -> State:
+    def determinize(self, observation: Any, rng: Rng) -> State:
+        """:meth:`~cardwars.aliwar.State.from_observation` under :attr:`rules`."""
         return State.from_observation(observation, self.rules, rng)
+
+    def action_of(self, move: Any) -> int:
+        """The move's number in :data:`~cardwars.aliwar.moves.ACTIONS`."""
+        return ACTIONS.action(move)

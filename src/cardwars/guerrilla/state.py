@@ -658,7 +658,7 @@ class State(GameState[Phase]):
 
         The cards ``seat``'s :meth:`observation` does not show are the other seats'
         hands, every draw pile (its own included: it knows their sizes, not their
-        order), every discard pile, and the face-down tie cards on the table. They are shuffled together with one
+        order) and every discard pile. They are shuffled together with one
         :meth:`~cardwars.Rng.shuffle` of ``rng`` and dealt back into the same
         positions, so each lands uniformly at random among the positions an unseen
         card could occupy and every zone keeps its size; ``seat``'s hand, the
