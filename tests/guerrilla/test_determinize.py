@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cardwars
 from cardwars import Card, Rng
 from cardwars.errors import UsageError
-from cardwars.guerrilla import Guerrilla, State
+from cardwars.guerrilla import Guerrilla, IsmctsAgent, Phase, State
 from tests.guerrilla.helpers import guerrilla_games
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -84,3 +85,59 @@ def test_placement_is_uniform() -> None:
     assert set(counts) == unseen
     statistic, p = scipy_stats.chisquare([counts[card] for card in sorted(unseen)])
     assert p > 1e-4, (statistic, p)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=guerrilla_games(), seed=seeds, policy_seed=seeds, steps=st.integers(0, 40), draw=seeds)
+def test_from_observation_keeps_what_the_seat_knows(
+    game: Guerrilla, seed: int, policy_seed: int, steps: int, draw: int
+) -> None:
+    state = random_position(game, seed, policy_seed, steps)
+    for seat in sorted(state.to_act):
+        observation = state.observation(seat)
+        if (
+            observation.phase is not Phase.PLAY
+            or observation.tie_rounds
+            or any(card is not None for card in (*observation.played, *observation.supports))
+        ):
+            with pytest.raises(UsageError):
+                State.from_observation(observation, Rng(draw))
+            continue
+        built = State.from_observation(observation, Rng(draw))
+        assert built.observation(seat) == observation
+        assert built.to_act == state.to_act
+        assert built.legal_actions(seat) == state.legal_actions(seat)
+        assert len(set(cards_of(built))) == len(cards_of(built))
+
+
+def test_ismcts_is_reproducible_and_legal() -> None:
+    game = Guerrilla(players=3)
+    agent = game.make_agent("ismcts")
+    assert isinstance(agent, IsmctsAgent)
+    agent.iterations = 30
+    state = game.new_game(seed=6)
+    for _ in range(25):
+        if state.is_over:
+            break
+        step = {}
+        for seat in sorted(state.to_act):
+            legal = state.legal_moves(seat)
+            move = agent.choose(state.observation(seat), legal, Rng(seat))
+            assert move == agent.choose(state.observation(seat), legal, Rng(seat))
+            assert move in legal
+            step[seat] = move
+        state.apply(step)
+
+
+def test_ismcts_plays_whole_games() -> None:
+    first = cardwars.play(Guerrilla(players=2), [IsmctsAgent(iterations=15), "greedy"], seed=4)
+    second = cardwars.play(Guerrilla(players=2), [IsmctsAgent(iterations=15), "greedy"], seed=4)
+    assert first.is_over and first.history == second.history
+    assert "ismcts" in Guerrilla.agents
+
+
+def test_ismcts_checks_its_observation() -> None:
+    with pytest.raises(UsageError):
+        IsmctsAgent().choose(None, ["x"], Rng(0))  # type: ignore[list-item]
+    with pytest.raises(UsageError):
+        IsmctsAgent().choose(None, [], Rng(0))

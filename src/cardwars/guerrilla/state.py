@@ -20,7 +20,7 @@ from cardwars import _kernels
 from cardwars.actions import matching_move, shown
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError, RulesError
+from cardwars.errors import IllegalMoveError, RulesError, UsageError
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -48,7 +48,7 @@ from cardwars.guerrilla.moves import (
     TieCardsPlaced,
 )
 from cardwars.guerrilla.position import STARTS, read_position
-from cardwars.guerrilla.rules import TERMINATIONS, Rules
+from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.values import builder
 
 if TYPE_CHECKING:
@@ -711,6 +711,80 @@ class State(GameState[Phase]):
         rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
         machine = rebuild(tuple(Deck.standard()), tuple(key))
         return type(self)(self._rules, self._players, self._seed, machine, self._origin)
+
+    @classmethod
+    def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
+        """A full state drawn from ``rng`` consistent with a Play-phase ``observation``.
+
+        What an agent that sees only its observation can determinize, at the start of
+        a Play step (nothing revealed yet, no tie): the cards of the game that the
+        observation does not show (not in the observer's hand nor the removed pile)
+        are shuffled with ``rng`` and dealt, in seat order, to the other hands, the
+        draw piles and the discard piles, each to its observed size; the flags, G,
+        the skirmish and the rules are the observation's, the RNG is seeded from
+        ``rng`` and the history is empty. Its :meth:`observation` of
+        ``observation.seat`` equals ``observation``.
+
+        Raises:
+            UsageError: ``observation`` is not of a Play step before any card is shown.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> state = Guerrilla(players=3).new_game(seed=42)
+        >>> State.from_observation(state.observation(1), Rng(3)).observation(1) == (
+        ...     state.observation(1)
+        ... )
+        True
+        """
+        if (
+            not isinstance(observation, GuerrillaObservation)
+            or observation.phase is not Phase.PLAY
+            or observation.tie_rounds
+            or any(card is not None for card in (*observation.played, *observation.supports))
+        ):
+            raise UsageError(
+                f"from_observation() needs the observation of a Play step, got {observation!r}"
+            )
+        rules = observation.rules
+        players = len(observation.in_game)
+        seat = observation.seat
+        known = set(observation.hand) | set(observation.removed)
+        pool = [
+            card
+            for own in seat_cards(players, rules.two_suit_variant)
+            for card in own
+            if card not in known
+        ]
+        rng.shuffle(pool)
+        at = 0
+
+        def deal(size: int) -> list[Card]:
+            nonlocal at
+            cards = pool[at : at + size]
+            at += size
+            return cards
+
+        hands = [
+            list(observation.hand) if s == seat else deal(observation.hand_sizes[s])
+            for s in range(players)
+        ]
+        draws = [deal(size) for size in observation.draw_sizes]
+        discards = [deal(size) for size in observation.discard_sizes]
+        return cls.from_position(
+            hands,
+            draw_piles=draws,
+            discard_piles=discards,
+            removed=observation.removed,
+            guerrilla_rank=observation.guerrilla_rank,
+            played_guerrilla=observation.played_guerrilla,
+            support_penalty=observation.support_penalty,
+            spy_first=observation.spy_first,
+            in_game=observation.in_game,
+            skirmish=observation.skirmish,
+            rules=rules,
+            rng_seed=rng.next_u64(),
+            start="play",
+        )
 
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
