@@ -7,6 +7,8 @@ reports' ``win_intervals`` recomputed on the pooled count. Time per move is wall
 time of the whole pairing over the moves the agents made. Not a test:
 
     PYTHONPATH=src python benchmarks/agents_ladder.py --games 200
+    PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200 --no-mirror
+    PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200 --no-mirror
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any
 import cardwars
 from cardwars.aliwar import Aliwar
 from cardwars.aliwar import IsmctsAgent as AliwarIsmcts
+from cardwars.guerrilla import Guerrilla
+from cardwars.guerrilla import IsmctsAgent as GuerrillaIsmcts
 
 
 def _wilson(wins: float, n: int) -> tuple[float, float]:
@@ -68,40 +72,35 @@ def pairing(game: Any, make_a: Any, make_b: Any, games: int, seed: int) -> dict[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", choices=("aliwar", "guerrilla"), default="aliwar")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--iterations", type=int, nargs=2, default=(200, 1000))
+    parser.add_argument("--iterations", type=int, nargs=2, default=None)
+    parser.add_argument("--no-mirror", action="store_true", help="skip ismcts against ismcts")
     args = parser.parse_args()
-    game = Aliwar()
-    low, high = args.iterations
+    game: Any
+    if args.game == "aliwar":
+        game = Aliwar()
+        low, high = args.iterations or (200, 1000)
+
+        def ismcts(n: int) -> Any:
+            return AliwarIsmcts(n, rules=game.rules)
+    else:
+        game = Guerrilla(players=2)
+        low, high = args.iterations or (100, 300)
+
+        def ismcts(n: int) -> Any:
+            return GuerrillaIsmcts(n)
+
     rows = [
         ("greedy", "random", lambda: game.make_agent("greedy"), lambda: game.make_agent("random")),
-        (
-            f"ismcts-{low}",
-            "random",
-            lambda: AliwarIsmcts(low, rules=game.rules),
-            lambda: game.make_agent("random"),
-        ),
-        (
-            f"ismcts-{low}",
-            "greedy",
-            lambda: AliwarIsmcts(low, rules=game.rules),
-            lambda: game.make_agent("greedy"),
-        ),
-        (
-            f"ismcts-{high}",
-            "greedy",
-            lambda: AliwarIsmcts(high, rules=game.rules),
-            lambda: game.make_agent("greedy"),
-        ),
-        (
-            f"ismcts-{high}",
-            f"ismcts-{low}",
-            lambda: AliwarIsmcts(high, rules=game.rules),
-            lambda: AliwarIsmcts(low, rules=game.rules),
-        ),
+        (f"ismcts-{low}", "random", lambda: ismcts(low), lambda: game.make_agent("random")),
+        (f"ismcts-{low}", "greedy", lambda: ismcts(low), lambda: game.make_agent("greedy")),
+        (f"ismcts-{high}", "greedy", lambda: ismcts(high), lambda: game.make_agent("greedy")),
     ]
-    print(f"aliwar, {args.games} games per pairing, seats swapped, seed {args.seed}")
+    if not args.no_mirror:
+        rows.append((f"ismcts-{high}", f"ismcts-{low}", lambda: ismcts(high), lambda: ismcts(low)))
+    print(f"{game.name}, {args.games} games per pairing, seats swapped, seed {args.seed}")
     print(
         f"{'A':<12} {'B':<12} {'A wins':>7} {'95 % interval':>16} {'draws':>6} "
         f"{'ms/move A':>10} {'ms/move B':>10}"
