@@ -24,7 +24,7 @@ def agent_names() -> tuple[str, ...]:
     """The names of the built-in agents, over every game (each game lists its own).
 
     >>> agent_names()
-    ('random', 'greedy')
+    ('random', 'greedy', 'ismcts')
     """
     return tuple(dict.fromkeys(name for cls in games() for name in cls.agents))
 

@@ -653,7 +653,11 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
                 f"unknown agent {name!r} for {self.name}; "
                 f"the built-in agents are: {', '.join(self.agents)}"
             )
-        return factory()
+        agent = factory()
+        bind = getattr(agent, "bind_rules", None)
+        if callable(bind):  # an agent that searches the game (``"ismcts"``) needs its rules
+            bind(self.rules)
+        return agent
 
     def supports_batch(self, agents: Sequence[object]) -> bool:
         """True when the whole-game batch loop can play these agents under these rules.

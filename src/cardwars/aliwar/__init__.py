@@ -35,7 +35,7 @@ is the type of any move of the game (``Switch | Keep | Decline``), for annotatio
 """
 
 from cardwars.aliwar import text
-from cardwars.aliwar.agents import GreedyAgent
+from cardwars.aliwar.agents import GreedyAgent, IsmctsAgent
 from cardwars.aliwar.game import BATCH_AGENTS, Aliwar, run_batch
 from cardwars.aliwar.moves import (
     PROTECTION,
@@ -78,6 +78,7 @@ __all__ = [
     "Decline",
     "GameOver",
     "GreedyAgent",
+    "IsmctsAgent",
     "Keep",
     "KeepDeclined",
     "Move",

@@ -12,14 +12,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardwars.aliwar.moves import PROTECTION, STACKS, AliwarObservation, Keep, Phase, Switch
+from cardwars.aliwar.moves import (
+    ACTIONS,
+    PROTECTION,
+    STACKS,
+    AliwarObservation,
+    Keep,
+    Phase,
+    Switch,
+)
+from cardwars.aliwar.rules import Rules
+from cardwars.aliwar.state import State
 from cardwars.engine import Move
 from cardwars.errors import UsageError
+from cardwars.ismcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
+from cardwars.ismcts import IsmctsAgent as _Ismcts
 
 if TYPE_CHECKING:
     from cardwars._kernels.pure_rng import Rng
 
-__all__ = ["GreedyAgent"]
+__all__ = ["GreedyAgent", "IsmctsAgent"]
 
 
 def _column_value(rank: int, protected: bool, rank_other: int, protected_other: bool) -> int:
@@ -136,3 +148,56 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
+
+
+class IsmctsAgent(_Ismcts):
+    """Aliwar's ``"ismcts"`` agent: :class:`cardwars.ismcts.IsmctsAgent` over
+    :meth:`State.from_observation <cardwars.aliwar.State.from_observation>`.
+
+    Args:
+        iterations: determinizations per move (default
+            :data:`~cardwars.ismcts.DEFAULT_ITERATIONS`).
+        exploration: the UCB1 constant.
+        rules: the rules the game is played with; :meth:`~cardwars.engine.Game.make_agent`
+            sets its game's (:meth:`bind_rules`), the default is :class:`Rules`.
+
+    Raises:
+        UsageError: ``iterations`` or ``exploration`` out of range, or ``rules`` not
+            Aliwar's.
+
+    >>> from cardwars import Rng
+    >>> from cardwars.aliwar import Aliwar
+    >>> state = Aliwar().new_game(seed=42)
+    >>> agent = IsmctsAgent(iterations=50)
+    >>> move = agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
+    >>> move == agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
+    True
+    """
+
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        exploration: float = DEFAULT_EXPLORATION,
+        rules: Rules | None = None,
+    ) -> None:
+        super().__init__(iterations, exploration)
+        self.rules = Rules()
+        self.bind_rules(Rules() if rules is None else rules)
+
+    def bind_rules(self, rules: Rules) -> None:
+        """Search under ``rules`` from now on.
+
+        Raises:
+            UsageError: ``rules`` is not an :class:`~cardwars.aliwar.Rules`.
+        """
+        if not isinstance(rules, Rules):
+            raise UsageError(f"rules must be an aliwar.Rules, got {rules!r}")
+        self.rules = rules
+
+    def determinize(self, observation: Any, rng: Rng) -> State:
+        """:meth:`~cardwars.aliwar.State.from_observation` under :attr:`rules`."""
+        return State.from_observation(observation, self.rules, rng)
+
+    def action_of(self, move: Any) -> int:
+        """The move's number in :data:`~cardwars.aliwar.moves.ACTIONS`."""
+        return ACTIONS.action(move)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from cardwars import _kernels
-from cardwars.aliwar.agents import GreedyAgent
+from cardwars.aliwar.agents import GreedyAgent, IsmctsAgent
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
@@ -53,6 +53,7 @@ class Aliwar(Game[Rules, State]):
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,
+        "ismcts": IsmctsAgent,
     }
     batch_agents: ClassVar[frozenset[str]] = BATCH_AGENTS
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS

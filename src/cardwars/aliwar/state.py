@@ -40,7 +40,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError, RulesError
+from cardwars.errors import IllegalMoveError, RulesError, UsageError
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -104,6 +104,24 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
 def _machine_options(rules: Rules) -> Mapping[str, int]:
     """``rules.kernel_options()``, worked out once per rules (a deal is a few microseconds)."""
     return MappingProxyType(rules.kernel_options())
+
+
+@functools.lru_cache(maxsize=64)
+def _option_key(rules: Rules) -> tuple[Any, ...]:
+    """The options part of the machine's key under ``rules``."""
+    key: tuple[Any, ...] = _kernels.kernels.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
+    return tuple(key[12])
+
+
+@functools.lru_cache(maxsize=4)
+def _restorer(kernels: Any) -> Any:
+    """The kernels' machine restore function (what a machine pickles with)."""
+    return kernels.aliwar_deal(_CARDS, 0).__reduce__()[0]
+
+
+def _machine_from_key(key: tuple[Any, ...]) -> Any:
+    """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
+    return _restorer(_kernels.kernels)(_CARDS, key)
 
 
 def _is_sequence(value: object) -> bool:
@@ -540,6 +558,113 @@ class State(GameState[Phase]):
             _FACES, recall, self.result
         )
         return views
+
+    # --- determinization -----------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
+
+        Every card that ``seat``'s :meth:`observation` hides (``None``: a face-down
+        card it never saw, or with ``view_recall="face_up_only"`` any face-down card)
+        is placed uniformly at random among the hidden positions (one
+        :meth:`~cardwars.Rng.shuffle` of those cards); every other card, the phase,
+        the counters and the history stay as they are, so
+        ``determinize(seat, rng).observation(seat) == observation(seat)``. The copy's
+        own RNG (future chance) is reseeded from ``rng`` too (Aliwar draws nothing
+        after the deal, so this only keeps the game's seed private). Only ``rng`` is
+        drawn from; this state is left unchanged.
+
+        Raises:
+            UsageError: ``seat`` is not a seat.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.aliwar import Aliwar
+        >>> state = Aliwar().new_game(seed=42)
+        >>> guess = state.determinize(0, Rng(7))
+        >>> guess.observation(0) == state.observation(0), guess.stacks == state.stacks
+        (True, False)
+        """
+        observation = self.observation(seat)
+        key = list(self._m.key())
+        stacks = [[list(stack) for stack in own] for own in key[0]]
+        hidden = [
+            (s, c, i)
+            for s, own in enumerate(observation.stacks)
+            for c, stack in enumerate(own)
+            for i, card in enumerate(stack)
+            if card is None
+        ]
+        cards = [stacks[s][c][i] for s, c, i in hidden]
+        rng.shuffle(cards)
+        for (s, c, i), card in zip(hidden, cards, strict=True):
+            stacks[s][c][i] = card
+        key[0] = tuple(tuple(tuple(stack) for stack in own) for own in stacks)
+        key[13] = rng.next_u64()
+        machine = _machine_from_key(tuple(key))
+        return type(self)(self._rules, self._seed, machine, self._hand_built)
+
+    @classmethod
+    def from_observation(cls, observation: AliwarObservation, rules: Rules, rng: Rng) -> State:
+        """A full state drawn from ``rng`` consistent with ``observation`` under ``rules``.
+
+        What an agent that sees only its observation can determinize: the cards the
+        observation does not show (of the 52, those in no stack, protection, middle
+        row or discard pile it shows) are shuffled with ``rng`` and dealt, in order,
+        to the hidden positions (with fewer hidden positions than such cards, as in
+        a hand-built game of fewer cards, a uniform sample of them). The state has
+        the observation's phase, counters and polled seats, an empty history, and an
+        RNG seeded from ``rng``; its :meth:`observation` of ``observation.seat`` equals
+        ``observation``.
+
+        Raises:
+            UsageError: ``observation`` is not of a game in progress.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.aliwar import Aliwar, Rules
+        >>> state = Aliwar().new_game(seed=42)
+        >>> guess = State.from_observation(state.observation(1), Rules(), Rng(3))
+        >>> guess.observation(1) == state.observation(1)
+        True
+        """
+        if not isinstance(observation, AliwarObservation) or observation.result is not None:
+            raise UsageError(f"an Aliwar observation of a game in progress, got {observation!r}")
+        known = 0
+        for own in observation.stacks:
+            for stack in own:
+                for card in stack:
+                    if card is not None:
+                        known |= 1 << card.id
+        for card in observation.protection:
+            known |= 1 << card.id
+        for cards in (*observation.won, observation.discard):
+            for card in cards:
+                known |= 1 << card.id
+        pool = [card for card in range(52) if not known >> card & 1]
+        rng.shuffle(pool)
+        fill = iter(pool)
+        stacks = tuple(
+            tuple(tuple(next(fill) if card is None else card.id for card in stack) for stack in own)
+            for own in observation.stacks
+        )
+        keep = observation.phase is Phase.KEEP
+        key = (
+            stacks,
+            tuple(card.id for card in observation.protection),
+            _PHASES.index(observation.phase),
+            tuple(tuple(card.id for card in cards) for cards in observation.won),
+            tuple(tuple(int(keep and up) for up in own) for own in observation.face_up),
+            tuple(card.id for card in observation.discard),
+            observation.rounds,
+            observation.no_progress,
+            observation.no_progress,
+            known,
+            -1,
+            -1,
+            _option_key(rules),
+            rng.next_u64(),
+            (),
+        )
+        machine = _machine_from_key(key)
+        return cls(rules, 0, machine, True)
 
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:

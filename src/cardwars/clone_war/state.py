@@ -34,7 +34,7 @@ from cardwars.clone_war.moves import (
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, UsageError
 from cardwars.options import check_players
 
 if TYPE_CHECKING:
@@ -294,6 +294,16 @@ class State(GameState[Phase]):
             battles=self._table.battles,
             wars=self._table.wars,
             is_over=self._result is not None,
+        )
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """Not offered: Clone War has no determinization (issue 16 covers Aliwar and Guerrilla).
+
+        Raises:
+            UsageError: always.
+        """
+        raise UsageError(
+            "Clone War has no determinize(); determinization is offered by Aliwar and Guerrilla"
         )
 
     def copy(self) -> Self:

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from cardwars.guerrilla.agents import GreedyAgent
+from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.game import BATCH_AGENTS, Guerrilla, batch_supports, run_batch
 from cardwars.guerrilla.moves import (
     Allow,
@@ -89,6 +89,7 @@ __all__ = [
     "Guerrilla",
     "GuerrillaObservation",
     "GuerrillaPromoted",
+    "IsmctsAgent",
     "Move",
     "Outcome",
     "Pass",

@@ -8,12 +8,13 @@ agent code 1 (``_core_guerrilla.pxi``), so both must change together.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardwars.cards import Card
 from cardwars.engine import Move
 from cardwars.errors import UsageError
 from cardwars.guerrilla.moves import (
+    ACTIONS,
     Cancel,
     GuerrillaObservation,
     Outcome,
@@ -23,6 +24,9 @@ from cardwars.guerrilla.moves import (
     TieCards,
     combination_strength,
 )
+from cardwars.guerrilla.state import State
+from cardwars.ismcts import DEFAULT_EXPLORATION
+from cardwars.ismcts import IsmctsAgent as _Ismcts
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
 
     _Key = Callable[[Move], Any]
 
-__all__ = ["GreedyAgent"]
+__all__ = ["GUERRILLA_ITERATIONS", "GreedyAgent", "IsmctsAgent"]
 
 # A support key below every Outcome: a support that does not improve on passing.
 _NO_BETTER = -2
@@ -177,3 +181,65 @@ def _combo(obs: GuerrillaObservation, seat: int) -> list[Card]:
 
 def _strength(obs: GuerrillaObservation, cards: Sequence[Card]) -> int:
     return combination_strength(cards, obs.guerrilla_rank, obs.rules)
+
+
+GUERRILLA_ITERATIONS: Final = 300
+"""The ``"ismcts"`` agent's default iterations in Guerrilla (about 50 ms a move here)."""
+
+
+class IsmctsAgent(_Ismcts):
+    """Guerrilla's ``"ismcts"`` agent: ISMCTS (:mod:`cardwars.ismcts`) at every Play step.
+
+    At the start of a Play step (nothing revealed, no tie: the decision of every
+    skirmish) it searches over
+    :meth:`State.from_observation <cardwars.guerrilla.State.from_observation>`;
+    every other decision (promotion proposals and responses, supports, tie cards,
+    removals, a Play after a spy) it leaves to :class:`GreedyAgent`, whose choice
+    it returns. The rules come with the observation.
+
+    Args:
+        iterations: determinizations per searched move (default
+            ``GUERRILLA_ITERATIONS``, 300: Guerrilla's rollouts are longer than Aliwar's).
+        exploration: the UCB1 constant.
+
+    Raises:
+        UsageError: ``iterations`` or ``exploration`` out of range.
+
+    >>> from cardwars import Rng
+    >>> from cardwars.guerrilla import Guerrilla
+    >>> state = Guerrilla(players=2).new_game(seed=42)
+    >>> agent = IsmctsAgent(iterations=50)
+    >>> move = agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
+    >>> move == agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
+    True
+    """
+
+    def __init__(
+        self, iterations: int = GUERRILLA_ITERATIONS, exploration: float = DEFAULT_EXPLORATION
+    ) -> None:
+        super().__init__(iterations, exploration)
+        self._greedy = GreedyAgent()
+
+    def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Rng) -> Move:
+        """The searched move at a Play step, else :class:`GreedyAgent`'s."""
+        if not legal_moves:
+            raise UsageError("IsmctsAgent.choose() was given no legal moves")
+        if not isinstance(observation, GuerrillaObservation):
+            raise UsageError(f"IsmctsAgent plays Guerrilla, got the observation {observation!r}")
+        if (
+            observation.phase is Phase.PLAY
+            and not observation.tie_rounds
+            and all(card is None for card in (*observation.played, *observation.supports))
+        ):
+            move: Move = super().choose(observation, legal_moves, rng)
+            return move
+        return self._greedy.choose(observation, legal_moves, rng)
+
+    def determinize(self, observation: Any, rng: Rng) -> State:
+        """:meth:`~cardwars.guerrilla.State.from_observation`."""
+        return State.from_observation(observation, rng)
+
+    def action_of(self, move: Any) -> int:
+        """The move's number in the Guerrilla action space."""
+        action: int = ACTIONS.action(move)
+        return action

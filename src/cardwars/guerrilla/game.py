@@ -26,7 +26,7 @@ from cardwars.engine import (
     RandomAgent,
 )
 from cardwars.errors import RulesError
-from cardwars.guerrilla.agents import GreedyAgent
+from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.moves import (
     ACTIONS,
     GuerrillaObservation,
@@ -74,6 +74,7 @@ class Guerrilla(Game[Rules, State]):
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {
         "random": RandomAgent,
         "greedy": GreedyAgent,
+        "ismcts": IsmctsAgent,
     }
     batch_agents: ClassVar[frozenset[str]] = frozenset(_AGENT_CODES)
     action_space: ClassVar[ActionSpace[Move]] = ACTIONS

@@ -20,7 +20,7 @@ from cardwars import _kernels
 from cardwars.actions import mask_of, matching_move, shown
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError, RulesError
+from cardwars.errors import IllegalMoveError, RulesError, UsageError
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -48,7 +48,7 @@ from cardwars.guerrilla.moves import (
     TieCardsPlaced,
 )
 from cardwars.guerrilla.position import STARTS, read_position
-from cardwars.guerrilla.rules import TERMINATIONS, Rules
+from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.values import builder
 
 if TYPE_CHECKING:
@@ -648,6 +648,140 @@ class State(GameState[Phase]):
             cached = self._view = (step, (_PHASES[m.phase], m.to_act, m.view()))
         phase, to_act, view = cached[1]
         return _observation(player, phase, to_act, m.hand(player), *view, self._rules)
+
+    # --- determinization ----------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` may know (GT-15), drawn from ``rng``.
+
+        The cards ``seat``'s :meth:`observation` does not show are the other seats'
+        hands, every draw pile (its own included: it knows their sizes, not their
+        order) and every discard pile. They are shuffled together with one
+        :meth:`~cardwars.Rng.shuffle` of ``rng`` and dealt back into the same
+        positions, so each lands uniformly at random among the positions an unseen
+        card could occupy and every zone keeps its size; ``seat``'s hand, the
+        removed pile, the revealed cards and every public fact stay, so
+        ``determinize(seat, rng).observation(seat) == observation(seat)``. The copy's
+        RNG (future chance: reshuffles of discard piles, random removals) is reseeded
+        from ``rng``. Only ``rng`` is drawn from; this state is left unchanged.
+
+        Not yet randomized: the face-down tie cards on the table stay where they are
+        (moves such as a removal choice may name them). Not used: what past events
+        revealed about where a card went (a revealed card in a discard pile is
+        treated as unseen), as the observation holds no history. The last step's
+        events are those of this state.
+
+        Raises:
+            UsageError: ``seat`` is not a seat.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> state = Guerrilla(players=2).new_game(seed=42)
+        >>> guess = state.determinize(0, Rng(7))
+        >>> guess.observation(0) == state.observation(0), guess.hands[0] == state.hands[0]
+        (True, True)
+        """
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat)
+        key = list(self._m.key())
+        hands = [list(hand) for hand in key[2]]
+        draws = [list(pile) for pile in key[3]]
+        discards = [list(pile) for pile in key[4]]
+        slots: list[tuple[list[int], int]] = []
+        for s, hand in enumerate(hands):
+            if s != seat:
+                slots.extend((hand, i) for i in range(len(hand)))
+        for pile in (*draws, *discards):
+            slots.extend((pile, i) for i in range(len(pile)))
+        cards = [zone[i] for zone, i in slots]
+        rng.shuffle(cards)
+        for (zone, i), card in zip(slots, cards, strict=True):
+            zone[i] = card
+        key[2] = tuple(tuple(hand) for hand in hands)
+        key[3] = tuple(tuple(pile) for pile in draws)
+        key[4] = tuple(tuple(pile) for pile in discards)
+        # The cards drawn in this step (part 20) are the last ones to reach each hand.
+        key[20] = tuple(
+            hand[len(hand) - len(drawn) :] if drawn else ()
+            for hand, drawn in zip(key[2], key[20], strict=True)
+        )
+        key[26] = rng.next_u64()
+        rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
+        machine = rebuild(tuple(Deck.standard()), tuple(key))
+        return type(self)(self._rules, self._players, self._seed, machine, self._origin)
+
+    @classmethod
+    def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
+        """A full state drawn from ``rng`` consistent with a Play-phase ``observation``.
+
+        What an agent that sees only its observation can determinize, at the start of
+        a Play step (nothing revealed yet, no tie): the cards of the game that the
+        observation does not show (not in the observer's hand nor the removed pile)
+        are shuffled with ``rng`` and dealt, in seat order, to the other hands, the
+        draw piles and the discard piles, each to its observed size; the flags, G,
+        the skirmish and the rules are the observation's, the RNG is seeded from
+        ``rng`` and the history is empty. Its :meth:`observation` of
+        ``observation.seat`` equals ``observation``.
+
+        Raises:
+            UsageError: ``observation`` is not of a Play step before any card is shown.
+
+        >>> from cardwars import Rng
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> state = Guerrilla(players=3).new_game(seed=42)
+        >>> State.from_observation(state.observation(1), Rng(3)).observation(1) == (
+        ...     state.observation(1)
+        ... )
+        True
+        """
+        if (
+            not isinstance(observation, GuerrillaObservation)
+            or observation.phase is not Phase.PLAY
+            or observation.tie_rounds
+            or any(card is not None for card in (*observation.played, *observation.supports))
+        ):
+            raise UsageError(
+                f"from_observation() needs the observation of a Play step, got {observation!r}"
+            )
+        rules = observation.rules
+        players = len(observation.in_game)
+        seat = observation.seat
+        known = set(observation.hand) | set(observation.removed)
+        pool = [
+            card
+            for own in seat_cards(players, rules.two_suit_variant)
+            for card in own
+            if card not in known
+        ]
+        rng.shuffle(pool)
+        at = 0
+
+        def deal(size: int) -> list[Card]:
+            nonlocal at
+            cards = pool[at : at + size]
+            at += size
+            return cards
+
+        hands = [
+            list(observation.hand) if s == seat else deal(observation.hand_sizes[s])
+            for s in range(players)
+        ]
+        draws = [deal(size) for size in observation.draw_sizes]
+        discards = [deal(size) for size in observation.discard_sizes]
+        return cls.from_position(
+            hands,
+            draw_piles=draws,
+            discard_piles=discards,
+            removed=observation.removed,
+            guerrilla_rank=observation.guerrilla_rank,
+            played_guerrilla=observation.played_guerrilla,
+            support_penalty=observation.support_penalty,
+            spy_first=observation.spy_first,
+            in_game=observation.in_game,
+            skirmish=observation.skirmish,
+            rules=rules,
+            rng_seed=rng.next_u64(),
+            start="play",
+        )
 
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:

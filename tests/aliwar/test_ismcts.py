@@ -1,0 +1,180 @@
+"""Determinization (issue 16) and the ``"ismcts"`` agent of Aliwar."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardwars
+from cardwars import Rng
+from cardwars.aliwar import Aliwar, IsmctsAgent, Rules, State
+from cardwars.errors import UsageError
+
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+rules_st = st.builds(
+    Rules,
+    allow_null_switch=st.booleans(),
+    kept_card_position=st.sampled_from(["above_returning", "below_returning"]),
+    view_recall=st.sampled_from(["perfect", "face_up_only"]),
+)
+
+
+def random_position(rules: Rules, seed: int, policy_seed: int, steps: int) -> State:
+    state = Aliwar(rules).new_game(seed)
+    rng = Rng(policy_seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        actions = {}
+        for seat in sorted(state.to_act):
+            legal = state.legal_actions(seat)
+            actions[seat] = legal[rng.below(len(legal))]
+        state.apply_actions(actions)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rules_st, seed=seeds, policy_seed=seeds, steps=st.integers(0, 30), draw=seeds)
+def test_determinize_keeps_what_the_seat_knows(
+    rules: Rules, seed: int, policy_seed: int, steps: int, draw: int
+) -> None:
+    state = random_position(rules, seed, policy_seed, steps)
+    before = state._m.key()
+    for seat in (0, 1):
+        guess = state.determinize(seat, Rng(draw))
+        assert guess.observation(seat) == state.observation(seat)
+        assert guess.phase == state.phase and guess.to_act == state.to_act
+        assert guess.history == state.history
+        assert sorted(c for own in guess.stacks for s in own for c in s) == sorted(
+            c for own in state.stacks for s in own for c in s
+        )
+        for seat_ in (0, 1):
+            assert guess.legal_actions(seat_) == state.legal_actions(seat_)
+        if not state.is_over:
+            built = State.from_observation(state.observation(seat), rules, Rng(draw))
+            assert built.observation(seat) == state.observation(seat)
+            assert built.to_act == state.to_act
+            for seat_ in (0, 1):
+                assert built.legal_actions(seat_) == state.legal_actions(seat_)
+    assert state._m.key() == before  # the state itself is untouched
+
+
+def test_determinize_draws_only_from_the_rng_given() -> None:
+    state = random_position(Rules(), 5, 6, 3)
+    a, b = state.determinize(0, Rng(9)), state.determinize(0, Rng(9))
+    assert a._m.key() == b._m.key()
+    assert a._m.key() != state.determinize(0, Rng(10))._m.key()
+    assert a.rng != state.rng  # future chance is redrawn too
+
+
+def test_determinize_rejects_a_bad_seat() -> None:
+    with pytest.raises(UsageError):
+        Aliwar().new_game(1).determinize(2, Rng(0))
+
+
+def test_from_observation_rejects_a_finished_game() -> None:
+    state = cardwars.play(Aliwar(), ["random", "random"], seed=3)
+    with pytest.raises(UsageError):
+        State.from_observation(state.observation(0), Rules(), Rng(0))
+
+
+@pytest.mark.parametrize("build", ["determinize", "from_observation"])
+def test_placement_is_uniform(build: str) -> None:
+    # The card at one hidden position, over many determinizations of a fresh deal:
+    # each of the 40 unseen cards should land there equally often (chi-square).
+    scipy_stats = pytest.importorskip("scipy.stats")
+    state = Aliwar().new_game(11)
+    observation = state.observation(0)
+    hidden = {c for own in state.stacks for s in own for c in s} - {
+        c for own in observation.stacks for s in own for c in s if c is not None
+    }
+    assert len(hidden) == 40
+    rng = Rng(2026)
+    counts: Counter[object] = Counter()
+    draws = 4000
+    for _ in range(draws):
+        if build == "determinize":
+            guess = state.determinize(0, rng)
+        else:
+            guess = State.from_observation(observation, Rules(), rng)
+        counts[guess.stacks[1][3][2]] += 1
+    assert set(counts) == hidden
+    observed = [counts[card] for card in sorted(hidden)]
+    statistic, p = scipy_stats.chisquare(observed)
+    assert p > 1e-4, (statistic, p)
+
+
+def test_ismcts_is_reproducible_and_legal() -> None:
+    game = Aliwar(Rules(allow_null_switch=True))
+    state = game.new_game(seed=4)
+    agent = game.make_agent("ismcts")
+    assert isinstance(agent, IsmctsAgent) and agent.rules == game.rules
+    agent.iterations = 60
+    moves = []
+    while not state.is_over and state.rounds < 6:
+        step = {}
+        for seat in sorted(state.to_act):
+            legal = state.legal_moves(seat)
+            move = agent.choose(state.observation(seat), legal, Rng(seat + 7 * state.rounds))
+            again = agent.choose(state.observation(seat), legal, Rng(seat + 7 * state.rounds))
+            assert move == again and move in legal
+            step[seat] = move
+        moves.append(step)
+        state.apply(step)
+    assert moves
+
+
+def test_ismcts_plays_by_name() -> None:
+    class Few(IsmctsAgent):
+        pass
+
+    first = cardwars.play(Aliwar(), [Few(iterations=30), "greedy"], seed=8)
+    second = cardwars.play(Aliwar(), [Few(iterations=30), "greedy"], seed=8)
+    assert first.history == second.history and first.is_over
+    assert "ismcts" in Aliwar.agents
+    report = cardwars.simulate(Aliwar(), [Few(iterations=20), "random"], games=2, seed=1)
+    assert report.games == 2
+
+
+@pytest.mark.parametrize(
+    ("iterations", "exploration"), [(0, 1.0), (True, 1.0), (10, -1.0), (10, "x")]
+)
+def test_ismcts_checks_its_parameters(iterations: object, exploration: object) -> None:
+    with pytest.raises(UsageError):
+        IsmctsAgent(iterations=iterations, exploration=exploration)  # type: ignore[arg-type]
+
+
+def test_ismcts_rules_must_be_aliwar() -> None:
+    with pytest.raises(UsageError):
+        IsmctsAgent(rules="nope")  # type: ignore[arg-type]
+
+
+def test_ismcts_pickles() -> None:
+    import pickle
+
+    agent = IsmctsAgent(iterations=10, rules=Rules(allow_null_switch=True))
+    again = pickle.loads(pickle.dumps(agent))
+    state = Aliwar(agent.rules).new_game(seed=2)
+    legal = state.legal_moves(0)
+    assert again.choose(state.observation(0), legal, Rng(1)) == agent.choose(
+        state.observation(0), legal, Rng(1)
+    )
+
+
+def test_ismcts_base_needs_a_determinizer() -> None:
+    from cardwars.ismcts import IsmctsAgent as Base
+
+    state = Aliwar().new_game(seed=2)
+    with pytest.raises(UsageError):
+        Base(iterations=5).choose(state.observation(0), state.legal_moves(0), Rng(1))
+    with pytest.raises(UsageError):
+        Base(iterations=5).choose(state.observation(0), (), Rng(1))
+    given = Base(
+        iterations=5,
+        determinizer=lambda obs, rng: State.from_observation(obs, Rules(), rng),
+        action_of=Aliwar.action_space.action,
+    )
+    assert given.choose(state.observation(0), state.legal_moves(0), Rng(1)) in state.legal_moves(0)
