@@ -19,7 +19,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
-from cardwars.actions import mask_of, matching_move, shown
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -39,8 +38,9 @@ from cardwars.aliwar.moves import (
 )
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
-from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError, RulesError, UsageError
+from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.errors import RulesError, UsageError
+from cardwars.machine_state import MachineState
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -144,8 +144,6 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves)
-_ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
-"""``id(move) -> action`` for the action space's own move objects (the legal moves)."""
 
 
 _FACES: Final[tuple[Any, ...]] = (
@@ -172,7 +170,7 @@ _FACES: Final[tuple[Any, ...]] = (
 few possible values, made once and shared (they are frozen values)."""
 
 
-class State(GameState[Phase]):
+class State(MachineState[Phase]):
     """An Aliwar position, god's-eye. Build one with :meth:`Aliwar.new_game` or :meth:`from_layout`.
 
     Readable state (tuples, piles top first): :attr:`stacks` ``[seat][stack]``,
@@ -195,19 +193,17 @@ class State(GameState[Phase]):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_events", "_hand_built", "_legal", "_m", "_result", "_rules", "_seed", "_view")
+    __slots__ = ("_hand_built", "_legal", "_result", "_rules", "_seed", "_view")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
-    _m: Any  # the kernels' AliwarMachine (compiled or pure); both have the same methods
     _rules: Rules
     _seed: int
     _hand_built: bool
     _result: Result | None
     # Caches of one step, keyed by the machine's step count: the decoded events, each
     # seat's legal move objects, and the public part of the observation.
-    _events: tuple[int, tuple[Event, ...]] | None
     _legal: tuple[int, list[tuple[AliwarMove, ...] | None]] | None
     _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
 
@@ -379,103 +375,9 @@ class State(GameState[Phase]):
             moves = cache[1][player] = tuple([_MOVES[action] for action in m.legal_actions(player)])
         return moves
 
-    def legal_actions(self, player: int) -> tuple[int, ...]:
-        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
-
-        Raises:
-            UsageError: ``player`` is not a seat.
-        """
-        try:
-            actions: tuple[int, ...] = self._m.legal_actions(player)
-        except ValueError:
-            self._check_seat(player)
-            raise
-        return actions
-
-    def action_mask(self, player: int) -> bytes:
-        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
-
-        Raises:
-            UsageError: ``player`` is not a seat.
-        """
-        return mask_of(len(ACTIONS), self.legal_actions(player))
-
-    def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Perform one step from an action per polled seat.
-
-        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
-        :attr:`last_events`, built when first read.
-
-        Raises:
-            IllegalMoveError: as for the base method; the state is left unchanged.
-        """
-        if not self._m.apply_actions(actions):
-            given = self._read_step(actions, "apply_actions", "action")
-            for seat in sorted(given):
-                legal = self.legal_actions(seat)
-                action = given[seat]
-                if type(action) is not int or action not in legal:
-                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
-            performed = self._m.apply_actions(dict(given))
-            assert performed, "a step the face checked must be legal to the machine"
-
-    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`to_act`.
-
-        See :meth:`~cardwars.engine.GameState.apply`.
-
-        Raises:
-            IllegalMoveError: as for the base method; the state is left unchanged.
-        """
-        actions: dict[int, int] | None = None
-        if type(moves) is dict:
-            # The common case: the seats' own legal move objects, known by identity.
-            actions = {}
-            for seat, move in moves.items():
-                action = _ACTION_OF.get(id(move))
-                if action is None or _MOVES[action] is not move:
-                    actions = None
-                    break
-                actions[seat] = action
-        if actions is None or not self._m.apply_actions(actions):
-            given = self._read_step(moves, "apply", "move")
-            actions = {}
-            for seat in sorted(given):
-                move = given[seat]
-                legal = self.legal_moves(seat)
-                own = matching_move(move, legal)
-                if own is None:
-                    listed = ", ".join(map(repr, legal))
-                    raise IllegalMoveError(
-                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
-                        f"legal moves: {listed}"
-                    )
-                actions[seat] = ACTIONS.action(own)
-            performed = self._m.apply_actions(actions)
-            assert performed, "a step the face checked must be legal to the machine"
-        return self.last_events
-
-    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        performed = self._m.apply_actions({seat: ACTIONS.action(m) for seat, m in moves.items()})
-        assert performed, "_apply takes validated moves only"
-        return self.last_events
-
-    @property
-    def last_events(self) -> tuple[Event, ...]:
-        """The events of the last step (``()`` before the first), built on first access."""
-        step = self._m.steps
-        cached = self._events
-        if cached is None or cached[0] != step:
-            cached = self._events = (step, self._m.event_objects(_FACES, self.result))
-        return cached[1]
-
-    @property
-    def history(self) -> tuple[Mapping[int, Move], ...]:
-        """The moves of every step applied to this state so far, in order."""
-        return tuple(
-            {seat: _MOVES[action] for seat, action in enumerate(step) if action >= 0}
-            for step in self._m.history()
-        )
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        events: tuple[Event, ...] = self._m.event_objects(_FACES, self.result)
+        return events
 
     @property
     def rng(self) -> Rng:

@@ -13,14 +13,13 @@ events only when they are asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
-from cardwars.actions import mask_of, matching_move, shown
 from cardwars.cards import Card, Deck
-from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import IllegalMoveError, RulesError, UsageError
+from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.errors import RulesError, UsageError
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -49,6 +48,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
+from cardwars.machine_state import MachineState
 from cardwars.values import builder
 
 if TYPE_CHECKING:
@@ -74,8 +74,6 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
-_ACTION_OF: Final[dict[int, int]] = ACTIONS._by_id
-"""``id(move) -> action`` for the action space's own move objects (the legal moves)."""
 assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
 _observation = builder(GuerrillaObservation)
@@ -195,7 +193,7 @@ def _result_of(machine: Any) -> Result:
     )
 
 
-class State(GameState[Phase]):
+class State(MachineState[Phase]):
     """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
     Piles are tuples of cards, index 0 the top; discard piles list cards in the
@@ -215,9 +213,7 @@ class State(GameState[Phase]):
     """
 
     __slots__ = (
-        "_events",
         "_legal",
-        "_m",
         "_origin",
         "_players",
         "_result",
@@ -229,7 +225,6 @@ class State(GameState[Phase]):
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
 
-    _m: Any  # the kernels' GuerrillaMachine (compiled or pure); both have the same methods
     _rules: Rules
     _players: int
     _seed: int
@@ -238,7 +233,6 @@ class State(GameState[Phase]):
     _result: Result | None
     # Caches of one step, keyed by the machine's step count: the decoded events, each
     # seat's legal move objects, and the public part of the observations.
-    _events: tuple[int, tuple[Event, ...]] | None
     _legal: tuple[int, list[tuple[GuerrillaMove, ...] | None]] | None
     _view: tuple[int, tuple[Any, ...]] | None
 
@@ -532,105 +526,8 @@ class State(GameState[Phase]):
             moves = cache[1][player] = tuple([_MOVES[action] for action in actions])
         return moves
 
-    def legal_actions(self, player: int) -> tuple[int, ...]:
-        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
-
-        Raises:
-            UsageError: ``player`` is not a seat.
-        """
-        try:
-            actions: tuple[int, ...] = self._m.legal_actions(player)
-        except ValueError:
-            self._check_seat(player)
-            raise
-        return actions
-
-    def action_mask(self, player: int) -> bytes:
-        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
-
-        Raises:
-            UsageError: ``player`` is not a seat.
-        """
-        return mask_of(len(ACTIONS), self.legal_actions(player))
-
-    def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Perform one step from an action per polled seat.
-
-        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
-        :attr:`last_events`, built when first read.
-
-        Raises:
-            IllegalMoveError: as for the base method; the state is left unchanged.
-        """
-        if not self._m.apply_actions(actions):
-            given = self._read_step(actions, "apply_actions", "action")
-            for seat in sorted(given):
-                legal = self.legal_actions(seat)
-                action = given[seat]
-                if type(action) is not int or action not in legal:
-                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
-            performed = self._m.apply_actions(dict(given))
-            assert performed, "a step the face checked must be legal to the machine"
-
-    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`to_act`.
-
-        See :meth:`~cardwars.engine.GameState.apply`.
-
-        Raises:
-            IllegalMoveError: as for the base method; the state is left unchanged.
-        """
-        actions: dict[int, int] | None = None
-        if type(moves) is dict:
-            # The common case: the seats' own legal move objects, known by identity.
-            actions = {}
-            for seat, move in moves.items():
-                action = _ACTION_OF.get(id(move))
-                if action is None or _MOVES[action] is not move:
-                    actions = None
-                    break
-                actions[seat] = action
-        if actions is None or not self._m.apply_actions(actions):
-            given = self._read_step(moves, "apply", "move")
-            actions = {}
-            for seat in sorted(given):
-                move = given[seat]
-                legal = self.legal_moves(seat)
-                own = matching_move(move, legal)
-                if own is None:
-                    listed = ", ".join(map(repr, legal))
-                    raise IllegalMoveError(
-                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
-                        f"legal moves: {listed}"
-                    )
-                actions[seat] = ACTIONS.action(own)
-            performed = self._m.apply_actions(actions)
-            assert performed, "a step the face checked must be legal to the machine"
-        return self.last_events
-
-    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        performed = self._m.apply_actions({seat: ACTIONS.action(m) for seat, m in moves.items()})
-        assert performed, "_apply takes validated moves only"
-        return self.last_events
-
-    @property
-    def last_events(self) -> tuple[Event, ...]:
-        """The events of the last step (``()`` before the first), built on first access."""
-        step = self._m.steps
-        if step == 0:
-            return ()
-        cached = self._events
-        if cached is None or cached[0] != step:
-            cached = self._events = (step, _decode_events(self._m.events(), self.result))
-        return cached[1]
-
-    @property
-    def history(self) -> tuple[Mapping[int, Move], ...]:
-        """The moves of every step applied to this state so far, in order."""
-        return tuple(
-            {seat: _MOVES[action] for seat, action in enumerate(step) if action >= 0}
-            for step in self._m.history()
-        )
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        return _decode_events(self._m.events(), self.result)
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:

@@ -1,0 +1,137 @@
+"""The typed face of a state whose rules run in a kernels machine (Aliwar, Guerrilla).
+
+:class:`MachineState` is the part the faces share: a step is one call into the
+machine (``state._m``), with the caller's moves turned into the game's integer
+actions; the exact errors of :class:`~cardwars.engine.GameState` come only when
+the machine refuses; events and history are built from the machine's ints, and
+only when read. A game's face adds its construction, readable state,
+observations, copies and :meth:`MachineState._decode_last_step`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardwars.actions import mask_of, matching_move, shown
+from cardwars.engine import Event, GameState, Move, PhaseT
+from cardwars.errors import IllegalMoveError
+
+__all__ = ["MachineState"]
+
+
+class MachineState(GameState[PhaseT]):
+    """A state over a kernels machine ``_m`` (see the module)."""
+
+    __slots__ = ("_events", "_m")
+
+    _m: Any  # the kernels' machine (compiled or pure); both have the same methods
+    _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
+
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        """The last step's events as objects, from the machine (each game decodes its own)."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: int) -> tuple[int, ...]:
+        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        try:
+            actions: tuple[int, ...] = self._m.legal_actions(player)
+        except ValueError:
+            self._check_seat(player)
+            raise
+        return actions
+
+    def action_mask(self, player: int) -> bytes:
+        """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
+
+        Raises:
+            UsageError: ``player`` is not a seat.
+        """
+        return mask_of(len(self._action_space), self.legal_actions(player))
+
+    def apply_actions(self, actions: Mapping[int, int]) -> None:
+        """Perform one step from an action per polled seat.
+
+        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
+        :attr:`last_events`, built when first read.
+
+        Raises:
+            IllegalMoveError: as for the base method; the state is left unchanged.
+        """
+        if not self._m.apply_actions(actions):
+            given = self._read_step(actions, "apply_actions", "action")
+            for seat in sorted(given):
+                legal = self.legal_actions(seat)
+                action = given[seat]
+                if type(action) is not int or action not in legal:
+                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
+            performed = self._m.apply_actions(dict(given))
+            assert performed, "a step the face checked must be legal to the machine"
+
+    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
+        """Perform one step: a move for every seat in :attr:`to_act`.
+
+        See :meth:`~cardwars.engine.GameState.apply`.
+
+        Raises:
+            IllegalMoveError: as for the base method; the state is left unchanged.
+        """
+        space = self._action_space
+        actions: dict[int, int] | None = None
+        if type(moves) is dict:
+            # The common case: the seats' own legal move objects, known by identity.
+            action_of, own_moves = space._by_id, space.moves
+            actions = {}
+            for seat, move in moves.items():
+                action = action_of.get(id(move))
+                if action is None or own_moves[action] is not move:
+                    actions = None
+                    break
+                actions[seat] = action
+        if actions is None or not self._m.apply_actions(actions):
+            given = self._read_step(moves, "apply", "move")
+            actions = {}
+            for seat in sorted(given):
+                move = given[seat]
+                legal = self.legal_moves(seat)
+                own = matching_move(move, legal)
+                if own is None:
+                    listed = ", ".join(map(repr, legal))
+                    raise IllegalMoveError(
+                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
+                        f"legal moves: {listed}"
+                    )
+                actions[seat] = space.action(own)
+            performed = self._m.apply_actions(actions)
+            assert performed, "a step the face checked must be legal to the machine"
+        return self.last_events
+
+    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        space = self._action_space
+        performed = self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()})
+        assert performed, "_apply takes validated moves only"
+        return self.last_events
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the last step (``()`` before the first), built on first access."""
+        step = self._m.steps
+        if step == 0:
+            return ()
+        cached = self._events
+        if cached is None or cached[0] != step:
+            cached = self._events = (step, self._decode_last_step())
+        return cached[1]
+
+    @property
+    def history(self) -> tuple[Mapping[int, Move], ...]:
+        """The moves of every step applied to this state so far, in order."""
+        moves = self._action_space.moves
+        return tuple(
+            {seat: moves[action] for seat, action in enumerate(step) if action >= 0}
+            for step in self._m.history()
+        )
