@@ -68,11 +68,19 @@ class Move:
 
     >>> from cardwars import aliwar
     >>> move = aliwar.Switch(3, 1)
-    >>> isinstance(move, Move), move == aliwar.Switch(1, 3)
-    (True, True)
+    >>> isinstance(move, Move), move == aliwar.Switch(1, 3), str(move)
+    (True, True, '1 3')
     """
 
     __slots__ = ()
+
+    _labels: ClassVar[Callable[[Any], str] | None] = None
+    """The game's ``text.label``, which the game's text module sets on its move classes."""
+
+    def __str__(self) -> str:
+        """The move's label in its game's notation (:attr:`Game.text`), else its repr."""
+        labels = type(self)._labels
+        return repr(self) if labels is None else labels(self)
 
 
 class Event:

@@ -33,7 +33,9 @@ class MachineState(GameState[PhaseT]):
         raise NotImplementedError
 
     def legal_actions(self, player: int) -> tuple[int, ...]:
-        """The actions of :meth:`legal_moves`, in the same canonical order (empty if not polled).
+        """The actions of :meth:`~cardwars.engine.GameState.legal_moves`, in their order.
+
+        Empty when the seat is not polled.
 
         Raises:
             UsageError: ``player`` is not a seat.
@@ -57,7 +59,7 @@ class MachineState(GameState[PhaseT]):
         """Perform one step from an action per polled seat.
 
         See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
-        :attr:`last_events`, built when first read.
+        :attr:`MachineState.last_events`, built when first read.
 
         Raises:
             IllegalMoveError: as for the base method; the state is left unchanged.
@@ -73,7 +75,7 @@ class MachineState(GameState[PhaseT]):
             assert performed, "a step the face checked must be legal to the machine"
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`to_act`.
+        """Perform one step: a move for every seat in :attr:`~cardwars.engine.GameState.to_act`.
 
         See :meth:`~cardwars.engine.GameState.apply`.
 

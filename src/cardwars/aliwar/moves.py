@@ -88,13 +88,6 @@ def _check_position(value: object, what: str, high: int) -> int:
     return value
 
 
-def _label(move: Move) -> str:
-    """``move``'s label, the ``str()`` of every move class (:data:`cardwars.aliwar.text.TEXT`)."""
-    from cardwars.aliwar.text import TEXT  # the text module imports this one
-
-    return TEXT.label(move)
-
-
 @dataclass(frozen=True, slots=True)
 class Switch(Move):
     """Exchange the face-up cards at positions ``a`` and ``b`` (0–4 stacks, 5 protection; AW-4).
@@ -122,9 +115,6 @@ class Switch(Move):
         """True for the null switch (only legal with ``allow_null_switch``)."""
         return self.a == self.b
 
-    def __str__(self) -> str:
-        return _label(self)
-
 
 @dataclass(frozen=True, slots=True)
 class Keep(Move):
@@ -142,9 +132,6 @@ class Keep(Move):
             raise IllegalMoveError(f"Keep needs a Card, got {self.card!r}")
         _check_position(self.stack, "Keep stack", STACKS - 1)
 
-    def __str__(self) -> str:
-        return _label(self)
-
 
 @dataclass(frozen=True, slots=True)
 class Decline(Move):
@@ -160,9 +147,6 @@ class Decline(Move):
     >>> [str(card) for card in state.discard]
     ['5D']
     """
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 AliwarMove: TypeAlias = Switch | Keep | Decline

@@ -382,3 +382,6 @@ class AliwarText:
 
 TEXT: Final[AliwarText] = AliwarText()
 """The :class:`AliwarText` of :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`."""
+
+for _move_type in (Switch, Keep, Decline):
+    _move_type._labels = TEXT.label  # str(move) is its label

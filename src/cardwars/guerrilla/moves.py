@@ -195,13 +195,6 @@ def compare(
 # --- moves -------------------------------------------------------------------------
 
 
-def _label(move: Move) -> str:
-    """``move``'s label, the ``str()`` of every move (:data:`cardwars.guerrilla.text.TEXT`)."""
-    from cardwars.guerrilla.text import TEXT  # the text module imports this one
-
-    return TEXT.label(move)
-
-
 @dataclass(frozen=True, slots=True)
 class Propose(Move):
     """Propose a promotion (GT-4.2); legal only without a Guerrilla in hand.
@@ -214,9 +207,6 @@ class Propose(Move):
     >>> state.phase, state.legal_moves(0), state.legal_moves(1)
     (<Phase.PROPOSE: 'propose'>, (Pass(), Propose()), (Pass(),))
     """
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,9 +224,6 @@ class Pass(Move):
     <Phase.PLAY: 'play'>
     """
 
-    def __str__(self) -> str:
-        return _label(self)
-
 
 @dataclass(frozen=True, slots=True)
 class Allow(Move):
@@ -251,9 +238,6 @@ class Allow(Move):
     >>> state.apply({1: Allow()})[0]
     GuerrillaPromoted(rank=3)
     """
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,9 +254,6 @@ class Reject(Move):
     >>> state.apply({1: Reject()})[0]
     ProposalCancelled(reveals=(), rejecters=(1,))
     """
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,9 +273,6 @@ class Cancel(Move):
 
     card: Card
 
-    def __str__(self) -> str:
-        return _label(self)
-
 
 @dataclass(frozen=True, slots=True)
 class Play(Move):
@@ -309,9 +287,6 @@ class Play(Move):
     """
 
     card: Card
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,9 +303,6 @@ class Support(Move):
     """
 
     card: Card
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,9 +322,6 @@ class TieCards(Move):
     up: Card
     down: Card | None
 
-    def __str__(self) -> str:
-        return _label(self)
-
 
 @dataclass(frozen=True, slots=True)
 class Remove(Move):
@@ -371,9 +340,6 @@ class Remove(Move):
     """
 
     card: Card
-
-    def __str__(self) -> str:
-        return _label(self)
 
 
 _CARDS: Final = tuple(Deck.standard())

@@ -495,7 +495,8 @@ class State(MachineState[Phase]):
     def log(self) -> tuple[Event, ...]:
         """Every event so far (all public), from the deal or the hand-built position on.
 
-        Built on each access by replaying the moves of :attr:`history` from the start.
+        Built on each access by replaying the moves of
+        :attr:`~cardwars.machine_state.MachineState.history` from the start.
         """
         machine = self._first_machine()
         events = list(_decode_events(machine.events(), self._result_at(machine)))
@@ -534,7 +535,7 @@ class State(MachineState[Phase]):
         """What ``player`` may know (GT-15): own hand plus public facts.
 
         The moves and events of past steps are not part of it (every step's events
-        are public: :attr:`last_events`, :attr:`log`).
+        are public: :attr:`~cardwars.machine_state.MachineState.last_events`, :attr:`log`).
         """
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)

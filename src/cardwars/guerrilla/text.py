@@ -446,3 +446,6 @@ class GuerrillaText:
 
 TEXT: Final[GuerrillaText] = GuerrillaText()
 """The :class:`GuerrillaText` of :attr:`Guerrilla.text <cardwars.guerrilla.Guerrilla.text>`."""
+
+for _move_type in (Propose, Pass, Allow, Reject, Cancel, Play, Support, TieCards, Remove):
+    _move_type._labels = TEXT.label  # str(move) is its label
