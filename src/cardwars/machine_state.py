@@ -83,18 +83,9 @@ class MachineState(GameState[PhaseT]):
             IllegalMoveError: as for the base method; the state is left unchanged.
         """
         space = self._action_space
-        actions: dict[int, int] | None = None
-        if type(moves) is dict:
-            # The common case: the seats' own legal move objects, known by identity.
-            action_of, own_moves = space._by_id, space.moves
-            actions = {}
-            for seat, move in moves.items():
-                action = action_of.get(id(move))
-                if action is None or own_moves[action] is not move:
-                    actions = None
-                    break
-                actions[seat] = action
-        if actions is None or not self._m.apply_actions(actions):
+        m = self._m
+        # The common case: the seats' own legal move objects, known by identity.
+        if not m.apply_moves(moves, space._by_id, space.moves):
             given = self._read_step(moves, "apply", "move")
             actions = {}
             for seat in sorted(given):
@@ -108,9 +99,11 @@ class MachineState(GameState[PhaseT]):
                         f"legal moves: {listed}"
                     )
                 actions[seat] = space.action(own)
-            performed = self._m.apply_actions(actions)
+            performed = m.apply_actions(actions)
             assert performed, "a step the face checked must be legal to the machine"
-        return self.last_events
+        events = self._decode_last_step()
+        self._events = (m.steps, events)
+        return events
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         space = self._action_space

@@ -157,6 +157,9 @@ def _rng_from_state(state: int) -> Rng:
     return Rng(state)
 
 
+# The faces' value objects, built by the kernels that hand them out.
+include "_core_values.pxi"
+
 # Game kernels, one file per game (kept apart so they can be read on their own).
 include "_core_clone_war.pxi"
 include "_core_aliwar.pxi"

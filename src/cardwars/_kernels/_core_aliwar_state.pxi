@@ -2,7 +2,6 @@
 # _core_aliwar.pxi and its rule steps behind the methods of the twin
 # pure_aliwar_machine.AliwarMachine, which documents each of them.
 
-from cpython.object cimport PyObject_GenericSetAttr
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport free, realloc
@@ -11,6 +10,39 @@ from libc.string cimport memcpy, memset
 _AW_SWITCHES_15 = tuple(range(15))
 _AW_SWITCHES_16 = tuple(range(16))
 _AW_POLLED = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
+
+
+# The builders of the face's objects, made once from its table (the faces argument).
+cdef object _aw_faces = None
+cdef SlotBuilder _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
+cdef SlotBuilder _aw_make_flipped, _aw_make_over, _aw_make_view
+
+
+cdef int _aw_learn_faces(tuple faces) except -1:
+    global _aw_faces, _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
+    global _aw_make_flipped, _aw_make_over, _aw_make_view
+    _aw_make_conflict = SlotBuilder(faces[1], ("column", "cards", "protected", "winner"))
+    _aw_make_discarded = SlotBuilder(faces[2], ("cards",))
+    _aw_make_returned = SlotBuilder(faces[3], ("seat", "returned"))
+    _aw_make_kept = SlotBuilder(faces[4], ("seat", "card", "stack"))
+    _aw_make_flipped = SlotBuilder(faces[5], ("tops",))
+    _aw_make_over = SlotBuilder(faces[6], ("result",))
+    _aw_make_view = SlotBuilder(faces[12], (
+        "seat", "phase", "to_act", "rounds", "no_progress", "stacks", "face_up",
+        "protection", "won", "discard", "result",
+    ))
+    _aw_faces = faces
+    return 0
+
+
+cdef tuple _aw_card_tuple(tuple cards, int* ids, int count, int stride):
+    cdef int k
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = cards[ids[k * stride]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
 
 
 cdef int _aw_check_limit(object value, str name) except -1:
@@ -179,11 +211,25 @@ cdef class AliwarMachine:
         return tuple(out)
 
     def apply_actions(self, actions: object) -> bool:
+        return self._apply(actions) == 1
+
+    def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
+        cdef dict actions = {}
+        if type(moves) is not dict:
+            return False
+        for seat, move in (<dict>moves).items():
+            action = by_id.get(id(move))
+            if action is None or own[<Py_ssize_t>action] is not move:
+                return False
+            actions[seat] = action
+        return self._apply(actions) == 1
+
+    cdef int _apply(self, object actions) except -1:
         cdef int chosen[2]
         cdef int s, action, given = 0
         cdef int polled_0, polled_1
         if type(actions) is not dict or self.g.phase == _AW_OVER:
-            return False
+            return 0
         if self.g.phase == _AW_SWITCH:
             polled_0 = 1
             polled_1 = 1
@@ -191,23 +237,23 @@ cdef class AliwarMachine:
             polled_0 = self.g.won_count[0] > 0
             polled_1 = self.g.won_count[1] > 0
         if len(<dict>actions) != polled_0 + polled_1:
-            return False
+            return 0
         chosen[0] = -1
         chosen[1] = -1
         for key, value in (<dict>actions).items():
             if type(key) is not int or type(value) is not int:
-                return False
+                return 0
             if not (0 <= key < 2 and 0 <= value < 277):
-                return False
+                return 0
             s = key
             action = value
             if (s == 0 and not polled_0) or (s == 1 and not polled_1):
-                return False
+                return 0
             if self.g.phase == _AW_SWITCH:
                 if action >= self.g.n_switches:
-                    return False
+                    return 0
             elif not _aw_keep_is_legal(&self.g, s, action):
-                return False
+                return 0
             chosen[s] = action
         self._record(chosen[0], chosen[1])
         self.ev.n = 0
@@ -217,7 +263,7 @@ cdef class AliwarMachine:
             _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
         self._legal_0 = None
         self._legal_1 = None
-        return True
+        return 1
 
     cdef int _record(self, int action_0, int action_1) except -1:
         cdef short* grown
@@ -324,14 +370,16 @@ cdef class AliwarMachine:
         cdef tuple winners = faces[11]
         cdef object obj
         cdef list items
+        if faces is not _aw_faces:
+            _aw_learn_faces(faces)
         while i < n:
             kind = d[i]
             if kind == 1:
-                obj = object.__new__(faces[1])
-                PyObject_GenericSetAttr(obj, "column", d[i + 1])
-                PyObject_GenericSetAttr(obj, "cards", (cards[d[i + 2]], cards[d[i + 3]]))
-                PyObject_GenericSetAttr(obj, "protected", protected[2 * d[i + 4] + d[i + 5]])
-                PyObject_GenericSetAttr(obj, "winner", winners[2 if d[i + 6] < 0 else d[i + 6]])
+                obj = _aw_make_conflict.blank()
+                _aw_make_conflict.put(obj, 0, d[i + 1])
+                _aw_make_conflict.put(obj, 1, (cards[d[i + 2]], cards[d[i + 3]]))
+                _aw_make_conflict.put(obj, 2, protected[2 * d[i + 4] + d[i + 5]])
+                _aw_make_conflict.put(obj, 3, winners[2 if d[i + 6] < 0 else d[i + 6]])
                 out.append(obj)
                 i += 7
             elif kind == 0:
@@ -342,50 +390,42 @@ cdef class AliwarMachine:
                 i += 3
             elif kind == 3:
                 count = d[i + 1]
-                obj = object.__new__(faces[2])
-                PyObject_GenericSetAttr(
-                    obj, "cards", tuple([cards[d[i + 2 + k]] for k in range(count)])
-                )
+                obj = _aw_make_discarded.blank()
+                _aw_make_discarded.put(obj, 0, _aw_card_tuple(cards, d + i + 2, count, 1))
                 out.append(obj)
                 i += 2 + count
             elif kind == 4:
                 count = d[i + 2]
-                obj = object.__new__(faces[3])
-                PyObject_GenericSetAttr(obj, "seat", d[i + 1])
-                PyObject_GenericSetAttr(
-                    obj, "returned",
+                out.append(_aw_make_returned.make2(
+                    d[i + 1],
                     tuple([(d[i + 3 + 2 * k], cards[d[i + 4 + 2 * k]]) for k in range(count)]),
-                )
-                out.append(obj)
+                ))
                 i += 3 + 2 * count
             elif kind == 5:
-                obj = object.__new__(faces[4])
-                PyObject_GenericSetAttr(obj, "seat", d[i + 1])
-                PyObject_GenericSetAttr(obj, "card", cards[d[i + 2]])
-                PyObject_GenericSetAttr(obj, "stack", d[i + 3])
-                out.append(obj)
+                out.append(_aw_make_kept.make3(d[i + 1], cards[d[i + 2]], d[i + 3]))
                 i += 4
             elif kind == 6:
                 out.append(declined[d[i + 1]])
                 i += 2
             elif kind == 7:
-                obj = object.__new__(faces[5])
-                PyObject_GenericSetAttr(obj, "tops", (
-                    tuple([cards[d[i + 1 + k]] for k in range(5)]),
-                    tuple([cards[d[i + 6 + k]] for k in range(5)]),
+                obj = _aw_make_flipped.blank()
+                _aw_make_flipped.put(obj, 0, (
+                    _aw_card_tuple(cards, d + i + 1, 5, 1), _aw_card_tuple(cards, d + i + 6, 5, 1)
                 ))
                 out.append(obj)
                 i += 11
             else:
-                obj = object.__new__(faces[6])
-                PyObject_GenericSetAttr(obj, "result", result)
+                obj = _aw_make_over.blank()
+                _aw_make_over.put(obj, 0, result)
                 out.append(obj)
                 i += 3
         return tuple(out)
 
     def observations(self, faces: tuple, bint recall, result: object) -> tuple:
-        cdef object first, second
-        cls = faces[12]
+        cdef object obj
+        cdef int seat
+        if faces is not _aw_faces:
+            _aw_learn_faces(faces)
         phase = faces[13][self.g.phase]
         if self.g.phase == _AW_SWITCH:
             to_act = _AW_POLLED[3]
@@ -401,19 +441,20 @@ cdef class AliwarMachine:
         won = self.won()
         discard = self.discard()
         views = []
+        cdef SlotBuilder make = _aw_make_view
         for seat in range(2):
-            obj = object.__new__(cls)
-            PyObject_GenericSetAttr(obj, "seat", seat)
-            PyObject_GenericSetAttr(obj, "phase", phase)
-            PyObject_GenericSetAttr(obj, "to_act", to_act)
-            PyObject_GenericSetAttr(obj, "rounds", rounds)
-            PyObject_GenericSetAttr(obj, "no_progress", no_progress)
-            PyObject_GenericSetAttr(obj, "stacks", stacks)
-            PyObject_GenericSetAttr(obj, "face_up", face_up)
-            PyObject_GenericSetAttr(obj, "protection", protection)
-            PyObject_GenericSetAttr(obj, "won", won)
-            PyObject_GenericSetAttr(obj, "discard", discard)
-            PyObject_GenericSetAttr(obj, "result", result)
+            obj = make.blank()
+            make.put(obj, 0, seat)
+            make.put(obj, 1, phase)
+            make.put(obj, 2, to_act)
+            make.put(obj, 3, rounds)
+            make.put(obj, 4, no_progress)
+            make.put(obj, 5, stacks)
+            make.put(obj, 6, face_up)
+            make.put(obj, 7, protection)
+            make.put(obj, 8, won)
+            make.put(obj, 9, discard)
+            make.put(obj, 10, result)
             views.append(obj)
         return tuple(views)
 

@@ -252,29 +252,43 @@ cdef class GuerrillaMachine:
         return tuple([buf[i] for i in range(m)])
 
     def apply_actions(self, actions: object) -> bool:
+        return self._apply(actions) == 1
+
+    def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
+        cdef dict actions = {}
+        if type(moves) is not dict:
+            return False
+        for seat, move in (<dict>moves).items():
+            action = by_id.get(id(move))
+            if action is None or own[<Py_ssize_t>action] is not move:
+                return False
+            actions[seat] = action
+        return self._apply(actions) == 1
+
+    cdef int _apply(self, object actions) except -1:
         cdef int chosen[4]
         cdef int s, mask = self.g.to_act, given = 0
         if type(actions) is not dict or self.g.phase == _GT_OVER:
-            return False
+            return 0
         if len(<dict>actions) != (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1):
-            return False
+            return 0
         chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
         for key, value in (<dict>actions).items():
             if type(key) is not int or type(value) is not int:
-                return False
+                return 0
             if not 0 <= key < self.g.n:
-                return False
+                return 0
             s = key
             if not (mask >> s) & 1:
-                return False
+                return 0
             if not 0 <= value < _GT_NACT or value not in self.legal_actions(s):
-                return False
+                return 0
             chosen[s] = value
         self._record(chosen)
         self.ev.n = 0
         _gt_step(&self.g, chosen, &self.ev)
         self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
-        return True
+        return 1
 
     cdef int _record(self, int* chosen) except -1:
         cdef short* grown

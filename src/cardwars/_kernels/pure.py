@@ -16,6 +16,7 @@ from cardwars._kernels import (
     pure_guerrilla,
     pure_guerrilla_machine,
     pure_rng,
+    pure_values,
 )
 from cardwars._kernels.pure_aliwar import *  # noqa: F403
 from cardwars._kernels.pure_aliwar_machine import *  # noqa: F403
@@ -23,6 +24,7 @@ from cardwars._kernels.pure_clone_war import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla_machine import *  # noqa: F403
 from cardwars._kernels.pure_rng import *  # noqa: F403
+from cardwars._kernels.pure_values import *  # noqa: F403
 
 __all__ = [
     *pure_rng.__all__,
@@ -31,4 +33,5 @@ __all__ = [
     *pure_aliwar_machine.__all__,
     *pure_guerrilla.__all__,
     *pure_guerrilla_machine.__all__,
+    *pure_values.__all__,
 ]

@@ -338,6 +338,19 @@ class GuerrillaMachine(GuerrillaRules):
         self._step(chosen)
         return True
 
+    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
+        """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
+        action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
+        if type(moves) is not dict:
+            return False
+        actions = {}
+        for seat, move in moves.items():
+            action = by_id.get(id(move))
+            if action is None or own[action] is not move:
+                return False
+            actions[seat] = action
+        return self.apply_actions(actions)
+
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring); before the
         first step, those of the run to the first poll."""

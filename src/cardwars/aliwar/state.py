@@ -193,7 +193,7 @@ class State(MachineState[Phase]):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_hand_built", "_legal", "_result", "_rules", "_seed", "_view")
+    __slots__ = ("_hand_built", "_result", "_rules", "_seed", "_view")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -202,9 +202,8 @@ class State(MachineState[Phase]):
     _seed: int
     _hand_built: bool
     _result: Result | None
-    # Caches of one step, keyed by the machine's step count: the decoded events, each
-    # seat's legal move objects, and the public part of the observation.
-    _legal: tuple[int, list[tuple[AliwarMove, ...] | None]] | None
+    # Caches of one step, keyed by the machine's step count: the decoded events and both
+    # seats' observations.
     _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
 
     def __init__(
@@ -216,7 +215,7 @@ class State(MachineState[Phase]):
         self._seed = seed
         self._hand_built = hand_built
         self._result = None
-        self._events = self._legal = self._view = None
+        self._events = self._view = None
         self._mark_start(start)
 
     # --- construction --------------------------------------------------------------------
@@ -366,13 +365,7 @@ class State(MachineState[Phase]):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        step = m.steps
-        cache = self._legal
-        if cache is None or cache[0] != step:
-            cache = self._legal = (step, [None, None])
-        moves = cache[1][player]
-        if moves is None:
-            moves = cache[1][player] = tuple([_MOVES[action] for action in m.legal_actions(player)])
+        moves: tuple[AliwarMove, ...] = ACTIONS.moves_of(m.legal_actions(player))
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:
@@ -578,7 +571,6 @@ class State(MachineState[Phase]):
         other._hand_built = self._hand_built
         other._result = self._result
         other._events = self._events
-        other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         other._view = self._view
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None

@@ -213,7 +213,6 @@ class State(MachineState[Phase]):
     """
 
     __slots__ = (
-        "_legal",
         "_origin",
         "_players",
         "_result",
@@ -231,9 +230,8 @@ class State(MachineState[Phase]):
     _origin: tuple[Any, ...] | None
     """The machine's arguments of a hand-built position (None: a deal), to replay the log."""
     _result: Result | None
-    # Caches of one step, keyed by the machine's step count: the decoded events, each
-    # seat's legal move objects, and the public part of the observations.
-    _legal: tuple[int, list[tuple[GuerrillaMove, ...] | None]] | None
+    # Caches of one step, keyed by the machine's step count: the decoded events and the
+    # public part of the observations.
     _view: tuple[int, tuple[Any, ...]] | None
 
     def __init__(
@@ -252,7 +250,7 @@ class State(MachineState[Phase]):
         self._seed = seed
         self._origin = origin
         self._result = None
-        self._events = self._legal = self._view = None
+        self._events = self._view = None
         self._mark_start(start)
 
     # --- construction ---------------------------------------------------------------
@@ -517,14 +515,7 @@ class State(MachineState[Phase]):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        actions = self.legal_actions(player)
-        step = self._m.steps
-        cache = self._legal
-        if cache is None or cache[0] != step:
-            cache = self._legal = (step, [None] * self._players)
-        moves = cache[1][player]
-        if moves is None:
-            moves = cache[1][player] = tuple([_MOVES[action] for action in actions])
+        moves: tuple[GuerrillaMove, ...] = ACTIONS.moves_of(self.legal_actions(player))
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:
@@ -692,7 +683,6 @@ class State(MachineState[Phase]):
         other._origin = self._origin
         other._result = self._result
         other._events = self._events
-        other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         other._view = self._view
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None

@@ -1,0 +1,96 @@
+# Building the faces' frozen value objects (events, observations) by writing their slots
+# (included by _core.pyx). A frozen dataclass's __init__ sets each field through
+# object.__setattr__, a type lookup and a descriptor call per field; a slot is a pointer
+# at a fixed offset of the object, and a new object's slots are all NULL, so storing a
+# new reference there is all that setting it does. The twin is pure_values.SlotBuilder.
+
+cimport cython
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF
+
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        int type
+        Py_ssize_t offset
+    int T_OBJECT_EX
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    object PyType_GenericAlloc(PyTypeObject* tp, Py_ssize_t nitems)
+
+DEF _SB_MAX = 32
+
+_MEMBER_DESCRIPTOR = type(type.__dict__["__dictoffset__"])  # a slot's descriptor type
+
+
+@cython.auto_pickle(False)  # a builder is made from its class at import, never stored
+cdef class SlotBuilder:
+    """Builds ``cls`` from its field values, in ``names`` order, without its ``__init__`` (compiled).
+
+    The twin, with the full documentation, is ``pure_values.SlotBuilder``.
+    """
+
+    cdef object cls
+    cdef PyTypeObject* tp
+    cdef Py_ssize_t off[_SB_MAX]
+    cdef Py_ssize_t n
+    cdef readonly tuple names
+
+    def __init__(self, cls: type, names: tuple) -> None:
+        cdef Py_ssize_t i
+        cdef PyMemberDef* member
+        if not isinstance(cls, type) or cls.__new__ is not object.__new__:
+            raise TypeError(f"SlotBuilder takes a class built by object.__new__, got {cls!r}")
+        names = tuple(names)
+        if len(names) > _SB_MAX:
+            raise ValueError(f"SlotBuilder takes at most {_SB_MAX} fields, got {len(names)}")
+        self.cls = cls
+        self.tp = <PyTypeObject*>cls
+        self.names = names
+        self.n = len(names)
+        for i in range(self.n):
+            descriptor = getattr(cls, names[i], None)
+            if type(descriptor) is not _MEMBER_DESCRIPTOR:
+                raise TypeError(f"{cls.__name__}.{names[i]} is not a slot")
+            member = (<PyMemberDescrObject*><PyObject*>descriptor).d_member
+            if (member.type != T_OBJECT_EX or member.offset < <Py_ssize_t>sizeof(PyObject)
+                    or member.offset + <Py_ssize_t>sizeof(PyObject*) > self.tp.tp_basicsize):
+                raise TypeError(f"{cls.__name__}.{names[i]} is not an object slot")
+            self.off[i] = member.offset
+
+    cdef inline object blank(self):
+        return PyType_GenericAlloc(self.tp, 0)
+
+    cdef inline void put(self, object obj, Py_ssize_t i, object value) noexcept:
+        # Only on a blank object: its slot holds NULL, so there is nothing to release.
+        Py_INCREF(value)
+        (<PyObject**>((<char*><PyObject*>obj) + self.off[i]))[0] = <PyObject*>value
+
+    cdef inline object make2(self, object a, object b):
+        obj = self.blank()
+        self.put(obj, 0, a)
+        self.put(obj, 1, b)
+        return obj
+
+    cdef inline object make3(self, object a, object b, object c):
+        obj = self.blank()
+        self.put(obj, 0, a)
+        self.put(obj, 1, b)
+        self.put(obj, 2, c)
+        return obj
+
+    def __call__(self, *values: object) -> object:
+        cdef Py_ssize_t i
+        if len(values) != self.n:
+            raise TypeError(
+                f"{self.cls.__name__} takes {self.n} field values {self.names!r}, "
+                f"got {len(values)}"
+            )
+        obj = self.blank()
+        for i in range(self.n):
+            self.put(obj, i, values[i])
+        return obj
+
+    def __repr__(self) -> str:
+        return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
