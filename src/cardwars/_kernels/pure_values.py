@@ -38,7 +38,7 @@ class SlotBuilder:
     __slots__ = ("_build", "_cls", "names")
 
     def __init__(self, cls: type, names: tuple[str, ...]) -> None:
-        if not isinstance(cls, type) or cls.__new__ is not object.__new__:
+        if not isinstance(cls, type) or cls.__new__ is not object.__new__:  # type: ignore[comparison-overlap]
             raise TypeError(f"SlotBuilder takes a class built by object.__new__, got {cls!r}")
         names = tuple(names)
         if len(names) > 32:

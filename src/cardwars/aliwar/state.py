@@ -365,7 +365,7 @@ class State(MachineState[Phase]):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        moves: tuple[AliwarMove, ...] = ACTIONS.moves_of(m.legal_actions(player))
+        moves = cast("tuple[AliwarMove, ...]", ACTIONS.moves_of(m.legal_actions(player)))
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:

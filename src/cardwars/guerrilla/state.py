@@ -515,7 +515,7 @@ class State(MachineState[Phase]):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        moves: tuple[GuerrillaMove, ...] = ACTIONS.moves_of(self.legal_actions(player))
+        moves = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves_of(self.legal_actions(player)))
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:
