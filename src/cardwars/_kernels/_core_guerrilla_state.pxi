@@ -52,6 +52,45 @@ def _gt_options(given):
     return out
 
 
+# The builders of the face's frequent event objects, made once from its table (the
+# faces argument of event_objects; the rare ones are built by calling their class).
+cdef object _gt_faces = None
+cdef SlotBuilder _gt_make_evaluated, _gt_make_spoils, _gt_make_won, _gt_make_started
+cdef SlotBuilder _gt_make_lost
+
+
+cdef int _gt_learn_faces(tuple faces) except -1:
+    global _gt_faces, _gt_make_evaluated, _gt_make_spoils, _gt_make_won, _gt_make_started
+    global _gt_make_lost
+    _gt_make_evaluated = SlotBuilder(faces[8], ("outcomes",))
+    _gt_make_spoils = SlotBuilder(faces[9], ("seat", "cards"))
+    _gt_make_won = SlotBuilder(faces[10], ("index", "winners"))
+    _gt_make_started = SlotBuilder(faces[11], ("index", "lead_seat"))
+    _gt_make_lost = SlotBuilder(faces[12], ("cards",))
+    _gt_faces = faces
+    return 0
+
+
+cdef tuple _gt_card_tuple(tuple cards, int* ids, int count):
+    cdef int k
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = cards[ids[k]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
+cdef tuple _gt_int_tuple(int* values, int count):
+    cdef int k
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = values[k]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
 cdef class GuerrillaMachine:
     """A Guerrilla position as a C struct, stepped by the rule steps the batch loop plays.
 
@@ -305,6 +344,92 @@ cdef class GuerrillaMachine:
             self._hist[4 * self._steps + s] = <short>chosen[s]
         self._steps += 1
         return 0
+
+    def event_objects(self, faces: tuple, result: object) -> tuple:
+        cdef int i = 0, k, n = self.ev.n, kind, count
+        cdef int* d = self.ev.data
+        cdef list out = []
+        cdef tuple cards = faces[0]
+        cdef dict evaluated = faces[3]
+        if faces is not _gt_faces:
+            _gt_learn_faces(faces)
+        while i < n:
+            kind = d[i]
+            if kind == 8:
+                out.append((<tuple>(<tuple>(<tuple>faces[1])[d[i + 1]])[d[i + 2]])[d[i + 3]])
+                i += 4
+            elif kind == 6:
+                out.append((<tuple>(<tuple>faces[2])[d[i + 1]])[d[i + 2]])
+                i += 3
+            elif kind == 10:
+                count = d[i + 1]
+                outcomes = _gt_int_tuple(d + i + 2, count)
+                event = evaluated.get(outcomes)
+                if event is None:
+                    event = _gt_make_evaluated.blank()
+                    _gt_make_evaluated.put(event, 0, outcomes)
+                    evaluated[outcomes] = event
+                out.append(event)
+                i += 2 + count
+            elif kind == 14:
+                count = d[i + 2]
+                out.append(_gt_make_spoils.make2(d[i + 1], _gt_card_tuple(cards, d + i + 3, count)))
+                i += 3 + count
+            elif kind == 15:
+                count = d[i + 2]
+                out.append(_gt_make_won.make2(d[i + 1], _gt_int_tuple(d + i + 3, count)))
+                i += 3 + count
+            elif kind == 0:
+                out.append(_gt_make_started.make2(d[i + 1], d[i + 2]))
+                i += 3
+            elif kind == 9:
+                out.append((<tuple>(<tuple>faces[4])[d[i + 1]])[d[i + 2]])
+                i += 3
+            elif kind == 11:
+                out.append((<tuple>(<tuple>(<tuple>faces[5])[d[i + 1]])[d[i + 2]])[d[i + 3]])
+                i += 4
+            elif kind == 12:
+                out.append((<tuple>(<tuple>faces[6])[d[i + 1]])[d[i + 2]])
+                i += 3
+            elif kind == 13:
+                count = d[i + 1]
+                event = _gt_make_lost.blank()
+                _gt_make_lost.put(event, 0, _gt_card_tuple(cards, d + i + 2, count))
+                out.append(event)
+                i += 2 + count
+            elif kind == 16:
+                out.append((<tuple>faces[7])[d[i + 1]])
+                i += 2
+            elif kind == 3:
+                count = d[i + 1]
+                reveals = tuple([(d[i + 2 + 2 * k], cards[d[i + 3 + 2 * k]]) for k in range(count)])
+                i += 2 + 2 * count
+                count = d[i]
+                out.append(faces[17](reveals, _gt_int_tuple(d + i + 1, count)))
+                i += 1 + count
+            elif kind == 5:
+                out.append(faces[13](d[i + 1], d[i + 2]))
+                i += 3
+            elif kind == 7:
+                count = d[i + 2]
+                out.append(faces[14](d[i + 1], _gt_card_tuple(cards, d + i + 3, count)))
+                i += 3 + count
+            elif kind == 1:
+                count = d[i + 2]
+                out.append(faces[15](d[i + 1], _gt_int_tuple(d + i + 3, count)))
+                i += 3 + count
+            elif kind == 2:
+                out.append(faces[16](d[i + 1]))
+                i += 2
+            elif kind == 4:
+                out.append(faces[18](d[i + 1], d[i + 2], d[i + 3]))
+                i += 4
+            else:
+                if kind != 17 or result is None:
+                    raise AssertionError(f"event code {kind} needs a result: {result!r}")
+                out.append(faces[19](result))
+                i += 2
+        return tuple(out)
 
     def events(self) -> tuple:
         cdef int i

@@ -79,10 +79,6 @@ assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table i
 _observation = builder(GuerrillaObservation)
 _played = builder(CardPlayed)
 _drawn = builder(CardsDrawn)
-_evaluated = builder(SkirmishEvaluated)
-_spoils = builder(SpoilsTaken)
-_won = builder(SkirmishWon)
-_started = builder(SkirmishStarted)
 _placed = builder(TieCardsPlaced)
 
 # Events with few possible values are built once and shared (they are frozen values).
@@ -100,87 +96,35 @@ _EVALUATED: dict[tuple[int, ...], Event] = {}
 """The evaluations met so far, by outcomes (at most 4**4 of them)."""
 
 
-def _decode_events(codes: Sequence[int], result: Result | None) -> tuple[Event, ...]:
-    """The event objects of one step from the machine's ints (``pure_guerrilla_machine``)."""
-    cards = _CARDS
-    events: list[Event] = []
-    append = events.append
-    i, n = 0, len(codes)
-    while i < n:
-        kind = codes[i]
-        if kind == 8:
-            append(_PLAYED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
-            i += 4
-        elif kind == 6:
-            append(_DRAWN[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 10:
-            count = codes[i + 1]
-            outcomes = tuple(codes[i + 2 : i + 2 + count])
-            event = _EVALUATED.get(outcomes)
-            if event is None:
-                event = _EVALUATED[outcomes] = _evaluated(outcomes)
-            append(event)
-            i += 2 + count
-        elif kind == 14:
-            count = codes[i + 2]
-            taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(_spoils(codes[i + 1], taken))
-            i += 3 + count
-        elif kind == 15:
-            count = codes[i + 2]
-            append(_won(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
-            i += 3 + count
-        elif kind == 0:
-            append(_started(codes[i + 1], codes[i + 2]))
-            i += 3
-        elif kind == 9:
-            append(_SUPPORTS[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 11:
-            append(_PLACED[codes[i + 1]][codes[i + 2]][codes[i + 3]])
-            i += 4
-        elif kind == 12:
-            append(_REVEALED[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 13:
-            count = codes[i + 1]
-            append(ForcesLost(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
-            i += 2 + count
-        elif kind == 5:
-            append(DiscardReshuffled(codes[i + 1], codes[i + 2]))
-            i += 3
-        elif kind == 7:
-            count = codes[i + 2]
-            hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(PlayerEliminated(codes[i + 1], hand))
-            i += 3 + count
-        elif kind == 16:
-            append(_SPY[codes[i + 1]])
-            i += 2
-        elif kind == 1:
-            count = codes[i + 2]
-            append(ProposalMade(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
-            i += 3 + count
-        elif kind == 2:
-            append(GuerrillaPromoted(codes[i + 1]))
-            i += 2
-        elif kind == 3:
-            count = codes[i + 1]
-            pairs = codes[i + 2 : i + 2 + 2 * count]
-            reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
-            i += 2 + 2 * count
-            count = codes[i]
-            append(ProposalCancelled(reveals, tuple(codes[i + 1 : i + 1 + count])))
-            i += 1 + count
-        elif kind == 4:
-            append(CardsRecruited(codes[i + 1], codes[i + 2], codes[i + 3]))
-            i += 4
-        else:
-            assert kind == 17 and result is not None
-            append(GameOver(result))
-            i += 2
-    return tuple(events)
+# The machine's table of the event objects it builds (``event_objects``; see the twin).
+_EVENT_FACES: Final = (
+    _CARDS,
+    _PLAYED,
+    _DRAWN,
+    _EVALUATED,
+    _SUPPORTS,
+    _PLACED,
+    _REVEALED,
+    _SPY,
+    SkirmishEvaluated,
+    SpoilsTaken,
+    SkirmishWon,
+    SkirmishStarted,
+    ForcesLost,
+    DiscardReshuffled,
+    PlayerEliminated,
+    ProposalMade,
+    GuerrillaPromoted,
+    ProposalCancelled,
+    CardsRecruited,
+    GameOver,
+)
+
+
+def _events_of(machine: Any, result: Result | None) -> tuple[Event, ...]:
+    """The event objects of the machine's last step."""
+    events: tuple[Event, ...] = machine.event_objects(_EVENT_FACES, result)
+    return events
 
 
 def _result_of(machine: Any) -> Result:
@@ -497,11 +441,11 @@ class State(MachineState[Phase]):
         :attr:`~cardwars.machine_state.MachineState.history` from the start.
         """
         machine = self._first_machine()
-        events = list(_decode_events(machine.events(), self._result_at(machine)))
+        events = list(_events_of(machine, self._result_at(machine)))
         for step in self._m.history():
             performed = machine.apply_actions({s: a for s, a in enumerate(step) if a >= 0})
             assert performed, "a replayed step is legal"
-            events += _decode_events(machine.events(), self._result_at(machine))
+            events += _events_of(machine, self._result_at(machine))
         return tuple(events)
 
     def _result_at(self, machine: Any) -> Result | None:
@@ -519,7 +463,7 @@ class State(MachineState[Phase]):
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        return _decode_events(self._m.events(), self.result)
+        return _events_of(self._m, self.result)
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
@@ -704,7 +648,7 @@ class State(MachineState[Phase]):
         """The start's own events (the first skirmish and its Draw), all public; a seat's
         cards are in its observation."""
         start = self._start._m
-        return _decode_events(start.events(), self._result_at(start))
+        return _events_of(start, self._result_at(start))
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_position` for this hand-built start (records)."""
