@@ -71,6 +71,21 @@ cdef int _gt_learn_faces(tuple faces) except -1:
     return 0
 
 
+cdef object _gt_view_faces = None
+cdef SlotBuilder _gt_make_view
+
+
+cdef int _gt_learn_view_faces(tuple faces) except -1:
+    global _gt_view_faces, _gt_make_view
+    _gt_make_view = SlotBuilder(faces[0], (
+        "seat", "phase", "to_act", "hand", "guerrilla_rank", "skirmish", "in_game",
+        "played_guerrilla", "support_penalty", "spy_first", "hand_sizes", "draw_sizes",
+        "discard_sizes", "removed", "played", "supports", "tie_rounds", "proposer", "rules",
+    ))
+    _gt_view_faces = faces
+    return 0
+
+
 cdef tuple _gt_card_tuple(tuple cards, int* ids, int count):
     cdef int k
     cdef tuple out = PyTuple_New(count)
@@ -107,6 +122,7 @@ cdef class GuerrillaMachine:
     cdef object _legal_1
     cdef object _legal_2
     cdef object _legal_3
+    cdef object _public     # this step's view(), the part every seat's observation shares
 
     def __cinit__(self):
         self._hist = NULL
@@ -327,6 +343,7 @@ cdef class GuerrillaMachine:
         self.ev.n = 0
         _gt_step(&self.g, chosen, &self.ev)
         self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        self._public = None
         return 1
 
     cdef int _record(self, int* chosen) except -1:
@@ -529,6 +546,28 @@ cdef class GuerrillaMachine:
             None if self.g.proposer < 0 else self.g.proposer,
         )
 
+    def observation(self, seat: object, faces: tuple, rules: object) -> object:
+        cdef int s, i
+        cdef SlotBuilder make
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+        s = seat
+        if faces is not _gt_view_faces:
+            _gt_learn_view_faces(faces)
+        if self._public is None:
+            self._public = self.view()
+        cdef tuple public = self._public
+        make = _gt_make_view
+        obj = make.blank()
+        make.put(obj, 0, seat)
+        make.put(obj, 1, (<tuple>faces[1])[self.g.phase])
+        make.put(obj, 2, _GT_POLLED[self.g.to_act])
+        make.put(obj, 3, self._labels(self.g.hand[s], self.g.hand_n[s]))
+        for i in range(14):
+            make.put(obj, 4 + i, public[i])
+        make.put(obj, 18, rules)
+        return obj
+
     # --- the RL encodings (cardwars.envs.encoding lays them out; see the twin) ----------
     def encode_observation(self, seat: object, float[::1] out) -> None:
         cdef int n = self.g.n
@@ -555,6 +594,7 @@ cdef class GuerrillaMachine:
         other._legal_1 = self._legal_1
         other._legal_2 = self._legal_2
         other._legal_3 = self._legal_3
+        other._public = self._public
         if self._steps:
             other._hist = <short*>realloc(NULL, 4 * self._steps * sizeof(short))
             if other._hist == NULL:

@@ -351,6 +351,16 @@ class GuerrillaMachine(GuerrillaRules):
             actions[seat] = action
         return self.apply_actions(actions)
 
+    def observation(self, seat: int, faces: tuple[Any, ...], rules: object) -> object:
+        """What ``seat`` may know, as the face's object: ``faces[0]`` (the observation
+        class) of the seat, ``faces[1][phase]``, :attr:`to_act`, its :meth:`hand`, the
+        public facts of :meth:`view` and ``rules``."""
+        if type(seat) is not int or not 0 <= seat < self._n:
+            raise ValueError(f"a seat is an int 0..{self._n - 1}, got {seat!r}")
+        return faces[0](
+            seat, faces[1][self._phase], self.to_act, self.hand(seat), *self.view(), rules
+        )
+
     def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[object, ...]:
         """The last step's events as the face's objects, from its table ``faces``.
 

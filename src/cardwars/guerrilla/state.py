@@ -76,7 +76,6 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
 assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
-_observation = builder(GuerrillaObservation)
 _played = builder(CardPlayed)
 _drawn = builder(CardsDrawn)
 _placed = builder(TieCardsPlaced)
@@ -95,6 +94,9 @@ _DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in ra
 _EVALUATED: dict[tuple[int, ...], Event] = {}
 """The evaluations met so far, by outcomes (at most 4**4 of them)."""
 
+
+# The machine's table of the observations it builds (``observation``; see the twin).
+_VIEW_FACES: Final = (GuerrillaObservation, _PHASES)
 
 # The machine's table of the event objects it builds (``event_objects``; see the twin).
 _EVENT_FACES: Final = (
@@ -162,7 +164,6 @@ class State(MachineState[Phase]):
         "_result",
         "_rules",
         "_seed",
-        "_view",
     )
 
     game_name: ClassVar[str] = "guerrilla"
@@ -174,9 +175,7 @@ class State(MachineState[Phase]):
     _origin: tuple[Any, ...] | None
     """The machine's arguments of a hand-built position (None: a deal), to replay the log."""
     _result: Result | None
-    # Caches of one step, keyed by the machine's step count: the decoded events and the
-    # public part of the observations.
-    _view: tuple[int, tuple[Any, ...]] | None
+    # The decoded events of the last step, keyed by the machine's step count.
 
     def __init__(
         self,
@@ -194,7 +193,7 @@ class State(MachineState[Phase]):
         self._seed = seed
         self._origin = origin
         self._result = None
-        self._events = self._view = None
+        self._events = None
         self._mark_start(start)
 
     # --- construction ---------------------------------------------------------------
@@ -474,13 +473,8 @@ class State(MachineState[Phase]):
         """
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
-        m = self._m
-        step = m.steps
-        cached = self._view
-        if cached is None or cached[0] != step:
-            cached = self._view = (step, (_PHASES[m.phase], m.to_act, m.view()))
-        phase, to_act, view = cached[1]
-        return _observation(player, phase, to_act, m.hand(player), *view, self._rules)
+        observation: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
+        return observation
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
@@ -627,7 +621,6 @@ class State(MachineState[Phase]):
         other._origin = self._origin
         other._result = self._result
         other._events = self._events
-        other._view = self._view
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
         return other
