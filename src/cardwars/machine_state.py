@@ -85,7 +85,7 @@ class MachineState(GameState[PhaseT]):
         space = self._action_space
         m = self._m
         # The common case: the seats' own legal move objects, known by identity.
-        if not m.apply_moves(moves, space._by_id, space.moves):
+        if not m.apply_moves(moves, space._by_id, space._moves):
             given = self._read_step(moves, "apply", "move")
             actions = {}
             for seat in sorted(given):

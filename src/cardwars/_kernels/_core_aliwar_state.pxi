@@ -3,7 +3,7 @@
 # pure_aliwar_machine.AliwarMachine, which documents each of them.
 
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy, memset
 
@@ -33,6 +33,28 @@ cdef int _aw_learn_faces(tuple faces) except -1:
     ))
     _aw_faces = faces
     return 0
+
+
+_AW_NONE_WON = ((), ())
+_AW_FACE_UP = tuple(tuple(bool(mask >> c & 1) for c in range(5)) for mask in range(32))
+
+
+cdef inline int _aw_returning_mask(_AwState* g, int s) noexcept:
+    cdef int c, mask = 0
+    for c in range(5):
+        if g.returning[s][c]:
+            mask |= 1 << c
+    return mask
+
+
+cdef bint _aw_same_cards(tuple last, tuple cards, int* ids, int count):
+    cdef int k
+    if PyTuple_GET_SIZE(last) != count:
+        return False
+    for k in range(count):
+        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
+            return False
+    return True
 
 
 cdef tuple _aw_card_tuple(tuple cards, int* ids, int count, int stride):
@@ -66,6 +88,8 @@ cdef class AliwarMachine:
     cdef tuple _cards       # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
+    cdef tuple _last_protection
+    cdef tuple _last_discard
 
     def __cinit__(self):
         self._hist = NULL
@@ -303,29 +327,36 @@ cdef class AliwarMachine:
             tuple([self._stack(1, c) for c in range(5)]),
         )
 
+    # Protection cards and the discard pile change in few steps: a tuple equal to the
+    # last one built (item by item) is that one, which a view built every step reuses.
     cpdef tuple protection(self):
-        return (self._cards[self.g.protection[0]], self._cards[self.g.protection[1]])
+        cdef tuple last = self._last_protection
+        cdef tuple cards = self._cards
+        if last is None or not _aw_same_cards(last, cards, self.g.protection, 2):
+            last = self._last_protection = _aw_card_tuple(cards, self.g.protection, 2, 1)
+        return last
 
     cpdef tuple won(self):
-        cdef int i
-        cards = self._cards
+        if self.g.won_count[0] == 0 and self.g.won_count[1] == 0:
+            return _AW_NONE_WON
         return (
-            tuple([cards[self.g.won[0][i]] for i in range(self.g.won_count[0])]),
-            tuple([cards[self.g.won[1][i]] for i in range(self.g.won_count[1])]),
+            _aw_card_tuple(self._cards, self.g.won[0], self.g.won_count[0], 1),
+            _aw_card_tuple(self._cards, self.g.won[1], self.g.won_count[1], 1),
         )
 
     cpdef tuple discard(self):
-        cdef int i
-        cards = self._cards
-        return tuple([cards[self.g.discard[i]] for i in range(self.g.n_discard)])
+        cdef tuple last = self._last_discard
+        cdef tuple cards = self._cards
+        if last is None or not _aw_same_cards(last, cards, self.g.discard, self.g.n_discard):
+            last = self._last_discard = _aw_card_tuple(cards, self.g.discard, self.g.n_discard, 1)
+        return last
 
     cpdef tuple face_up(self):
-        cdef int s, c
         if self.g.phase == _AW_SWITCH:
-            return ((True,) * 5, (True,) * 5)
+            return _AW_FACE_UP[31], _AW_FACE_UP[31]
         if self.g.phase == _AW_OVER:
-            return ((False,) * 5, (False,) * 5)
-        return tuple([tuple([self.g.returning[s][c] != 0 for c in range(5)]) for s in range(2)])
+            return _AW_FACE_UP[0], _AW_FACE_UP[0]
+        return _AW_FACE_UP[_aw_returning_mask(&self.g, 0)], _AW_FACE_UP[_aw_returning_mask(&self.g, 1)]
 
     cpdef tuple view(self, bint recall):
         cdef int s, c, i, card, size, head
@@ -494,6 +525,8 @@ cdef class AliwarMachine:
         other._cards = self._cards
         other._legal_0 = self._legal_0
         other._legal_1 = self._legal_1
+        other._last_protection = self._last_protection
+        other._last_discard = self._last_discard
         if self._steps:
             other._hist = <short*>realloc(NULL, 2 * self._steps * sizeof(short))
             if other._hist == NULL:

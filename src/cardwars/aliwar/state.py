@@ -369,7 +369,8 @@ class State(MachineState[Phase]):
         return moves
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        events: tuple[Event, ...] = self._m.event_objects(_FACES, self.result)
+        m = self._m
+        events: tuple[Event, ...] = m.event_objects(_FACES, self.result if m.over else None)
         return events
 
     @property
