@@ -88,6 +88,7 @@ cdef class AliwarMachine:
     cdef tuple _cards       # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
+    cdef object _views      # this step's observations() (both seats), built on first ask
     cdef tuple _last_protection
     cdef tuple _last_discard
 
@@ -287,6 +288,7 @@ cdef class AliwarMachine:
             _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
         self._legal_0 = None
         self._legal_1 = None
+        self._views = None
         return 1
 
     cdef int _record(self, int action_0, int action_1) except -1:
@@ -452,7 +454,17 @@ cdef class AliwarMachine:
                 i += 3
         return tuple(out)
 
+    def observation(self, seat: object, faces: tuple, bint recall, result: object) -> object:
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        if self._views is None:
+            self._views = self._observations(faces, recall, result)
+        return (<tuple>self._views)[<Py_ssize_t>seat]
+
     def observations(self, faces: tuple, bint recall, result: object) -> tuple:
+        return self._observations(faces, recall, result)
+
+    cdef tuple _observations(self, tuple faces, bint recall, object result):
         cdef object obj
         cdef int seat
         if faces is not _aw_faces:
@@ -525,6 +537,7 @@ cdef class AliwarMachine:
         other._cards = self._cards
         other._legal_0 = self._legal_0
         other._legal_1 = self._legal_1
+        other._views = self._views
         other._last_protection = self._last_protection
         other._last_discard = self._last_discard
         if self._steps:

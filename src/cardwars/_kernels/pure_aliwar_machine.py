@@ -215,6 +215,7 @@ class AliwarMachine:
         self._history: list[tuple[int, int]] = []
         self._events: list[int] = []
         self._legal: list[tuple[int, ...] | None] = [None, None]
+        self._views: tuple[Any, ...] | None = None  # this step's observations(), once asked
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -324,6 +325,7 @@ class AliwarMachine:
         else:
             self._keep_step(chosen[0], chosen[1])
         self._legal = [None, None]
+        self._views = None
         return True
 
     def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
@@ -564,6 +566,14 @@ class AliwarMachine:
                 out.append(_make(faces[6], result=result))
                 i += 3
         return tuple(out)
+
+    def observation(self, seat: int, faces: tuple[Any, ...], recall: bool, result: Any) -> Any:
+        """``seat``'s part of :meth:`observations`, built once per step for both seats."""
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        if self._views is None:
+            self._views = self.observations(faces, recall, result)
+        return self._views[seat]
 
     def observations(self, faces: tuple[Any, ...], recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (they differ in the seat only)."""

@@ -193,7 +193,7 @@ class State(MachineState[Phase]):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_hand_built", "_result", "_rules", "_seed", "_view")
+    __slots__ = ("_hand_built", "_recall", "_result", "_rules", "_seed")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -202,9 +202,7 @@ class State(MachineState[Phase]):
     _seed: int
     _hand_built: bool
     _result: Result | None
-    # Caches of one step, keyed by the machine's step count: the decoded events and both
-    # seats' observations.
-    _view: tuple[int, tuple[AliwarObservation, AliwarObservation]] | None
+    _recall: bool  # view_recall == "perfect"
 
     def __init__(
         self, rules: Rules, seed: int, machine: Any, hand_built: bool, start: Any = None
@@ -214,8 +212,9 @@ class State(MachineState[Phase]):
         self._rules = rules
         self._seed = seed
         self._hand_built = hand_built
+        self._recall = rules.view_recall == "perfect"
         self._result = None
-        self._events = self._view = None
+        self._events = None
         self._mark_start(start)
 
     # --- construction --------------------------------------------------------------------
@@ -441,19 +440,12 @@ class State(MachineState[Phase]):
         """
         if type(player) is not int or not 0 <= player < 2:
             self._check_seat(player)
-        # Both seats know the same (AW-8.4): build both views once per step.
-        step = self._m.steps
-        cached = self._view
-        if cached is None or cached[0] != step:
-            cached = self._view = (step, self._views())
-        return cached[1][player]
-
-    def _views(self) -> tuple[AliwarObservation, AliwarObservation]:
-        recall = self._rules.view_recall == "perfect"
-        views: tuple[AliwarObservation, AliwarObservation] = self._m.observations(
-            _FACES, recall, self.result
+        # Both seats know the same (AW-8.4): the machine builds both views once per step.
+        m = self._m
+        view: AliwarObservation = m.observation(
+            player, _FACES, self._recall, self.result if m.over else None
         )
-        return views
+        return view
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
@@ -572,7 +564,7 @@ class State(MachineState[Phase]):
         other._hand_built = self._hand_built
         other._result = self._result
         other._events = self._events
-        other._view = self._view
+        other._recall = self._recall
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
         return other
