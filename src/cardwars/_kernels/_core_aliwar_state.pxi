@@ -59,6 +59,7 @@ cdef bint _aw_same_cards(tuple last, tuple cards, int* ids, int count):
 
 cdef tuple _aw_card_tuple(tuple cards, int* ids, int count, int stride):
     cdef int k
+    cdef object item
     cdef tuple out = PyTuple_New(count)
     for k in range(count):
         item = cards[ids[k * stride]]

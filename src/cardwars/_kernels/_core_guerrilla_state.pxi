@@ -88,6 +88,7 @@ cdef int _gt_learn_view_faces(tuple faces) except -1:
 
 cdef tuple _gt_card_tuple(tuple cards, int* ids, int count):
     cdef int k
+    cdef object item
     cdef tuple out = PyTuple_New(count)
     for k in range(count):
         item = cards[ids[k]]
@@ -96,8 +97,45 @@ cdef tuple _gt_card_tuple(tuple cards, int* ids, int count):
     return out
 
 
+# Per-seat flags by seat count and bit mask: a view builds four flag tuples every step.
+_GT_FLAGS = tuple(
+    tuple(tuple(bool(mask >> s & 1) for s in range(n)) for mask in range(16)) for n in range(5)
+)
+
+
+cdef tuple _gt_flag_tuple(int* values, int n):
+    cdef int s, mask = 0
+    for s in range(n):
+        if values[s]:
+            mask |= 1 << s
+    return <tuple>(<tuple>_GT_FLAGS[n])[mask]
+
+
+cdef bint _gt_same_cards(tuple last, tuple cards, int* ids, int count):
+    cdef int k
+    if PyTuple_GET_SIZE(last) != count:
+        return False
+    for k in range(count):
+        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
+            return False
+    return True
+
+
+cdef tuple _gt_maybe_card_tuple(tuple cards, int* ids, int count):
+    # None for an id < 0
+    cdef int k
+    cdef object item
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = None if ids[k] < 0 else cards[ids[k]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
 cdef tuple _gt_int_tuple(int* values, int count):
     cdef int k
+    cdef object item
     cdef tuple out = PyTuple_New(count)
     for k in range(count):
         item = values[k]
@@ -117,12 +155,13 @@ cdef class GuerrillaMachine:
     cdef short* _hist       # four actions per step, -1 for a seat that was not polled
     cdef Py_ssize_t _steps
     cdef Py_ssize_t _capacity
-    cdef object _cards      # the 52 labels the views are built from, by card id
+    cdef tuple _cards       # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
     cdef object _legal_2
     cdef object _legal_3
     cdef object _public     # this step's view(), the part every seat's observation shares
+    cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
 
     def __cinit__(self):
         self._hist = NULL
@@ -303,8 +342,8 @@ cdef class GuerrillaMachine:
 
     cdef tuple _build_legal(self, int s):
         cdef int buf[_GT_NACT]
-        cdef int i, m = _gt_legal(&self.g, s, buf)
-        return tuple([buf[i] for i in range(m)])
+        cdef int m = _gt_legal(&self.g, s, buf)
+        return _gt_int_tuple(buf, m)
 
     def apply_actions(self, actions: object) -> bool:
         return self._apply(actions) == 1
@@ -461,9 +500,7 @@ cdef class GuerrillaMachine:
 
     # --- readable state ----------------------------------------------------------------
     cdef tuple _labels(self, int* ids, int m):
-        cdef int i
-        cards = self._cards
-        return tuple([cards[ids[i]] for i in range(m)])
+        return _gt_card_tuple(self._cards, ids, m)
 
     def hands(self) -> tuple:
         cdef int s
@@ -519,30 +556,35 @@ cdef class GuerrillaMachine:
         return self._rounds(False)
 
     cdef tuple _flags(self, int* values):
-        cdef int s
-        return tuple([values[s] != 0 for s in range(self.g.n)])
+        return _gt_flag_tuple(values, self.g.n)
 
     def flags(self) -> tuple:
         return (self._flags(self.g.in_game), self._flags(self.g.played_g),
                 self._flags(self.g.penalty), self._flags(self.g.spy))
 
     def view(self) -> tuple:
-        cdef int s, n = self.g.n
-        cards = self._cards
+        return self._view()
+
+    cdef tuple _view(self):
+        cdef int n = self.g.n
+        cdef tuple cards = self._cards
+        cdef tuple removed = self._last_removed
+        if removed is None or not _gt_same_cards(removed, cards, self.g.removed, self.g.removed_n):
+            removed = self._last_removed = _gt_card_tuple(cards, self.g.removed, self.g.removed_n)
         return (
             self.g.g,
             self.g.k,
-            self._flags(self.g.in_game),
-            self._flags(self.g.played_g),
-            self._flags(self.g.penalty),
-            self._flags(self.g.spy),
-            tuple([self.g.hand_n[s] for s in range(n)]),
-            tuple([self.g.draw_n[s] for s in range(n)]),
-            tuple([self.g.disc_n[s] for s in range(n)]),
-            self._labels(self.g.removed, self.g.removed_n),
-            tuple([None if self.g.played[s] < 0 else cards[self.g.played[s]] for s in range(n)]),
-            tuple([None if self.g.support[s] < 0 else cards[self.g.support[s]] for s in range(n)]),
-            self._rounds(True),
+            _gt_flag_tuple(self.g.in_game, n),
+            _gt_flag_tuple(self.g.played_g, n),
+            _gt_flag_tuple(self.g.penalty, n),
+            _gt_flag_tuple(self.g.spy, n),
+            _gt_int_tuple(self.g.hand_n, n),
+            _gt_int_tuple(self.g.draw_n, n),
+            _gt_int_tuple(self.g.disc_n, n),
+            removed,
+            _gt_maybe_card_tuple(cards, self.g.played, n),
+            _gt_maybe_card_tuple(cards, self.g.support, n),
+            self._rounds(True) if self.g.rounds else (),
             None if self.g.proposer < 0 else self.g.proposer,
         )
 
@@ -555,7 +597,7 @@ cdef class GuerrillaMachine:
         if faces is not _gt_view_faces:
             _gt_learn_view_faces(faces)
         if self._public is None:
-            self._public = self.view()
+            self._public = self._view()
         cdef tuple public = self._public
         make = _gt_make_view
         obj = make.blank()
@@ -595,6 +637,7 @@ cdef class GuerrillaMachine:
         other._legal_2 = self._legal_2
         other._legal_3 = self._legal_3
         other._public = self._public
+        other._last_removed = self._last_removed
         if self._steps:
             other._hist = <short*>realloc(NULL, 4 * self._steps * sizeof(short))
             if other._hist == NULL:
