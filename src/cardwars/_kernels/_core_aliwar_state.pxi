@@ -16,11 +16,16 @@ _AW_POLLED = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
 cdef object _aw_faces = None
 cdef SlotBuilder _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
 cdef SlotBuilder _aw_make_flipped, _aw_make_over, _aw_make_view
+cdef tuple _aw_card_pairs       # (card a, card b) by 52 * a + b: the cards of a conflict
+cdef tuple _aw_returned_pairs   # (stack, card) by 52 * stack + card: a returned card
 
 
 cdef int _aw_learn_faces(tuple faces) except -1:
     global _aw_faces, _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
-    global _aw_make_flipped, _aw_make_over, _aw_make_view
+    global _aw_make_flipped, _aw_make_over, _aw_make_view, _aw_card_pairs, _aw_returned_pairs
+    cards = faces[0]
+    _aw_card_pairs = tuple([(a, b) for a in cards for b in cards])
+    _aw_returned_pairs = tuple([(c, card) for c in range(5) for card in cards])
     _aw_make_conflict = SlotBuilder(faces[1], ("column", "cards", "protected", "winner"))
     _aw_make_discarded = SlotBuilder(faces[2], ("cards",))
     _aw_make_returned = SlotBuilder(faces[3], ("seat", "returned"))
@@ -402,8 +407,8 @@ cdef class AliwarMachine:
         cdef tuple declined = faces[9]
         cdef tuple protected = faces[10]
         cdef tuple winners = faces[11]
-        cdef object obj
-        cdef list items
+        cdef object obj, item
+        cdef tuple items
         if faces is not _aw_faces:
             _aw_learn_faces(faces)
         while i < n:
@@ -411,7 +416,7 @@ cdef class AliwarMachine:
             if kind == 1:
                 obj = _aw_make_conflict.blank()
                 _aw_make_conflict.put(obj, 0, d[i + 1])
-                _aw_make_conflict.put(obj, 1, (cards[d[i + 2]], cards[d[i + 3]]))
+                _aw_make_conflict.put(obj, 1, (<tuple>_aw_card_pairs)[52 * d[i + 2] + d[i + 3]])
                 _aw_make_conflict.put(obj, 2, protected[2 * d[i + 4] + d[i + 5]])
                 _aw_make_conflict.put(obj, 3, winners[2 if d[i + 6] < 0 else d[i + 6]])
                 out.append(obj)
@@ -430,10 +435,12 @@ cdef class AliwarMachine:
                 i += 2 + count
             elif kind == 4:
                 count = d[i + 2]
-                out.append(_aw_make_returned.make2(
-                    d[i + 1],
-                    tuple([(d[i + 3 + 2 * k], cards[d[i + 4 + 2 * k]]) for k in range(count)]),
-                ))
+                items = PyTuple_New(count)
+                for k in range(count):
+                    item = (<tuple>_aw_returned_pairs)[52 * d[i + 3 + 2 * k] + d[i + 4 + 2 * k]]
+                    Py_INCREF(item)
+                    PyTuple_SET_ITEM(items, k, item)
+                out.append(_aw_make_returned.make2(d[i + 1], items))
                 i += 3 + 2 * count
             elif kind == 5:
                 out.append(_aw_make_kept.make3(d[i + 1], cards[d[i + 2]], d[i + 3]))
