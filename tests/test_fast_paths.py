@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -9,7 +11,8 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import aliwar, clone_war
+from cardwars import _kernels, aliwar, clone_war, guerrilla
+from cardwars.actions import ActionSpace
 from cardwars.engine import RandomAgent
 from cardwars.interfaces import action_chooser
 from cardwars.values import builder
@@ -19,6 +22,11 @@ from cardwars.values import builder
 class Pair:
     left: int
     right: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    index: int
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,101 @@ def test_builder_refuses_what_it_cannot_build() -> None:
         builder(NoSlots)
     with pytest.raises(TypeError, match="public field names"):
         builder(Private)
+
+
+class WithNew:
+    __slots__ = ("value",)
+
+    def __new__(cls) -> WithNew:
+        return super().__new__(cls)
+
+
+def test_slot_builder_holds_its_values() -> None:
+    # Each value is made here and dropped at once: the built object must own a reference.
+    make = _kernels.kernels.SlotBuilder(Pair, ("left", "right"))
+    made = [make(10**20 + i, tuple(range(i, i + 3))) for i in range(2000)]
+    gc.collect()
+    assert [p.left for p in made] == [10**20 + i for i in range(2000)]
+    assert made[7] == Pair(10**20 + 7, (7, 8, 9))
+    value = 10**30
+    before = sys.getrefcount(value)
+    held = make(value, ())
+    assert sys.getrefcount(value) == before + 1
+    del held
+    assert sys.getrefcount(value) == before
+    assert make.names == ("left", "right")
+    assert "Pair" in repr(make)
+
+
+def test_slot_builder_refuses_what_it_cannot_build() -> None:
+    builder_of = _kernels.kernels.SlotBuilder
+    with pytest.raises(TypeError, match=r"Pair takes 2 field values \('left', 'right'\), got 1"):
+        builder_of(Pair, ("left", "right"))(1)
+    with pytest.raises(TypeError, match=r"Pair\.middle is not a slot"):
+        builder_of(Pair, ("left", "middle"))
+    with pytest.raises(TypeError, match=r"built by object\.__new__"):
+        builder_of(WithNew, ("value",))
+    with pytest.raises(TypeError, match=r"built by object\.__new__"):
+        builder_of(len, ("value",))
+    with pytest.raises(ValueError, match="at most 32 fields"):
+        builder_of(Pair, ("left",) * 33)
+
+
+def test_moves_of_shares_one_tuple_per_legal_set() -> None:
+    space = ActionSpace("example", [Pick(i) for i in range(6)])
+    first = space.moves_of((1, 4))
+    assert first == (Pick(1), Pick(4))
+    assert all(move is space.moves[a] for move, a in zip(first, (1, 4), strict=True))
+    assert space.moves_of((1, 4)) is first
+    assert space.moves_of(()) == ()
+    for k in range(5000):  # past the cache's bound: it starts again, answers unchanged
+        assert space.moves_of((k % 6,)) == (space.moves[k % 6],)
+    assert space.moves_of((1, 4)) == first
+
+
+@pytest.mark.parametrize(
+    "game",
+    [aliwar.Aliwar(), guerrilla.Guerrilla(players=2), guerrilla.Guerrilla(players=4)],
+    ids=["aliwar", "guerrilla-2", "guerrilla-4"],
+)
+def test_front_end_path_agrees_with_actions(game: Any) -> None:
+    """Legal moves, observations and events through the fast paths, checked against the
+    plain ones at every step (and after a garbage collection, which would expose a tuple
+    item the kernels hold without a reference)."""
+    space = game.action_space
+    for seed in range(12):
+        state = game.new_game(seed)
+        rng = _kernels.kernels.Rng(seed)
+        while not state.is_over:
+            moves = {}
+            for seat in sorted(state.to_act):
+                actions = state.legal_actions(seat)
+                legal = state.legal_moves(seat)
+                assert legal == tuple(space.move(a) for a in actions)
+                assert all(0 <= a < len(space) for a in actions)
+                view = state.observation(seat)
+                assert view.seat == seat and state.observation(seat) == view
+                moves[seat] = legal[rng.below(len(legal))]
+            twin = state.copy()
+            events = state.apply(moves)
+            twin.apply_actions({seat: space.action(m) for seat, m in moves.items()})
+            gc.collect(0)
+            assert twin.last_events == events == state.last_events
+            assert [twin.observation(s) for s in range(game.players)] == [
+                state.observation(s) for s in range(game.players)
+            ]
+
+
+def test_apply_takes_equal_moves_that_are_not_the_states_own() -> None:
+    state = aliwar.Aliwar().new_game(3)
+    other = state.copy()
+    own = {seat: state.legal_moves(seat)[4] for seat in (0, 1)}
+    built = {seat: aliwar.Switch(m.a, m.b) for seat, m in own.items() if type(m) is aliwar.Switch}
+    assert built[0] is not own[0]
+    assert not state._m.apply_moves(built, state._action_space._by_id, state._action_space.moves)
+    assert state.observation(0) == other.observation(0)  # the refusal changed nothing
+    assert state.apply(built) == other.apply(own)
+    assert state.observation(1) == other.observation(1)
 
 
 class ChooseOnly(RandomAgent):

@@ -37,7 +37,7 @@ cdef class SlotBuilder:
     cdef Py_ssize_t n
     cdef readonly tuple names
 
-    def __init__(self, cls: type, names: tuple) -> None:
+    def __init__(self, cls: object, names: tuple) -> None:
         cdef Py_ssize_t i
         cdef PyMemberDef* member
         if not isinstance(cls, type) or cls.__new__ is not object.__new__:
