@@ -5,13 +5,14 @@ machine (``state._m``), with the caller's moves turned into the game's integer
 actions; the exact errors of :class:`~cardwars.engine.GameState` come only when
 the machine refuses; events and history are built from the machine's ints, and
 only when read. A game's face adds its construction, readable state,
-observations, copies and :meth:`MachineState._decode_last_step`.
+observations, copies and the table its machine builds event objects from
+(:attr:`MachineState._event_faces`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardwars.actions import mask_of, matching_move, shown
 from cardwars.engine import Event, GameState, Move, PhaseT
@@ -28,9 +29,16 @@ class MachineState(GameState[PhaseT]):
     _m: Any  # the kernels' machine (compiled or pure); both have the same methods
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
+    _event_faces: ClassVar[tuple[Any, ...]]
+    """The game's table of event classes and shared events, for ``_m.event_objects``."""
+
     def _decode_last_step(self) -> tuple[Event, ...]:
-        """The last step's events as objects, from the machine (each game decodes its own)."""
-        raise NotImplementedError
+        """The last step's events as objects, built by the machine from the game's table."""
+        m = self._m
+        events: tuple[Event, ...] = m.event_objects(
+            self._event_faces, self.result if m.over else None
+        )
+        return events
 
     def legal_actions(self, player: int) -> tuple[int, ...]:
         """The actions of :meth:`~cardwars.engine.GameState.legal_moves`, in their order.
@@ -101,7 +109,9 @@ class MachineState(GameState[PhaseT]):
                 actions[seat] = space.action(own)
             performed = m.apply_actions(actions)
             assert performed, "a step the face checked must be legal to the machine"
-        events = self._decode_last_step()
+        events: tuple[Event, ...] = m.event_objects(  # _decode_last_step, inlined
+            self._event_faces, self.result if m.over else None
+        )
         self._events = (m.steps, events)
         return events
 

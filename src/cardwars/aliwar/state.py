@@ -144,6 +144,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves)
+_LEGAL_SETS: Final = ACTIONS._sets
 
 
 _FACES: Final[tuple[Any, ...]] = (
@@ -197,6 +198,7 @@ class State(MachineState[Phase]):
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    _event_faces: ClassVar[tuple[Any, ...]] = _FACES
 
     _rules: Rules
     _seed: int
@@ -364,13 +366,11 @@ class State(MachineState[Phase]):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        moves = cast("tuple[AliwarMove, ...]", ACTIONS.moves_of(m.legal_actions(player)))
-        return moves
-
-    def _decode_last_step(self) -> tuple[Event, ...]:
-        m = self._m
-        events: tuple[Event, ...] = m.event_objects(_FACES, self.result if m.over else None)
-        return events
+        actions = m.legal_actions(player)
+        moves = _LEGAL_SETS.get(actions)  # ACTIONS.moves_of's own cache: most sets recur
+        if moves is None:
+            moves = ACTIONS.moves_of(actions)
+        return cast("tuple[AliwarMove, ...]", moves)
 
     @property
     def rng(self) -> Rng:

@@ -74,6 +74,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
+_LEGAL_SETS: Final = ACTIONS._sets
 assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
 _played = builder(CardPlayed)
@@ -168,6 +169,7 @@ class State(MachineState[Phase]):
 
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
+    _event_faces: ClassVar[tuple[Any, ...]] = _EVENT_FACES
 
     _rules: Rules
     _players: int
@@ -458,11 +460,13 @@ class State(MachineState[Phase]):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        moves = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves_of(self.legal_actions(player)))
-        return moves
-
-    def _decode_last_step(self) -> tuple[Event, ...]:
-        return _events_of(self._m, self.result)
+        if type(player) is not int or not 0 <= player < self._players:
+            self._check_seat(player)
+        actions = self._m.legal_actions(player)
+        moves = _LEGAL_SETS.get(actions)  # ACTIONS.moves_of's own cache: most sets recur
+        if moves is None:
+            moves = ACTIONS.moves_of(actions)
+        return cast("tuple[GuerrillaMove, ...]", moves)
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
