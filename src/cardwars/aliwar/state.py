@@ -438,13 +438,15 @@ class State(MachineState[Phase]):
         lies; with ``"face_up_only"`` only the face-up tops are. The moves of past steps
         are not part of it (every step's events say them, to both seats).
         """
-        if type(player) is not int or not 0 <= player < 2:
-            self._check_seat(player)
         # Both seats know the same (AW-8.4): the machine builds both views once per step.
         m = self._m
-        view: AliwarObservation = m.observation(
-            player, _FACES, self._recall, self.result if m.over else None
-        )
+        try:
+            view: AliwarObservation = m.observation(
+                player, _FACES, self._recall, self.result if m.over else None
+            )
+        except ValueError:  # the machine's word for a bad seat; the face names it
+            self._check_seat(player)
+            raise
         return view
 
     # --- determinization -----------------------------------------------------------------

@@ -475,10 +475,12 @@ class State(MachineState[Phase]):
         The moves and events of past steps are not part of it (every step's events
         are public: :attr:`~cardwars.machine_state.MachineState.last_events`, :attr:`log`).
         """
-        if type(player) is not int or not 0 <= player < self._players:
+        try:
+            view: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
+        except ValueError:  # the machine's word for a bad seat; the face names it
             self._check_seat(player)
-        observation: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
-        return observation
+            raise
+        return view
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
