@@ -28,6 +28,11 @@ class Rng:
 
 def _rng_from_state(state: int) -> Rng: ...
 
+# --- the envs' fast paths (_core_envs.pxi) ---
+def rows_by_key(
+    keys: tuple[Any, ...], fields: tuple[Any, ...], blocks: tuple[Any, ...]
+) -> dict[Any, dict[Any, Any]]: ...
+
 # --- clone_war kernels ---
 
 import array as _cw_array  # noqa: E402  (kept inside this game's section)

@@ -22,3 +22,23 @@ cdef int _cw_block(object obj, Py_buffer* view, char code, Py_ssize_t count, str
     PyBuffer_Release(view)
     kind = "float32" if code == b"f" else "int8"
     raise ValueError(f"{what} needs a writable C-contiguous {kind} buffer of {count} items, got {problem}")
+
+
+from cpython.dict cimport PyDict_New, PyDict_SetItem
+from cpython.sequence cimport PySequence_GetItem
+
+
+def rows_by_key(keys: tuple, fields: tuple, blocks: tuple) -> dict:
+    """``{keys[s]: {fields[j]: blocks[j][s] for each j} for each s}``: seat ``s``'s rows of
+    the blocks under its key (the PettingZoo envs' observations, built in one call)."""
+    cdef Py_ssize_t s, j, n = len(keys), width = len(fields)
+    cdef dict out = PyDict_New()
+    cdef dict row
+    if len(blocks) != width:
+        raise ValueError(f"one block per field: {width} fields, {len(blocks)} blocks")
+    for s in range(n):
+        row = PyDict_New()
+        for j in range(width):
+            PyDict_SetItem(row, fields[j], PySequence_GetItem(blocks[j], s))
+        PyDict_SetItem(out, keys[s], row)
+    return out

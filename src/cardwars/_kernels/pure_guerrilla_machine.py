@@ -60,6 +60,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars._kernels.pure_envs import _block
 from cardwars._kernels.pure_guerrilla_steps import (
     _POLLED,
     A_ALLOW,
@@ -603,31 +604,6 @@ class GuerrillaMachine(GuerrillaRules):
             for action in self.legal_actions(seat):
                 mask[action] = 1
             marks[seat * NUM_ACTIONS : (seat + 1) * NUM_ACTIONS] = mask
-
-
-def _block(buffer: Any, code: str, count: int, what: str) -> memoryview:
-    """``buffer`` as a flat writable memoryview of ``count`` items of struct code ``code``
-    (``"f"`` float32, ``"b"`` int8; the int8 view is cast to bytes, so rows take ``bytes``).
-
-    Raises:
-        ValueError: it is read-only, not C-contiguous, of another format, or too short.
-    """
-    view = memoryview(buffer)
-    if view.readonly:
-        problem = "a read-only buffer"
-    elif not view.c_contiguous:
-        problem = "a buffer that is not C-contiguous"
-    elif view.format != code:
-        problem = f"format {view.format!r}"
-    elif view.nbytes < count * view.itemsize:
-        problem = f"{view.nbytes // view.itemsize} items"
-    else:
-        flat = view.cast("B")
-        return flat.cast("f") if code == "f" else flat
-    kind = "float32" if code == "f" else "int8"
-    raise ValueError(
-        f"{what} needs a writable C-contiguous {kind} buffer of {count} items, got {problem}"
-    )
 
 
 def guerrilla_deal(
