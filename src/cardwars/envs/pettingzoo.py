@@ -3,7 +3,9 @@
 Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict``
 of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and
 ``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
-``Discrete(game.num_actions)``, the game's fixed action numbering. The reward is
+``Discrete(game.num_actions)``, the game's fixed action numbering (the Parallel
+env's arrays of a step are rows of two blocks made for that step: no later step
+writes into them). The reward is
 0 until the game ends, then +1 for each winner and -1 for every other seat (0 for
 all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and
 ``max_rounds``, Guerrilla's ``max_skirmishes``) is reported as truncated, any
@@ -48,7 +50,7 @@ __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
-_empty, _float32, _int8 = np.empty, np.float32, np.int8
+_empty, _float32, _int8 = np.empty, np.dtype(np.float32), np.dtype(np.int8)
 _FIELDS = ("observation", "action_mask")
 
 
