@@ -5,13 +5,13 @@ of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) an
 ``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
 ``Discrete(game.num_actions)``, the game's fixed action numbering (the Parallel
 env's arrays of a step are rows of two blocks made for that step: no later step
-writes into them). The reward is
-0 until the game ends, then +1 for each winner and -1 for every other seat (0 for
-all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and
-``max_rounds``, Guerrilla's ``max_skirmishes``) is reported as truncated, any
-other end as terminated. ``reset(seed=s)`` deals ``game.new_game(seed=s)``, so the
-same seed gives the same game (and the same game :func:`cardwars.play` deals);
-later resets without a seed draw their deals from that seed.
+writes into them). The reward is 0 until the game ends, then +1 for each winner
+and -1 for every other seat (0 for all in a draw). A game that ends at a cap
+(Aliwar's ``no_progress`` and ``max_rounds``, Guerrilla's ``max_skirmishes``) is
+reported as truncated, any other end as terminated. ``reset(seed=s)`` deals
+``game.new_game(seed=s)``, so the same seed gives the same game (and the same
+game :func:`cardwars.play` deals); later resets without a seed draw their deals
+from that seed.
 
 Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat
 in a step and ignores the actions of seats not polled (their mask is all zeros).
@@ -263,6 +263,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         machine = self._machine
         keys = self._keys
         if machine is not None and machine.apply_keyed(actions, keys):  # the common case
+            # _observations() inlined (one call less a step)
             vectors = _empty(self._obs_shape, _float32)
             masks = _empty(self._mask_shape, _int8)
             self._write(vectors, masks)
@@ -286,7 +287,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         agents = self.possible_agents
         for seat in sorted(state.to_act):
             value = actions.get(agents[seat])
-            if type(value) is int and value in state.legal_actions(seat):  # the common case
+            if type(value) is int and value in state.legal_actions(seat):
                 step[seat] = value
                 continue
             action = table.legal(seat, value)
