@@ -276,7 +276,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
                 self._zeros.copy(),
                 false.copy(),
                 false.copy(),
-                {name: {} for name in keys},
+                self._rows(keys, (), ()),  # the infos: a new empty dict per agent
             )
         table = self._table
         state = table.current
