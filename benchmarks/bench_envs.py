@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    harness.require_compiled()
     anchor_name, anchor_run = anchor()
     runs = {anchor_name: ("compiled", anchor_run)}
     for label, name, options in (
