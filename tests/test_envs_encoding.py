@@ -170,6 +170,10 @@ def test_rows_by_key() -> None:
     assert rows((), ("v",), ([],)) == {}
     with pytest.raises(ValueError, match="one block per field"):
         rows(("x",), ("v", "w"), ([1],))
+    with pytest.raises(TypeError, match=r"'keys'.*expected tuple, got list"):
+        rows(["x"], ("v",), ([1],))
+    with pytest.raises(TypeError, match="'blocks'"):
+        rows(("x",), ("v",), [[1]])
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])

@@ -23,8 +23,14 @@ def rows_by_key(
     the blocks under its key (for NumPy blocks, each row is a view of its block).
 
     Raises:
+        TypeError: ``keys``, ``fields`` or ``blocks`` is not a tuple.
         ValueError: not one block per field.
     """
+    for name, value in (("keys", keys), ("fields", fields), ("blocks", blocks)):
+        if type(value) is not tuple:
+            raise TypeError(
+                f"Argument {name!r} has incorrect type (expected tuple, got {type(value).__name__})"
+            )
     if len(blocks) != len(fields):
         raise ValueError(f"one block per field: {len(fields)} fields, {len(blocks)} blocks")
     return {
