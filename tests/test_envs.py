@@ -181,6 +181,70 @@ def test_parallel_games_end_with_the_result_and_replay(name: str, options: dict[
     assert all(terminations.values()) != all(truncations.values())
 
 
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_parallel_steps_return_fresh_observations_and_dicts(
+    name: str, options: dict[str, Any]
+) -> None:
+    import numpy as np
+
+    from cardwars.envs.pettingzoo import parallel_env
+
+    par = parallel_env(name, **options)
+    observations, _ = par.reset(seed=11)
+    rng = np.random.default_rng(11)
+    kept: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    steps = 0
+    while par.agents:
+        state = par.game_state
+        reference = par._table.encoder.reference_observations(state)
+        for seat, agent in enumerate(par.possible_agents):
+            obs = observations[agent]
+            assert obs["observation"].dtype == np.float32
+            assert obs["action_mask"].dtype == np.int8
+            assert obs["observation"].tobytes() == reference[seat].tobytes()
+            assert obs["action_mask"].tobytes() == state.action_mask(seat)
+        kept.append(
+            (
+                observations,
+                {a: {k: v.copy() for k, v in o.items()} for a, o in observations.items()},
+            )
+        )
+        actions: dict[str, Any] = {
+            agent: rng.choice(np.flatnonzero(obs["action_mask"]))
+            for agent, obs in observations.items()
+            if obs["action_mask"].any()
+        }
+        if steps % 2:  # plain ints (the machine's fast path) or NumPy ints (checked by the env)
+            actions = {agent: int(action) for agent, action in actions.items()}
+        observations, rewards, terminations, truncations, infos = par.step(actions)
+        for returned in (rewards, terminations, truncations, infos):
+            assert list(returned) == par.possible_agents
+        assert rewards["player_0"] in (-1.0, 0.0, 1.0)  # not what the caller wrote before
+        assert infos["player_0"] == {}
+        assert terminations["player_0"] is (not par.agents and not truncations["player_0"])
+        infos["player_0"]["mine"] = True  # the caller may change what it got
+        rewards["player_0"] = 5.0
+        terminations["player_0"] = True
+        steps += 1
+    assert steps > 3
+    assert par.game_state.is_over
+    for given, copied in kept:  # no later step wrote into an earlier observation
+        for agent, obs in given.items():
+            for key, value in obs.items():
+                assert np.array_equal(value, copied[agent][key])
+    with pytest.raises(UsageError, match="reset"):
+        par.step({})
+    observations, infos = par.reset(seed=11)
+    assert infos == {agent: {} for agent in par.possible_agents}
+    assert np.array_equal(
+        observations["player_0"]["observation"], kept[0][1]["player_0"]["observation"]
+    )
+    _, rewards, terminations, truncations, infos = par.step({})  # every polled agent missing
+    assert sorted(rewards.values())[0] == -1.0
+    assert all(terminations.values())
+    assert not any(truncations.values())
+
+
 def test_aec_and_parallel_play_the_same_game() -> None:
     from cardwars.envs.pettingzoo import env
 

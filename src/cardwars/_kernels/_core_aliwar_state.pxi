@@ -589,6 +589,76 @@ cdef class AliwarMachine:
     def __reduce__(self):
         return (_aliwar_machine_from_key, (self._cards, self.key()))
 
+    # --- the RL environments' fast path (see the twin) ----------------------------------
+    def apply_keyed(self, actions: object, keys: object) -> bool:
+        cdef int chosen[2]
+        cdef int s, action
+        cdef bint polled
+        if type(keys) is not tuple or len(<tuple>keys) != 2:
+            raise ValueError(f"keys must be a tuple of 2 keys, one per seat, got {keys!r}")
+        if type(actions) is not dict or self.g.phase == _AW_OVER:
+            return False
+        chosen[0] = -1
+        chosen[1] = -1
+        for s in range(2):
+            polled = self.g.phase == _AW_SWITCH or self.g.won_count[s] > 0
+            if not polled:
+                continue
+            value = (<dict>actions).get((<tuple>keys)[s])
+            if type(value) is not int or not 0 <= value < 277:
+                return False
+            action = value
+            if self.g.phase == _AW_SWITCH:
+                if action >= self.g.n_switches:
+                    return False
+            elif not _aw_keep_is_legal(&self.g, s, action):
+                return False
+            chosen[s] = action
+        self._record(chosen[0], chosen[1])
+        self.ev.n = 0
+        if self.g.phase == _AW_SWITCH:
+            _aw_switch_step(&self.g, chosen[0], chosen[1], &self.ev)
+        else:
+            _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
+        self._legal_0 = None
+        self._legal_1 = None
+        return True
+
+    def encode_seats(self, bint recall, obs: object, masks: object) -> None:
+        cdef Py_buffer ob, mb
+        cdef int s, i, stack, base
+        cdef float* o
+        cdef signed char* k
+        _cw_block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
+        try:
+            _cw_block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
+        except BaseException:
+            PyBuffer_Release(&ob)
+            raise
+        o = <float*>ob.buf
+        k = <signed char*>mb.buf
+        memset(o, 0, 609 * sizeof(float))
+        _aw_encode(&self.g, o + 2, 1, self.g.seen if recall else 0)
+        memcpy(o + 609, o, 609 * sizeof(float))  # both seats know the same (AW-8.4)
+        o[0] = 1
+        o[610] = 1
+        memset(k, 0, 2 * 277)
+        for s in range(2):
+            if self.g.phase == _AW_SWITCH:
+                memset(k + 277 * s, 1, self.g.n_switches)
+            elif self.g.phase == _AW_KEEP and self.g.won_count[s] > 0:
+                if self.g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
+                    for i in range(self.g.won_count[s]):
+                        k[277 * s + _AW_KEEP_BASE + 5 * self.g.won[s][i] + self.g.empty_stack[s]] = 1
+                else:
+                    k[277 * s + _AW_DECLINE] = 1
+                    for i in range(self.g.won_count[s]):
+                        base = 277 * s + _AW_KEEP_BASE + 5 * self.g.won[s][i]
+                        for stack in range(5):
+                            k[base + stack] = 1
+        PyBuffer_Release(&mb)
+        PyBuffer_Release(&ob)
+
 
 cdef void _aw_encode(_AwState* g, float* o, bint hide, uint64_t known) noexcept nogil:
     # The layout of encoding._aliwar after the seat: phase, to_act, rounds, no_progress,

@@ -696,6 +696,59 @@ cdef class GuerrillaMachine:
     def __reduce__(self):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
 
+    # --- the RL environments' fast path (see the twin) ----------------------------------
+    def apply_keyed(self, actions: object, keys: object) -> bool:
+        cdef int chosen[4]
+        cdef int legal[_GT_NACT]
+        cdef int s, i, m, action, n = self.g.n, mask = self.g.to_act
+        if type(keys) is not tuple or len(<tuple>keys) != n:
+            raise ValueError(f"keys must be a tuple of {n} keys, one per seat, got {keys!r}")
+        if type(actions) is not dict or self.g.phase == _GT_OVER:
+            return False
+        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
+        for s in range(n):
+            if not (mask >> s) & 1:
+                continue
+            value = (<dict>actions).get((<tuple>keys)[s])
+            if type(value) is not int or not 0 <= value < _GT_NACT:
+                return False
+            action = value
+            m = _gt_legal(&self.g, s, legal)
+            for i in range(m):
+                if legal[i] == action:
+                    break
+            else:
+                return False
+            chosen[s] = action
+        self._record(chosen)
+        self.ev.n = 0
+        _gt_step(&self.g, chosen, &self.ev)
+        self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        return True
+
+    def encode_seats(self, obs: object, masks: object) -> None:
+        cdef Py_buffer ob, mb
+        cdef int legal[_GT_NACT]
+        cdef int s, i, m, n = self.g.n, size = 64 * n + 115
+        cdef float* o
+        cdef signed char* k
+        _cw_block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
+        try:
+            _cw_block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
+        except BaseException:
+            PyBuffer_Release(&ob)
+            raise
+        o = <float*>ob.buf
+        k = <signed char*>mb.buf
+        memset(k, 0, n * _GT_NACT)
+        for s in range(n):
+            _gt_encode(&self.g, o + s * size, s)
+            m = _gt_legal(&self.g, s, legal)
+            for i in range(m):
+                k[s * _GT_NACT + legal[i]] = 1
+        PyBuffer_Release(&mb)
+        PyBuffer_Release(&ob)
+
 
 cdef void _gt_encode(_GtState* g, float* o, int seat) noexcept nogil:
     # The layouts of encoding._guerrilla: a seat's observation (seat >= 0) or the

@@ -13,6 +13,7 @@ from cardwars._kernels import (
     pure_aliwar,
     pure_aliwar_machine,
     pure_clone_war,
+    pure_envs,
     pure_guerrilla,
     pure_guerrilla_machine,
     pure_rng,
@@ -21,6 +22,7 @@ from cardwars._kernels import (
 from cardwars._kernels.pure_aliwar import *  # noqa: F403
 from cardwars._kernels.pure_aliwar_machine import *  # noqa: F403
 from cardwars._kernels.pure_clone_war import *  # noqa: F403
+from cardwars._kernels.pure_envs import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla_machine import *  # noqa: F403
 from cardwars._kernels.pure_rng import *  # noqa: F403
@@ -34,4 +36,5 @@ __all__ = [
     *pure_guerrilla.__all__,
     *pure_guerrilla_machine.__all__,
     *pure_values.__all__,
+    *pure_envs.__all__,
 ]

@@ -43,6 +43,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars._kernels.pure_envs import _block
 from cardwars._kernels.pure_rng import Rng
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
@@ -684,6 +685,53 @@ class AliwarMachine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_aliwar_machine_from_key, (self._cards, self.key()))
+
+    # --- the RL environments' fast path -----------------------------------------------
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+        """:meth:`apply_actions` with each polled seat's action found under its key.
+
+        Seat ``s`` plays ``actions[keys[s]]``; entries under other keys (a seat not
+        polled, anything else) are ignored. Performs the step and returns True when
+        ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
+        :meth:`legal_actions`; else changes nothing and returns False.
+
+        Raises:
+            ValueError: ``keys`` is not a tuple of two keys, one per seat.
+        """
+        if type(keys) is not tuple or len(keys) != 2:
+            raise ValueError(f"keys must be a tuple of 2 keys, one per seat, got {keys!r}")
+        if type(actions) is not dict or self._phase == OVER:
+            return False
+        chosen = {}
+        for seat in sorted(self.to_act):
+            action = actions.get(keys[seat])
+            if type(action) is not int:
+                return False
+            chosen[seat] = action
+        return self.apply_actions(chosen)
+
+    def encode_seats(self, recall: bool, obs: Any, masks: Any) -> None:
+        """Write both seats' observations and action masks into two blocks, row by seat.
+
+        ``obs`` is a writable C-contiguous float32 buffer of 2 rows of 609 floats (a
+        NumPy array of that shape): row ``s`` becomes what :meth:`encode_observation`
+        writes for seat ``s`` (the rows differ only in the seat: both know the same,
+        AW-8.4). ``masks`` is an int8 buffer of 2 rows of 277: row ``s`` is 1 at seat
+        ``s``'s :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled).
+
+        Raises:
+            ValueError: a block of another format, read-only, not C-contiguous or too short.
+        """
+        rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
+        marks = _block(masks, "b", 2 * NUM_ACTIONS, "an Aliwar mask block")
+        shared = self._encode(True, self._seen if recall else 0)
+        for seat in range(2):
+            codes = [1 if s == seat else 0 for s in range(2)] + shared
+            rows[seat * 609 : (seat + 1) * 609] = array("f", codes)
+            mask = bytearray(NUM_ACTIONS)
+            for action in self.legal_actions(seat):
+                mask[action] = 1
+            marks[seat * NUM_ACTIONS : (seat + 1) * NUM_ACTIONS] = mask
 
 
 def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachine:

@@ -60,6 +60,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars._kernels.pure_envs import _block
 from cardwars._kernels.pure_guerrilla_steps import (
     _POLLED,
     A_ALLOW,
@@ -69,6 +70,7 @@ from cardwars._kernels.pure_guerrilla_steps import (
     CANCEL,
     LOSING,
     NO_CARD,
+    NUM_ACTIONS,
     OPTIONS,
     OVER,
     PLAY,
@@ -669,6 +671,53 @@ class GuerrillaMachine(GuerrillaRules):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
+
+    # --- the RL environments' fast path -----------------------------------------------
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+        """:meth:`apply_actions` with each polled seat's action found under its key.
+
+        Seat ``s`` plays ``actions[keys[s]]``; entries under other keys (seats not
+        polled, anything else) are ignored. Performs the step and returns True when
+        ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
+        :meth:`legal_actions`; else changes nothing and returns False.
+
+        Raises:
+            ValueError: ``keys`` is not a tuple of one key per seat.
+        """
+        if type(keys) is not tuple or len(keys) != self._n:
+            raise ValueError(f"keys must be a tuple of {self._n} keys, one per seat, got {keys!r}")
+        if type(actions) is not dict or self._phase == OVER:
+            return False
+        chosen = {}
+        for seat in sorted(self.to_act):
+            action = actions.get(keys[seat])
+            if type(action) is not int:
+                return False
+            chosen[seat] = action
+        return self.apply_actions(chosen)
+
+    def encode_seats(self, obs: Any, masks: Any) -> None:
+        """Write every seat's observation and action mask into two blocks, row by seat.
+
+        ``obs`` is a writable C-contiguous float32 buffer of ``players`` rows of
+        ``64 * players + 115`` floats (a NumPy array of that shape): row ``s`` becomes
+        what :meth:`encode_observation` writes for seat ``s``. ``masks`` is an int8
+        buffer of ``players`` rows of 2968: row ``s`` is 1 at seat ``s``'s
+        :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled).
+
+        Raises:
+            ValueError: a block of another format, read-only, not C-contiguous or too short.
+        """
+        n = self._n
+        size = 64 * n + 115
+        rows = _block(obs, "f", n * size, "a Guerrilla observation block")
+        marks = _block(masks, "b", n * NUM_ACTIONS, "a Guerrilla mask block")
+        for seat in range(n):
+            rows[seat * size : (seat + 1) * size] = array("f", self._encode(seat))
+            mask = bytearray(NUM_ACTIONS)
+            for action in self.legal_actions(seat):
+                mask[action] = 1
+            marks[seat * NUM_ACTIONS : (seat + 1) * NUM_ACTIONS] = mask
 
 
 def guerrilla_deal(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -116,6 +117,7 @@ class Encoder:
         big: tuple[str, ...] = (),
         shared_seat: bool = False,
         machine: Callable[[Any, int, Vector], None] | None = None,
+        seats: Callable[[Any], Callable[[Any, Any], None]] | None = None,
     ) -> None:
         self.fields = fields
         self.high = high
@@ -135,6 +137,7 @@ class Encoder:
         # writes the same codes straight from the kernels' arrays; the Python encoders
         # above stay the readable reference (``reference_*``) that the tests compare with.
         self._machine = machine
+        self._seats = seats
 
     @staticmethod
     def _vector(values: list[int], big: tuple[int, ...]) -> Vector:
@@ -173,6 +176,20 @@ class Encoder:
         for seat in range(players):
             machine(state, seat, block[seat])
         return list(block)
+
+    def seats_writer(self, state: GameState[Any]) -> Callable[[Any, Any], None] | None:
+        """A function ``write(obs, masks)`` that fills two blocks from ``state`` in one call
+        into its machine, or None when the state has no machine.
+
+        ``obs`` is a ``float32`` array of shape ``(players, size)`` and ``masks`` an
+        ``int8`` array of shape ``(players, game.num_actions)``: row ``s`` becomes
+        ``observation(state.observation(s))`` and the bytes of ``state.action_mask(s)``
+        (all 0 for a seat not polled). The function follows the state as it is stepped
+        (it is bound to the state's machine, which steps in place).
+        """
+        if self._seats is None or not hasattr(state, "_m"):
+            return None
+        return self._seats(state)
 
     def reference_observations(self, state: GameState[Any]) -> list[Vector]:
         """:meth:`observations` by the Python encoder (the reference)."""
@@ -266,9 +283,21 @@ def _aliwar(game: Game[Any, Any]) -> Encoder:
         else:  # the state's own rules say what a seat recalls
             state._m.encode_observation(seat, state._rules.view_recall == "perfect", out)
 
+    def seats(state: Any) -> Callable[[Any, Any], None]:
+        return partial(state._m.encode_seats, state._rules.view_recall == "perfect")
+
     big = ("rounds", "no_progress")
     return Encoder(
-        fields, high, observe, state_fields, state_high, god, big, shared_seat=True, machine=machine
+        fields,
+        high,
+        observe,
+        state_fields,
+        state_high,
+        god,
+        big,
+        shared_seat=True,
+        machine=machine,
+        seats=seats,
     )
 
 
@@ -399,8 +428,20 @@ def _guerrilla(game: Game[Any, Any]) -> Encoder:
         else:
             state._m.encode_observation(seat, out)
 
+    def seats(state: Any) -> Callable[[Any, Any], None]:
+        write: Callable[[Any, Any], None] = state._m.encode_seats
+        return write
+
     return Encoder(
-        fields, high, observe, state_fields, state_high, god, ("skirmish",), machine=machine
+        fields,
+        high,
+        observe,
+        state_fields,
+        state_high,
+        god,
+        ("skirmish",),
+        machine=machine,
+        seats=seats,
     )
 
 

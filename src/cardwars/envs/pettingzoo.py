@@ -3,13 +3,15 @@
 Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict``
 of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and
 ``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
-``Discrete(game.num_actions)``, the game's fixed action numbering. The reward is
-0 until the game ends, then +1 for each winner and -1 for every other seat (0 for
-all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and
-``max_rounds``, Guerrilla's ``max_skirmishes``) is reported as truncated, any
-other end as terminated. ``reset(seed=s)`` deals ``game.new_game(seed=s)``, so the
-same seed gives the same game (and the same game :func:`cardwars.play` deals);
-later resets without a seed draw their deals from that seed.
+``Discrete(game.num_actions)``, the game's fixed action numbering (the Parallel
+env's arrays of a step are rows of two blocks made for that step: no later step
+writes into them). The reward is 0 until the game ends, then +1 for each winner
+and -1 for every other seat (0 for all in a draw). A game that ends at a cap
+(Aliwar's ``no_progress`` and ``max_rounds``, Guerrilla's ``max_skirmishes``) is
+reported as truncated, any other end as terminated. ``reset(seed=s)`` deals
+``game.new_game(seed=s)``, so the same seed gives the same game (and the same
+game :func:`cardwars.play` deals); later resets without a seed draw their deals
+from that seed.
 
 Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat
 in a step and ignores the actions of seats not polled (their mask is all zeros).
@@ -31,6 +33,7 @@ selected, until the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -38,6 +41,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from cardwars import _kernels
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError
@@ -45,6 +49,13 @@ from cardwars.errors import IllegalMoveError, UsageError
 __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+
+_empty, _float32, _int8 = np.empty, np.dtype(np.float32), np.dtype(np.int8)
+_FIELDS = ("observation", "action_mask")
+
+
+def _no_writer(vectors: Any, masks: Any) -> None:
+    raise AssertionError("no machine to write the observations")  # pragma: no cover
 
 
 class _Table:
@@ -169,6 +180,18 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
         self.state_space = self._table.state_space
+        # The fast path: while a game runs on a kernels machine, a step is one call into it
+        # (apply_keyed, the actions found by agent name) and the observations another
+        # (encode_seats, every seat's vector and mask written into two new blocks).
+        self._keys = tuple(self.possible_agents)
+        players, size = self.game.players, self._table.encoder.size
+        self._obs_shape = (players, size)
+        self._mask_shape = (players, self.game.num_actions)
+        self._machine: Any = None  # None: no fast path (no game, a game over, no machine)
+        self._write: Callable[[Any, Any], None] = _no_writer
+        self._rows: Callable[..., dict[str, ObsDict]] = _kernels.kernels.rows_by_key
+        self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
+        self._false = dict.fromkeys(self._keys, False)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
@@ -184,6 +207,11 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         return self._table.current
 
     def _observations(self) -> dict[str, ObsDict]:
+        if self._machine is not None:  # every array is a row of a new block: no step changes it
+            block = _empty(self._obs_shape, _float32)
+            marks = _empty(self._mask_shape, _int8)
+            self._write(block, marks)
+            return self._rows(self._keys, _FIELDS, (block, marks))
         table = self._table
         state = table.current
         to_act = state.to_act
@@ -205,8 +233,12 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
-        self._table.deal(seed)
+        state = self._table.deal(seed)
         self.agents = list(self.possible_agents)
+        write = self._table.encoder.seats_writer(state)
+        self._write = _no_writer if write is None else write
+        self._rows = _kernels.kernels.rows_by_key
+        self._machine = None if write is None else getattr(state, "_m", None)
         return self._observations(), {name: {} for name in self.agents}
 
     def step(
@@ -228,6 +260,24 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
             IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes).
             UsageError: the episode is over (call :meth:`reset`).
         """
+        machine = self._machine
+        keys = self._keys
+        if machine is not None and machine.apply_keyed(actions, keys):  # the common case
+            # _observations() inlined (one call less a step)
+            vectors = _empty(self._obs_shape, _float32)
+            masks = _empty(self._mask_shape, _int8)
+            self._write(vectors, masks)
+            observations = self._rows(keys, _FIELDS, (vectors, masks))
+            if machine.over:
+                return self._end(observations)
+            false = self._false
+            return (
+                observations,
+                self._zeros.copy(),
+                false.copy(),
+                false.copy(),
+                self._rows(keys, (), ()),  # the infos: a new empty dict per agent
+            )
         table = self._table
         state = table.current
         if table.done:
@@ -237,7 +287,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         agents = self.possible_agents
         for seat in sorted(state.to_act):
             value = actions.get(agents[seat])
-            if type(value) is int and value in state.legal_actions(seat):  # the common case
+            if type(value) is int and value in state.legal_actions(seat):
                 step[seat] = value
                 continue
             action = table.legal(seat, value)
@@ -250,6 +300,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
             table.done = True
             self.agents = []
+            self._machine = None
             rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
             for seat in offenders:
                 infos[names[seat]]["illegal_action"] = True
@@ -263,17 +314,38 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         state.apply_actions(step)
         observations = self._observations()
         if state.is_over:
-            table.done = True
-            by_seat, capped = self._table.outcome()
-            rewards = {name: float(by_seat[seat]) for seat, name in enumerate(names)}
-            terminations = dict.fromkeys(names, not capped)
-            truncations = dict.fromkeys(names, capped)
-            self.agents = []
-        else:
-            rewards = dict.fromkeys(names, 0.0)
-            terminations = dict.fromkeys(names, False)
-            truncations = dict.fromkeys(names, False)
-        return observations, rewards, terminations, truncations, infos
+            return self._end(observations)
+        return (
+            observations,
+            dict.fromkeys(names, 0.0),
+            dict.fromkeys(names, False),
+            dict.fromkeys(names, False),
+            infos,
+        )
+
+    def _end(
+        self, observations: dict[str, ObsDict]
+    ) -> tuple[
+        dict[str, ObsDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The step that ended the game: the rewards, and every agent leaves."""
+        table = self._table
+        table.done = True
+        self._machine = None
+        names = self.agents
+        by_seat, capped = table.outcome()
+        self.agents = []
+        return (
+            observations,
+            {name: float(by_seat[seat]) for seat, name in enumerate(names)},
+            dict.fromkeys(names, not capped),
+            dict.fromkeys(names, capped),
+            {name: {} for name in names},
+        )
 
     def state(self) -> npt.NDArray[np.float32]:
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
