@@ -286,16 +286,21 @@ cdef class AliwarMachine:
             elif not _aw_keep_is_legal(&self.g, s, action):
                 return 0
             chosen[s] = action
-        self._record(chosen[0], chosen[1])
+        self._commit(chosen[0], chosen[1])
+        return 1
+
+    cdef int _commit(self, int action_0, int action_1) except -1:
+        # A checked step, whichever method took it: record, play, drop the step's caches.
+        self._record(action_0, action_1)
         self.ev.n = 0
         if self.g.phase == _AW_SWITCH:
-            _aw_switch_step(&self.g, chosen[0], chosen[1], &self.ev)
+            _aw_switch_step(&self.g, action_0, action_1, &self.ev)
         else:
-            _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
+            _aw_keep_step(&self.g, action_0, action_1, &self.ev)
         self._legal_0 = None
         self._legal_1 = None
         self._views = None
-        return 1
+        return 0
 
     cdef int _record(self, int action_0, int action_1) except -1:
         cdef short* grown
@@ -614,14 +619,7 @@ cdef class AliwarMachine:
             elif not _aw_keep_is_legal(&self.g, s, action):
                 return False
             chosen[s] = action
-        self._record(chosen[0], chosen[1])
-        self.ev.n = 0
-        if self.g.phase == _AW_SWITCH:
-            _aw_switch_step(&self.g, chosen[0], chosen[1], &self.ev)
-        else:
-            _aw_keep_step(&self.g, chosen[0], chosen[1], &self.ev)
-        self._legal_0 = None
-        self._legal_1 = None
+        self._commit(chosen[0], chosen[1])
         return True
 
     def encode_seats(self, bint recall, obs: object, masks: object) -> None:

@@ -378,12 +378,17 @@ cdef class GuerrillaMachine:
             if not 0 <= value < _GT_NACT or value not in self.legal_actions(s):
                 return 0
             chosen[s] = value
+        self._commit(chosen)
+        return 1
+
+    cdef int _commit(self, int* chosen) except -1:
+        # A checked step, whichever method took it: record, play, drop the step's caches.
         self._record(chosen)
         self.ev.n = 0
         _gt_step(&self.g, chosen, &self.ev)
         self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
         self._public = None
-        return 1
+        return 0
 
     cdef int _record(self, int* chosen) except -1:
         cdef short* grown
@@ -720,10 +725,7 @@ cdef class GuerrillaMachine:
             else:
                 return False
             chosen[s] = action
-        self._record(chosen)
-        self.ev.n = 0
-        _gt_step(&self.g, chosen, &self.ev)
-        self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        self._commit(chosen)
         return True
 
     def encode_seats(self, obs: object, masks: object) -> None:
