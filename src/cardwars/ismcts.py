@@ -71,6 +71,7 @@ def search(
     rng: Any,
     iterations: int,
     exploration: float,
+    rollout: Callable[[Any, Any], None] | None = None,
 ) -> list[int]:
     """Run the search; return the observer's root visit count of each of ``root_actions``.
 
@@ -126,6 +127,8 @@ def search(
             node = child
             if expand:
                 break
+        if rollout is not None:
+            rollout(m, rng)
         while not m.over:  # the rollout: uniformly random legal actions
             step = {}
             for s in m.to_act:

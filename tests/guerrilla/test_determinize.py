@@ -87,7 +87,7 @@ def test_placement_is_uniform() -> None:
     assert p > 1e-4, (statistic, p)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(game=guerrilla_games(), seed=seeds, policy_seed=seeds, steps=st.integers(0, 40), draw=seeds)
 def test_from_observation_keeps_what_the_seat_knows(
     game: Guerrilla, seed: int, policy_seed: int, steps: int, draw: int
@@ -95,16 +95,24 @@ def test_from_observation_keeps_what_the_seat_knows(
     state = random_position(game, seed, policy_seed, steps)
     for seat in sorted(state.to_act):
         observation = state.observation(seat)
-        if (
-            observation.phase is not Phase.PLAY
-            or observation.tie_rounds
-            or any(card is not None for card in (*observation.played, *observation.supports))
-        ):
+        expected = (
+            observation.phase in (Phase.PROPOSE, Phase.PLAY_FIRST, Phase.PLAY, Phase.SUPPORT)
+            and not observation.tie_rounds
+            and all(card is None for card in observation.supports)
+            and (observation.phase is not Phase.PROPOSE or set(observation.played) == {None})
+            and (
+                observation.phase is not Phase.PROPOSE
+                or observation.rules.promotion_timing == "before_draw"
+            )
+        )
+        assert State.rebuildable(observation) is expected
+        if not expected:
             with pytest.raises(UsageError):
                 State.from_observation(observation, Rng(draw))
             continue
         built = State.from_observation(observation, Rng(draw))
         assert built.observation(seat) == observation
+        assert built.phase is observation.phase
         assert built.to_act == state.to_act
         assert built.legal_actions(seat) == state.legal_actions(seat)
         assert len(set(cards_of(built))) == len(cards_of(built))
