@@ -12,7 +12,9 @@ one tree of the observer's information sets with it:
   conditioned on another's choice in the same step (the observer's opponents never
   see its move before they make theirs, and neither does it see theirs).
 * **Expansion** adds one child per iteration, keyed by the step's joint action;
-  **rollouts** pick uniformly random integer actions until the game ends;
+  **rollouts** pick uniformly random integer actions until the game ends, unless
+  the caller gives a rollout policy (Guerrilla's agent plays greedy rollouts on
+  the kernel machine, ``GuerrillaMachine.rollout``);
   **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a
   draw, 0 a loss) to that seat's statistics of the action it took.
 
@@ -77,6 +79,9 @@ def search(
 
     ``determinize(rng)`` returns a fresh full state (a :class:`~cardwars.engine.GameState`
     with integer actions) in which ``seat`` is polled with ``root_actions``.
+    ``rollout(machine, rng)``, if given, plays the kernel machine on from the new
+    leaf (to the end, or part of the way: uniformly random actions finish the game),
+    drawing only from ``rng``; by default the whole rollout is uniformly random.
     """
     root = _Node()
     log = math.log

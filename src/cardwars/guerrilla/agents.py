@@ -25,7 +25,7 @@ from cardwars.guerrilla.moves import (
     combination_strength,
 )
 from cardwars.guerrilla.state import State
-from cardwars.ismcts import DEFAULT_EXPLORATION, search
+from cardwars.ismcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, search
 from cardwars.ismcts import IsmctsAgent as _Ismcts
 
 if TYPE_CHECKING:
@@ -183,8 +183,8 @@ def _strength(obs: GuerrillaObservation, cards: Sequence[Card]) -> int:
     return combination_strength(cards, obs.guerrilla_rank, obs.rules)
 
 
-GUERRILLA_ITERATIONS: Final = 300
-"""The ``"ismcts"`` agent's default iterations in Guerrilla."""
+GUERRILLA_ITERATIONS: Final = DEFAULT_ITERATIONS
+"""The ``"ismcts"`` agent's default iterations in Guerrilla: 1000, as in Aliwar."""
 
 ROLLOUTS: Final = ("greedy", "random")
 """The rollout policies of :class:`IsmctsAgent`, default first."""
@@ -210,9 +210,9 @@ class IsmctsAgent(_Ismcts):
 
     Args:
         iterations: determinizations per searched move (default
-            ``GUERRILLA_ITERATIONS``, 300).
+            ``GUERRILLA_ITERATIONS``, 1000).
         exploration: the UCB1 constant.
-        rollout: ``"greedy"`` (default) or ``"random"`` (:data:`ROLLOUTS`).
+        rollout: ``"greedy"`` (default) or ``"random"``.
         epsilon: the chance of a random move in a greedy rollout, 0 to 1 (default 0).
 
     Raises:
