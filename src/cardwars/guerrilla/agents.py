@@ -205,8 +205,9 @@ class IsmctsAgent(_Ismcts):
     Rollouts run on the kernel machine (``GuerrillaMachine.rollout``): with
     ``rollout="greedy"`` every seat plays :class:`GreedyAgent`'s move, except that
     with probability ``epsilon`` (rounded to thousandths) a move is uniformly random
-    instead; ``rollout="random"`` plays uniformly random moves. Each rollout draws
-    one seed from the agent's ``rng``, so the same ``rng`` gives the same move.
+    instead; ``rollout="random"`` plays uniformly random moves. Every draw comes
+    from the ``rng`` given to :meth:`choose` (a greedy rollout draws its seed from
+    it), so the same ``rng`` gives the same move.
 
     Args:
         iterations: determinizations per searched move (default
