@@ -7,8 +7,7 @@ reports' ``win_intervals`` recomputed on the pooled count. Time per move is wall
 time of the whole pairing over the moves the agents made. Not a test:
 
     PYTHONPATH=src python benchmarks/agents_ladder.py --games 200
-    PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200 --no-mirror
-    PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200 --no-mirror
+    PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200
 """
 
 from __future__ import annotations
@@ -87,7 +86,7 @@ def main() -> None:
             return AliwarIsmcts(n, rules=game.rules)
     else:
         game = Guerrilla(players=2)
-        low, high = args.iterations or (100, 300)
+        low, high = args.iterations or (200, 1000)
 
         def ismcts(n: int) -> Any:
             return GuerrillaIsmcts(n)

@@ -12,7 +12,9 @@ one tree of the observer's information sets with it:
   conditioned on another's choice in the same step (the observer's opponents never
   see its move before they make theirs, and neither does it see theirs).
 * **Expansion** adds one child per iteration, keyed by the step's joint action;
-  **rollouts** pick uniformly random integer actions until the game ends;
+  **rollouts** pick uniformly random integer actions until the game ends, unless
+  the caller gives a rollout policy (Guerrilla's agent plays greedy rollouts on
+  the kernel machine, ``GuerrillaMachine.rollout``);
   **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a
   draw, 0 a loss) to that seat's statistics of the action it took.
 
@@ -71,11 +73,15 @@ def search(
     rng: Any,
     iterations: int,
     exploration: float,
+    rollout: Callable[[Any, Any], None] | None = None,
 ) -> list[int]:
     """Run the search; return the observer's root visit count of each of ``root_actions``.
 
     ``determinize(rng)`` returns a fresh full state (a :class:`~cardwars.engine.GameState`
     with integer actions) in which ``seat`` is polled with ``root_actions``.
+    ``rollout(machine, rng)``, if given, plays the kernel machine on from the new
+    leaf (to the end, or part of the way: uniformly random actions finish the game),
+    drawing only from ``rng``; by default the whole rollout is uniformly random.
     """
     root = _Node()
     log = math.log
@@ -126,6 +132,8 @@ def search(
             node = child
             if expand:
                 break
+        if rollout is not None:
+            rollout(m, rng)
         while not m.over:  # the rollout: uniformly random legal actions
             step = {}
             for s in m.to_act:

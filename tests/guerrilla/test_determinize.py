@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 import cardwars
 from cardwars import Card, Rng
+from cardwars.aliwar import Aliwar
 from cardwars.errors import UsageError
-from cardwars.guerrilla import Guerrilla, IsmctsAgent, Phase, State
+from cardwars.guerrilla import GreedyAgent, Guerrilla, IsmctsAgent, Phase, Rules, State
 from tests.guerrilla.helpers import guerrilla_games
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -87,7 +88,7 @@ def test_placement_is_uniform() -> None:
     assert p > 1e-4, (statistic, p)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(game=guerrilla_games(), seed=seeds, policy_seed=seeds, steps=st.integers(0, 40), draw=seeds)
 def test_from_observation_keeps_what_the_seat_knows(
     game: Guerrilla, seed: int, policy_seed: int, steps: int, draw: int
@@ -95,16 +96,24 @@ def test_from_observation_keeps_what_the_seat_knows(
     state = random_position(game, seed, policy_seed, steps)
     for seat in sorted(state.to_act):
         observation = state.observation(seat)
-        if (
-            observation.phase is not Phase.PLAY
-            or observation.tie_rounds
-            or any(card is not None for card in (*observation.played, *observation.supports))
-        ):
+        expected = (
+            observation.phase in (Phase.PROPOSE, Phase.PLAY_FIRST, Phase.PLAY, Phase.SUPPORT)
+            and not observation.tie_rounds
+            and all(card is None for card in observation.supports)
+            and (observation.phase is not Phase.PROPOSE or set(observation.played) == {None})
+            and (
+                observation.phase is not Phase.PROPOSE
+                or observation.rules.promotion_timing == "before_draw"
+            )
+        )
+        assert State.rebuildable(observation) is expected
+        if not expected:
             with pytest.raises(UsageError):
                 State.from_observation(observation, Rng(draw))
             continue
         built = State.from_observation(observation, Rng(draw))
         assert built.observation(seat) == observation
+        assert built.phase is observation.phase
         assert built.to_act == state.to_act
         assert built.legal_actions(seat) == state.legal_actions(seat)
         assert len(set(cards_of(built))) == len(cards_of(built))
@@ -114,7 +123,7 @@ def test_ismcts_is_reproducible_and_legal() -> None:
     game = Guerrilla(players=3)
     agent = game.make_agent("ismcts")
     assert isinstance(agent, IsmctsAgent)
-    agent.iterations = 30
+    agent.iterations = 10
     state = game.new_game(seed=6)
     for _ in range(25):
         if state.is_over:
@@ -141,3 +150,176 @@ def test_ismcts_checks_its_observation() -> None:
         IsmctsAgent().choose(None, ["x"], Rng(0))  # type: ignore[list-item]
     with pytest.raises(UsageError):
         IsmctsAgent().choose(None, [], Rng(0))
+
+
+def _support_step(seed: int) -> State:
+    """The first Support step of greedy play from ``seed``."""
+    state = Guerrilla(players=2).new_game(seed)
+    greedy = GreedyAgent()
+    while state.phase is not Phase.SUPPORT:
+        assert not state.is_over
+        state.apply(
+            {
+                s: greedy.choose(state.observation(s), state.legal_moves(s), Rng(0))
+                for s in sorted(state.to_act)
+            }
+        )
+    return state
+
+
+def test_from_observation_rebuilds_a_support_step() -> None:
+    state = _support_step(3)
+    seat = min(state.to_act)
+    observation = state.observation(seat)
+    other = 1 - seat
+    built = State.from_observation(observation, Rng(5))
+    assert built.observation(seat) == observation
+    assert built.table == state.table  # the played cards are played again
+    assert built.history[-1] == state.history[-1]  # the Play step, replayed
+    assert observation.played[other] not in built.hands[other]
+    again = State.determinizer(observation)
+    assert again(Rng(5))._m.key() == built._m.key()  # the same draws as from_observation
+    assert again(Rng(6))._m.key() != built._m.key()
+
+
+def test_support_placement_is_uniform() -> None:
+    # The opponent's hand card at a Support step: uniform over the cards seat `seat`
+    # has not seen (its hand, the removed pile and the table excepted; chi-square).
+    scipy_stats = pytest.importorskip("scipy.stats")
+    state = _support_step(3)
+    seat = min(state.to_act)
+    other = 1 - seat
+    observation = state.observation(seat)
+    assert observation.hand_sizes[other] == 1
+    seen = set(observation.hand) | set(observation.removed) | set(state.table)
+    unseen = set(cards_of(state)) - seen
+    draw = State.determinizer(observation)
+    rng = Rng(2026)
+    counts: Counter[Card] = Counter()
+    for _ in range(3000):
+        counts[draw(rng).hands[other][0]] += 1
+    assert set(counts) == unseen
+    statistic, p = scipy_stats.chisquare([counts[card] for card in sorted(unseen)])
+    assert p > 1e-4, (statistic, p)
+
+
+def test_rebuildable_refuses_what_it_cannot_rebuild() -> None:
+    assert not State.rebuildable(None)
+    assert not State.rebuildable(Aliwar().new_game(1).observation(0))
+    game = Guerrilla(players=2, rules=Rules(promotion_timing="after_draw"))
+    state = game.new_game(1)
+    assert State.rebuildable(state.observation(0))  # a Play step
+    with pytest.raises(UsageError, match="from_observation"):
+        State.determinizer(None)  # type: ignore[arg-type]
+
+
+def test_ismcts_searches_every_rebuildable_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from cardwars import ismcts
+    from cardwars.engine import Move
+    from cardwars.guerrilla import agents
+
+    searched: Counter[Phase] = Counter()
+    asked: Counter[Phase] = Counter()
+
+    def counting(determinize: Callable[[Any], Any], seat: int, *args: Any) -> list[int]:
+        searched[determinize(Rng(0)).phase] += 1
+        return ismcts.search(determinize, seat, *args)
+
+    monkeypatch.setattr(agents, "search", counting)
+
+    class Watching(IsmctsAgent):
+        def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Rng) -> Move:
+            if len(legal_moves) > 1:
+                asked[observation.phase] += 1
+            return super().choose(observation, legal_moves, rng)
+
+    for seed in range(6):
+        cardwars.play(Guerrilla(players=2), [Watching(iterations=8), "greedy"], seed=seed)
+    assert searched[Phase.PLAY] and searched[Phase.SUPPORT] and searched[Phase.PROPOSE]
+    for phase in (Phase.PROPOSE, Phase.PLAY, Phase.SUPPORT):
+        assert searched[phase] == asked[phase]  # every such decision was searched
+    for phase in (Phase.RESPOND, Phase.TIE, Phase.REMOVE):
+        assert not searched[phase]
+
+
+@pytest.mark.parametrize(("rollout", "epsilon"), [("greedy", 0.0), ("greedy", 0.5), ("random", 0)])
+def test_ismcts_rollouts_are_reproducible_and_legal(rollout: str, epsilon: float) -> None:
+    agent = IsmctsAgent(iterations=20, rollout=rollout, epsilon=epsilon)
+    assert agent.rollout == rollout and agent.epsilon == epsilon
+    state = _support_step(7)
+    for seat in sorted(state.to_act):
+        legal = state.legal_moves(seat)
+        move = agent.choose(state.observation(seat), legal, Rng(seat))
+        assert move in legal
+        assert move == agent.choose(state.observation(seat), legal, Rng(seat))
+    first = cardwars.play(Guerrilla(players=2), [agent, "random"], seed=2)
+    second = cardwars.play(Guerrilla(players=2), [agent, "random"], seed=2)
+    assert first.history == second.history
+
+
+def test_ismcts_rollout_policies_differ() -> None:
+    game = Guerrilla(players=2, rules=Rules(max_skirmishes=10))
+    games = [
+        cardwars.play(game, [IsmctsAgent(iterations=12, rollout=rollout), "greedy"], seed=1).history
+        for rollout in ("greedy", "random")
+    ]
+    assert games[0] != games[1]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rollout": "greedyish"},
+        {"rollout": 1},
+        {"epsilon": -0.1},
+        {"epsilon": 1.5},
+        {"epsilon": True},
+        {"epsilon": "0"},
+        {"iterations": 0},
+        {"exploration": -1.0},
+    ],
+)
+def test_ismcts_checks_its_options(options: dict[str, object]) -> None:
+    with pytest.raises(UsageError):
+        IsmctsAgent(**options)  # type: ignore[arg-type]
+
+
+def test_ismcts_pickles_and_shows_its_options() -> None:
+    import pickle
+
+    agent = IsmctsAgent(iterations=12, exploration=0.5, rollout="random", epsilon=0.25)
+    again = pickle.loads(pickle.dumps(agent))
+    assert (
+        repr(again)
+        == repr(agent)
+        == ("IsmctsAgent(iterations=12, exploration=0.5, rollout='random', epsilon=0.25)")
+    )
+    state = _support_step(4)
+    seat = min(state.to_act)
+    legal = state.legal_moves(seat)
+    assert again.choose(state.observation(seat), legal, Rng(3)) == agent.choose(
+        state.observation(seat), legal, Rng(3)
+    )
+
+
+def test_ismcts_falls_back_to_greedy_where_it_cannot_rebuild() -> None:
+    # With the promotion window after the Draw, proposals are not rebuilt: greedy decides.
+    game = Guerrilla(players=2, rules=Rules(promotion_timing="after_draw"))
+    agent, greedy = IsmctsAgent(iterations=4), GreedyAgent()
+    fallbacks = 0
+    for seed in range(4):
+        state = game.new_game(seed)
+        while not state.is_over:
+            step = {}
+            for seat in sorted(state.to_act):
+                observation, legal = state.observation(seat), state.legal_moves(seat)
+                move = agent.choose(observation, legal, Rng(seed))
+                if not State.rebuildable(observation):
+                    assert move == greedy.choose(observation, legal, Rng(seed))
+                    fallbacks += observation.phase is Phase.PROPOSE and len(legal) > 1
+                step[seat] = move
+            state.apply(step)
+    assert fallbacks

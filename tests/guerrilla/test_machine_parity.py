@@ -230,3 +230,70 @@ def test_a_tampered_machine_key_is_refused(module: ModuleType) -> None:
     for tampered, message in bad:
         with pytest.raises(ValueError, match=message):
             restore(cards, tampered)
+
+
+@pytest.mark.parametrize(("options", "players"), CASES)
+def test_greedy_actions_and_rollouts_agree(options: dict[str, Any], players: int) -> None:
+    """``greedy_action`` is GreedyAgent's move on both machines; ``rollout`` plays the same."""
+    from cardwars.guerrilla import GreedyAgent
+    from cardwars.guerrilla.moves import ACTIONS
+
+    game = Guerrilla(players, Rules(**options))
+    greedy = GreedyAgent()
+    for seed in range(sized(12, 3)):
+        with _on(_core):
+            compiled = game.new_game(seed)
+        with _on(pure):
+            python = game.new_game(seed)
+        picker = pure.Rng(seed)
+        for _ in range(seed * 3):
+            if compiled.is_over:
+                break
+            for seat in range(players):
+                action = compiled._m.greedy_action(seat)
+                assert action == python._m.greedy_action(seat)
+                if seat in compiled.to_act:
+                    move = greedy.choose(
+                        compiled.observation(seat), compiled.legal_moves(seat), pure.Rng(0)
+                    )
+                    assert action == ACTIONS.action(move)
+                else:
+                    assert action == -1
+            actions = {}
+            for seat in sorted(compiled.to_act):
+                legal = compiled.legal_actions(seat)
+                actions[seat] = legal[picker.below(len(legal))]
+            compiled.apply_actions(actions)
+            python.apply_actions(actions)
+        agents = tuple((seed + seat) % 2 for seat in range(players))
+        explore, limit = (0, 250, 1000)[seed % 3], (-1, 4)[seed % 2]
+        after = compiled._m.rollout(agents, seed, explore, limit)
+        assert after == python._m.rollout(agents, seed, explore, limit)
+        _same(compiled, python)
+        if limit < 0:
+            assert compiled.is_over
+
+
+@pytest.mark.parametrize("module", [_core, pure], ids=["compiled", "python"])
+def test_rollout_checks_its_arguments(module: ModuleType) -> None:
+    with _on(module):
+        state = Guerrilla(2).new_game(1)
+    m = state._m
+    key = m.key()
+    for args in [
+        ((1,), 0, 0, -1),
+        ([1, 1], 0, 0, -1),
+        ((1, 2), 0, 0, -1),
+        ((1, True), 0, 0, -1),
+        ((1, 1), -1, 0, -1),
+        ((1, 1), 0, 1001, -1),
+        ((1, 1), 0, -1, -1),
+        ((1, 1), 0, 0, -2),
+        ((1, 1), 0, 0, 1.5),
+    ]:
+        with pytest.raises((ValueError, TypeError)):
+            m.rollout(*args)
+    with pytest.raises(ValueError, match="seat"):
+        m.greedy_action(2)
+    assert m.key() == key
+    assert m.rollout((1, 1), 5, 0, 0) == 5 and m.key() == key  # no steps: nothing drawn

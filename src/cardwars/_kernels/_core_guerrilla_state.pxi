@@ -390,6 +390,52 @@ cdef class GuerrillaMachine:
         self._public = None
         return 0
 
+    # --- built-in policies for search (cardwars.ismcts; see the twin) ----------------
+    def greedy_action(self, seat: object) -> int:
+        cdef int s, m
+        cdef int legal[_GT_NACT]
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+        s = seat
+        if self.g.phase == _GT_OVER or not (self.g.to_act >> s) & 1:
+            return -1
+        m = _gt_legal(&self.g, s, legal)
+        return legal[_gt_greedy(&self.g, s, legal, m)]
+
+    def rollout(self, agents: object, rng_state: object, explore: object = 0,
+                max_steps: object = -1) -> int:
+        cdef int codes[4]
+        cdef int chosen[4]
+        cdef int legal[_GT_NACT]
+        cdef int s, m, idx, n = self.g.n, e
+        cdef long long limit, done = 0
+        cdef uint64_t r = _check_u64(rng_state, "rng_state")
+        if type(agents) is not tuple or len(<tuple>agents) != n:
+            raise ValueError(f"agents needs a tuple of one code per seat ({n}), got {agents!r}")
+        for s in range(n):
+            if (<tuple>agents)[s] not in (0, 1) or type((<tuple>agents)[s]) is not int:
+                raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
+            codes[s] = (<tuple>agents)[s]
+        e = _gt_ints(explore, 0, 1000, "explore")
+        if type(max_steps) is not int or max_steps < -1:
+            raise ValueError(f"max_steps must be an int >= -1, got {max_steps!r}")
+        limit = max_steps
+        while self.g.phase != _GT_OVER and done != limit:
+            for s in range(4):
+                chosen[s] = -1
+            for s in range(n):
+                if not (self.g.to_act >> s) & 1:
+                    continue
+                m = _gt_legal(&self.g, s, legal)
+                if codes[s] and (e == 0 or <int>_rng_below(&r, 1000) >= e):
+                    idx = _gt_greedy(&self.g, s, legal, m)
+                else:
+                    idx = <int>_rng_below(&r, <uint32_t>m)
+                chosen[s] = legal[idx]
+            self._commit(chosen)
+            done += 1
+        return r
+
     cdef int _record(self, int* chosen) except -1:
         cdef short* grown
         cdef Py_ssize_t capacity

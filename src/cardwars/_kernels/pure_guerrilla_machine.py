@@ -93,6 +93,7 @@ from cardwars._kernels.pure_guerrilla_steps import (
     _ints,
     _u64,
 )
+from cardwars._kernels.pure_rng import Rng
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
@@ -479,6 +480,118 @@ class GuerrillaMachine(GuerrillaRules):
             self._on_respond(seats, chosen)
         else:
             self._on_remove(chosen[self._winners[0]])
+
+    # --- built-in policies for search (cardwars.ismcts) ---------------------------------
+    def greedy_action(self, seat: int) -> int:
+        """``guerrilla.GreedyAgent``'s choice for ``seat`` as an action (-1 if not polled).
+
+        The same heuristic as the agent (and as the compiled batch loop's greedy agent),
+        on ints: among the legal actions, in their canonical order, the first with the
+        greatest key, where a key is (primary, secondary) compared in turn:
+
+        * Propose and respond: the first Propose or Cancel, else the first action.
+        * Play: with no other card showing, the card's strength; else (the outcome
+          against the best card showing, minus the card's strength).
+        * Support: passing is (outcome now, 0); a support that improves the outcome
+          is (new outcome, minus the card's strength), any other is below them all.
+        * Tie: (strength of the face-up card, with the face-down one under
+          ``tie_facedown_role="combines"``, minus the face-down card's strength).
+        * Remove: minus the card's strength.
+
+        Raises:
+            ValueError: ``seat`` is not an int seat.
+        """
+        legal = self.legal_actions(seat)
+        if not legal:
+            return -1
+        return legal[self._greedy_index(seat, legal)]
+
+    def _greedy_index(self, s: int, legal: Sequence[int]) -> int:
+        phase = self._phase
+        if phase in (PROPOSE, RESPOND):
+            for i, action in enumerate(legal):
+                if action == A_PROPOSE or action >= CANCEL:
+                    return i
+            return 0
+        keys: list[tuple[int, int]]
+        single = self._strength2
+        if phase in (PLAY, PLAY_FIRST):
+            shown = [single(c, -1) for o, c in enumerate(self._played) if o != s and c >= 0]
+            strengths = [single(a - PLAY_BASE, -1) for a in legal]
+            if not shown:
+                keys = [(v, 0) for v in strengths]
+            else:
+                keys = [(self._against(v, max(shown)), -v) for v in strengths]
+        elif phase == SUPPORT:
+            if self._played[s] < 0:
+                return 0
+            best_other = max((self._strength_of(o) for o in range(self._n) if o != s), default=-1)
+            now = self._against(self._strength_of(s), best_other)
+            keys = []
+            for a in legal:
+                if a < SUPPORT_BASE:
+                    keys.append((now, 0))
+                    continue
+                card = a - SUPPORT_BASE
+                outcome = self._against(single(self._played[s], card), best_other)
+                keys.append((outcome, -single(card, -1)) if outcome > now else (-2, 0))
+        elif phase == TIE:
+            combines = self._options["tie_facedown_role"] == 1
+            keys = []
+            for a in legal:
+                up, down = divmod(a - TIE_BASE, 53)
+                if down == NO_CARD:
+                    keys.append((single(up, -1), 0))
+                else:
+                    counted = single(up, down if combines else -1)
+                    keys.append((counted, -single(down, -1)))
+        elif phase == REMOVE:
+            keys = [(-single(a - REMOVE_BASE, -1), 0) for a in legal]
+        else:
+            return 0
+        return keys.index(max(keys))
+
+    def rollout(
+        self, agents: tuple[int, ...], rng_state: int, explore: int = 0, max_steps: int = -1
+    ) -> int:
+        """Play on to the end (or ``max_steps`` steps) with built-in agents; return the
+        RNG state after.
+
+        ``agents`` holds a code per seat, 0 random and 1 greedy (:meth:`greedy_action`).
+        One RNG, started at ``rng_state``, serves every seat: at each step the polled
+        seats choose in ascending order; a random seat picks ``legal[below(len(legal))]``;
+        a greedy seat first draws ``below(1000)`` when ``explore`` (0..1000) is not 0,
+        and plays at random (as above) when that is below ``explore``. The steps are
+        recorded as :meth:`apply_actions` records them (history, events). The game's
+        own RNG only serves the game's chance, as in every step.
+
+        Raises:
+            ValueError: ``agents``, ``rng_state``, ``explore`` or ``max_steps`` out of range.
+        """
+        n = self._n
+        if type(agents) is not tuple or len(agents) != n:
+            raise ValueError(f"agents needs a tuple of one code per seat ({n}), got {agents!r}")
+        if any(type(code) is not int or code not in (0, 1) for code in agents):
+            raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
+        rng = Rng(_u64(rng_state, "rng_state"))
+        _ints(explore, 0, 1000, "explore")
+        if type(max_steps) is not int or max_steps < -1:
+            raise ValueError(f"max_steps must be an int >= -1, got {max_steps!r}")
+        done = 0
+        while self._phase != OVER and done != max_steps:
+            chosen = {}
+            for s in range(n):
+                if not self._to_act >> s & 1:
+                    continue
+                legal = self.legal_actions(s)
+                if agents[s] and (explore == 0 or rng.below(1000) >= explore):
+                    chosen[s] = legal[self._greedy_index(s, legal)]
+                else:
+                    chosen[s] = legal[rng.below(len(legal))]
+            performed = self.apply_actions(chosen)
+            assert performed
+            done += 1
+        return rng.state
 
     # --- readable state ----------------------------------------------------------------
     def _labels(self, ids: Sequence[int]) -> tuple[Any, ...]:

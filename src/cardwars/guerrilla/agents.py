@@ -25,7 +25,7 @@ from cardwars.guerrilla.moves import (
     combination_strength,
 )
 from cardwars.guerrilla.state import State
-from cardwars.ismcts import DEFAULT_EXPLORATION
+from cardwars.ismcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, search
 from cardwars.ismcts import IsmctsAgent as _Ismcts
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     _Key = Callable[[Move], Any]
 
-__all__ = ["GUERRILLA_ITERATIONS", "GreedyAgent", "IsmctsAgent"]
+__all__ = ["GUERRILLA_ITERATIONS", "ROLLOUTS", "GreedyAgent", "IsmctsAgent"]
 
 # A support key below every Outcome: a support that does not improve on passing.
 _NO_BETTER = -2
@@ -183,27 +183,41 @@ def _strength(obs: GuerrillaObservation, cards: Sequence[Card]) -> int:
     return combination_strength(cards, obs.guerrilla_rank, obs.rules)
 
 
-GUERRILLA_ITERATIONS: Final = 300
-"""The ``"ismcts"`` agent's default iterations in Guerrilla (about 50 ms a move here)."""
+GUERRILLA_ITERATIONS: Final = DEFAULT_ITERATIONS
+"""The ``"ismcts"`` agent's default iterations in Guerrilla: 1000, as in Aliwar."""
+
+ROLLOUTS: Final = ("greedy", "random")
+"""The rollout policies of :class:`IsmctsAgent`, default first."""
 
 
 class IsmctsAgent(_Ismcts):
-    """Guerrilla's ``"ismcts"`` agent: ISMCTS (:mod:`cardwars.ismcts`) at every Play step.
+    """Guerrilla's ``"ismcts"`` agent: ISMCTS (:mod:`cardwars.ismcts`) wherever it can determinize.
 
-    At the start of a Play step (nothing revealed, no tie: the decision of every
-    skirmish) it searches over
-    :meth:`State.from_observation <cardwars.guerrilla.State.from_observation>`;
-    every other decision (promotion proposals and responses, supports, tie cards,
-    removals, a Play after a spy) it leaves to :class:`GreedyAgent`, whose choice
-    it returns. The rules come with the observation.
+    It searches at every promotion proposal, Play step (also after the spy-first
+    players showed their cards) and Support step before any support or tie round,
+    over :meth:`State.from_observation <cardwars.guerrilla.State.from_observation>`
+    (:meth:`State.rebuildable <cardwars.guerrilla.State.rebuildable>`); the other
+    decisions (promotion responses, tie cards, removals, and any position the
+    options keep it from rebuilding) it leaves to :class:`GreedyAgent`, whose choice
+    it returns. A move with one legal choice is returned at once. The rules come with
+    the observation.
+
+    Rollouts run on the kernel machine (``GuerrillaMachine.rollout``): with
+    ``rollout="greedy"`` every seat plays :class:`GreedyAgent`'s move, except that
+    with probability ``epsilon`` (rounded to thousandths) a move is uniformly random
+    instead; ``rollout="random"`` plays uniformly random moves. Every draw comes
+    from the ``rng`` given to :meth:`choose` (a greedy rollout draws its seed from
+    it), so the same ``rng`` gives the same move.
 
     Args:
         iterations: determinizations per searched move (default
-            ``GUERRILLA_ITERATIONS``, 300: Guerrilla's rollouts are longer than Aliwar's).
+            ``GUERRILLA_ITERATIONS``, 1000).
         exploration: the UCB1 constant.
+        rollout: ``"greedy"`` (default) or ``"random"``.
+        epsilon: the chance of a random move in a greedy rollout, 0 to 1 (default 0).
 
     Raises:
-        UsageError: ``iterations`` or ``exploration`` out of range.
+        UsageError: ``iterations``, ``exploration``, ``rollout`` or ``epsilon`` out of range.
 
     >>> from cardwars import Rng
     >>> from cardwars.guerrilla import Guerrilla
@@ -215,25 +229,57 @@ class IsmctsAgent(_Ismcts):
     """
 
     def __init__(
-        self, iterations: int = GUERRILLA_ITERATIONS, exploration: float = DEFAULT_EXPLORATION
+        self,
+        iterations: int = GUERRILLA_ITERATIONS,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout: str = "greedy",
+        epsilon: float = 0.0,
     ) -> None:
         super().__init__(iterations, exploration)
+        if rollout not in ROLLOUTS:
+            raise UsageError(f"rollout must be one of {ROLLOUTS!r}, got {rollout!r}")
+        if (
+            isinstance(epsilon, bool)
+            or not isinstance(epsilon, (int, float))
+            or not 0 <= epsilon <= 1
+        ):
+            raise UsageError(f"epsilon must be a number from 0 to 1, got {epsilon!r}")
+        self.rollout = rollout
+        self.epsilon = float(epsilon)
         self._greedy = GreedyAgent()
 
     def choose(self, observation: Any, legal_moves: Sequence[Move], rng: Rng) -> Move:
-        """The searched move at a Play step, else :class:`GreedyAgent`'s."""
+        """The searched move where the position can be rebuilt, else :class:`GreedyAgent`'s."""
         if not legal_moves:
             raise UsageError("IsmctsAgent.choose() was given no legal moves")
         if not isinstance(observation, GuerrillaObservation):
             raise UsageError(f"IsmctsAgent plays Guerrilla, got the observation {observation!r}")
-        if (
-            observation.phase is Phase.PLAY
-            and not observation.tie_rounds
-            and all(card is None for card in (*observation.played, *observation.supports))
-        ):
-            move: Move = super().choose(observation, legal_moves, rng)
-            return move
-        return self._greedy.choose(observation, legal_moves, rng)
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if not State.rebuildable(observation):
+            return self._greedy.choose(observation, legal_moves, rng)
+        actions = [ACTIONS.action(move) for move in legal_moves]
+        playout: Callable[[Any, Rng], None] | None = None
+        if self.rollout == "greedy":
+            codes = (1,) * len(observation.in_game)
+            explore = round(1000 * self.epsilon)
+
+            def playout(machine: Any, r: Rng) -> None:
+                machine.rollout(codes, r.next_u64(), explore)
+
+        try:
+            visits = search(
+                State.determinizer(observation),
+                observation.seat,
+                actions,
+                rng,
+                self.iterations,
+                self.exploration,
+                playout,
+            )
+        except UsageError:  # options under which the position cannot be rebuilt
+            return self._greedy.choose(observation, legal_moves, rng)
+        return legal_moves[visits.index(max(visits))]
 
     def determinize(self, observation: Any, rng: Rng) -> State:
         """:meth:`~cardwars.guerrilla.State.from_observation`."""
@@ -243,3 +289,9 @@ class IsmctsAgent(_Ismcts):
         """The move's number in the Guerrilla action space."""
         action: int = ACTIONS.action(move)
         return action
+
+    def __repr__(self) -> str:
+        return (
+            f"IsmctsAgent(iterations={self.iterations}, exploration={self.exploration}, "
+            f"rollout={self.rollout!r}, epsilon={self.epsilon})"
+        )

@@ -52,6 +52,8 @@ from cardwars.machine_state import MachineState
 from cardwars.values import builder
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from typing_extensions import Self
 
     from cardwars._kernels.pure_rng import Rng
@@ -69,6 +71,26 @@ _PHASES: Final[tuple[Phase, ...]] = (
     Phase.OVER,
 )
 """The phases by the machine's phase code."""
+
+_PHASE_CODES: Final[dict[Phase, int]] = {phase: code for code, phase in enumerate(_PHASES)}
+_PLAY_CODES: Final = (2, 3)  # the machine's play first and play phases
+_PLAY_BASE: Final = 56  # the action of Play(card) is 56 + card id
+
+
+def _rebuild_start(observation: object) -> str | None:
+    """The ``start`` of :meth:`State.from_position` that rebuilds ``observation``, if any."""
+    if not isinstance(observation, GuerrillaObservation) or observation.tie_rounds:
+        return None
+    phase = observation.phase
+    if phase is Phase.PROPOSE:
+        # Only a window before the Draw: a position between skirmishes rebuilds it.
+        if observation.rules.promotion_timing != "before_draw":
+            return None
+        return "skirmish" if all(card is None for card in observation.played) else None
+    if phase in (Phase.PLAY, Phase.PLAY_FIRST, Phase.SUPPORT):
+        return "play" if all(card is None for card in observation.supports) else None
+    return None
+
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
@@ -542,21 +564,37 @@ class State(MachineState[Phase]):
         machine = rebuild(tuple(Deck.standard()), tuple(key))
         return type(self)(self._rules, self._players, self._seed, machine, self._origin)
 
+    @staticmethod
+    def rebuildable(observation: object) -> bool:
+        """Whether :meth:`from_observation` takes ``observation``: a Guerrilla observation
+        of a promotion proposal, a Play step or a Support step, before any support or tie.
+
+        >>> from cardwars.guerrilla import Guerrilla
+        >>> State.rebuildable(Guerrilla(players=2).new_game(seed=1).observation(0))
+        True
+        """
+        return _rebuild_start(observation) is not None
+
     @classmethod
     def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
-        """A full state drawn from ``rng`` consistent with a Play-phase ``observation``.
+        """A full state drawn from ``rng`` consistent with ``observation``.
 
-        What an agent that sees only its observation can determinize, at the start of
-        a Play step (nothing revealed yet, no tie): the cards of the game that the
-        observation does not show (not in the observer's hand nor the removed pile)
-        are shuffled with ``rng`` and dealt, in seat order, to the other hands, the
-        draw piles and the discard piles, each to its observed size; the flags, G,
-        the skirmish and the rules are the observation's, the RNG is seeded from
-        ``rng`` and the history is empty. Its :meth:`observation` of
-        ``observation.seat`` equals ``observation``.
+        What an agent that sees only its observation can determinize: a
+        promotion proposal (before the Draw), the start of a Play step, a Play step
+        after the spy-first players showed their cards, or a Support step, always
+        before any support or tie round (:meth:`rebuildable`). The cards of the game
+        that the observation does not show (not in the observer's hand, the removed
+        pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to
+        the other hands, the draw piles and the discard piles, each to its observed
+        size; the flags, G, the skirmish and the rules are the observation's, the RNG
+        is seeded from ``rng``. A position after Play is rebuilt at the start of the
+        Play step, with each played card back in its owner's hand, and the observed
+        cards are played again (so the history holds those steps only). Its
+        :meth:`observation` of ``observation.seat`` equals ``observation``.
 
         Raises:
-            UsageError: ``observation`` is not of a Play step before any card is shown.
+            UsageError: ``observation`` is not of a step listed above, or (under
+                options that move the promotion window) could not be rebuilt.
 
         >>> from cardwars import Rng
         >>> from cardwars.guerrilla import Guerrilla
@@ -566,55 +604,25 @@ class State(MachineState[Phase]):
         ... )
         True
         """
-        if (
-            not isinstance(observation, GuerrillaObservation)
-            or observation.phase is not Phase.PLAY
-            or observation.tie_rounds
-            or any(card is not None for card in (*observation.played, *observation.supports))
-        ):
+        return cls.determinizer(observation)(rng)
+
+    @staticmethod
+    def determinizer(observation: GuerrillaObservation) -> Callable[[Rng], State]:
+        """``from_observation(observation, rng)`` as a function of ``rng``, prepared once.
+
+        What a search calls once per iteration: every call draws a new state from the
+        ``rng`` it is given exactly as :meth:`from_observation` does.
+
+        Raises:
+            UsageError: as :meth:`from_observation`.
+        """
+        start = _rebuild_start(observation)
+        if start is None:
             raise UsageError(
-                f"from_observation() needs the observation of a Play step, got {observation!r}"
+                "from_observation() needs the observation of a promotion proposal, a Play "
+                f"step or a Support step before any support or tie, got {observation!r}"
             )
-        rules = observation.rules
-        players = len(observation.in_game)
-        seat = observation.seat
-        known = set(observation.hand) | set(observation.removed)
-        pool = [
-            card
-            for own in seat_cards(players, rules.two_suit_variant)
-            for card in own
-            if card not in known
-        ]
-        rng.shuffle(pool)
-        at = 0
-
-        def deal(size: int) -> list[Card]:
-            nonlocal at
-            cards = pool[at : at + size]
-            at += size
-            return cards
-
-        hands = [
-            list(observation.hand) if s == seat else deal(observation.hand_sizes[s])
-            for s in range(players)
-        ]
-        draws = [deal(size) for size in observation.draw_sizes]
-        discards = [deal(size) for size in observation.discard_sizes]
-        return cls.from_position(
-            hands,
-            draw_piles=draws,
-            discard_piles=discards,
-            removed=observation.removed,
-            guerrilla_rank=observation.guerrilla_rank,
-            played_guerrilla=observation.played_guerrilla,
-            support_penalty=observation.support_penalty,
-            spy_first=observation.spy_first,
-            in_game=observation.in_game,
-            skirmish=observation.skirmish,
-            rules=rules,
-            rng_seed=rng.next_u64(),
-            start="play",
-        )
+        return _Rebuilder(observation, start)
 
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
@@ -679,3 +687,107 @@ class State(MachineState[Phase]):
             f"<guerrilla.State players={self._players} k={self.skirmish} "
             f"G={self.guerrilla_rank} phase={self.phase.name} to_act={sorted(self.to_act)}>"
         )
+
+
+class _Rebuilder:
+    """The draws of :meth:`State.from_observation` for one observation, prepared once.
+
+    A search determinizes the same observation many times: what does not depend on
+    ``rng`` (the unseen cards, the flags as ints, the options) is worked out here, and
+    each call deals a fresh shuffle straight into a kernel machine.
+    """
+
+    __slots__ = (
+        "_fixed",
+        "_hands",
+        "_observation",
+        "_options",
+        "_phase",
+        "_played",
+        "_players",
+        "_pool",
+        "_rules",
+        "_seat",
+        "_sizes",
+        "_start",
+        "_to_act",
+    )
+
+    def __init__(self, observation: GuerrillaObservation, start: str) -> None:
+        rules = observation.rules
+        players = len(observation.in_game)
+        seat = observation.seat
+        played = observation.played
+        known = {card.id for card in observation.hand} | {card.id for card in observation.removed}
+        known.update(card.id for card in played if card is not None)
+        self._pool = [
+            card.id
+            for own in seat_cards(players, rules.two_suit_variant)
+            for card in own
+            if card.id not in known
+        ]
+        self._hands = [card.id for card in observation.hand]
+        self._sizes = (
+            observation.hand_sizes,
+            observation.draw_sizes,
+            observation.discard_sizes,
+        )
+        self._played = tuple(-1 if card is None else card.id for card in played)
+        self._fixed = (
+            tuple(card.id for card in observation.removed),
+            observation.guerrilla_rank,
+            tuple(int(flag) for flag in observation.played_guerrilla),
+            tuple(int(flag) for flag in observation.support_penalty),
+            tuple(int(flag) for flag in observation.spy_first),
+            tuple(int(flag) for flag in observation.in_game),
+            observation.skirmish,
+        )
+        self._rules = rules
+        self._options = rules.kernel_options()
+        self._players = players
+        self._seat = seat
+        self._start = STARTS.index(start)
+        self._phase = _PHASE_CODES[observation.phase]
+        self._to_act = observation.to_act
+        self._observation: GuerrillaObservation | None = observation
+
+    def __call__(self, rng: Rng) -> State:
+        pool = list(self._pool)
+        rng.shuffle(pool)
+        hand_sizes, draw_sizes, discard_sizes = self._sizes
+        seat, played = self._seat, self._played
+        at = 0
+        hands: list[tuple[int, ...]] = []
+        for s in range(self._players):
+            if s == seat:
+                hand = list(self._hands)
+            else:
+                hand = pool[at : at + hand_sizes[s]]
+                at += hand_sizes[s]
+            if played[s] >= 0:
+                hand.append(played[s])
+            hands.append(tuple(hand))
+        draws = []
+        for size in draw_sizes:
+            draws.append(tuple(pool[at : at + size]))
+            at += size
+        discards = []
+        for size in discard_sizes:
+            discards.append(tuple(pool[at : at + size]))
+            at += size
+        seed = rng.next_u64()
+        origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
+        machine = _kernels.kernels.GuerrillaMachine(_CARDS, *origin, **self._options)
+        state = State(self._rules, self._players, seed, machine, origin)
+        while machine.phase in _PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
+            machine.apply_actions({s: _PLAY_BASE + played[s] for s in machine.to_act})
+        if (
+            machine.phase != self._phase
+            or machine.to_act != self._to_act
+            or (self._observation is not None and state.observation(seat) != self._observation)
+        ):
+            raise UsageError(
+                f"from_observation() could not rebuild the position under {self._rules!r}"
+            )
+        self._observation = None  # checked in full once: the other draws differ only in cards
+        return state
