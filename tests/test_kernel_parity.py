@@ -147,7 +147,13 @@ def _class_differences(name: str, compiled: type, twin: type) -> list[str]:
     if got != want:
         found.append(f"{name}(): core {got} != twin {want}")
     members = {k: v for k, v in vars(compiled).items() if not k.startswith("_")}
-    twin_members = {k: v for k, v in vars(twin).items() if not k.startswith("_")}
+    # A twin may be split over base classes (rules, views, policy): gather them all.
+    twin_members = {
+        k: v
+        for klass in reversed(twin.__mro__[:-1])
+        for k, v in vars(klass).items()
+        if not k.startswith("_")
+    }
     for missing in sorted(members.keys() - twin_members.keys()):
         found.append(f"{name}.{missing}: in the core, not in the twin")
     for extra in sorted(twin_members.keys() - members.keys()):

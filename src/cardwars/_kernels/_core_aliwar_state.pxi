@@ -12,67 +12,6 @@ _AW_SWITCHES_16 = tuple(range(16))
 _AW_POLLED = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
 
 
-# The builders of the face's objects, made once from its table (the faces argument).
-cdef object _aw_faces = None
-cdef SlotBuilder _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
-cdef SlotBuilder _aw_make_flipped, _aw_make_over, _aw_make_view
-cdef tuple _aw_card_pairs       # (card a, card b) by 52 * a + b: the cards of a conflict
-cdef tuple _aw_returned_pairs   # (stack, card) by 52 * stack + card: a returned card
-
-
-cdef int _aw_learn_faces(tuple faces) except -1:
-    global _aw_faces, _aw_make_conflict, _aw_make_discarded, _aw_make_returned, _aw_make_kept
-    global _aw_make_flipped, _aw_make_over, _aw_make_view, _aw_card_pairs, _aw_returned_pairs
-    cards = faces[0]
-    _aw_card_pairs = tuple([(a, b) for a in cards for b in cards])
-    _aw_returned_pairs = tuple([(c, card) for c in range(5) for card in cards])
-    _aw_make_conflict = SlotBuilder(faces[1], ("column", "cards", "protected", "winner"))
-    _aw_make_discarded = SlotBuilder(faces[2], ("cards",))
-    _aw_make_returned = SlotBuilder(faces[3], ("seat", "returned"))
-    _aw_make_kept = SlotBuilder(faces[4], ("seat", "card", "stack"))
-    _aw_make_flipped = SlotBuilder(faces[5], ("tops",))
-    _aw_make_over = SlotBuilder(faces[6], ("result",))
-    _aw_make_view = SlotBuilder(faces[12], (
-        "seat", "phase", "to_act", "rounds", "no_progress", "stacks", "face_up",
-        "protection", "won", "discard", "result",
-    ))
-    _aw_faces = faces
-    return 0
-
-
-_AW_NONE_WON = ((), ())
-_AW_FACE_UP = tuple(tuple(bool(mask >> c & 1) for c in range(5)) for mask in range(32))
-
-
-cdef inline int _aw_returning_mask(_AwState* g, int s) noexcept:
-    cdef int c, mask = 0
-    for c in range(5):
-        if g.returning[s][c]:
-            mask |= 1 << c
-    return mask
-
-
-cdef bint _aw_same_cards(tuple last, tuple cards, int* ids, int count):
-    cdef int k
-    if PyTuple_GET_SIZE(last) != count:
-        return False
-    for k in range(count):
-        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
-            return False
-    return True
-
-
-cdef tuple _aw_card_tuple(tuple cards, int* ids, int count, int stride):
-    cdef int k
-    cdef object item
-    cdef tuple out = PyTuple_New(count)
-    for k in range(count):
-        item = cards[ids[k * stride]]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, k, item)
-    return out
-
-
 cdef int _aw_check_limit(object value, str name) except -1:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**62:
         raise ValueError(f"{name} must be an int >= 1, got {value!r}")
@@ -403,69 +342,7 @@ cdef class AliwarMachine:
 
     # --- the face's objects, built here from its table (see the twin) ------------------
     def event_objects(self, faces: tuple, result: object) -> tuple:
-        cdef int i = 0, k, n = self.ev.n, kind, count
-        cdef int* d = self.ev.data
-        cdef list out = []
-        cdef tuple cards = faces[0]
-        cdef tuple revealed = faces[7]
-        cdef tuple emptied = faces[8]
-        cdef tuple declined = faces[9]
-        cdef tuple protected = faces[10]
-        cdef tuple winners = faces[11]
-        cdef object obj, item
-        cdef tuple items
-        if faces is not _aw_faces:
-            _aw_learn_faces(faces)
-        while i < n:
-            kind = d[i]
-            if kind == 1:
-                obj = _aw_make_conflict.blank()
-                _aw_make_conflict.put(obj, 0, d[i + 1])
-                _aw_make_conflict.put(obj, 1, (<tuple>_aw_card_pairs)[52 * d[i + 2] + d[i + 3]])
-                _aw_make_conflict.put(obj, 2, protected[2 * d[i + 4] + d[i + 5]])
-                _aw_make_conflict.put(obj, 3, winners[2 if d[i + 6] < 0 else d[i + 6]])
-                out.append(obj)
-                i += 7
-            elif kind == 0:
-                out.append((<tuple>revealed[d[i + 1]])[d[i + 2]])
-                i += 3
-            elif kind == 2:
-                out.append((<tuple>emptied[d[i + 1]])[d[i + 2]])
-                i += 3
-            elif kind == 3:
-                count = d[i + 1]
-                obj = _aw_make_discarded.blank()
-                _aw_make_discarded.put(obj, 0, _aw_card_tuple(cards, d + i + 2, count, 1))
-                out.append(obj)
-                i += 2 + count
-            elif kind == 4:
-                count = d[i + 2]
-                items = PyTuple_New(count)
-                for k in range(count):
-                    item = (<tuple>_aw_returned_pairs)[52 * d[i + 3 + 2 * k] + d[i + 4 + 2 * k]]
-                    Py_INCREF(item)
-                    PyTuple_SET_ITEM(items, k, item)
-                out.append(_aw_make_returned.make2(d[i + 1], items))
-                i += 3 + 2 * count
-            elif kind == 5:
-                out.append(_aw_make_kept.make3(d[i + 1], cards[d[i + 2]], d[i + 3]))
-                i += 4
-            elif kind == 6:
-                out.append(declined[d[i + 1]])
-                i += 2
-            elif kind == 7:
-                obj = _aw_make_flipped.blank()
-                _aw_make_flipped.put(obj, 0, (
-                    _aw_card_tuple(cards, d + i + 1, 5, 1), _aw_card_tuple(cards, d + i + 6, 5, 1)
-                ))
-                out.append(obj)
-                i += 11
-            else:
-                obj = _aw_make_over.blank()
-                _aw_make_over.put(obj, 0, result)
-                out.append(obj)
-                i += 3
-        return tuple(out)
+        return _aw_event_objects(self.ev.data, self.ev.n, faces, result)
 
     def observation(self, seat: object, faces: tuple, bint recall, result: object) -> object:
         if type(seat) is not int or not 0 <= seat < 2:

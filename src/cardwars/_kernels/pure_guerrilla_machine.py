@@ -61,6 +61,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars._kernels.pure_envs import _block
+from cardwars._kernels.pure_guerrilla_policy import GuerrillaPolicy
 from cardwars._kernels.pure_guerrilla_steps import (
     _POLLED,
     A_ALLOW,
@@ -68,7 +69,6 @@ from cardwars._kernels.pure_guerrilla_steps import (
     A_PROPOSE,
     A_REJECT,
     CANCEL,
-    LOSING,
     NO_CARD,
     NUM_ACTIONS,
     OPTIONS,
@@ -87,18 +87,16 @@ from cardwars._kernels.pure_guerrilla_steps import (
     SUPPORT_BASE,
     TIE,
     TIE_BASE,
-    TIED,
-    WINNING,
-    GuerrillaRules,
     _ints,
     _u64,
 )
+from cardwars._kernels.pure_guerrilla_views import event_objects
 from cardwars._kernels.pure_rng import Rng
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
 
-class GuerrillaMachine(GuerrillaRules):
+class GuerrillaMachine(GuerrillaPolicy):
     """A Guerrilla Tactics position on ints, one step at a time.
 
     Args:
@@ -309,12 +307,6 @@ class GuerrillaMachine(GuerrillaRules):
         )
         return self._against(stronger, best_other) > self._outcomes[s]
 
-    @staticmethod
-    def _against(strength: int, best_other: int) -> int:
-        if strength > best_other:
-            return WINNING
-        return TIED if strength == best_other else LOSING
-
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
 
@@ -365,95 +357,9 @@ class GuerrillaMachine(GuerrillaRules):
         )
 
     def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[object, ...]:
-        """The last step's events as the face's objects, from its table ``faces``.
-
-        ``faces``: 0 the 52 card labels; tables of shared events 1 played
-        ``[seat][card][first]``, 2 drawn ``[seat][count]``, 3 a dict of evaluations by
-        outcomes (filled as met), 4 support ``[seat][card]``, 5 tie cards
-        ``[seat][up][face_down]``, 6 revealed ``[seat][card]``, 7 spy ``[seat]``; the
-        classes 8 evaluated, 9 spoils, 10 won, 11 started, 12 forces lost, 13
-        reshuffled, 14 eliminated, 15 proposal, 16 promoted, 17 cancelled, 18
-        recruited, 19 over (given ``result``). Codes as in the module's table.
-        """
-        codes, cards = self._events, faces[0]
-        events: list[object] = []
-        append = events.append
-        i, n = 0, len(codes)
-        while i < n:
-            kind = codes[i]
-            if kind == 8:
-                append(faces[1][codes[i + 1]][codes[i + 2]][codes[i + 3]])
-                i += 4
-            elif kind == 6:
-                append(faces[2][codes[i + 1]][codes[i + 2]])
-                i += 3
-            elif kind == 10:
-                count = codes[i + 1]
-                outcomes = tuple(codes[i + 2 : i + 2 + count])
-                event = faces[3].get(outcomes)
-                if event is None:
-                    event = faces[3][outcomes] = faces[8](outcomes)
-                append(event)
-                i += 2 + count
-            elif kind == 14:
-                count = codes[i + 2]
-                taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-                append(faces[9](codes[i + 1], taken))
-                i += 3 + count
-            elif kind == 15:
-                count = codes[i + 2]
-                append(faces[10](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
-                i += 3 + count
-            elif kind == 0:
-                append(faces[11](codes[i + 1], codes[i + 2]))
-                i += 3
-            elif kind == 9:
-                append(faces[4][codes[i + 1]][codes[i + 2]])
-                i += 3
-            elif kind == 11:
-                append(faces[5][codes[i + 1]][codes[i + 2]][codes[i + 3]])
-                i += 4
-            elif kind == 12:
-                append(faces[6][codes[i + 1]][codes[i + 2]])
-                i += 3
-            elif kind == 13:
-                count = codes[i + 1]
-                append(faces[12](tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
-                i += 2 + count
-            elif kind == 5:
-                append(faces[13](codes[i + 1], codes[i + 2]))
-                i += 3
-            elif kind == 7:
-                count = codes[i + 2]
-                hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-                append(faces[14](codes[i + 1], hand))
-                i += 3 + count
-            elif kind == 16:
-                append(faces[7][codes[i + 1]])
-                i += 2
-            elif kind == 1:
-                count = codes[i + 2]
-                append(faces[15](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
-                i += 3 + count
-            elif kind == 2:
-                append(faces[16](codes[i + 1]))
-                i += 2
-            elif kind == 3:
-                count = codes[i + 1]
-                pairs = codes[i + 2 : i + 2 + 2 * count]
-                reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
-                i += 2 + 2 * count
-                count = codes[i]
-                append(faces[17](reveals, tuple(codes[i + 1 : i + 1 + count])))
-                i += 1 + count
-            elif kind == 4:
-                append(faces[18](codes[i + 1], codes[i + 2], codes[i + 3]))
-                i += 4
-            else:
-                assert kind == 17 and result is not None
-                append(faces[19](result))
-                i += 2
-        return tuple(events)
+        """The last step's events as the face's objects, from its table ``faces``
+        (:func:`~cardwars._kernels.pure_guerrilla_views.event_objects` documents it)."""
+        return event_objects(self._events, faces, result)
 
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring); before the
@@ -505,51 +411,6 @@ class GuerrillaMachine(GuerrillaRules):
         if not legal:
             return -1
         return legal[self._greedy_index(seat, legal)]
-
-    def _greedy_index(self, s: int, legal: Sequence[int]) -> int:
-        phase = self._phase
-        if phase in (PROPOSE, RESPOND):
-            for i, action in enumerate(legal):
-                if action == A_PROPOSE or action >= CANCEL:
-                    return i
-            return 0
-        keys: list[tuple[int, int]]
-        single = self._strength2
-        if phase in (PLAY, PLAY_FIRST):
-            shown = [single(c, -1) for o, c in enumerate(self._played) if o != s and c >= 0]
-            strengths = [single(a - PLAY_BASE, -1) for a in legal]
-            if not shown:
-                keys = [(v, 0) for v in strengths]
-            else:
-                keys = [(self._against(v, max(shown)), -v) for v in strengths]
-        elif phase == SUPPORT:
-            if self._played[s] < 0:
-                return 0
-            best_other = max((self._strength_of(o) for o in range(self._n) if o != s), default=-1)
-            now = self._against(self._strength_of(s), best_other)
-            keys = []
-            for a in legal:
-                if a < SUPPORT_BASE:
-                    keys.append((now, 0))
-                    continue
-                card = a - SUPPORT_BASE
-                outcome = self._against(single(self._played[s], card), best_other)
-                keys.append((outcome, -single(card, -1)) if outcome > now else (-2, 0))
-        elif phase == TIE:
-            combines = self._options["tie_facedown_role"] == 1
-            keys = []
-            for a in legal:
-                up, down = divmod(a - TIE_BASE, 53)
-                if down == NO_CARD:
-                    keys.append((single(up, -1), 0))
-                else:
-                    counted = single(up, down if combines else -1)
-                    keys.append((counted, -single(down, -1)))
-        elif phase == REMOVE:
-            keys = [(-single(a - REMOVE_BASE, -1), 0) for a in legal]
-        else:
-            return 0
-        return keys.index(max(keys))
 
     def rollout(
         self, agents: tuple[int, ...], rng_state: int, explore: int = 0, max_steps: int = -1
@@ -664,73 +525,6 @@ class GuerrillaMachine(GuerrillaRules):
             ),
             None if self._proposer < 0 else self._proposer,
         )
-
-    # --- the RL encodings ---------------------------------------------------------------
-    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
-    # "f") of at least the encoding's size; its first elements are overwritten with the
-    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
-
-    def encode_observation(self, seat: int, out: Any) -> None:
-        """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
-        n = self._n
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
-        size = 64 * n + 115
-        if len(out) < size:
-            raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
-        out[:size] = array("f", self._encode(seat))
-
-    def encode_state(self, out: Any) -> None:
-        """Write the god's-eye state vector (``243 * players + 66`` floats) into ``out``."""
-        size = 243 * self._n + 66
-        if len(out) < size:
-            raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
-        out[:size] = array("f", self._encode(-1))
-
-    def _encode(self, seat: int) -> list[int]:
-        n = self._n
-        seats = range(n)
-
-        def pile(cards: Sequence[int]) -> list[int]:
-            return [c + 1 for c in cards] + [0] * (52 - len(cards))
-
-        codes = [1 if s == seat else 0 for s in seats] if seat >= 0 else []
-        codes += [1 if p == self._phase else 0 for p in range(8)]
-        codes += [self._to_act >> s & 1 for s in seats]
-        for s in seats:
-            if seat < 0 or s == seat:
-                codes += pile(self._hands[s])
-        codes += [self._g, self._k]
-        for flags in (self._in_game, self._played_g, self._penalty, self._spy):
-            codes += [1 if flags[s] else 0 for s in seats]
-        if seat >= 0:
-            for piles in (self._hands, self._draw, self._discard):
-                codes += [len(piles[s]) for s in seats]
-        else:
-            for piles in (self._draw, self._discard):
-                for s in seats:
-                    codes += pile(piles[s])
-        codes += pile(self._removed)
-        codes += [c + 1 if c >= 0 else 0 for c in self._played]
-        codes += [c + 1 if c >= 0 else 0 for c in self._supports]
-        width = 2 if seat >= 0 else 3
-        ties = [0] * (26 * n * width)
-        for r, placements in enumerate(self._tie_rounds[:26]):
-            for s, down, up in placements:
-                at = (r * n + s) * width
-                ties[at] = up + 1
-                if seat >= 0:
-                    ties[at + 1] = 1 if down >= 0 else 0
-                elif down >= 0:
-                    ties[at + 1], ties[at + 2] = down + 1, 1
-        codes += ties
-        proposer = n if self._proposer < 0 else self._proposer
-        codes += [1 if s == proposer else 0 for s in range(n + 1)]
-        if seat < 0:
-            over = self._phase == OVER
-            codes += [1 if over and s in self._result_winners else 0 for s in seats]
-            codes += [1 if over and self._termination == t else 0 for t in range(3)]
-        return codes
 
     # --- copying, equality, pickling ---------------------------------------------------
     def copy(self) -> GuerrillaMachine:

@@ -1,0 +1,184 @@
+"""What the pure Guerrilla machine hands out besides its protocol: its events as the
+face's objects and the RL encodings (twin of ``_core_guerrilla_views.pxi``).
+
+The machine records a step's events as a flat tuple of ints (the table in
+``pure_guerrilla_machine``); :func:`event_objects` turns them into the face's event
+objects, from the face's table of shared events and classes. :class:`GuerrillaViews`
+adds to the rule steps the encodings of ``cardwars.envs.encoding``.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+from cardwars._kernels.pure_guerrilla_steps import OVER, GuerrillaRules
+
+__all__: list[str] = []  # the machine's methods are the public names
+
+
+def event_objects(
+    codes: Sequence[int], faces: tuple[Any, ...], result: object
+) -> tuple[object, ...]:
+    """The last step's events as the face's objects, from its table ``faces``.
+
+    ``faces``: 0 the 52 card labels; tables of shared events 1 played
+    ``[seat][card][first]``, 2 drawn ``[seat][count]``, 3 a dict of evaluations by
+    outcomes (filled as met), 4 support ``[seat][card]``, 5 tie cards
+    ``[seat][up][face_down]``, 6 revealed ``[seat][card]``, 7 spy ``[seat]``; the
+    classes 8 evaluated, 9 spoils, 10 won, 11 started, 12 forces lost, 13
+    reshuffled, 14 eliminated, 15 proposal, 16 promoted, 17 cancelled, 18
+    recruited, 19 over (given ``result``). Codes as in the module's table.
+    """
+
+    cards = faces[0]
+    events: list[object] = []
+    append = events.append
+    i, n = 0, len(codes)
+    while i < n:
+        kind = codes[i]
+        if kind == 8:
+            append(faces[1][codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            i += 4
+        elif kind == 6:
+            append(faces[2][codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 10:
+            count = codes[i + 1]
+            outcomes = tuple(codes[i + 2 : i + 2 + count])
+            event = faces[3].get(outcomes)
+            if event is None:
+                event = faces[3][outcomes] = faces[8](outcomes)
+            append(event)
+            i += 2 + count
+        elif kind == 14:
+            count = codes[i + 2]
+            taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
+            append(faces[9](codes[i + 1], taken))
+            i += 3 + count
+        elif kind == 15:
+            count = codes[i + 2]
+            append(faces[10](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            i += 3 + count
+        elif kind == 0:
+            append(faces[11](codes[i + 1], codes[i + 2]))
+            i += 3
+        elif kind == 9:
+            append(faces[4][codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 11:
+            append(faces[5][codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            i += 4
+        elif kind == 12:
+            append(faces[6][codes[i + 1]][codes[i + 2]])
+            i += 3
+        elif kind == 13:
+            count = codes[i + 1]
+            append(faces[12](tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
+            i += 2 + count
+        elif kind == 5:
+            append(faces[13](codes[i + 1], codes[i + 2]))
+            i += 3
+        elif kind == 7:
+            count = codes[i + 2]
+            hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
+            append(faces[14](codes[i + 1], hand))
+            i += 3 + count
+        elif kind == 16:
+            append(faces[7][codes[i + 1]])
+            i += 2
+        elif kind == 1:
+            count = codes[i + 2]
+            append(faces[15](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            i += 3 + count
+        elif kind == 2:
+            append(faces[16](codes[i + 1]))
+            i += 2
+        elif kind == 3:
+            count = codes[i + 1]
+            pairs = codes[i + 2 : i + 2 + 2 * count]
+            reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
+            i += 2 + 2 * count
+            count = codes[i]
+            append(faces[17](reveals, tuple(codes[i + 1 : i + 1 + count])))
+            i += 1 + count
+        elif kind == 4:
+            append(faces[18](codes[i + 1], codes[i + 2], codes[i + 3]))
+            i += 4
+        else:
+            assert kind == 17 and result is not None
+            append(faces[19](result))
+            i += 2
+    return tuple(events)
+
+
+class GuerrillaViews(GuerrillaRules):
+    """The rule steps plus the RL encodings of the position."""
+
+    # --- the RL encodings ---------------------------------------------------------------
+    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
+    # "f") of at least the encoding's size; its first elements are overwritten with the
+    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
+
+    def encode_observation(self, seat: int, out: Any) -> None:
+        """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
+        n = self._n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
+        size = 64 * n + 115
+        if len(out) < size:
+            raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
+        out[:size] = array("f", self._encode(seat))
+
+    def encode_state(self, out: Any) -> None:
+        """Write the god's-eye state vector (``243 * players + 66`` floats) into ``out``."""
+        size = 243 * self._n + 66
+        if len(out) < size:
+            raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
+        out[:size] = array("f", self._encode(-1))
+
+    def _encode(self, seat: int) -> list[int]:
+        n = self._n
+        seats = range(n)
+
+        def pile(cards: Sequence[int]) -> list[int]:
+            return [c + 1 for c in cards] + [0] * (52 - len(cards))
+
+        codes = [1 if s == seat else 0 for s in seats] if seat >= 0 else []
+        codes += [1 if p == self._phase else 0 for p in range(8)]
+        codes += [self._to_act >> s & 1 for s in seats]
+        for s in seats:
+            if seat < 0 or s == seat:
+                codes += pile(self._hands[s])
+        codes += [self._g, self._k]
+        for flags in (self._in_game, self._played_g, self._penalty, self._spy):
+            codes += [1 if flags[s] else 0 for s in seats]
+        if seat >= 0:
+            for piles in (self._hands, self._draw, self._discard):
+                codes += [len(piles[s]) for s in seats]
+        else:
+            for piles in (self._draw, self._discard):
+                for s in seats:
+                    codes += pile(piles[s])
+        codes += pile(self._removed)
+        codes += [c + 1 if c >= 0 else 0 for c in self._played]
+        codes += [c + 1 if c >= 0 else 0 for c in self._supports]
+        width = 2 if seat >= 0 else 3
+        ties = [0] * (26 * n * width)
+        for r, placements in enumerate(self._tie_rounds[:26]):
+            for s, down, up in placements:
+                at = (r * n + s) * width
+                ties[at] = up + 1
+                if seat >= 0:
+                    ties[at + 1] = 1 if down >= 0 else 0
+                elif down >= 0:
+                    ties[at + 1], ties[at + 2] = down + 1, 1
+        codes += ties
+        proposer = n if self._proposer < 0 else self._proposer
+        codes += [1 if s == proposer else 0 for s in range(n + 1)]
+        if seat < 0:
+            over = self._phase == OVER
+            codes += [1 if over and s in self._result_winners else 0 for s in seats]
+            codes += [1 if over and self._termination == t else 0 for t in range(3)]
+        return codes
