@@ -12,7 +12,6 @@ import pytest
 
 import cardwars
 from cardwars import _kernels, aliwar, clone_war, guerrilla
-from cardwars.actions import ActionSpace
 from cardwars.engine import RandomAgent
 from cardwars.interfaces import action_chooser
 from cardwars.values import builder
@@ -96,16 +95,31 @@ def test_slot_builder_refuses_what_it_cannot_build() -> None:
         builder_of(Pair, ("left",) * 33)
 
 
-def test_moves_of_shares_one_tuple_per_legal_set() -> None:
-    space = ActionSpace("example", [Pick(i) for i in range(6)])
-    first = space.moves_of((1, 4))
-    assert first == (Pick(1), Pick(4))
-    assert all(move is space.moves[a] for move, a in zip(first, (1, 4), strict=True))
-    assert space.moves_of((1, 4)) is first
-    assert space.moves_of(()) == ()
-    for k in range(5000):  # past the cache's bound: it starts again, answers unchanged
-        assert space.moves_of((k % 6,)) == (space.moves[k % 6],)
-    assert space.moves_of((1, 4)) == first
+@pytest.mark.parametrize(
+    "game", [aliwar.Aliwar(), guerrilla.Guerrilla(players=3)], ids=["aliwar", "guerrilla-3"]
+)
+def test_machine_legal_moves_are_the_faces_moves_of_its_actions(game: Any) -> None:
+    space = game.action_space
+    state = game.new_game(5)
+    machine = state._m
+    for _ in range(30):
+        if state.is_over:
+            break
+        for seat in range(game.players):
+            moves = machine.legal_moves(seat, space.moves)
+            assert moves == tuple(space.moves[a] for a in machine.legal_actions(seat))
+            assert all(
+                m is space.moves[a] for m, a in zip(moves, state.legal_actions(seat), strict=True)
+            )
+        polled = sorted(state.to_act)
+        state.apply({seat: state.legal_moves(seat)[-1] for seat in polled})
+    with pytest.raises(ValueError, match="seat"):
+        machine.legal_moves(game.players, space.moves)
+    if not state.is_over:
+        seat = min(state.to_act)
+        machine.legal_moves(seat, space.moves)  # cached for that table, not for another
+        with pytest.raises(ValueError, match="own has 0 moves"):
+            machine.legal_moves(seat, ())
 
 
 @pytest.mark.parametrize(

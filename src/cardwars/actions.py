@@ -132,7 +132,7 @@ class ActionSpace(Generic[MoveT]):
     cardwars.errors.IllegalMoveError: 2 is not an action of example: the 2 actions are 0..1
     """
 
-    __slots__ = ("_by_id", "_keys", "_kinds", "_moves", "_sets", "game_name")
+    __slots__ = ("_by_id", "_keys", "_kinds", "_moves", "game_name")
 
     def __init__(self, game_name: str, moves: Iterable[MoveT]) -> None:
         self.game_name = game_name
@@ -150,7 +150,6 @@ class ActionSpace(Generic[MoveT]):
         for move in self._moves:
             self._learn(move)
         self._keys: dict[object, int] | None = None  # built on the first action() call
-        self._sets: dict[tuple[int, ...], tuple[MoveT, ...]] = {}  # see moves_of()
 
     def _learn(self, value: object) -> None:
         """Record the types ``value`` (one of the space's own moves) is built of."""
@@ -196,20 +195,6 @@ class ActionSpace(Generic[MoveT]):
     def moves(self) -> tuple[MoveT, ...]:
         """Every move of the space; ``moves[a]`` is the move of action ``a``."""
         return self._moves
-
-    def moves_of(self, actions: tuple[int, ...]) -> tuple[MoveT, ...]:
-        """The moves of ``actions`` in order; ``actions`` must be valid (a state's legal ones).
-
-        Legal sets repeat from step to step, so the last few thousand are kept: the
-        tuple is shared by every caller of the same actions.
-        """
-        moves = self._sets.get(actions)
-        if moves is None:
-            if len(self._sets) >= 4096:
-                self._sets.clear()
-            own = self._moves
-            moves = self._sets[actions] = tuple([own[action] for action in actions])
-        return moves
 
     def _range_text(self) -> str:
         if not self._moves:

@@ -2,6 +2,7 @@
 # _core_aliwar.pxi and its rule steps behind the methods of the twin
 # pure_aliwar_machine.AliwarMachine, which documents each of them.
 
+from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport free, realloc
@@ -33,8 +34,12 @@ cdef class AliwarMachine:
     cdef tuple _cards       # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
+    cdef object _moves_0    # legal_moves(): the face's move objects of _legal_0 and _legal_1
+    cdef object _moves_1
+    cdef object _moves_of   # the table (own) they were taken from
     cdef object _views      # this step's observations() (both seats), built on first ask
     cdef tuple _last_protection
+    cdef tuple _last_view   # the last view(), whose unchanged piles the next one reuses
     cdef tuple _last_discard
 
     def __cinit__(self):
@@ -152,13 +157,33 @@ cdef class AliwarMachine:
     def legal_actions(self, seat: object) -> tuple:
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError(f"a seat is 0 or 1, got {seat!r}")
-        cached = self._legal_0 if seat == 0 else self._legal_1
+        return self._legal(seat)
+
+    cdef tuple _legal(self, int s):
+        cached = self._legal_0 if s == 0 else self._legal_1
         if cached is None:
-            cached = self._build_legal(seat)
-            if seat == 0:
+            cached = self._build_legal(s)
+            if s == 0:
                 self._legal_0 = cached
             else:
                 self._legal_1 = cached
+        return cached
+
+    def legal_moves(self, seat: object, own: tuple) -> tuple:
+        cdef int s
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        s = seat
+        if own is not self._moves_of:  # the cache holds the moves of one table
+            self._moves_0 = self._moves_1 = None
+            self._moves_of = own
+        cached = self._moves_0 if s == 0 else self._moves_1
+        if cached is None:
+            cached = _cw_pick(own, self._legal(s))
+            if s == 0:
+                self._moves_0 = cached
+            else:
+                self._moves_1 = cached
         return cached
 
     cdef tuple _build_legal(self, int s):
@@ -238,6 +263,8 @@ cdef class AliwarMachine:
             _aw_keep_step(&self.g, action_0, action_1, &self.ev)
         self._legal_0 = None
         self._legal_1 = None
+        self._moves_0 = None
+        self._moves_1 = None
         self._views = None
         return 0
 
@@ -311,12 +338,16 @@ cdef class AliwarMachine:
         return _AW_FACE_UP[_aw_returning_mask(&self.g, 0)], _AW_FACE_UP[_aw_returning_mask(&self.g, 1)]
 
     cpdef tuple view(self, bint recall):
+        # A pile equal to the last view's (item by item) is that view's own tuple: about a
+        # third of the piles are unchanged from one step to the next.
         cdef int s, c, i, card, size, head
         cdef uint64_t known = self.g.seen if recall else 0
         cdef bint up
         cdef tuple cards = self._cards
-        cdef tuple own, pile
+        cdef tuple last = self._last_view
+        cdef tuple own, pile, last_pile
         cdef tuple out = PyTuple_New(2)
+        cdef object item
         for s in range(2):
             own = PyTuple_New(5)
             for c in range(5):
@@ -325,19 +356,29 @@ cdef class AliwarMachine:
                 )
                 size = self.g.size[s][c]
                 head = self.g.head[s][c]
+                if last is not None:
+                    last_pile = <tuple>PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(last, s), c)
+                    if PyTuple_GET_SIZE(last_pile) == size:
+                        for i in range(size):
+                            card = self.g.ring[s][c][(head + i) & _AW_MASK]
+                            item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
+                            if <PyObject*>item != PyTuple_GET_ITEM(last_pile, i):
+                                break
+                        else:
+                            Py_INCREF(last_pile)
+                            PyTuple_SET_ITEM(own, c, last_pile)
+                            continue
                 pile = PyTuple_New(size)
                 for i in range(size):
                     card = self.g.ring[s][c][(head + i) & _AW_MASK]
-                    if (i == 0 and up) or (known >> card) & 1:
-                        item = cards[card]
-                    else:
-                        item = None
+                    item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
                     Py_INCREF(item)
                     PyTuple_SET_ITEM(pile, i, item)
                 Py_INCREF(pile)
                 PyTuple_SET_ITEM(own, c, pile)
             Py_INCREF(own)
             PyTuple_SET_ITEM(out, s, own)
+        self._last_view = out
         return out
 
     # --- the face's objects, built here from its table (see the twin) ------------------
@@ -427,8 +468,12 @@ cdef class AliwarMachine:
         other._cards = self._cards
         other._legal_0 = self._legal_0
         other._legal_1 = self._legal_1
+        other._moves_0 = self._moves_0
+        other._moves_1 = self._moves_1
+        other._moves_of = self._moves_of
         other._views = self._views
         other._last_protection = self._last_protection
+        other._last_view = self._last_view
         other._last_discard = self._last_discard
         if self._steps:
             other._hist = <short*>realloc(NULL, 2 * self._steps * sizeof(short))

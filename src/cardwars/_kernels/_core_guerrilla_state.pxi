@@ -68,6 +68,8 @@ cdef class GuerrillaMachine:
     cdef object _legal_1
     cdef object _legal_2
     cdef object _legal_3
+    cdef object _moves      # legal_moves(): per seat, the face's move objects of _legal_s
+    cdef object _moves_of   # the table (own) they were taken from
     cdef object _public     # this step's view(), the part every seat's observation shares
     cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
 
@@ -228,10 +230,11 @@ cdef class GuerrillaMachine:
         return self._steps
 
     def legal_actions(self, seat: object) -> tuple:
-        cdef int s
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
-        s = seat
+        return self._legal(seat)
+
+    cdef tuple _legal(self, int s):
         if s == 0:
             if self._legal_0 is None:
                 self._legal_0 = self._build_legal(0)
@@ -247,6 +250,19 @@ cdef class GuerrillaMachine:
         if self._legal_3 is None:
             self._legal_3 = self._build_legal(3)
         return self._legal_3
+
+    def legal_moves(self, seat: object, own: tuple) -> tuple:
+        cdef int s
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+        s = seat
+        if self._moves is None or own is not self._moves_of:  # one table's moves at a time
+            self._moves = [None, None, None, None]
+            self._moves_of = own
+        cached = (<list>self._moves)[s]
+        if cached is None:
+            cached = (<list>self._moves)[s] = _cw_pick(own, self._legal(s))
+        return cached
 
     cdef tuple _build_legal(self, int s):
         cdef int buf[_GT_NACT]
@@ -295,6 +311,7 @@ cdef class GuerrillaMachine:
         self.ev.n = 0
         _gt_step(&self.g, chosen, &self.ev)
         self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        self._moves = None
         self._public = None
         return 0
 

@@ -7,6 +7,7 @@
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 
 cdef extern from "structmember.h":
     ctypedef struct PyMemberDef:
@@ -94,3 +95,18 @@ cdef class SlotBuilder:
 
     def __repr__(self) -> str:
         return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
+
+
+cdef tuple _cw_pick(tuple own, tuple indices):
+    # (own[i] for i in indices) as a tuple: a machine's legal actions as the face's moves.
+    cdef Py_ssize_t k, i, n = PyTuple_GET_SIZE(indices), size = PyTuple_GET_SIZE(own)
+    cdef tuple out = PyTuple_New(n)
+    cdef object item
+    for k in range(n):
+        i = <object>PyTuple_GET_ITEM(indices, k)
+        if not 0 <= i < size:
+            raise ValueError(f"own has {size} moves, not one for action {i}")
+        item = <object>PyTuple_GET_ITEM(own, i)
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out

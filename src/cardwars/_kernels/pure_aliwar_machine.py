@@ -293,6 +293,18 @@ class AliwarMachine:
         keeps = [KEEP_BASE + 5 * card + stack for card in self._won[s] for stack in range(5)]
         return (DECLINE, *keeps)
 
+    def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The entries of ``own`` (the face's move objects, by action) for
+        :meth:`legal_actions`, in their order.
+
+        Raises:
+            ValueError: ``seat`` is not a seat, or ``own`` has no entry for an action.
+        """
+        legal = self.legal_actions(seat)
+        if legal and not legal[-1] < len(own):
+            raise ValueError(f"own has {len(own)} moves, not one for action {legal[-1]}")
+        return tuple([own[action] for action in legal])
+
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
 

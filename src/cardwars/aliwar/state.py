@@ -144,7 +144,6 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves)
-_LEGAL_SETS: Final = ACTIONS._sets
 
 
 _FACES: Final[tuple[Any, ...]] = (
@@ -366,11 +365,8 @@ class State(MachineState[Phase]):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        actions = m.legal_actions(player)
-        moves = _LEGAL_SETS.get(actions)  # ACTIONS.moves_of's own cache: most sets recur
-        if moves is None:
-            moves = ACTIONS.moves_of(actions)
-        return cast("tuple[AliwarMove, ...]", moves)
+        moves: tuple[AliwarMove, ...] = m.legal_moves(player, _MOVES)
+        return moves
 
     @property
     def rng(self) -> Rng:

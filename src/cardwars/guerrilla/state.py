@@ -96,7 +96,6 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
-_LEGAL_SETS: Final = ACTIONS._sets
 assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
 _played = builder(CardPlayed)
@@ -482,13 +481,12 @@ class State(MachineState[Phase]):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        if type(player) is not int or not 0 <= player < self._players:
+        try:
+            moves: tuple[GuerrillaMove, ...] = self._m.legal_moves(player, _MOVES)
+        except ValueError:  # the machine's word for a bad seat; the face names it
             self._check_seat(player)
-        actions = self._m.legal_actions(player)
-        moves = _LEGAL_SETS.get(actions)  # ACTIONS.moves_of's own cache: most sets recur
-        if moves is None:
-            moves = ACTIONS.moves_of(actions)
-        return cast("tuple[GuerrillaMove, ...]", moves)
+            raise
+        return moves
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
