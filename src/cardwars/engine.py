@@ -351,6 +351,13 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         >>> state.history[-1]
         {0: Switch(a=0, b=1), 1: Switch(a=4, b=5)}
         """
+        ordered = self._own_actions(actions)
+        self._last_events = self._apply(ordered)
+        self._history.append(ordered)
+
+    def _own_actions(self, actions: object) -> dict[int, Move]:
+        """The state's own legal move object for each seat's given action, in seat order; or
+        raise :class:`IllegalMoveError` as :meth:`apply_actions` documents, changing nothing."""
         given = self._read_step(actions, "apply_actions", "action")
         ordered: dict[int, Move] = {}
         for seat in sorted(given):
@@ -362,8 +369,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 ordered[seat] = legal[legal_actions.index(action)]
             except ValueError:
                 raise IllegalMoveError(self._illegal_action(seat, action, legal_actions)) from None
-        self._last_events = self._apply(ordered)
-        self._history.append(ordered)
+        return ordered
 
     def _illegal_action(self, seat: int, action: object, legal: tuple[int, ...]) -> str:
         """The message of an action ``seat`` may not play; never raises."""
@@ -446,6 +452,15 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 seat has one, or a move is not legal. The state is left exactly
                 as it was.
         """
+        ordered = self._own_moves(moves)
+        events = self._apply(ordered)
+        self._history.append(ordered)
+        self._last_events = events
+        return events
+
+    def _own_moves(self, moves: object) -> dict[int, Move]:
+        """The state's own legal move object for each seat's given move, in seat order; or
+        raise :class:`IllegalMoveError` as :meth:`apply` documents, changing nothing."""
         given = self._read_step(moves, "apply", "move")
         ordered: dict[int, Move] = {}
         for seat in sorted(given):
@@ -459,10 +474,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                     f"legal moves: {listed}"
                 )
             ordered[seat] = own
-        events = self._apply(ordered)
-        self._history.append(ordered)
-        self._last_events = events
-        return events
+        return ordered
 
     def _check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int):

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardwars.actions import mask_of, matching_move, shown
+from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move, PhaseT
-from cardwars.errors import IllegalMoveError
 
 __all__ = ["MachineState"]
 
@@ -55,6 +54,10 @@ class MachineState(GameState[PhaseT]):
             raise
         return actions
 
+    def _actions_of(self, player: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+        """``(legal_moves(player), legal_actions(player))``: the machine keeps both per step."""
+        return self.legal_moves(player), self.legal_actions(player)
+
     def action_mask(self, player: int) -> bytes:
         """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.
 
@@ -73,14 +76,7 @@ class MachineState(GameState[PhaseT]):
             IllegalMoveError: as for the base method; the state is left unchanged.
         """
         if not self._m.apply_actions(actions):
-            given = self._read_step(actions, "apply_actions", "action")
-            for seat in sorted(given):
-                legal = self.legal_actions(seat)
-                action = given[seat]
-                if type(action) is not int or action not in legal:
-                    raise IllegalMoveError(self._illegal_action(seat, action, legal))
-            performed = self._m.apply_actions(dict(given))
-            assert performed, "a step the face checked must be legal to the machine"
+            self._apply_checked(self._own_actions(actions))
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
         """Perform one step: a move for every seat in :attr:`~cardwars.engine.GameState.to_act`.
@@ -94,32 +90,20 @@ class MachineState(GameState[PhaseT]):
         m = self._m
         # The common case: the seats' own legal move objects, known by identity.
         if not m.apply_moves(moves, space._by_id, space._moves):
-            given = self._read_step(moves, "apply", "move")
-            actions = {}
-            for seat in sorted(given):
-                move = given[seat]
-                legal = self.legal_moves(seat)
-                own = matching_move(move, legal)
-                if own is None:
-                    listed = ", ".join(map(repr, legal))
-                    raise IllegalMoveError(
-                        f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
-                        f"legal moves: {listed}"
-                    )
-                actions[seat] = space.action(own)
-            performed = m.apply_actions(actions)
-            assert performed, "a step the face checked must be legal to the machine"
-        events: tuple[Event, ...] = m.event_objects(  # _decode_last_step, inlined
-            self._event_faces, self.result if m.over else None
-        )
+            self._apply_checked(self._own_moves(moves))
+        events = self._decode_last_step()
         self._events = (m.steps, events)
         return events
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
+        self._apply_checked(moves)
+        return self.last_events
+
+    def _apply_checked(self, moves: dict[int, Move]) -> None:
+        """Step the machine with the state's own legal moves (the engine checked them)."""
         space = self._action_space
         performed = self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()})
-        assert performed, "_apply takes validated moves only"
-        return self.last_events
+        assert performed, "a step the face checked must be legal to the machine"
 
     @property
     def last_events(self) -> tuple[Event, ...]:

@@ -179,7 +179,7 @@ cdef class AliwarMachine:
             self._moves_of = own
         cached = self._moves_0 if s == 0 else self._moves_1
         if cached is None:
-            cached = _cw_pick(own, self._legal(s))
+            cached = _cw_moves_of_actions(own, self._legal(s))
             if s == 0:
                 self._moves_0 = cached
             else:
@@ -209,15 +209,8 @@ cdef class AliwarMachine:
         return self._apply(actions) == 1
 
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
-        cdef dict actions = {}
-        if type(moves) is not dict:
-            return False
-        for seat, move in (<dict>moves).items():
-            action = by_id.get(id(move))
-            if action is None or own[<Py_ssize_t>action] is not move:
-                return False
-            actions[seat] = action
-        return self._apply(actions) == 1
+        actions = _cw_actions_of_moves(moves, by_id, own)
+        return actions is not None and self._apply(actions) == 1
 
     cdef int _apply(self, object actions) except -1:
         cdef int chosen[2]

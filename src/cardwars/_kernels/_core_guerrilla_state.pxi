@@ -261,7 +261,7 @@ cdef class GuerrillaMachine:
             self._moves_of = own
         cached = (<list>self._moves)[s]
         if cached is None:
-            cached = (<list>self._moves)[s] = _cw_pick(own, self._legal(s))
+            cached = (<list>self._moves)[s] = _cw_moves_of_actions(own, self._legal(s))
         return cached
 
     cdef tuple _build_legal(self, int s):
@@ -273,15 +273,8 @@ cdef class GuerrillaMachine:
         return self._apply(actions) == 1
 
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
-        cdef dict actions = {}
-        if type(moves) is not dict:
-            return False
-        for seat, move in (<dict>moves).items():
-            action = by_id.get(id(move))
-            if action is None or own[<Py_ssize_t>action] is not move:
-                return False
-            actions[seat] = action
-        return self._apply(actions) == 1
+        actions = _cw_actions_of_moves(moves, by_id, own)
+        return actions is not None and self._apply(actions) == 1
 
     cdef int _apply(self, object actions) except -1:
         cdef int chosen[4]

@@ -3,6 +3,7 @@
 # object.__setattr__, a type lookup and a descriptor call per field; a slot is a pointer
 # at a fixed offset of the object, and a new object's slots are all NULL, so storing a
 # new reference there is all that setting it does. The twin is pure_values.SlotBuilder.
+# Below it, what both machines do with the face's move objects (twins in pure_values).
 
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
@@ -97,7 +98,7 @@ cdef class SlotBuilder:
         return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
 
 
-cdef tuple _cw_pick(tuple own, tuple indices):
+cdef tuple _cw_moves_of_actions(tuple own, tuple indices):
     # (own[i] for i in indices) as a tuple: a machine's legal actions as the face's moves.
     cdef Py_ssize_t k, i, n = PyTuple_GET_SIZE(indices), size = PyTuple_GET_SIZE(own)
     cdef tuple out = PyTuple_New(n)
@@ -110,3 +111,21 @@ cdef tuple _cw_pick(tuple own, tuple indices):
         Py_INCREF(item)
         PyTuple_SET_ITEM(out, k, item)
     return out
+
+
+cdef object _cw_actions_of_moves(object moves, dict by_id, tuple own):
+    # A step given as the face's own move objects (known by identity) as {seat: action};
+    # None for anything else, which the face then checks and explains (apply_moves).
+    cdef dict actions = {}
+    cdef Py_ssize_t a
+    if type(moves) is not dict:
+        return None
+    for seat, move in (<dict>moves).items():
+        action = by_id.get(id(move))
+        if action is None:
+            return None
+        a = action
+        if not 0 <= a < PyTuple_GET_SIZE(own) or <object>PyTuple_GET_ITEM(own, a) is not move:
+            return None
+        actions[seat] = action
+    return actions

@@ -46,6 +46,7 @@ from typing import Any
 from cardwars._kernels.pure_aliwar_views import _make, event_objects
 from cardwars._kernels.pure_envs import _block
 from cardwars._kernels.pure_rng import Rng
+from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
@@ -300,10 +301,7 @@ class AliwarMachine:
         Raises:
             ValueError: ``seat`` is not a seat, or ``own`` has no entry for an action.
         """
-        legal = self.legal_actions(seat)
-        if legal and not legal[-1] < len(own):
-            raise ValueError(f"own has {len(own)} moves, not one for action {legal[-1]}")
-        return tuple([own[action] for action in legal])
+        return moves_of_actions(own, self.legal_actions(seat))
 
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
@@ -337,15 +335,8 @@ class AliwarMachine:
     def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
         """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
         action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
-        if type(moves) is not dict:
-            return False
-        actions = {}
-        for seat, move in moves.items():
-            action = by_id.get(id(move))
-            if action is None or own[action] is not move:
-                return False
-            actions[seat] = action
-        return self.apply_actions(actions)
+        actions = actions_of_moves(moves, by_id, own)
+        return actions is not None and self.apply_actions(actions)
 
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring)."""

@@ -5,7 +5,9 @@ several times the cost of the work it stands for; the state machines build every
 step's events and views, where that time adds up. A builder sets the slots directly
 and gives an object equal to, hashing like and behaving exactly as one built by the
 class. It skips ``__init__`` and any ``__post_init__``: it is only for values whose
-fields the engine has already checked.
+fields the engine has already checked. The module also holds the two steps both
+machines take with the face's move objects (:func:`actions_of_moves`,
+:func:`moves_of_actions`), twins of the same functions of ``_core_values.pxi``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -70,3 +72,35 @@ class SlotBuilder:
 
     def __repr__(self) -> str:
         return f"SlotBuilder({self._cls.__qualname__}, {self.names!r})"
+
+
+# What both machines do with the face's move objects (the compiled ones share the same
+# two functions of _core_values.pxi).
+
+
+def actions_of_moves(
+    moves: object, by_id: dict[int, int], own: tuple[object, ...]
+) -> dict[Any, int] | None:
+    """A step given as the face's own move objects as ``{seat: action}``: each move must be
+    ``own[a]`` itself for ``a = by_id[id(move)]``; None for anything else (``apply_moves``)."""
+    if type(moves) is not dict:
+        return None
+    actions = {}
+    for seat, move in moves.items():
+        action = by_id.get(id(move))
+        if action is None or not 0 <= action < len(own) or own[action] is not move:
+            return None
+        actions[seat] = action
+    return actions
+
+
+def moves_of_actions(own: tuple[Any, ...], legal: tuple[int, ...]) -> tuple[Any, ...]:
+    """The entries of ``own`` (the face's move objects, by action) for ``legal``, in order.
+
+    Raises:
+        ValueError: ``own`` has no entry for one of the actions.
+    """
+    for action in legal:
+        if not 0 <= action < len(own):
+            raise ValueError(f"own has {len(own)} moves, not one for action {action}")
+    return tuple([own[action] for action in legal])
