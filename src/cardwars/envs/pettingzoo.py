@@ -155,7 +155,45 @@ class _Table:
         return None
 
 
-class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
+class _TableEnv:
+    """What both envs are built on: the game's table, the agents and their spaces."""
+
+    _table: _Table
+    render_mode: str | None
+    game: Game[Any, Any]
+    possible_agents: list[str]
+    agents: list[str]
+    observation_spaces: dict[str, spaces.Space[Any]]
+    action_spaces: dict[str, spaces.Space[Any]]
+    state_space: spaces.Space[Any]
+
+    def _set_up(
+        self, game: str | Game[Any, Any], render_mode: str | None, options: dict[str, Any]
+    ) -> None:
+        self._table = _Table(game, render_mode, options)
+        self.render_mode = render_mode
+        self.game = self._table.game
+        self.possible_agents = list(self._table.names)
+        self.agents = []
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
+        self.state_space = self._table.state_space
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space, ``Discrete(game.num_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState[Any]:
+        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
+        return self._table.current
+
+
+class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
 
     Args:
@@ -172,14 +210,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
-        self._table = _Table(game, render_mode, options)
-        self.render_mode = render_mode
-        self.game = self._table.game
-        self.possible_agents = list(self._table.names)
-        self.agents: list[str] = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
-        self.state_space = self._table.state_space
+        self._set_up(game, render_mode, options)
         # The fast path: while a game runs on a kernels machine, a step is one call into it
         # (apply_keyed, the actions found by agent name) and the observations another
         # (encode_seats, every seat's vector and mask written into two new blocks).
@@ -192,19 +223,6 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         self._rows: Callable[..., dict[str, ObsDict]] = _kernels.kernels.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space, ``Discrete(game.num_actions)``."""
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> GameState[Any]:
-        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
-        return self._table.current
 
     def _observations(self) -> dict[str, ObsDict]:
         if self._machine is not None:  # every array is a row of a new block: no step changes it
@@ -359,7 +377,7 @@ class CardwarsParallelEnv(ParallelEnv[str, ObsDict, int]):
         """Nothing to release."""
 
 
-class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
+class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
     """The AEC environment: polled agents act one at a time; the step applies after the last.
 
     Takes the arguments of :class:`CardwarsParallelEnv`.
@@ -371,29 +389,9 @@ class CardwarsAECEnv(AECEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         super().__init__()
-        self._table = _Table(game, render_mode, options)
-        self.render_mode = render_mode
-        self.game = self._table.game
-        self.possible_agents = list(self._table.names)
-        self.agents: list[str] = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
-        self.state_space = self._table.state_space
+        self._set_up(game, render_mode, options)
         self._pending: list[int] = []
         self._chosen: dict[int, int] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space, ``Discrete(game.num_actions)``."""
-        return self.action_spaces[agent]
-
-    @property
-    def game_state(self) -> GameState[Any]:
-        """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
-        return self._table.current
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's observation; its mask is all zeros unless it is the one to act now."""
