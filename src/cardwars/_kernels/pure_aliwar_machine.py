@@ -45,7 +45,7 @@ from typing import Any
 
 from cardwars._kernels.pure_aliwar_views import _make, event_objects
 from cardwars._kernels.pure_envs import _block
-from cardwars._kernels.pure_rng import Rng
+from cardwars._kernels.pure_rng import Rng, _check_u64
 from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
@@ -94,14 +94,6 @@ def _limit(value: object, name: str) -> int:
 def _card(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
         raise ValueError(f"{what} must be a card id 0..51, got {value!r}")
-    return value
-
-
-def _u64(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int in [0, 2**64), not {type(value).__name__}")
-    if not 0 <= value < 2**64:
-        raise ValueError(f"{what} must be in [0, 2**64), got {value!r}")
     return value
 
 
@@ -190,7 +182,7 @@ class AliwarMachine:
         self._cards = tuple(cards)
         if len(self._cards) != 52:
             raise ValueError(f"cards must be 52 labels, one per card id, got {len(self._cards)}")
-        self._rng_state = _u64(rng_state, "rng_state")
+        self._rng_state = _check_u64(rng_state, "rng_state")
         self._n_switches = 16 if _flag(allow_null_switch, "allow_null_switch") else 15
         self._kept_below = _flag(kept_card_position, "kept_card_position")
         self._double_loss_most = _flag(double_loss_result, "double_loss_result")
@@ -680,7 +672,7 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachin
     unknown = sorted(set(options) - set(_OPTIONS))
     if unknown:
         raise TypeError(f"unknown option(s) {unknown}")
-    rng = Rng(_u64(seed, "seed"))
+    rng = Rng(_check_u64(seed, "seed"))
     deck = list(range(52))
     rng.shuffle(deck)
     stacks = [[deck[25 * s + 5 * c : 25 * s + 5 * c + 5] for c in range(5)] for s in range(2)]

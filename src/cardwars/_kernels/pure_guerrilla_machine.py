@@ -88,10 +88,9 @@ from cardwars._kernels.pure_guerrilla_steps import (
     TIE,
     TIE_BASE,
     _ints,
-    _u64,
 )
 from cardwars._kernels.pure_guerrilla_views import event_objects
-from cardwars._kernels.pure_rng import Rng
+from cardwars._kernels.pure_rng import Rng, _check_u64
 from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
@@ -437,7 +436,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             raise ValueError(f"agents needs a tuple of one code per seat ({n}), got {agents!r}")
         if any(type(code) is not int or code not in (0, 1) for code in agents):
             raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
-        rng = Rng(_u64(rng_state, "rng_state"))
+        rng = Rng(_check_u64(rng_state, "rng_state"))
         _ints(explore, 0, 1000, "explore")
         if type(max_steps) is not int or max_steps < -1:
             raise ValueError(f"max_steps must be an int >= -1, got {max_steps!r}")
@@ -639,7 +638,7 @@ def guerrilla_deal(
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2..4, got {players!r}")
     machine = object.__new__(GuerrillaMachine)
-    machine._setup(cards, players, _u64(seed, "seed"), options)
+    machine._setup(cards, players, _check_u64(seed, "seed"), options)
     if machine._options["two_suit_variant"]:
         if players != 2:
             raise ValueError("two_suit_variant is for 2 players")

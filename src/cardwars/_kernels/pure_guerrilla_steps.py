@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars._kernels.pure_guerrilla import guerrilla_strength
-from cardwars._kernels.pure_rng import Rng
+from cardwars._kernels.pure_rng import Rng, _check_u64
 
 PROPOSE, RESPOND, PLAY_FIRST, PLAY, SUPPORT, TIE, REMOVE, OVER = range(8)
 """The phases."""
@@ -82,14 +82,6 @@ def _options(given: dict[str, object]) -> dict[str, int]:
     return out
 
 
-def _u64(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int in [0, 2**64), not {type(value).__name__}")
-    if not 0 <= value < 2**64:
-        raise ValueError(f"{what} must be in [0, 2**64), got {value!r}")
-    return value
-
-
 def _ints(value: object, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
@@ -115,7 +107,7 @@ class GuerrillaRules:
             raise ValueError(f"cards must be 52 labels, one per card id, got {len(self._cards)}")
         if not 2 <= n <= 4:
             raise ValueError(f"a game has 2 to 4 seats, got {n}")
-        self._rng = Rng(_u64(rng_state, "rng_state"))
+        self._rng = Rng(_check_u64(rng_state, "rng_state"))
         o = _options(options)
         self._options = o
         self._ace_low, self._kicker = o["ace_low"], o["kicker"]

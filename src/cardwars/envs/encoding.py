@@ -281,10 +281,10 @@ def _aliwar(game: Game[Any, Any]) -> Encoder:
         if seat < 0:
             state._m.encode_state(out)
         else:  # the state's own rules say what a seat recalls
-            state._m.encode_observation(seat, state._rules.view_recall == "perfect", out)
+            state._m.encode_observation(seat, state._recall, out)
 
     def seats(state: Any) -> Callable[[Any, Any], None]:
-        return partial(state._m.encode_seats, state._rules.view_recall == "perfect")
+        return partial(state._m.encode_seats, state._recall)
 
     big = ("rounds", "no_progress")
     return Encoder(

@@ -281,11 +281,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         machine = self._machine
         keys = self._keys
         if machine is not None and machine.apply_keyed(actions, keys):  # the common case
-            # _observations() inlined (one call less a step)
-            vectors = _empty(self._obs_shape, _float32)
-            masks = _empty(self._mask_shape, _int8)
-            self._write(vectors, masks)
-            observations = self._rows(keys, _FIELDS, (vectors, masks))
+            observations = self._observations()
             if machine.over:
                 return self._end(observations)
             false = self._false
