@@ -304,31 +304,32 @@ cdef class AliwarMachine:
     cpdef tuple protection(self):
         cdef tuple last = self._last_protection
         cdef tuple cards = self._cards
-        if last is None or not _aw_same_cards(last, cards, self.g.protection, 2):
-            last = self._last_protection = _aw_card_tuple(cards, self.g.protection, 2, 1)
+        if last is None or not _cw_same_cards(last, cards, self.g.protection, 2):
+            last = self._last_protection = _cw_card_tuple(cards, self.g.protection, 2)
         return last
 
     cpdef tuple won(self):
         if self.g.won_count[0] == 0 and self.g.won_count[1] == 0:
             return _AW_NONE_WON
         return (
-            _aw_card_tuple(self._cards, self.g.won[0], self.g.won_count[0], 1),
-            _aw_card_tuple(self._cards, self.g.won[1], self.g.won_count[1], 1),
+            _cw_card_tuple(self._cards, self.g.won[0], self.g.won_count[0]),
+            _cw_card_tuple(self._cards, self.g.won[1], self.g.won_count[1]),
         )
 
     cpdef tuple discard(self):
         cdef tuple last = self._last_discard
         cdef tuple cards = self._cards
-        if last is None or not _aw_same_cards(last, cards, self.g.discard, self.g.n_discard):
-            last = self._last_discard = _aw_card_tuple(cards, self.g.discard, self.g.n_discard, 1)
+        if last is None or not _cw_same_cards(last, cards, self.g.discard, self.g.n_discard):
+            last = self._last_discard = _cw_card_tuple(cards, self.g.discard, self.g.n_discard)
         return last
 
     cpdef tuple face_up(self):
+        cdef tuple up = _CW_FLAGS[5]
         if self.g.phase == _AW_SWITCH:
-            return _AW_FACE_UP[31], _AW_FACE_UP[31]
+            return up[31], up[31]
         if self.g.phase == _AW_OVER:
-            return _AW_FACE_UP[0], _AW_FACE_UP[0]
-        return _AW_FACE_UP[_aw_returning_mask(&self.g, 0)], _AW_FACE_UP[_aw_returning_mask(&self.g, 1)]
+            return up[0], up[0]
+        return _cw_flag_tuple(self.g.returning[0], 5), _cw_flag_tuple(self.g.returning[1], 5)
 
     cpdef tuple view(self, bint recall):
         # A pile equal to the last view's (item by item) is that view's own tuple: about a
@@ -338,9 +339,10 @@ cdef class AliwarMachine:
         cdef bint up
         cdef tuple cards = self._cards
         cdef tuple last = self._last_view
-        cdef tuple own, pile, last_pile
+        cdef tuple own, pile
         cdef tuple out = PyTuple_New(2)
-        cdef object item
+        cdef PyObject* shown[_AW_RING]  # the pile's items, borrowed from cards and None
+        cdef PyObject* none = <PyObject*>None
         for s in range(2):
             own = PyTuple_New(5)
             for c in range(5):
@@ -349,24 +351,27 @@ cdef class AliwarMachine:
                 )
                 size = self.g.size[s][c]
                 head = self.g.head[s][c]
-                if last is not None:
-                    last_pile = <tuple>PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(last, s), c)
-                    if PyTuple_GET_SIZE(last_pile) == size:
-                        for i in range(size):
-                            card = self.g.ring[s][c][(head + i) & _AW_MASK]
-                            item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
-                            if <PyObject*>item != PyTuple_GET_ITEM(last_pile, i):
-                                break
-                        else:
-                            Py_INCREF(last_pile)
-                            PyTuple_SET_ITEM(own, c, last_pile)
-                            continue
-                pile = PyTuple_New(size)
                 for i in range(size):
                     card = self.g.ring[s][c][(head + i) & _AW_MASK]
-                    item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
-                    Py_INCREF(item)
-                    PyTuple_SET_ITEM(pile, i, item)
+                    shown[i] = (
+                        PyTuple_GET_ITEM(cards, card) if (i == 0 and up) or (known >> card) & 1
+                        else none
+                    )
+                pile = None
+                if last is not None:
+                    pile = <tuple>PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(last, s), c)
+                    if PyTuple_GET_SIZE(pile) != size:
+                        pile = None
+                    else:
+                        for i in range(size):
+                            if shown[i] != PyTuple_GET_ITEM(pile, i):
+                                pile = None
+                                break
+                if pile is None:
+                    pile = PyTuple_New(size)
+                    for i in range(size):
+                        Py_INCREF(<object>shown[i])
+                        PyTuple_SET_ITEM(pile, i, <object>shown[i])
                 Py_INCREF(pile)
                 PyTuple_SET_ITEM(own, c, pile)
             Py_INCREF(own)

@@ -34,36 +34,6 @@ cdef int _aw_learn_faces(tuple faces) except -1:
 
 
 _AW_NONE_WON = ((), ())
-_AW_FACE_UP = tuple(tuple(bool(mask >> c & 1) for c in range(5)) for mask in range(32))
-
-
-cdef inline int _aw_returning_mask(_AwState* g, int s) noexcept:
-    cdef int c, mask = 0
-    for c in range(5):
-        if g.returning[s][c]:
-            mask |= 1 << c
-    return mask
-
-
-cdef bint _aw_same_cards(tuple last, tuple cards, int* ids, int count):
-    cdef int k
-    if PyTuple_GET_SIZE(last) != count:
-        return False
-    for k in range(count):
-        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
-            return False
-    return True
-
-
-cdef tuple _aw_card_tuple(tuple cards, int* ids, int count, int stride):
-    cdef int k
-    cdef object item
-    cdef tuple out = PyTuple_New(count)
-    for k in range(count):
-        item = cards[ids[k * stride]]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, k, item)
-    return out
 
 
 cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
@@ -99,7 +69,7 @@ cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 3:
             count = d[i + 1]
             obj = _aw_make_discarded.blank()
-            _aw_make_discarded.put(obj, 0, _aw_card_tuple(cards, d + i + 2, count, 1))
+            _aw_make_discarded.put(obj, 0, _cw_card_tuple(cards, d + i + 2, count))
             out.append(obj)
             i += 2 + count
         elif kind == 4:
@@ -120,7 +90,7 @@ cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 7:
             obj = _aw_make_flipped.blank()
             _aw_make_flipped.put(obj, 0, (
-                _aw_card_tuple(cards, d + i + 1, 5, 1), _aw_card_tuple(cards, d + i + 6, 5, 1)
+                _cw_card_tuple(cards, d + i + 1, 5), _cw_card_tuple(cards, d + i + 6, 5)
             ))
             out.append(obj)
             i += 11

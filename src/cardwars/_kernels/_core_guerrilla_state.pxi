@@ -267,7 +267,7 @@ cdef class GuerrillaMachine:
     cdef tuple _build_legal(self, int s):
         cdef int buf[_GT_NACT]
         cdef int m = _gt_legal(&self.g, s, buf)
-        return _gt_int_tuple(buf, m)
+        return _cw_int_tuple(buf, m)
 
     def apply_actions(self, actions: object) -> bool:
         return self._apply(actions) == 1
@@ -386,7 +386,7 @@ cdef class GuerrillaMachine:
 
     # --- readable state ----------------------------------------------------------------
     cdef tuple _labels(self, int* ids, int m):
-        return _gt_card_tuple(self._cards, ids, m)
+        return _cw_card_tuple(self._cards, ids, m)
 
     def hands(self) -> tuple:
         cdef int s
@@ -442,7 +442,7 @@ cdef class GuerrillaMachine:
         return self._rounds(False)
 
     cdef tuple _flags(self, int* values):
-        return _gt_flag_tuple(values, self.g.n)
+        return _cw_flag_tuple(values, self.g.n)
 
     def flags(self) -> tuple:
         return (self._flags(self.g.in_game), self._flags(self.g.played_g),
@@ -455,21 +455,21 @@ cdef class GuerrillaMachine:
         cdef int n = self.g.n
         cdef tuple cards = self._cards
         cdef tuple removed = self._last_removed
-        if removed is None or not _gt_same_cards(removed, cards, self.g.removed, self.g.removed_n):
-            removed = self._last_removed = _gt_card_tuple(cards, self.g.removed, self.g.removed_n)
+        if removed is None or not _cw_same_cards(removed, cards, self.g.removed, self.g.removed_n):
+            removed = self._last_removed = _cw_card_tuple(cards, self.g.removed, self.g.removed_n)
         return (
             self.g.g,
             self.g.k,
-            _gt_flag_tuple(self.g.in_game, n),
-            _gt_flag_tuple(self.g.played_g, n),
-            _gt_flag_tuple(self.g.penalty, n),
-            _gt_flag_tuple(self.g.spy, n),
-            _gt_int_tuple(self.g.hand_n, n),
-            _gt_int_tuple(self.g.draw_n, n),
-            _gt_int_tuple(self.g.disc_n, n),
+            _cw_flag_tuple(self.g.in_game, n),
+            _cw_flag_tuple(self.g.played_g, n),
+            _cw_flag_tuple(self.g.penalty, n),
+            _cw_flag_tuple(self.g.spy, n),
+            _cw_int_tuple(self.g.hand_n, n),
+            _cw_int_tuple(self.g.draw_n, n),
+            _cw_int_tuple(self.g.disc_n, n),
             removed,
-            _gt_maybe_card_tuple(cards, self.g.played, n),
-            _gt_maybe_card_tuple(cards, self.g.support, n),
+            _cw_maybe_card_tuple(cards, self.g.played, n),
+            _cw_maybe_card_tuple(cards, self.g.support, n),
             self._rounds(True) if self.g.rounds else (),
             None if self.g.proposer < 0 else self.g.proposer,
         )

@@ -39,64 +39,6 @@ cdef int _gt_learn_view_faces(tuple faces) except -1:
     return 0
 
 
-cdef tuple _gt_card_tuple(tuple cards, int* ids, int count):
-    cdef int k
-    cdef object item
-    cdef tuple out = PyTuple_New(count)
-    for k in range(count):
-        item = cards[ids[k]]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, k, item)
-    return out
-
-
-# Per-seat flags by seat count and bit mask: a view builds four flag tuples every step.
-_GT_FLAGS = tuple(
-    tuple(tuple(bool(mask >> s & 1) for s in range(n)) for mask in range(16)) for n in range(5)
-)
-
-
-cdef tuple _gt_flag_tuple(int* values, int n):
-    cdef int s, mask = 0
-    for s in range(n):
-        if values[s]:
-            mask |= 1 << s
-    return <tuple>(<tuple>_GT_FLAGS[n])[mask]
-
-
-cdef bint _gt_same_cards(tuple last, tuple cards, int* ids, int count):
-    cdef int k
-    if PyTuple_GET_SIZE(last) != count:
-        return False
-    for k in range(count):
-        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
-            return False
-    return True
-
-
-cdef tuple _gt_maybe_card_tuple(tuple cards, int* ids, int count):
-    # None for an id < 0
-    cdef int k
-    cdef object item
-    cdef tuple out = PyTuple_New(count)
-    for k in range(count):
-        item = None if ids[k] < 0 else cards[ids[k]]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, k, item)
-    return out
-
-
-cdef tuple _gt_int_tuple(int* values, int count):
-    cdef int k
-    cdef object item
-    cdef tuple out = PyTuple_New(count)
-    for k in range(count):
-        item = values[k]
-        Py_INCREF(item)
-        PyTuple_SET_ITEM(out, k, item)
-    return out
-
-
 cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
     # The event objects of a step's event ints d[0:n] (the twin: pure_guerrilla_views).
     cdef int i = 0, k, kind, count
@@ -115,7 +57,7 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             i += 3
         elif kind == 10:
             count = d[i + 1]
-            outcomes = _gt_int_tuple(d + i + 2, count)
+            outcomes = _cw_int_tuple(d + i + 2, count)
             event = evaluated.get(outcomes)
             if event is None:
                 event = _gt_make_evaluated.blank()
@@ -125,11 +67,11 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             i += 2 + count
         elif kind == 14:
             count = d[i + 2]
-            out.append(_gt_make_spoils.make2(d[i + 1], _gt_card_tuple(cards, d + i + 3, count)))
+            out.append(_gt_make_spoils.make2(d[i + 1], _cw_card_tuple(cards, d + i + 3, count)))
             i += 3 + count
         elif kind == 15:
             count = d[i + 2]
-            out.append(_gt_make_won.make2(d[i + 1], _gt_int_tuple(d + i + 3, count)))
+            out.append(_gt_make_won.make2(d[i + 1], _cw_int_tuple(d + i + 3, count)))
             i += 3 + count
         elif kind == 0:
             out.append(_gt_make_started.make2(d[i + 1], d[i + 2]))
@@ -146,7 +88,7 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 13:
             count = d[i + 1]
             event = _gt_make_lost.blank()
-            _gt_make_lost.put(event, 0, _gt_card_tuple(cards, d + i + 2, count))
+            _gt_make_lost.put(event, 0, _cw_card_tuple(cards, d + i + 2, count))
             out.append(event)
             i += 2 + count
         elif kind == 16:
@@ -157,18 +99,18 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             reveals = tuple([(d[i + 2 + 2 * k], cards[d[i + 3 + 2 * k]]) for k in range(count)])
             i += 2 + 2 * count
             count = d[i]
-            out.append(faces[17](reveals, _gt_int_tuple(d + i + 1, count)))
+            out.append(faces[17](reveals, _cw_int_tuple(d + i + 1, count)))
             i += 1 + count
         elif kind == 5:
             out.append(faces[13](d[i + 1], d[i + 2]))
             i += 3
         elif kind == 7:
             count = d[i + 2]
-            out.append(faces[14](d[i + 1], _gt_card_tuple(cards, d + i + 3, count)))
+            out.append(faces[14](d[i + 1], _cw_card_tuple(cards, d + i + 3, count)))
             i += 3 + count
         elif kind == 1:
             count = d[i + 2]
-            out.append(faces[15](d[i + 1], _gt_int_tuple(d + i + 3, count)))
+            out.append(faces[15](d[i + 1], _cw_int_tuple(d + i + 3, count)))
             i += 3 + count
         elif kind == 2:
             out.append(faces[16](d[i + 1]))

@@ -129,3 +129,64 @@ cdef object _cw_actions_of_moves(object moves, dict by_id, tuple own):
             return None
         actions[seat] = action
     return actions
+
+
+# Tuples of the face's labels (cards) or of ints, from a machine's C arrays of ids.
+
+cdef tuple _cw_card_tuple(tuple cards, int* ids, int count):
+    cdef int k
+    cdef object item
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = cards[ids[k]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
+cdef tuple _cw_maybe_card_tuple(tuple cards, int* ids, int count):
+    # None for an id < 0
+    cdef int k
+    cdef object item
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = None if ids[k] < 0 else cards[ids[k]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
+cdef tuple _cw_int_tuple(int* values, int count):
+    cdef int k
+    cdef object item
+    cdef tuple out = PyTuple_New(count)
+    for k in range(count):
+        item = values[k]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(out, k, item)
+    return out
+
+
+cdef bint _cw_same_cards(tuple last, tuple cards, int* ids, int count):
+    cdef int k
+    if PyTuple_GET_SIZE(last) != count:
+        return False
+    for k in range(count):
+        if PyTuple_GET_ITEM(last, k) != PyTuple_GET_ITEM(cards, ids[k]):
+            return False
+    return True
+
+
+# Flag tuples by length (up to 5: seats, stacks) and bit mask: views build several a step.
+_CW_FLAGS = tuple(
+    tuple(tuple(bool(mask >> i & 1) for i in range(n)) for mask in range(1 << n)) for n in range(6)
+)
+
+
+cdef tuple _cw_flag_tuple(int* values, int n):
+    # (values[0] != 0, ..., values[n - 1] != 0), n <= 5, from the table
+    cdef int i, mask = 0
+    for i in range(n):
+        if values[i]:
+            mask |= 1 << i
+    return <tuple>(<tuple>_CW_FLAGS[n])[mask]
