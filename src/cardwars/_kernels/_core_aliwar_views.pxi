@@ -1,6 +1,6 @@
 # What the compiled Aliwar machine hands the face besides its protocol (included by _core.pyx
-# before _core_aliwar_state.pxi): its event objects and the shared tuples of its views.
-# The twin is pure_aliwar_views.py.
+# before _core_aliwar_state.pxi): its event objects and the builders of its views, with the
+# tables of shared tuples they use. The twin is pure_aliwar_views.py.
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM

@@ -1,6 +1,6 @@
 # What the compiled Guerrilla machine hands out besides its protocol (included by _core.pyx
-# before _core_guerrilla_state.pxi): the face's event objects and the shared tuples of its
-# views, and the RL encodings. The twins are in pure_guerrilla_views.py.
+# before _core_guerrilla_state.pxi): the face's event objects, the builder of its
+# observations, and the RL encodings. The twins are in pure_guerrilla_views.py.
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM

@@ -96,7 +96,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
-assert type(_MOVES[56]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
+assert type(_MOVES[_PLAY_BASE]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
 _played = builder(CardPlayed)
 _drawn = builder(CardsDrawn)
