@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars._kernels.pure_aliwar_views import _make, event_objects
-from cardwars._kernels.pure_envs import _block
+from cardwars._kernels.pure_envs import _actions_by_key, _block
 from cardwars._kernels.pure_rng import Rng, _check_u64
 from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
 
@@ -629,17 +629,8 @@ class AliwarMachine:
         Raises:
             ValueError: ``keys`` is not a tuple of two keys, one per seat.
         """
-        if type(keys) is not tuple or len(keys) != 2:
-            raise ValueError(f"keys must be a tuple of 2 keys, one per seat, got {keys!r}")
-        if type(actions) is not dict or self._phase == OVER:
-            return False
-        chosen = {}
-        for seat in sorted(self.to_act):
-            action = actions.get(keys[seat])
-            if type(action) is not int:
-                return False
-            chosen[seat] = action
-        return self.apply_actions(chosen)
+        chosen = _actions_by_key(actions, keys, 2, self.to_act)
+        return chosen is not None and self._phase != OVER and self.apply_actions(chosen)
 
     def encode_seats(self, recall: bool, obs: Any, masks: Any) -> None:
         """Write both seats' observations and action masks into two blocks, row by seat.

@@ -60,7 +60,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-from cardwars._kernels.pure_envs import _block
+from cardwars._kernels.pure_envs import _actions_by_key, _block
 from cardwars._kernels.pure_guerrilla_policy import GuerrillaPolicy
 from cardwars._kernels.pure_guerrilla_steps import (
     _POLLED,
@@ -593,17 +593,8 @@ class GuerrillaMachine(GuerrillaPolicy):
         Raises:
             ValueError: ``keys`` is not a tuple of one key per seat.
         """
-        if type(keys) is not tuple or len(keys) != self._n:
-            raise ValueError(f"keys must be a tuple of {self._n} keys, one per seat, got {keys!r}")
-        if type(actions) is not dict or self._phase == OVER:
-            return False
-        chosen = {}
-        for seat in sorted(self.to_act):
-            action = actions.get(keys[seat])
-            if type(action) is not int:
-                return False
-            chosen[seat] = action
-        return self.apply_actions(chosen)
+        chosen = _actions_by_key(actions, keys, self._n, self.to_act)
+        return chosen is not None and self._phase != OVER and self.apply_actions(chosen)
 
     def encode_seats(self, obs: Any, masks: Any) -> None:
         """Write every seat's observation and action mask into two blocks, row by seat.
