@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import enum
 import functools
+import numbers
+import operator
 from collections.abc import Iterable
 from dataclasses import fields
 from typing import Final, Generic, TypeVar
 
 from cardwars.errors import IllegalMoveError
 
-__all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
+__all__ = ["ActionSpace", "matching_move", "plain_action", "same_value", "shown", "type_name"]
 
 MoveT = TypeVar("MoveT")
 
@@ -42,6 +44,27 @@ def shown(obj: object) -> str:
         return repr(obj)
     except Exception:
         return f"<{type_name(obj)} object>"
+
+
+def plain_action(value: object) -> int | None:
+    """``value`` as a plain ``int`` action, or None when it is not an integer (or a bool).
+
+    An ``int`` subclass is read by its value (``int.__int__``), never through methods of
+    its own; a NumPy integer (an exact NumPy type) through ``operator.index``.
+
+    >>> plain_action(3), plain_action(True), plain_action("3")
+    (3, None, None)
+    """
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[return-value]  # the exact type was checked
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return int.__int__(value)
+    if kind.__module__ == "numpy" and isinstance(value, numbers.Integral):
+        return operator.index(value)
+    return None
 
 
 def field_names(cls: type) -> tuple[str, ...] | None:

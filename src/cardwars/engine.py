@@ -149,6 +149,12 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     Subclasses implement the ``_``-prefixed hooks; :meth:`apply` here owns the
     validation that makes every step atomic.
 
+    A state is not thread-safe: use it from one thread at a time, and give each thread
+    its own :meth:`copy`. Overlapping use (a second thread, or a callback of a value
+    handed to a step that steps the same state) raises
+    :class:`~cardwars.errors.UsageError` and never corrupts the state (the
+    Reliability page of the docs).
+
     >>> import cardwars
     >>> state = cardwars.load_game("aliwar").new_game(seed=42)
     >>> state.phase.name, sorted(state.to_act), state.is_over

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move, PhaseT
+from cardwars.exclusive import busy_error
 
 __all__ = ["MachineState"]
 
@@ -100,10 +101,17 @@ class MachineState(GameState[PhaseT]):
         return self.last_events
 
     def _apply_checked(self, moves: dict[int, Move]) -> None:
-        """Step the machine with the state's own legal moves (the engine checked them)."""
+        """Step the machine with the state's own legal moves (the engine checked them).
+
+        The machine checks them again against the position as it is at the commit: a
+        callback of the caller's values, or another thread, may have stepped it since.
+
+        Raises:
+            UsageError: the state changed while the step was being checked.
+        """
         space = self._action_space
-        performed = self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()})
-        assert performed, "a step the face checked must be legal to the machine"
+        if not self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()}):
+            raise busy_error()
 
     @property
     def last_events(self) -> tuple[Event, ...]:

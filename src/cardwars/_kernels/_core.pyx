@@ -7,6 +7,9 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
+# A step refused while its machine is in the middle of another (cardwars.exclusive).
+from cardwars.exclusive import busy_error as _busy_error
+
 cdef extern from *:
     """
     #define CW_MASK32 0xFFFFFFFFull

@@ -41,6 +41,7 @@ cdef class AliwarMachine:
     cdef tuple _last_protection
     cdef tuple _last_view   # the last view(), whose unchanged piles the next one reuses
     cdef tuple _last_discard
+    cdef bint _busy         # a step is running: it may call Python code (cardwars.exclusive)
 
     def __cinit__(self):
         self._hist = NULL
@@ -205,12 +206,28 @@ cdef class AliwarMachine:
                 out.append(base + stack)
         return tuple(out)
 
+    # Every step sets _busy from its first read of a caller's value to its commit, so a
+    # callback of that value (__eq__, __hash__) or another thread cannot step in between.
+    cdef int _enter(self) except -1:
+        if self._busy:
+            raise _busy_error()
+        self._busy = 1
+        return 0
+
     def apply_actions(self, actions: object) -> bool:
-        return self._apply(actions) == 1
+        self._enter()
+        try:
+            return self._apply(actions) == 1
+        finally:
+            self._busy = 0
 
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
-        actions = _cw_actions_of_moves(moves, by_id, own)
-        return actions is not None and self._apply(actions) == 1
+        self._enter()
+        try:
+            actions = _cw_actions_of_moves(moves, by_id, own)
+            return actions is not None and self._apply(actions) == 1
+        finally:
+            self._busy = 0
 
     cdef int _apply(self, object actions) except -1:
         cdef int chosen[2]
@@ -516,43 +533,59 @@ cdef class AliwarMachine:
 
     # --- the RL environments' fast path (see the twin) ----------------------------------
     def apply_keyed(self, actions: object, keys: object) -> bool:
+        cdef int given[2]
         cdef int chosen[2]
         cdef int s, action
         cdef bint polled
         if type(keys) is not tuple or len(<tuple>keys) != 2:
-            raise ValueError(f"keys must be a tuple of 2 keys, one per seat, got {keys!r}")
-        if type(actions) is not dict or self.g.phase == _AW_OVER:
+            raise ValueError("keys must be a tuple of 2 keys, one per seat")
+        if type(actions) is not dict:
             return False
-        chosen[0] = -1
-        chosen[1] = -1
-        for s in range(2):
-            polled = self.g.phase == _AW_SWITCH or self.g.won_count[s] > 0
-            if not polled:
-                continue
-            value = (<dict>actions).get((<tuple>keys)[s])
-            if type(value) is not int or not 0 <= value < 277:
+        self._enter()
+        try:
+            # First every seat's entry, as C ints (-1: missing or not a plain int in range):
+            # a lookup may run a key's __eq__. Then the checks and the commit, on the
+            # position as it is now, with no Python code in between.
+            for s in range(2):
+                value = (<dict>actions).get((<tuple>keys)[s])
+                given[s] = value if type(value) is int and 0 <= value < 277 else -1
+            if self.g.phase == _AW_OVER:
                 return False
-            action = value
-            if self.g.phase == _AW_SWITCH:
-                if action >= self.g.n_switches:
+            chosen[0] = -1
+            chosen[1] = -1
+            for s in range(2):
+                polled = self.g.phase == _AW_SWITCH or self.g.won_count[s] > 0
+                if not polled:
+                    continue
+                action = given[s]
+                if action < 0:
                     return False
-            elif not _aw_keep_is_legal(&self.g, s, action):
-                return False
-            chosen[s] = action
-        self._commit(chosen[0], chosen[1])
-        return True
+                if self.g.phase == _AW_SWITCH:
+                    if action >= self.g.n_switches:
+                        return False
+                elif not _aw_keep_is_legal(&self.g, s, action):
+                    return False
+                chosen[s] = action
+            self._commit(chosen[0], chosen[1])
+            return True
+        finally:
+            self._busy = 0
 
     def encode_seats(self, bint recall, obs: object, masks: object) -> None:
         cdef Py_buffer ob, mb
         cdef int s, i, stack, base
         cdef float* o
         cdef signed char* k
-        _cw_block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
+        self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
-            _cw_block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
-        except BaseException:
-            PyBuffer_Release(&ob)
-            raise
+            _cw_block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
+            try:
+                _cw_block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
+            except BaseException:
+                PyBuffer_Release(&ob)
+                raise
+        finally:
+            self._busy = 0
         o = <float*>ob.buf
         k = <signed char*>mb.buf
         memset(o, 0, 609 * sizeof(float))

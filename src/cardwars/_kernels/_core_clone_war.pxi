@@ -611,6 +611,8 @@ cdef class CloneWarTable:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""
         cdef int buf[_CW_LOG_MAX]
         cdef int n = 0, i
+        if self.t.termination >= 0:
+            raise ValueError("the game on this table is over: no battle is played")
         self._drew = _cw_battle(&self.t, buf, &n, True) != 0
         return [buf[i] for i in range(n)]
 

@@ -72,6 +72,7 @@ cdef class GuerrillaMachine:
     cdef object _moves_of   # the table (own) they were taken from
     cdef object _public     # this step's view(), the part every seat's observation shares
     cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
+    cdef bint _busy         # a step is running: it may call Python code (cardwars.exclusive)
 
     def __cinit__(self):
         self._hist = NULL
@@ -269,12 +270,28 @@ cdef class GuerrillaMachine:
         cdef int m = _gt_legal(&self.g, s, buf)
         return _cw_int_tuple(buf, m)
 
+    # Every step sets _busy from its first read of a caller's value to its commit, so a
+    # callback of that value (__eq__, __hash__) or another thread cannot step in between.
+    cdef int _enter(self) except -1:
+        if self._busy:
+            raise _busy_error()
+        self._busy = 1
+        return 0
+
     def apply_actions(self, actions: object) -> bool:
-        return self._apply(actions) == 1
+        self._enter()
+        try:
+            return self._apply(actions) == 1
+        finally:
+            self._busy = 0
 
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
-        actions = _cw_actions_of_moves(moves, by_id, own)
-        return actions is not None and self._apply(actions) == 1
+        self._enter()
+        try:
+            actions = _cw_actions_of_moves(moves, by_id, own)
+            return actions is not None and self._apply(actions) == 1
+        finally:
+            self._busy = 0
 
     cdef int _apply(self, object actions) except -1:
         cdef int chosen[4]
@@ -292,7 +309,7 @@ cdef class GuerrillaMachine:
             s = key
             if not (mask >> s) & 1:
                 return 0
-            if not 0 <= value < _GT_NACT or value not in self.legal_actions(s):
+            if not 0 <= value < _GT_NACT or value not in self._legal(s):
                 return 0
             chosen[s] = value
         self._commit(chosen)
@@ -322,21 +339,34 @@ cdef class GuerrillaMachine:
 
     def rollout(self, agents: object, rng_state: object, explore: object = 0,
                 max_steps: object = -1) -> int:
+        self._enter()
+        try:
+            return self._rollout(agents, rng_state, explore, max_steps)
+        finally:
+            self._busy = 0
+
+    cdef uint64_t _rollout(self, object agents, object rng_state, object explore,
+                           object max_steps) except? 0:
         cdef int codes[4]
         cdef int chosen[4]
         cdef int legal[_GT_NACT]
         cdef int s, m, idx, n = self.g.n, e
         cdef long long limit, done = 0
-        cdef uint64_t r = _check_u64(rng_state, "rng_state")
+        cdef uint64_t r
+        if type(rng_state) is not int:
+            raise ValueError("rng_state must be an int in [0, 2**64)")
+        r = _check_u64(rng_state, "rng_state")
         if type(agents) is not tuple or len(<tuple>agents) != n:
-            raise ValueError(f"agents needs a tuple of one code per seat ({n}), got {agents!r}")
+            raise ValueError(f"agents needs a tuple of one code per seat ({n})")
         for s in range(n):
-            if (<tuple>agents)[s] not in (0, 1) or type((<tuple>agents)[s]) is not int:
-                raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
+            if type((<tuple>agents)[s]) is not int or (<tuple>agents)[s] not in (0, 1):
+                raise ValueError("agent codes are 0 (random) and 1 (greedy)")
             codes[s] = (<tuple>agents)[s]
+        if type(explore) is not int:
+            raise ValueError("explore must be an int in [0, 1000]")
         e = _gt_ints(explore, 0, 1000, "explore")
         if type(max_steps) is not int or max_steps < -1:
-            raise ValueError(f"max_steps must be an int >= -1, got {max_steps!r}")
+            raise ValueError("max_steps must be an int >= -1")
         limit = max_steps
         while self.g.phase != _GT_OVER and done != limit:
             for s in range(4):
@@ -584,30 +614,43 @@ cdef class GuerrillaMachine:
 
     # --- the RL environments' fast path (see the twin) ----------------------------------
     def apply_keyed(self, actions: object, keys: object) -> bool:
+        cdef int given[4]
         cdef int chosen[4]
         cdef int legal[_GT_NACT]
-        cdef int s, i, m, action, n = self.g.n, mask = self.g.to_act
+        cdef int s, i, m, action, n = self.g.n, mask
         if type(keys) is not tuple or len(<tuple>keys) != n:
-            raise ValueError(f"keys must be a tuple of {n} keys, one per seat, got {keys!r}")
-        if type(actions) is not dict or self.g.phase == _GT_OVER:
+            raise ValueError(f"keys must be a tuple of {n} keys, one per seat")
+        if type(actions) is not dict:
             return False
-        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
-        for s in range(n):
-            if not (mask >> s) & 1:
-                continue
-            value = (<dict>actions).get((<tuple>keys)[s])
-            if type(value) is not int or not 0 <= value < _GT_NACT:
+        self._enter()
+        try:
+            # First every seat's entry, as C ints (-1: missing or not a plain int in range):
+            # a lookup may run a key's __eq__. Then the checks and the commit, on the
+            # position as it is now, with no Python code in between.
+            for s in range(n):
+                value = (<dict>actions).get((<tuple>keys)[s])
+                given[s] = value if type(value) is int and 0 <= value < _GT_NACT else -1
+            if self.g.phase == _GT_OVER:
                 return False
-            action = value
-            m = _gt_legal(&self.g, s, legal)
-            for i in range(m):
-                if legal[i] == action:
-                    break
-            else:
-                return False
-            chosen[s] = action
-        self._commit(chosen)
-        return True
+            mask = self.g.to_act
+            chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
+            for s in range(n):
+                if not (mask >> s) & 1:
+                    continue
+                action = given[s]
+                if action < 0:
+                    return False
+                m = _gt_legal(&self.g, s, legal)
+                for i in range(m):
+                    if legal[i] == action:
+                        break
+                else:
+                    return False
+                chosen[s] = action
+            self._commit(chosen)
+            return True
+        finally:
+            self._busy = 0
 
     def encode_seats(self, obs: object, masks: object) -> None:
         cdef Py_buffer ob, mb
@@ -615,12 +658,16 @@ cdef class GuerrillaMachine:
         cdef int s, i, m, n = self.g.n, size = 64 * n + 115
         cdef float* o
         cdef signed char* k
-        _cw_block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
+        self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
-            _cw_block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
-        except BaseException:
-            PyBuffer_Release(&ob)
-            raise
+            _cw_block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
+            try:
+                _cw_block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
+            except BaseException:
+                PyBuffer_Release(&ob)
+                raise
+        finally:
+            self._busy = 0
         o = <float*>ob.buf
         k = <signed char*>mb.buf
         memset(k, 0, n * _GT_NACT)

@@ -43,6 +43,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars import exclusive
 from cardwars._kernels.pure_aliwar_views import _make, event_objects
 from cardwars._kernels.pure_envs import _actions_by_key, _block
 from cardwars._kernels.pure_rng import Rng, _check_u64
@@ -259,6 +260,7 @@ class AliwarMachine:
         """Steps applied so far."""
         return len(self._history)
 
+    @exclusive.read
     def legal_actions(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s legal actions in the canonical move order.
 
@@ -286,6 +288,7 @@ class AliwarMachine:
         keeps = [KEEP_BASE + 5 * card + stack for card in self._won[s] for stack in range(5)]
         return (DECLINE, *keeps)
 
+    @exclusive.read
     def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
         """The entries of ``own`` (the face's move objects, by action) for
         :meth:`legal_actions`, in their order.
@@ -295,6 +298,7 @@ class AliwarMachine:
         """
         return moves_of_actions(own, self.legal_actions(seat))
 
+    @exclusive.step
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
 
@@ -302,6 +306,9 @@ class AliwarMachine:
         seats, each mapped to a plain ``int`` among that seat's :meth:`legal_actions`.
         Returns whether the step was performed (the face explains a refusal).
         """
+        return self._apply_actions(actions)
+
+    def _apply_actions(self, actions: object) -> bool:
         if type(actions) is not dict or self._phase == OVER:
             return False
         polled = self.to_act
@@ -324,16 +331,19 @@ class AliwarMachine:
         self._views = None
         return True
 
+    @exclusive.step
     def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
         """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
         action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
         actions = actions_of_moves(moves, by_id, own)
-        return actions is not None and self.apply_actions(actions)
+        return actions is not None and self._apply_actions(actions)
 
+    @exclusive.read
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring)."""
         return tuple(self._events)
 
+    @exclusive.read
     def history(self) -> tuple[tuple[int, int], ...]:
         """Every step's two actions, -1 for a seat that was not polled."""
         return tuple(self._history)
@@ -448,6 +458,7 @@ class AliwarMachine:
         self._events += (8, termination, winner)
 
     # --- readable state ----------------------------------------------------------------
+    @exclusive.read
     def stacks(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, as labels."""
         cards = self._cards
@@ -455,19 +466,23 @@ class AliwarMachine:
             tuple(tuple(cards[card] for card in stack) for stack in own) for own in self._stacks
         )
 
+    @exclusive.read
     def protection(self) -> tuple[Any, Any]:
         """The two protection cards."""
         return (self._cards[self._protection[0]], self._cards[self._protection[1]])
 
+    @exclusive.read
     def won(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """The cards each seat won this round, in column order (Keep phase)."""
         cards = self._cards
         return (tuple(cards[c] for c in self._won[0]), tuple(cards[c] for c in self._won[1]))
 
+    @exclusive.read
     def discard(self) -> tuple[Any, ...]:
         """The discard pile, in discard order."""
         return tuple(self._cards[card] for card in self._discard)
 
+    @exclusive.read
     def face_up(self) -> tuple[tuple[bool, ...], ...]:
         """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
         the Keep phase, none once over."""
@@ -477,6 +492,7 @@ class AliwarMachine:
             return ((False,) * 5, (False,) * 5)
         return tuple(tuple(flag != 0 for flag in own) for own in self._returning)
 
+    @exclusive.read
     def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """The stacks as both players know them (AW-8): a face-up top, and with ``recall``
         every card once face up; None for any other card."""
@@ -495,10 +511,12 @@ class AliwarMachine:
         )
 
     # --- the face's objects, built from its table (pure_aliwar_views documents it) -----
+    @exclusive.read
     def event_objects(self, faces: tuple[Any, ...], result: Any) -> tuple[Any, ...]:
         """The last step's events as the face's objects (``pure_aliwar_views``)."""
         return event_objects(self._events, faces, result)
 
+    @exclusive.read
     def observation(self, seat: int, faces: tuple[Any, ...], recall: bool, result: Any) -> Any:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
@@ -507,6 +525,7 @@ class AliwarMachine:
             self._views = self.observations(faces, recall, result)
         return self._views[seat]
 
+    @exclusive.read
     def observations(self, faces: tuple[Any, ...], recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (they differ in the seat only)."""
         known = {
@@ -528,6 +547,7 @@ class AliwarMachine:
     # "f") of at least the encoding's size; its first elements are overwritten with the
     # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
 
+    @exclusive.read
     def encode_observation(self, seat: int, recall: bool, out: Any) -> None:
         """Write seat ``seat``'s observation vector (609 floats) into ``out``."""
         if type(seat) is not int or not 0 <= seat < 2:
@@ -538,6 +558,7 @@ class AliwarMachine:
         codes += self._encode(True, self._seen if recall else 0)
         out[:609] = array("f", codes)
 
+    @exclusive.read
     def encode_state(self, out: Any) -> None:
         """Write the god's-eye state vector (607 floats) into ``out``."""
         if len(out) < 607:
@@ -566,12 +587,14 @@ class AliwarMachine:
         codes += [1 if over and self._termination == t else 0 for t in range(4)]
         return codes
 
+    @exclusive.read
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row."""
         stacked = sum(len(stack) for own in self._stacks for stack in own)
         return stacked + 2 + len(self._won[0]) + len(self._won[1])
 
     # --- copying, equality, pickling ---------------------------------------------------
+    @exclusive.read
     def copy(self) -> AliwarMachine:
         """An independent copy."""
         other = object.__new__(AliwarMachine)
@@ -587,6 +610,7 @@ class AliwarMachine:
         other._legal = list(self._legal)
         return other
 
+    @exclusive.read
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
         return (
@@ -618,6 +642,7 @@ class AliwarMachine:
         return (_aliwar_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path -----------------------------------------------
+    @exclusive.step
     def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
         """:meth:`apply_actions` with each polled seat's action found under its key.
 
@@ -630,8 +655,9 @@ class AliwarMachine:
             ValueError: ``keys`` is not a tuple of two keys, one per seat.
         """
         chosen = _actions_by_key(actions, keys, 2, self.to_act)
-        return chosen is not None and self._phase != OVER and self.apply_actions(chosen)
+        return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
 
+    @exclusive.read
     def encode_seats(self, recall: bool, obs: Any, masks: Any) -> None:
         """Write both seats' observations and action masks into two blocks, row by seat.
 

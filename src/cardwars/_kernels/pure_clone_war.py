@@ -19,6 +19,7 @@ from array import array
 from collections import deque
 from collections.abc import Sequence
 
+from cardwars import exclusive
 from cardwars._kernels.pure_rng import Rng, derive_seed
 
 __all__ = ["CloneWarTable", "clone_war_batch"]
@@ -134,14 +135,17 @@ class CloneWarTable:
         """The number of seats."""
         return self._players
 
+    @exclusive.read
     def pile(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s cards, top first."""
         return tuple(self._piles[seat])
 
+    @exclusive.read
     def pile_size(self, seat: int) -> int:
         """How many cards seat ``seat`` holds."""
         return len(self._piles[seat])
 
+    @exclusive.read
     def eliminated_after(self, seat: int) -> int:
         """The battle after which ``seat`` was eliminated (0: from the start), -1 if still in."""
         return self._out[seat]
@@ -176,6 +180,7 @@ class CloneWarTable:
         """The winning seat, -1 while running or for a draw."""
         return self._winner
 
+    @exclusive.read
     def copy(self) -> CloneWarTable:
         """An independent copy."""
         other = CloneWarTable.__new__(CloneWarTable)
@@ -187,14 +192,25 @@ class CloneWarTable:
         other._rng = self._rng.copy()
         return other
 
+    @exclusive.step
     def end_in_cycle(self) -> None:
         """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
+        self._end_in_cycle()
+
+    def _end_in_cycle(self) -> None:
         self._termination = CYCLE
         self._winner = -1
 
     # --- one battle ---------------------------------------------------------------
+    @exclusive.step
     def battle(self) -> list[int]:
-        """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""
+        """Play one battle (CW-3 … CW-7.2 and the cap) and return its log.
+
+        Raises:
+            ValueError: the game on this table is over.
+        """
+        if self._termination >= 0:
+            raise ValueError("the game on this table is over: no battle is played")
         log: list[int] = []
         self._drew = self._play(log, True)
         return log
@@ -427,6 +443,7 @@ class CloneWarTable:
         drew = self._play(None, False)
         return not drew and self._termination < 0
 
+    @exclusive.read
     def cycle_length(self) -> int:
         """Battles from here until the rank-state first repeats, or -1.
 
@@ -466,6 +483,7 @@ class CloneWarTable:
             mu += 1
         return mu + lam
 
+    @exclusive.step
     def play_out(self, cycle_detection: int) -> None:
         """Play the game to its end the way the batch loop does (lazy cycle checks)."""
         base = self.copy()
@@ -488,7 +506,7 @@ class CloneWarTable:
                 _restore(self, base)
                 for _ in range(j):
                     self._play(None, False)
-                self.end_in_cycle()
+                self._end_in_cycle()
 
 
 def _restore(table: CloneWarTable, source: CloneWarTable) -> None:

@@ -60,6 +60,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars import exclusive
 from cardwars._kernels.pure_envs import _actions_by_key, _block
 from cardwars._kernels.pure_guerrilla_policy import GuerrillaPolicy
 from cardwars._kernels.pure_guerrilla_steps import (
@@ -243,6 +244,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         """Steps applied so far."""
         return len(self._history)
 
+    @exclusive.read
     def legal_actions(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s legal actions in the canonical move order (:ref:`canonical-move-order`).
 
@@ -307,6 +309,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         )
         return self._against(stronger, best_other) > self._outcomes[s]
 
+    @exclusive.read
     def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
         """The entries of ``own`` (the face's move objects, by action) for
         :meth:`legal_actions`, in their order.
@@ -316,6 +319,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         """
         return moves_of_actions(own, self.legal_actions(seat))
 
+    @exclusive.step
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
 
@@ -323,6 +327,9 @@ class GuerrillaMachine(GuerrillaPolicy):
         seats, each mapped to a plain ``int`` among that seat's :meth:`legal_actions`.
         Returns whether the step was performed (the face explains a refusal).
         """
+        return self._apply_actions(actions)
+
+    def _apply_actions(self, actions: object) -> bool:
         if type(actions) is not dict or self._phase == OVER:
             return False
         if len(actions) != bin(self._to_act).count("1"):
@@ -342,12 +349,14 @@ class GuerrillaMachine(GuerrillaPolicy):
         self._step(chosen)
         return True
 
+    @exclusive.step
     def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
         """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
         action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
         actions = actions_of_moves(moves, by_id, own)
-        return actions is not None and self.apply_actions(actions)
+        return actions is not None and self._apply_actions(actions)
 
+    @exclusive.read
     def observation(self, seat: int, faces: tuple[Any, ...], rules: object) -> object:
         """What ``seat`` may know, as the face's object: ``faces[0]`` (the observation
         class) of the seat, ``faces[1][phase]``, :attr:`to_act`, its :meth:`hand`, the
@@ -358,16 +367,19 @@ class GuerrillaMachine(GuerrillaPolicy):
             seat, faces[1][self._phase], self.to_act, self.hand(seat), *self.view(), rules
         )
 
+    @exclusive.read
     def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[object, ...]:
         """The last step's events as the face's objects, from its table ``faces``
         (:func:`~cardwars._kernels.pure_guerrilla_views.event_objects` documents it)."""
         return event_objects(self._events, faces, result)
 
+    @exclusive.read
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring); before the
         first step, those of the run to the first poll."""
         return tuple(self._events)
 
+    @exclusive.read
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions by seat, -1 for a seat that was not polled."""
         return tuple(self._history)
@@ -390,6 +402,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             self._on_remove(chosen[self._winners[0]])
 
     # --- built-in policies for search (cardwars.ismcts) ---------------------------------
+    @exclusive.read
     def greedy_action(self, seat: int) -> int:
         """``guerrilla.GreedyAgent``'s choice for ``seat`` as an action (-1 if not polled).
 
@@ -414,6 +427,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             return -1
         return legal[self._greedy_index(seat, legal)]
 
+    @exclusive.step
     def rollout(
         self, agents: tuple[int, ...], rng_state: int, explore: int = 0, max_steps: int = -1
     ) -> int:
@@ -451,7 +465,7 @@ class GuerrillaMachine(GuerrillaPolicy):
                     chosen[s] = legal[self._greedy_index(s, legal)]
                 else:
                     chosen[s] = legal[rng.below(len(legal))]
-            performed = self.apply_actions(chosen)
+            performed = self._apply_actions(chosen)
             assert performed
             done += 1
         return rng.state
@@ -461,32 +475,39 @@ class GuerrillaMachine(GuerrillaPolicy):
         cards = self._cards
         return tuple([cards[c] for c in ids])
 
+    @exclusive.read
     def hands(self) -> tuple[tuple[Any, ...], ...]:
         """Every hand, in arrival order, as labels."""
         return tuple(self._labels(h) for h in self._hands)
 
+    @exclusive.read
     def hand(self, seat: int) -> tuple[Any, ...]:
         """Seat ``seat``'s hand, in arrival order."""
         if not 0 <= seat < self._n:
             raise ValueError(f"a seat is an int 0..{self._n - 1}, got {seat!r}")
         return self._labels(self._hands[seat])
 
+    @exclusive.read
     def draw_piles(self) -> tuple[tuple[Any, ...], ...]:
         """Every draw pile, top first."""
         return tuple(self._labels(p) for p in self._draw)
 
+    @exclusive.read
     def discard_piles(self) -> tuple[tuple[Any, ...], ...]:
         """Every discard pile, in arrival order."""
         return tuple(self._labels(p) for p in self._discard)
 
+    @exclusive.read
     def removed(self) -> tuple[Any, ...]:
         """The removed pile, in arrival order."""
         return self._labels(self._removed)
 
+    @exclusive.read
     def table(self) -> tuple[Any, ...]:
         """The table in table order, then the forfeited hands bound for the spoils."""
         return self._labels([c for _, c, _ in self._table()] + self._forfeited)
 
+    @exclusive.read
     def tie_rounds(self) -> tuple[tuple[tuple[int, Any, Any], ...], ...]:
         """Per tie round, (seat, face-up card, face-down card or None)."""
         cards = self._cards
@@ -495,6 +516,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             for rnd in self._tie_rounds
         )
 
+    @exclusive.read
     def flags(self) -> tuple[tuple[bool, ...], ...]:
         """Per seat: in the game, played a Guerrilla, support penalty, spy first."""
         return tuple(
@@ -502,6 +524,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             for flags in (self._in_game, self._played_g, self._penalty, self._spy)
         )
 
+    @exclusive.read
     def view(self) -> tuple[Any, ...]:
         """The public part of every seat's observation (GT-15), in the observation's order:
         G, k, the four flags per seat, the hand, draw and discard sizes, the removed pile,
@@ -529,6 +552,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         )
 
     # --- copying, equality, pickling ---------------------------------------------------
+    @exclusive.read
     def copy(self) -> GuerrillaMachine:
         """An independent copy."""
         other = object.__new__(GuerrillaMachine)
@@ -544,6 +568,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         other._rng = self._rng.copy()
         return other
 
+    @exclusive.read
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
         return (
@@ -582,6 +607,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path -----------------------------------------------
+    @exclusive.step
     def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
         """:meth:`apply_actions` with each polled seat's action found under its key.
 
@@ -594,8 +620,9 @@ class GuerrillaMachine(GuerrillaPolicy):
             ValueError: ``keys`` is not a tuple of one key per seat.
         """
         chosen = _actions_by_key(actions, keys, self._n, self.to_act)
-        return chosen is not None and self._phase != OVER and self.apply_actions(chosen)
+        return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
 
+    @exclusive.read
     def encode_seats(self, obs: Any, masks: Any) -> None:
         """Write every seat's observation and action mask into two blocks, row by seat.
 

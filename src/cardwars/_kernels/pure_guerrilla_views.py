@@ -13,6 +13,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+from cardwars import exclusive
 from cardwars._kernels.pure_guerrilla_steps import OVER, GuerrillaRules
 
 __all__: list[str] = []  # the machine's methods are the public names
@@ -121,6 +122,7 @@ class GuerrillaViews(GuerrillaRules):
     # "f") of at least the encoding's size; its first elements are overwritten with the
     # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
 
+    @exclusive.read
     def encode_observation(self, seat: int, out: Any) -> None:
         """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
         n = self._n
@@ -131,6 +133,7 @@ class GuerrillaViews(GuerrillaRules):
             raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
         out[:size] = array("f", self._encode(seat))
 
+    @exclusive.read
     def encode_state(self, out: Any) -> None:
         """Write the god's-eye state vector (``243 * players + 66`` floats) into ``out``."""
         size = 243 * self._n + 66

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwars import _kernels
+from cardwars import _kernels, exclusive
 from cardwars._kernels import pure_clone_war
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
 from cardwars.clone_war.moves import (
@@ -35,6 +35,7 @@ from cardwars.clone_war.moves import (
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
 from cardwars.errors import RulesError, UsageError
+from cardwars.exclusive import busy_error
 from cardwars.options import check_players
 
 if TYPE_CHECKING:
@@ -400,10 +401,18 @@ class State(GameState[Phase]):
         self._battle()
         return self.last_events
 
+    @exclusive.step
     def _battle(self) -> None:
-        """One battle in the kernel, and the cycle rule; the events wait until asked for."""
+        """One battle in the kernel, and the cycle rule; the events wait until asked for.
+
+        Raises:
+            UsageError: another call (a thread) ended the game since it was checked.
+        """
         table = self._table
-        self._log = table.battle()
+        try:
+            self._log = table.battle()
+        except ValueError:  # the table refuses a battle after the end
+            raise busy_error() from None
         self._steps += 1
         if table.termination < 0:
             if table.battles == self._cycle_at:
@@ -426,6 +435,7 @@ class State(GameState[Phase]):
         """The events of the last battle (``()`` before the first), built on first access."""
         return self._decode()[0]
 
+    @exclusive.read  # never while another thread's battle has the log and the count half updated
     def _decode(self) -> tuple[tuple[Event, ...], tuple[tuple[int, Card], ...]]:
         """The last battle's events and the cards it left face up, from the kernel's log."""
         decoded = self._decoded

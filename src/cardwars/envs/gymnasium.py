@@ -33,7 +33,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardwars import _kernels
+from cardwars import _kernels, exclusive
+from cardwars.actions import plain_action
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError
@@ -126,6 +127,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         while not state.is_over and self.seat not in state.to_act:
             state.apply(self._opponent_moves())
 
+    @exclusive.step
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
@@ -142,6 +144,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         self._advance()
         return self._observe(), self._info()
 
+    @exclusive.step
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (with the opponents' simultaneous moves), then theirs.
 
@@ -149,22 +152,29 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             IllegalMoveError: an illegal action with ``illegal_action="raise"``.
             UsageError: the episode is over.
         """
+        # The action as a plain int first: converting a caller's value may run its code.
+        chosen = plain_action(action)
         state = self.game_state
         if self._done or state.is_over:
             raise UsageError("the episode is over: call reset()")
         legal = state.legal_actions(self.seat)
-        chosen: int | None = None
-        if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
-            chosen = int(action)
         if chosen is None or chosen not in legal:
             if self.illegal_action == "raise":
-                raise IllegalMoveError(f"seat {self.seat} may not play {action!r}; legal: {legal}")
+                shown = "a non-int action" if chosen is None else f"action {chosen}"
+                raise IllegalMoveError(f"seat {self.seat} may not play {shown}; legal: {legal}")
             info = self._info()
             info["illegal_action"] = True
             self._done = True
             return self._observe(), -1.0, True, False, info
         moves = self._opponent_moves()
-        moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
+        # The learner's own move object as the state is now: an opponent's choose() runs
+        # caller code. If that changed the state, apply() refuses what is no longer legal.
+        now = state.legal_actions(self.seat)
+        moves[self.seat] = (
+            state.legal_moves(self.seat)[now.index(chosen)]
+            if chosen in now
+            else self.game.action_to_move(chosen)
+        )
         state.apply(moves)
         self._advance()
         reward, terminated, truncated = 0.0, False, False

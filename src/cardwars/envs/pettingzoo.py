@@ -41,7 +41,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from cardwars import _kernels
+from cardwars import _kernels, exclusive
+from cardwars.actions import plain_action
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError
@@ -142,15 +143,14 @@ class _Table:
         Raises:
             IllegalMoveError: it is not, and ``illegal_action="raise"``.
         """
-        action: int | None = None
-        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-            action = int(value)
+        action = plain_action(value)  # read first: converting it may run the caller's code
         legal = self.current.legal_actions(seat)
         if action is not None and action in legal:
             return action
         if self.illegal == "raise":
+            shown = "a non-int action" if action is None else f"action {action}"
             raise IllegalMoveError(
-                f"player_{seat} may not play {value!r}; legal actions: {list(legal)}"
+                f"player_{seat} may not play {shown}; legal actions: {list(legal)}"
             )
         return None
 
@@ -247,6 +247,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             for seat, name in enumerate(self.possible_agents)
         }
 
+    @exclusive.step
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
@@ -259,6 +260,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self._machine = None if write is None else getattr(state, "_m", None)
         return self._observations(), {name: {} for name in self.agents}
 
+    @exclusive.step
     def step(
         self, actions: dict[str, Any]
     ) -> tuple[
@@ -394,6 +396,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         seat = self.possible_agents.index(agent)
         return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
 
+    @exclusive.step
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (from ``seed`` when given) and select the first polled agent."""
         self._table.deal(seed)
@@ -410,6 +413,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         self._pending = sorted(self._table.current.to_act)
         self.agent_selection = self.possible_agents[self._pending[0]]
 
+    @exclusive.step
     def step(self, action: Any) -> None:
         """Record the selected agent's action; apply the step once every polled agent acted.
 

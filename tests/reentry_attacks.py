@@ -1,0 +1,494 @@
+"""Hostile callbacks against one state, run in a child process by test_reliability_reentry.
+
+A compiled step that let a caller's code run between its check and its commit could
+corrupt memory, so these attacks run where a segfault ends only the child: the test
+fails on its exit status. ``python -m tests.reentry_attacks KIND GAME PLAYERS COUNT``
+runs one attack and prints ``ok`` and its counts:
+
+``keyed``
+    The Parallel env's keyed step, handed a key that equals ``"player_1"`` (same hash)
+    and steps the same state from its ``__eq__`` during the lookup (the audit's attack),
+    over ``COUNT`` seeds; then the values of the step are rewritten to what is legal now.
+``fuzz``
+    ``COUNT`` Hypothesis examples: every entry point that reads a caller's value
+    (``apply``, ``apply_actions``, the seat readers, the PettingZoo and Gymnasium steps)
+    handed a value whose ``__eq__``, ``__hash__``, ``__index__``, ``__int__``, a mapping
+    whose ``items``/``get``/``__getitem__``, or an opponent whose ``choose`` steps, reads
+    or copies the same state.
+
+After every call: only library errors escaped, and the state is valid (its record
+round-trips, replaying its history on a fresh deal gives it back, every seat's
+observation and encoding can be read, a pickle gives an equal state).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardwars
+from cardwars import records
+from cardwars.engine import Game, GameState
+from cardwars.envs.encoding import encoder
+from cardwars.errors import CardwarsError
+
+Act = Callable[[], None]
+
+
+def check_valid(game: Game[Any, Any], state: GameState[Any]) -> None:
+    """Raise AssertionError unless ``state`` is a position its own history reaches."""
+    assert records.loads(records.dumps(state), game) == state
+    replayed = game.new_game(state.seed)
+    for step in state.history:
+        replayed.apply(dict(step))
+    assert replayed == state, "the history does not replay to the state"
+    assert pickle.loads(pickle.dumps(state)) == state
+    codes = encoder(game) if game.name != "clone-war" else None
+    for seat in range(state.players):
+        state.observation(seat)
+        state.legal_moves(seat)
+        if codes is not None:
+            codes.observation_of(state, seat)
+
+
+def legal_step(state: GameState[Any], last: bool = False) -> dict[int, int]:
+    return {seat: state.legal_actions(seat)[-1 if last else 0] for seat in sorted(state.to_act)}
+
+
+def racy_step(state: GameState[Any], last: bool) -> dict[int, int] | None:
+    """:func:`legal_step` while other threads step the state: None when a seat read as
+    polled has no legal action by the time its actions are read."""
+    step = {}
+    for seat in sorted(state.to_act):
+        legal = state.legal_actions(seat)
+        if not legal:
+            return None
+        step[seat] = legal[-1 if last else 0]
+    return step
+
+
+def stepper(state: GameState[Any], kind: str, swallow: bool) -> Act:
+    """What a hostile callback does to ``state``: step it, read it, or copy and step a copy."""
+
+    def act() -> None:
+        try:
+            if state.is_over:
+                return
+            if kind == "step":
+                state.apply_actions(legal_step(state, last=True))
+            elif kind == "read":
+                for seat in range(state.players):
+                    state.observation(seat)
+                    state.legal_actions(seat)
+            else:
+                other = state.copy()
+                other.apply_actions(legal_step(other, last=True))
+        except CardwarsError:
+            if not swallow:
+                raise
+
+    return act
+
+
+class HostileInt(int):
+    """An int whose dunder methods (one chosen) run ``act`` before answering."""
+
+    act: Act = staticmethod(lambda: None)
+    fires: frozenset[str] = frozenset()
+
+    def _fire(self, name: str) -> None:
+        if name in self.fires:
+            self.act()
+
+    def __index__(self) -> int:
+        self._fire("__index__")
+        return int.__int__(self)
+
+    def __int__(self) -> int:
+        self._fire("__int__")
+        return int.__int__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._fire("__eq__")
+        return int.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        self._fire("__eq__")
+        return int.__ne__(self, other)
+
+    def __hash__(self) -> int:
+        self._fire("__hash__")
+        return int.__hash__(self)
+
+    def __lt__(self, other: int) -> bool:
+        self._fire("__eq__")
+        return int.__lt__(self, other)
+
+    def __repr__(self) -> str:
+        raise RuntimeError("a repr that must never be called")
+
+
+def hostile(value: int, act: Act, fires: str) -> HostileInt:
+    kind = type("Hostile", (HostileInt,), {"act": staticmethod(act), "fires": frozenset({fires})})
+    made: HostileInt = kind(value)
+    return made
+
+
+class HostileMapping(Mapping[Any, Any]):
+    """A mapping whose ``items``/``get``/``__getitem__``/``__iter__`` runs ``act`` once."""
+
+    def __init__(self, data: dict[Any, Any], act: Act, fires: str) -> None:
+        self._data, self._act, self._fires = data, act, fires
+
+    def _fire(self, name: str) -> None:
+        if name == self._fires:
+            self._fires = ""
+            self._act()
+
+    def __getitem__(self, key: Any) -> Any:
+        self._fire("__getitem__")
+        return self._data[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._fire("get")
+        return self._data.get(key, default)
+
+    def items(self) -> Any:
+        self._fire("items")
+        return self._data.items()
+
+    def __iter__(self) -> Iterator[Any]:
+        self._fire("__iter__")
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+class KeyEqualTo:
+    """A dict key with the hash of ``name`` that runs ``act`` when compared with it."""
+
+    def __init__(self, name: str, act: Act) -> None:
+        self.name, self.act = name, act
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        if other == self.name:
+            self.act()
+        return other == self.name
+
+
+# --- the audit's attack, over many seeds --------------------------------------------------
+def keyed_attack(name: str, players: int, seeds: int) -> str:
+    from cardwars.envs.pettingzoo import parallel_env
+
+    fired = refused = 0
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    for seed in range(seeds):
+        env = parallel_env(game)
+        env.reset(seed=seed)
+        state = env.game_state
+        for _ in range(80):
+            if state.is_over or not env.agents:
+                break
+            polled = sorted(state.to_act)
+            actions: dict[Any, int] = {f"player_{s}": state.legal_actions(s)[0] for s in polled}
+            if 1 in polled:
+                act = stepper(state, "step", swallow=True)
+
+                key = KeyEqualTo("player_1", lambda: None)
+
+                def steps_then_rewrites(
+                    act: Act = act,
+                    actions: dict[Any, int] = actions,
+                    state: GameState[Any] = state,
+                    key: KeyEqualTo = key,
+                ) -> None:
+                    nonlocal fired
+                    fired += 1
+                    act()
+                    if 1 in state.to_act and not state.is_over:
+                        actions[key] = state.legal_actions(1)[0]  # legal after the step
+
+                key.act = steps_then_rewrites
+                actions[key] = actions.pop("player_1")
+            try:
+                env.step(actions)
+            except CardwarsError:
+                refused += 1
+        check_valid(game, state)
+    return f"ok keyed {name} {players}p: {seeds} games, {fired} callbacks, {refused} refused"
+
+
+# --- every entry point, with Hypothesis -------------------------------------------------
+GAMES = {"aliwar": (2,), "guerrilla": (2, 3, 4), "clone-war": (2, 3, 4)}
+ENTRIES_ALL = (
+    "apply_seat_key",
+    "apply_actions_value",
+    "apply_actions_mapping",
+    "apply_mapping",
+    "seat_readers",
+    "parallel_key",
+    "parallel_value",
+    "aec_value",
+    "gym_value",
+    "gym_opponent",
+)
+ENTRIES = tuple(e for e in ENTRIES_ALL if e not in os.environ.get("SKIP_ENTRIES", "").split(","))
+DUNDERS = ("__eq__", "__hash__", "__index__", "__int__")
+ACTS = ("step", "read", "copy")
+
+
+def attack(game: Game[Any, Any], entry: str, seed: int, before: int, data: Any) -> None:
+    """Deal ``game`` from ``seed``, play ``before`` steps, then run one hostile call."""
+    fires = data.draw(st.sampled_from(DUNDERS), label="dunder")
+    kind = data.draw(st.sampled_from(ACTS), label="act")
+    swallow = data.draw(st.booleans(), label="swallow")
+    clone_war = game.name == "clone-war"
+    if entry.startswith(("parallel", "aec", "gym")) and clone_war:
+        entry = "apply_mapping"
+    if entry.startswith("parallel"):
+        _parallel(game, entry, seed, before, fires, kind, swallow)
+        return
+    if entry.startswith("aec"):
+        _aec(game, seed, before, fires, kind, swallow)
+        return
+    if entry.startswith("gym"):
+        _gym(game, entry, seed, before, fires, kind, swallow)
+        return
+    state = game.new_game(seed)
+    for _ in range(before):
+        if state.is_over:
+            break
+        state.apply_actions(legal_step(state))
+    act = stepper(state, kind, swallow)
+    step = legal_step(state)
+    try:
+        if entry == "apply_seat_key" and step:
+            seat = min(step)
+            moves: dict[Any, Any] = {s: state.legal_moves(s)[0] for s in step}
+            moves[hostile(seat, act, fires)] = moves.pop(seat)
+            state.apply(moves)
+        elif entry == "apply_actions_value" and step:
+            seat = max(step)
+            step_: dict[int, Any] = dict(step)
+            step_[seat] = hostile(step[seat], act, fires)
+            state.apply_actions(step_)
+        elif entry in ("apply_actions_mapping", "apply_mapping"):
+            where = data.draw(st.sampled_from(("items", "get", "__getitem__", "__iter__")))
+            if entry == "apply_mapping":
+                given: dict[int, Any] = {s: state.legal_moves(s)[0] for s in step}
+                state.apply(HostileMapping(given, act, where))
+            else:
+                state.apply_actions(HostileMapping(dict(step), act, where))
+        else:
+            seat = data.draw(st.integers(0, state.players - 1), label="seat")
+            method = data.draw(
+                st.sampled_from(("legal_moves", "legal_actions", "action_mask", "observation"))
+            )
+            getattr(state, method)(hostile(seat, act, fires))
+    except CardwarsError:
+        pass
+    check_valid(game, state)
+
+
+def _parallel(
+    game: Game[Any, Any], entry: str, seed: int, before: int, fires: str, kind: str, sw: bool
+) -> None:
+    from cardwars.envs.pettingzoo import parallel_env
+
+    env = parallel_env(game)
+    env.reset(seed=seed)
+    state = env.game_state
+    for _ in range(before):
+        if state.is_over or not env.agents:
+            return
+        env.step({f"player_{s}": a for s, a in legal_step(state).items()})
+    if state.is_over or not env.agents:
+        return
+    act = stepper(state, kind, sw)
+    actions: dict[Any, Any] = {f"player_{s}": a for s, a in legal_step(state).items()}
+    seat = max(state.to_act)
+    if entry == "parallel_key":
+
+        def act_then_rewrite() -> None:
+            act()  # then the value under the key: what is legal after the callback's step
+            if seat in state.to_act and not state.is_over:
+                actions[key] = state.legal_actions(seat)[0]
+
+        key = KeyEqualTo(f"player_{seat}", act_then_rewrite)
+        actions[key] = actions.pop(f"player_{seat}")
+    else:
+        actions[f"player_{seat}"] = hostile(actions[f"player_{seat}"], act, fires)
+    with contextlib.suppress(CardwarsError):
+        env.step(actions)
+    check_valid(game, state)
+
+
+def _aec(game: Game[Any, Any], seed: int, before: int, fires: str, kind: str, sw: bool) -> None:
+    from cardwars.envs.pettingzoo import env as aec_env
+
+    env = aec_env(game)
+    env.reset(seed=seed)
+    state = env.game_state
+    for _ in range(before):
+        if state.is_over or not env.agents:
+            return
+        seat = int(env.agent_selection.rsplit("_", 1)[1])
+        env.step(state.legal_actions(seat)[0])
+    if state.is_over or not env.agents:
+        return
+    seat = int(env.agent_selection.rsplit("_", 1)[1])
+    with contextlib.suppress(CardwarsError):
+        env.step(hostile(state.legal_actions(seat)[0], stepper(state, kind, sw), fires))
+    check_valid(game, state)
+
+
+def _gym(
+    game: Game[Any, Any], entry: str, seed: int, before: int, fires: str, kind: str, sw: bool
+) -> None:
+    from cardwars.envs.gymnasium import CardwarsEnv
+    from cardwars.interfaces import Agent
+
+    holder: list[GameState[Any]] = []
+
+    class Meddler(Agent):
+        """An opponent whose choose() also meddles with the state."""
+
+        def choose(self, observation: Any, legal: Any, rng: Any) -> Any:
+            if holder:
+                stepper(holder[0], kind, sw)()
+            return legal[0] if legal else None  # another choose() may have stepped
+
+    opponent: Agent | str = Meddler() if entry == "gym_opponent" else "random"
+    env = CardwarsEnv(game, opponent=opponent)
+    env.reset(seed=seed)
+    state = env.game_state
+    for _ in range(before):
+        if state.is_over:
+            return
+        env.step(state.legal_actions(0)[0])
+    if state.is_over:
+        return
+    holder.append(state)
+    action: Any = state.legal_actions(0)[0]
+    if entry == "gym_value":
+        action = hostile(action, stepper(state, kind, sw), fires)
+    with contextlib.suppress(CardwarsError):
+        env.step(action)
+    check_valid(game, state)
+
+
+def fuzz(name: str, players: int, examples: int) -> str:
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+
+    @settings(max_examples=examples, database=None, deadline=None, derandomize=True)
+    @given(
+        entry=st.sampled_from(ENTRIES),
+        seed=st.integers(0, 2**32),
+        before=st.integers(0, 12),
+        data=st.data(),
+    )
+    def run(entry: str, seed: int, before: int, data: Any) -> None:
+        attack(game, entry, seed, before, data)
+
+    run()
+    return f"ok fuzz {name} {players}p: {examples} examples"
+
+
+# --- threads --------------------------------------------------------------------------
+def threads_attack(name: str, players: int, games: int) -> str:
+    """Four threads step, read and copy one shared state (and one shared Parallel env),
+    with a thread switch every microsecond: only library errors, and valid states."""
+    import threading
+
+    from cardwars.envs.pettingzoo import parallel_env
+
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    foreign: list[BaseException] = []
+    refused = [0]
+
+    def hammer(work: Callable[[], bool]) -> None:
+        def loop() -> None:
+            for _ in range(400):
+                try:
+                    if not work():
+                        return
+                except CardwarsError:
+                    refused[0] += 1
+                except BaseException as exc:  # anything else fails the attack
+                    foreign.append(exc)
+                    return
+
+        threads = [threading.Thread(target=loop) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for seed in range(games):
+            state = game.new_game(seed)
+
+            def on_state(state: GameState[Any] = state, seed: int = seed) -> bool:
+                if state.is_over:
+                    return False
+                step = racy_step(state, last=seed % 2 == 1)
+                if step is not None:
+                    state.apply_actions(step)
+                state.observation(seed % state.players)
+                state.copy()
+                return True
+
+            hammer(on_state)
+            check_valid(game, state)
+            if name == "clone-war":
+                continue
+            env = parallel_env(game)
+            env.reset(seed=seed)
+            shared = env.game_state
+
+            def on_env(env: Any = env, shared: GameState[Any] = shared) -> bool:
+                if not env.agents or shared.is_over:
+                    return False
+                step = racy_step(shared, last=False)
+                if step is not None:
+                    env.step({f"player_{s}": a for s, a in step.items()})
+                return True
+
+            hammer(on_env)
+            check_valid(game, shared)
+    finally:
+        sys.setswitchinterval(old)
+    if foreign:
+        import traceback
+
+        traceback.print_exception(foreign[0])
+        raise AssertionError(f"{len(foreign)} foreign exceptions, the first: {foreign[0]!r}")
+    return f"ok threads {name} {players}p: {games} games, {refused[0]} calls refused"
+
+
+def main(argv: list[str]) -> int:
+    kind, name, players, count = argv[0], argv[1], int(argv[2]), int(argv[3])
+    runners = {"keyed": keyed_attack, "fuzz": fuzz, "threads": threads_attack}
+    runner = runners[kind]
+    print(runner(name, players, count))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

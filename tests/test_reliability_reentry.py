@@ -1,0 +1,185 @@
+"""No Python callback and no second thread can corrupt a state (issue 21, items 1 and 2).
+
+The attacks live in :mod:`tests.reentry_attacks` and run in a child process, so that a
+compiled step reading out of bounds fails its test instead of ending the test run:
+
+* the audit's attack: the Parallel env's keyed step handed a key whose ``__eq__`` steps
+  the same state during the lookup, then rewrites the step to what is legal after it;
+* Hypothesis-drawn hostile values (``__eq__``, ``__hash__``, ``__index__``, ``__int__``,
+  a mapping's ``items``/``get``/``__getitem__``, an opponent's ``choose``) at every entry
+  point that reads a caller's value in the middle of a step;
+* four threads stepping one state, and one Parallel env, with a thread switch every
+  microsecond.
+
+Each one then checks that only library errors escaped and that every state is still
+valid (record, replay, pickle, observations, encodings). The guard itself
+(:mod:`cardwars.exclusive`) is tested in-process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars import exclusive
+from cardwars.errors import IllegalMoveError, UsageError
+from tests import sizes
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GAMES = [("aliwar", 2), ("guerrilla", 2), ("guerrilla", 3), ("guerrilla", 4)]
+ALL_GAMES = [*GAMES, ("clone-war", 2), ("clone-war", 4)]
+
+
+def run_attack(backend: str, kind: str, name: str, players: int, count: int) -> str:
+    """Run one attack of tests.reentry_attacks in a child process on ``backend``."""
+    env = dict(os.environ)
+    env.pop("CARDWARS_PURE_PYTHON", None)
+    if backend == "python":
+        env.pop("CARDWARS_REQUIRE_EXTENSION", None)
+        env["CARDWARS_PURE_PYTHON"] = "1"
+    else:
+        env["CARDWARS_REQUIRE_EXTENSION"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    child = subprocess.run(
+        [sys.executable, "-m", "tests.reentry_attacks", kind, name, str(players), str(count)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=600,
+        check=False,
+    )
+    assert child.returncode == 0, (
+        f"the {kind} attack on {name} ({players}p, {backend}) ended with status "
+        f"{child.returncode}:\n{child.stdout[-3000:]}\n{child.stderr[-6000:]}"
+    )
+    assert child.stdout.startswith("ok "), child.stdout
+    return child.stdout
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_key_that_steps_the_state_during_the_keyed_lookup(
+    name: str, players: int, backend: str
+) -> None:
+    seeds = sizes.sized(150, 40) if backend == "compiled" else sizes.sized(60, 15)
+    out = run_attack(backend, "keyed", name, players, seeds)
+    fired = int(out.split(" callbacks")[0].rsplit(" ", 1)[1])
+    assert fired > 0, out  # the attack did reach the lookup
+
+
+@pytest.mark.parametrize(("name", "players"), ALL_GAMES)
+def test_hostile_values_at_every_entry_point(name: str, players: int, backend: str) -> None:
+    examples = sizes.sized(600, 120) if backend == "compiled" else sizes.sized(200, 40)
+    run_attack(backend, "fuzz", name, players, examples)
+
+
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 4), ("clone-war", 3)])
+def test_four_threads_on_one_state(name: str, players: int, backend: str) -> None:
+    run_attack(backend, "threads", name, players, sizes.sized(40, 6))
+
+
+# --- the guard ---------------------------------------------------------------------------
+class Counter:
+    """A step and a read that each call ``inner`` first, once (then it is cleared)."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.inner: Any = None
+
+    def _call_inner(self) -> None:
+        inner, self.inner = self.inner, None
+        if inner is not None:
+            inner()
+
+    @exclusive.step
+    def bump(self) -> int:
+        self._call_inner()
+        self.value += 1
+        return self.value
+
+    @exclusive.read
+    def look(self) -> int:
+        self._call_inner()
+        return self.value
+
+
+def test_a_step_inside_a_call_of_the_same_object_is_refused() -> None:
+    counter = Counter()
+    counter.inner = counter.bump
+    with pytest.raises(UsageError, match="not thread-safe"):
+        counter.look()
+    counter.inner = counter.bump
+    with pytest.raises(UsageError, match="re-entered from a callback"):
+        counter.bump()
+    assert counter.value == 0
+    assert counter.bump() == 1  # the guard let go after each refusal
+
+
+def test_reads_nest_inside_a_step_and_other_objects_are_free() -> None:
+    counter, other = Counter(), Counter()
+    counter.inner = counter.look
+    assert counter.bump() == 1
+    counter.inner = other.bump
+    assert counter.bump() == 2 and other.value == 1
+
+
+def test_another_thread_is_refused_while_a_call_runs() -> None:
+    counter = Counter()
+    inside, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def hold() -> None:
+        inside.set()
+        release.wait(10)
+
+    counter.inner = hold
+    holder = threading.Thread(target=counter.bump)
+    holder.start()
+    assert inside.wait(10)
+    for call in (counter.bump, counter.look):
+        try:
+            call()
+        except UsageError as exc:
+            errors.append(exc)
+    release.set()
+    holder.join()
+    assert len(errors) == 2
+    assert counter.value == 1
+    assert counter.bump() == 2
+
+
+def test_the_busy_error_is_the_same_on_both_backends(backend: str) -> None:
+    state = cardwars.load_game("aliwar").new_game(seed=3)
+    step = {seat: state.legal_actions(seat)[0] for seat in state.to_act}
+
+    armed: list[bool] = []
+
+    class Meddling(int):
+        def __hash__(self) -> int:
+            if armed:
+                state.apply_actions(step)  # refused: the machine is in the middle of a step
+            return int.__hash__(self)
+
+    moves = {Meddling(0): state.legal_moves(0)[0], 1: state.legal_moves(1)[0]}
+    before = state.copy()
+    armed.append(True)
+    with pytest.raises((UsageError, IllegalMoveError)) as info:
+        state.apply(moves)
+    assert state == before
+    if isinstance(info.value, UsageError):
+        assert str(info.value) == exclusive.BUSY
+
+
+def test_a_clone_war_table_refuses_a_battle_after_the_end(backend: str) -> None:
+    final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=5)
+    table = final._table  # the face never asks, but a racing thread could
+    with pytest.raises(ValueError, match="over"):
+        table.battle()
