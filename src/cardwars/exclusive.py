@@ -37,8 +37,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
 
-# id(object in use) -> [the thread using it, its calls in progress]. Only that thread
-# changes the entry; dict.setdefault claims an object atomically (it runs no Python code).
+# id(object in use) -> [the thread whose call claimed it]. Only that call removes the
+# entry; dict.setdefault claims an object atomically (it runs no Python code).
 _IN_USE: dict[int, list[int]] = {}
 
 
@@ -47,21 +47,20 @@ def busy_error() -> UsageError:
     return UsageError(BUSY)
 
 
-def _guard(method: Callable[Concatenate[T, P], R], stepping: int) -> Callable[Concatenate[T, P], R]:
+def _guard(method: Callable[Concatenate[T, P], R], stepping: bool) -> Callable[Concatenate[T, P], R]:
     def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
         key = id(self)
-        claim = [get_ident(), 0]
+        claim = [get_ident()]
         held = _IN_USE.setdefault(key, claim)
-        # Another thread's call, or a step inside any call of this thread (a callback).
-        if held[0] != claim[0] or (stepping and held is not claim):
-            raise busy_error()
-        held[1] += 1
+        if held is not claim:
+            # A step inside any call of this object, or any call from another thread.
+            if stepping or held[0] != claim[0]:
+                raise busy_error()
+            return method(self, *args, **kwargs)  # a read inside a call of this thread
         try:
             return method(self, *args, **kwargs)
         finally:
-            held[1] -= 1
-            if not held[1]:
-                del _IN_USE[key]
+            del _IN_USE[key]
 
     update_wrapper(guarded, method)
     return guarded
@@ -70,13 +69,13 @@ def _guard(method: Callable[Concatenate[T, P], R], stepping: int) -> Callable[Co
 def step(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
     """Mark a method that changes its object: refused inside any other call of it (a step
     calls its own checks and steps through private methods, never public ones)."""
-    return _guard(method, 1)
+    return _guard(method, True)
 
 
 def read(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
     """Mark a method that reads its object: refused while another thread uses it; calls
     of one thread may nest (a step checks its moves with reads)."""
-    return _guard(method, 0)
+    return _guard(method, False)
 
 
 def guarded_names(cls: type[Any]) -> frozenset[str]:

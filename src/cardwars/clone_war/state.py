@@ -123,11 +123,10 @@ class State(GameState[Phase]):
         "_cycle_at",
         "_decoded",
         "_hand_built",
-        "_log",
+        "_last",
         "_result",
         "_rules",
         "_seed",
-        "_steps",
         "_table",
     )
 
@@ -137,8 +136,10 @@ class State(GameState[Phase]):
     _rules: Rules
     _seed: int
     _hand_built: bool
-    _log: list[int]  # the kernel's log of the last battle ([] before the first)
-    _steps: int  # battles played through this state (its history is that many {} steps)
+    # (battles played through this state, the kernel's log of the last one, the result
+    # after it): one tuple, replaced whole, so a reader in another thread never pairs a
+    # count with another battle's log.
+    _last: tuple[int, list[int], Result | None]
     _decoded: tuple[int, tuple[Event, ...], tuple[tuple[int, Card], ...]] | None
     _cycle_at: int  # the battle after which the cycle rule ends the game, or -1
     _result: Result | None
@@ -156,8 +157,7 @@ class State(GameState[Phase]):
         self._rules = rules
         self._seed = seed
         self._hand_built = hand_built
-        self._log = []
-        self._steps = 0
+        self._last = (0, [], None)
         self._decoded = None
         self._cycle_at = -1
         self._result = None
@@ -314,8 +314,8 @@ class State(GameState[Phase]):
         other._rules = self._rules
         other._seed = self._seed
         other._hand_built = self._hand_built
-        other._log = list(self._log)
-        other._steps = self._steps
+        steps, log, result = self._last
+        other._last = (steps, list(log), result)
         other._decoded = self._decoded
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
@@ -410,43 +410,40 @@ class State(GameState[Phase]):
         """
         table = self._table
         try:
-            self._log = table.battle()
+            log = table.battle()
         except ValueError:  # the table refuses a battle after the end
             raise busy_error() from None
-        self._steps += 1
         if table.termination < 0:
             if table.battles == self._cycle_at:
                 table.end_in_cycle()
             elif table.drew:
                 self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
-            else:
-                return
-            if table.termination < 0:
-                return
-        self._result = self._make_result()
+        result = None if table.termination < 0 else self._make_result()
+        self._result = result
+        self._last = (self._last[0] + 1, log, result)
 
     @property
     def history(self) -> tuple[Mapping[int, Move], ...]:
         """One empty step, ``{}``, per battle played through this state."""
-        return tuple({} for _ in range(self._steps))
+        return tuple({} for _ in range(self._last[0]))
 
     @property
     def last_events(self) -> tuple[Event, ...]:
         """The events of the last battle (``()`` before the first), built on first access."""
         return self._decode()[0]
 
-    @exclusive.read  # never while another thread's battle has the log and the count half updated
     def _decode(self) -> tuple[tuple[Event, ...], tuple[tuple[int, Card], ...]]:
         """The last battle's events and the cards it left face up, from the kernel's log."""
         decoded = self._decoded
-        if decoded is None or decoded[0] != self._steps:
-            if self._steps == 0:
+        steps, log, result = self._last
+        if decoded is None or decoded[0] != steps:
+            if steps == 0:
                 decoded = (0, (), ())
             else:
-                events, face_up = self._events(self._log)
-                if self._result is not None:
-                    events.append(GameOver(self._result))
-                decoded = (self._steps, tuple(events), face_up)
+                events, face_up = self._events(log)
+                if result is not None:
+                    events.append(GameOver(result))
+                decoded = (steps, tuple(events), face_up)
             self._decoded = decoded
         return decoded[1], decoded[2]
 
@@ -537,7 +534,7 @@ class State(GameState[Phase]):
             table.winner,
             self._cycle_at,
             self._decode()[1],
-            self._steps,
+            self._last[0],
             self._hand_built,
         )
 
