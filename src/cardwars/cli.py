@@ -234,8 +234,15 @@ def _plot(report: SimulationReport, path: str) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from cardwars.simulate import MAX_WORKERS
+
     game = _game_from_args(args.game, args.players, args.option)
     agents = _agent_list(args.agents, game.players, "--agents")
+    if args.workers > MAX_WORKERS:  # before the progress bar starts
+        raise CliError(
+            f"--workers must be an int from 1 to MAX_WORKERS = {MAX_WORKERS} (four per CPU), "
+            f"got {args.workers}"
+        )
     # Everything needed at the end is checked now, so no run is lost to it.
     if args.json:
         _check_output(args.json, "--json")
