@@ -83,7 +83,7 @@ class HostileInt(int):
         raise BoomError("a method of the caller ran")
 
     __index__ = __int__ = __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _boom
-    __hash__ = __bool__ = __repr__ = __str__ = __format__ = _boom  # type: ignore[assignment]
+    __hash__ = __bool__ = __repr__ = __str__ = __format__ = _boom
 
 
 class LiarInt(int):
@@ -92,7 +92,7 @@ class LiarInt(int):
     def _yes(self, other: object) -> bool:
         return True
 
-    __eq__ = __lt__ = __le__ = __gt__ = __ge__ = _yes  # type: ignore[assignment]
+    __eq__ = __lt__ = __le__ = __gt__ = __ge__ = _yes
     __hash__ = int.__hash__
 
 
@@ -307,5 +307,5 @@ def test_records_nest_at_most_max_depth_levels(depth: int) -> None:
     for source in (json.dumps(record), record):
         loader = records.loads if isinstance(source, str) else records.replay
         with pytest.raises(RecordError) as caught:
-            loader(source)  # type: ignore[operator]
+            loader(source)
         assert ("more than 32 levels" in str(caught.value)) == deep

@@ -34,7 +34,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import asdict, dataclass, is_dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardwars import _kernels
 from cardwars.engine import Agent, Game, play, resolve_agents
@@ -55,7 +55,7 @@ ProgressCallback = Callable[[int, int], None]
 _DEFAULT_CHUNK = 20_000
 
 MAX_WORKERS: Final[int] = 4 * (os.cpu_count() or 1)
-"""The most worker processes :func:`~cardwars.simulate` takes: four per CPU
+"""Most worker processes :func:`~cardwars.simulate` takes, four per CPU
 (``4 * os.cpu_count()``, or 4 when the count is unknown). More processes than
 cores only add start-up time and memory; a larger ``workers`` raises
 :class:`~cardwars.errors.UsageError` naming this bound."""
@@ -170,7 +170,7 @@ def _plain_int(value: object) -> int | None:
     kind = type(value)
     if kind is bool or not issubclass(kind, int):
         return None
-    return operator.index(value)  # type: ignore[call-overload]  # exact int; no __index__ call
+    return operator.index(cast("int", value))  # an exact int: no __index__ call for an int
 
 
 def _error_text(exc: BaseException) -> str:
@@ -192,7 +192,7 @@ def _agent_specs(game: Game[Any, Any], agents: object) -> tuple[Agent | str, ...
             f"agents must be a list or tuple with one agent per seat, got {_shown(agents)}"
         )
     try:
-        items = tuple(agents)  # type: ignore[arg-type]
+        items: tuple[object, ...] = tuple(cast("Sequence[object]", agents))
     except Exception as exc:
         raise UsageError(f"agents could not be read: {_error_text(exc)}") from exc
     if len(items) != game.players:
@@ -202,9 +202,9 @@ def _agent_specs(game: Game[Any, Any], agents: object) -> tuple[Agent | str, ...
     specs: list[Agent | str] = []
     for seat, agent in enumerate(items):
         if issubclass(type(agent), str):
-            specs.append(str.__str__(agent))  # type: ignore[arg-type]  # a plain str
+            specs.append(str.__str__(agent))  # a plain str
         elif callable(getattr(type(agent), "choose", None)):
-            specs.append(agent)  # type: ignore[arg-type]
+            specs.append(cast("Agent", agent))
         else:
             raise UsageError(
                 f"the agent for seat {seat} must be a name or have a choose() method, "
@@ -220,7 +220,7 @@ def _clip(text: str, limit: int = 400) -> str:
 def _check_game(game: object) -> Game[Any, Any]:
     if issubclass(type(game), str):
         try:
-            return load_game(str.__str__(game))  # type: ignore[arg-type]
+            return load_game(str.__str__(game))
         except CardwarsError as exc:
             raise UsageError(_clip(str(exc))) from None
     if not issubclass(type(game), Game):
@@ -311,7 +311,8 @@ def simulate(
         games: how many games, an int in [1, 2**48]; game ``k`` is dealt from
             ``derive_seed(seed, k)``.
         seed: the batch seed, an int in [0, 2**64).
-        workers: worker processes, an int from 1 to :data:`MAX_WORKERS` (four per
+        workers: worker processes, an int from 1 to
+            :data:`~cardwars.simulate.MAX_WORKERS` (four per
             CPU); 1 runs in this process. An own pool starts at most one process
             per chunk.
         executor: any :class:`concurrent.futures.Executor` (e.g. a Dask cluster's
