@@ -522,10 +522,21 @@ def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYT
         source: a path, or a binary file open for reading (read from where it is).
         max_bytes: the largest record accepted, in bytes (:data:`MAX_BYTES` by default).
 
+    Returns:
+        The file's bytes (from where a file was, to its end).
+
     Raises:
         RecordError: the file holds more than ``max_bytes`` bytes; no more than
             ``max_bytes + 1`` bytes were read to find out.
         OSError: the file cannot be opened or read.
+
+    >>> import io
+    >>> read(io.BytesIO(b'{"format": "cardwars-record"}'))
+    b'{"format": "cardwars-record"}'
+    >>> read(io.BytesIO(bytes(5000)), max_bytes=1000)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RecordError: the record is larger than max_bytes=1000 bytes; ...
     """
     max_bytes = _check_max_bytes(max_bytes)
     if isinstance(source, (str, os.PathLike)):
@@ -621,9 +632,17 @@ def load(
 ) -> GameState[Any]:
     """:func:`loads` of a record file: ``loads(read(source, max_bytes=...), game)``.
 
+    Returns:
+        The state after the record's last step, as :func:`loads`.
+
     Raises:
         RecordError: as :func:`read` and :func:`loads`.
         OSError: the file cannot be opened or read.
+
+    >>> import cardwars, io
+    >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
+    >>> load(io.BytesIO(dumps(final).encode())) == final
+    True
     """
     text = read(source, max_bytes=max_bytes)
     if game is None:
