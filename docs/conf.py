@@ -65,7 +65,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(concurrent\.futures)\..*"),
     (r"py:.*", r"Ellipsis|NotImplementedType"),
     # Standard-library targets, resolvable only through intersphinx (offline in CI).
-    (r"py:.*", r"(json|random|array|enum|hash)(\..*)?"),
+    (r"py:.*", r"(json|random|array|enum|hash|os)(\..*)?"),
 ]
 
 # Docstring examples pulled in by autodoc run here too, so give them their modules' names.

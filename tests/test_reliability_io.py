@@ -214,13 +214,14 @@ try:
     cardwars.simulate(
         "aliwar", [rio_agents.FailsOnce(), "random"], games=8, workers=2, chunk_size=1
     )
-except RuntimeError as exc:
-    print("RuntimeError:", exc)
+except cardwars.SimulationError as exc:
+    print(type(exc.__cause__).__name__, exc.__cause__)
 """,
     )
     status, out, err = _finish_child(child)
     assert status == 0, err
-    assert out == "RuntimeError: this agent fails on purpose\n"
+    assert err == ""
+    assert out == "RuntimeError this agent fails on purpose\n"
     _assert_workers_gone(marks)
 
 

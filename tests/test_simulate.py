@@ -117,7 +117,7 @@ def test_simulate_progress_callback_sees_every_game() -> None:
         ({"games": 0}, "games must be an int >= 1"),
         ({"games": 10, "seed": -1}, r"seed must be an int in \[0, 2\*\*64\)"),
         ({"games": 10, "seed": 2**64}, r"seed must be an int in \[0, 2\*\*64\)"),
-        ({"games": 10, "workers": 0}, "workers must be an int >= 1"),
+        ({"games": 10, "workers": 0}, "workers must be an int from 1 to MAX_WORKERS"),
         ({"games": 10, "chunk_size": 0}, "chunk_size must be an int >= 1"),
         ({"games": 10, "executor": object()}, "executor must be"),
     ],

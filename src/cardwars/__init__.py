@@ -30,6 +30,7 @@ from cardwars.errors import (
     IllegalMoveError,
     RecordError,
     RulesError,
+    SimulationError,
     UsageError,
 )
 from cardwars.registry import game_names, load_game
@@ -62,6 +63,7 @@ __all__ = [
     "Result",
     "Rng",
     "RulesError",
+    "SimulationError",
     "SimulationReport",
     "Suit",
     "UsageError",

@@ -5,7 +5,7 @@ Subcommands::
     cardwars simulate GAME [--players N] [--agents random,greedy] [--games N] [--seed S]
                            [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
     cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
-    cardwars replay FILE [--seat K]
+    cardwars replay FILE [--seat K] [--all] [--max-record-bytes N]
     cardwars rules [GAME]
     cardwars demo [--seed S]
 
@@ -32,7 +32,7 @@ import cardwars
 from cardwars import _kernels, records
 from cardwars.agents import agent_names
 from cardwars.engine import Agent, Game, GameState, GameText, Move
-from cardwars.errors import CardwarsError, IllegalMoveError
+from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
 from cardwars.registry import game_class, game_names, load_game
 from cardwars.report import SimulationReport
 from cardwars.rules_text import rules_text
@@ -234,8 +234,15 @@ def _plot(report: SimulationReport, path: str) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from cardwars.simulate import MAX_WORKERS
+
     game = _game_from_args(args.game, args.players, args.option)
     agents = _agent_list(args.agents, game.players, "--agents")
+    if args.workers > MAX_WORKERS:  # before the progress bar starts
+        raise CliError(
+            f"--workers must be an int from 1 to MAX_WORKERS = {MAX_WORKERS} (four per CPU), "
+            f"got {args.workers}"
+        )
     # Everything needed at the end is checked now, so no run is lost to it.
     if args.json:
         _check_output(args.json, "--json")
@@ -450,12 +457,15 @@ def _save(path: str | None, state: GameState[Any], names: list[str], out: IO[str
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     try:
-        raw = Path(args.file).read_text(encoding="utf-8")
+        # In chunks, never past the cap: an endless file (/dev/zero) stops there.
+        raw = records.read(args.file, max_bytes=args.max_record_bytes).decode("utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise CliError(f"{args.file!r} is not a text file") from None
-    steps = records.replay(raw)  # validates the whole record first
+    except RecordError as exc:
+        raise CliError(f"{args.file!r}: {exc} (--max-record-bytes)") from None
+    steps = records.replay(raw, max_bytes=args.max_record_bytes)  # validates it all first
     first = steps[0][0]
     if args.seat is not None and not 0 <= args.seat < first.players:
         raise CliError(f"--seat must be 0..{first.players - 1}, got {args.seat}")
@@ -637,6 +647,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument(
         "--all", action="store_true", help="print every step at once instead of one per Enter"
+    )
+    rep.add_argument(
+        "--max-record-bytes",
+        type=_positive,
+        default=records.MAX_BYTES,
+        metavar="N",
+        help=f"refuse a record larger than N bytes (default {records.MAX_BYTES}, 64 MiB)",
     )
     rep.set_defaults(func=_cmd_replay)
 

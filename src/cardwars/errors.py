@@ -12,6 +12,7 @@ __all__ = [
     "IllegalMoveError",
     "RecordError",
     "RulesError",
+    "SimulationError",
     "UsageError",
 ]
 
@@ -74,6 +75,24 @@ class RecordError(CardwarsError, ValueError):
     Traceback (most recent call last):
     ...
     cardwars.errors.RecordError: the record lacks the field(s) ['game', 'players', ...]
+    """
+
+
+class SimulationError(CardwarsError):
+    """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised.
+
+    The message names the games of the failed chunk and the error; the error
+    itself is chained as ``__cause__``. The other chunks were cancelled and an
+    own worker pool was ended first.
+
+    >>> import cardwars
+    >>> class Fails:
+    ...     def choose(self, observation, legal_moves, rng):
+    ...         raise RuntimeError("no idea")
+    >>> cardwars.simulate("aliwar", [Fails(), "random"], games=3)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.SimulationError: games 0..2 failed: RuntimeError: no idea
     """
 
 

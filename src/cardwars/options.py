@@ -36,7 +36,7 @@ from collections.abc import Collection, Mapping
 
 from cardwars.errors import RulesError
 
-__all__ = ["check_options", "check_players", "describe_count", "kernel_options"]
+__all__ = ["check_options", "check_players", "describe_count", "kernel_options", "option_table"]
 
 
 def describe_count(low: int, high: int) -> str:
@@ -52,6 +52,29 @@ def describe_count(low: int, high: int) -> str:
 _POWERS = {10**9: "10**9", 2**31 - 1: "2**31-1"}
 
 
+OptionTable = tuple[tuple[str, ...], dict[str, tuple[str, ...]], dict[str, tuple[int, int]]]
+"""A ``Rules`` class's flags, choices and counts, as given to :func:`check_options`."""
+
+_TABLES: dict[type, OptionTable] = {}
+
+
+def option_table(rules_type: type) -> OptionTable:
+    """The flags, choices (allowed strings) and counts (``(low, high)``) of a ``Rules`` class.
+
+    They are the tables its ``__post_init__`` hands to :func:`check_options`
+    (read by building the default rules once); :mod:`cardwars.wire` writes the
+    JSON Schema of the options from them.
+
+    >>> from cardwars.guerrilla import Rules
+    >>> flags, choices, counts = option_table(Rules)
+    >>> choices["tie_cards"], counts["max_skirmishes"]
+    (('any_from_hand', 'drawn_only', 'blind'), (1, 1000000000))
+    """
+    if rules_type not in _TABLES:
+        rules_type()  # the default rules: check_options() records the tables
+    return _TABLES[rules_type]
+
+
 def check_options(
     rules: object,
     *,
@@ -65,6 +88,8 @@ def check_options(
         RulesError: a flag that is not a bool, a choice that is not one of its
             strings, or a count that is not an int (bools excluded) in its range.
     """
+    if type(rules) not in _TABLES:
+        _TABLES[type(rules)] = (tuple(flags), dict(choices or {}), dict(counts or {}))
     for name in flags:
         value = getattr(rules, name)
         if not isinstance(value, bool):

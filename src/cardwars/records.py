@@ -26,18 +26,25 @@ Only :class:`~cardwars.errors.RecordError` escapes :func:`loads`,
 :func:`replay`, whatever the input (JSON nested too
 deeply included), and the values it quotes from the record are cut short.
 :func:`dumps` refuses to write what :func:`loads` would reject.
+
+Input is bounded: a record's text may be at most ``max_bytes`` bytes
+(:data:`MAX_BYTES`, 64 MiB, by default; pass a larger ``max_bytes`` to read a
+larger one), and its JSON may nest at most :data:`MAX_DEPTH` levels. :func:`read`
+and :func:`load` read a file in chunks and stop at the cap, so an endless
+file such as ``/dev/zero`` is refused at once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import reprlib
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, overload
+from typing import IO, Any, Final, NamedTuple, overload
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result, StateT
@@ -46,17 +53,30 @@ from cardwars.registry import game_class, game_names
 
 __all__ = [
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
     "VERSION",
     "Step",
     "decode_move",
     "dumps",
     "encode_move",
+    "load",
     "loads",
+    "read",
     "replay",
 ]
 
 FORMAT = "cardwars-record"
 VERSION = 1
+
+MAX_BYTES: Final[int] = 64 * 2**20
+"""Default cap on a record's size, 64 MiB (of UTF-8 text). A game record is
+a few kilobytes; a larger one needs an explicit ``max_bytes``."""
+
+MAX_DEPTH: Final[int] = 32
+"""The deepest a record's JSON may nest; a game record nests about 4 levels."""
+
+_READ_CHUNK = 2**20  # bytes read from a file at a time
 
 _KEYS = ("format", "version", "game", "players", "rules", "seed", "agents", "steps", "result")
 _OPTIONAL_KEYS = ("position",)
@@ -341,12 +361,16 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
 
-def replay(record: str | bytes | Mapping[str, Any]) -> list[Step]:
+def replay(record: str | bytes | Mapping[str, Any], *, max_bytes: int = MAX_BYTES) -> list[Step]:
     """Load a record (its JSON text, or the parsed object) and return every step.
 
     The first step is the start (the deal, or the hand-built position), with no
     moves and no events; then one :class:`Step` per step of the game. The whole
     record is validated (as by :func:`loads`) before anything is returned.
+
+    Args:
+        record: the record's JSON text, or the parsed object.
+        max_bytes: the largest text accepted, in bytes (as :func:`loads`).
 
     Returns:
         The steps, each ``(state after it, its moves, its events)``.
@@ -363,7 +387,10 @@ def replay(record: str | bytes | Mapping[str, Any]) -> list[Step]:
     >>> replay(json.loads(dumps(final)))[-1].state == final == steps[-1].state
     True
     """
+    max_bytes = _check_max_bytes(max_bytes)
     parse = isinstance(record, (str, bytes))
+    if parse:
+        _check_size(record, max_bytes)  # type: ignore[arg-type]
     return [Step(*step) for step in _guarded_replay(record, parse=parse, keep=True)]
 
 
@@ -372,7 +399,13 @@ def _guarded_replay(
 ) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
     """:func:`_replay` (after :func:`_parse` when ``parse``) letting only RecordError out."""
     try:
-        return _replay(_parse(source) if parse else source, keep=keep)
+        record = _parse(source) if parse else source
+        if not parse and _depth_exceeds(record, MAX_DEPTH):
+            raise RecordError(
+                f"the record is nested too deeply to be a game record (more than {MAX_DEPTH} "
+                "levels)"
+            )
+        return _replay(record, keep=keep)
     except RecordError:
         raise
     except RecursionError:
@@ -428,9 +461,45 @@ def _replay(
     return steps
 
 
+def _check_max_bytes(max_bytes: object) -> int:
+    if type(max_bytes) is not int or max_bytes < 1:
+        shown = (
+            _show(max_bytes) if type(max_bytes) in (int, float, str) else type(max_bytes).__name__
+        )
+        raise RecordError(f"max_bytes must be an int >= 1, got {shown}")
+    return max_bytes
+
+
+def _check_size(text: str | bytes, max_bytes: int) -> None:
+    """RecordError if ``text`` is longer than ``max_bytes`` bytes (a str as UTF-8)."""
+    size = len(text)
+    if isinstance(text, str) and max_bytes // 4 < size <= max_bytes:
+        size = len(text.encode("utf-8", "surrogatepass"))  # only when it may matter
+    if size > max_bytes:
+        raise RecordError(
+            f"the record is larger than max_bytes={max_bytes} bytes; "
+            "pass a larger max_bytes to read it"
+        )
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """True when ``value`` (parsed JSON) nests more than ``limit`` levels; no recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item if isinstance(child, (dict, list)))
+    return False
+
+
 def _parse(text: str | bytes) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
         raise RecordError(
             "the record is nested too deeply to be a game record (a record nests a few levels)"
@@ -439,27 +508,86 @@ def _parse(text: str | bytes) -> Any:
         raise RecordError("the record is too large to parse") from None
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
         raise RecordError(f"not JSON: {_clip(str(exc))}") from None
+    if _depth_exceeds(value, MAX_DEPTH):
+        raise RecordError(
+            f"the record is nested too deeply to be a game record (more than {MAX_DEPTH} levels)"
+        )
+    return value
+
+
+def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a record file, read in chunks of 1 MiB and never past ``max_bytes``.
+
+    Args:
+        source: a path, or a binary file open for reading (read from where it is).
+        max_bytes: the largest record accepted, in bytes (:data:`MAX_BYTES` by default).
+
+    Returns:
+        The file's bytes (from where a file was, to its end).
+
+    Raises:
+        RecordError: the file holds more than ``max_bytes`` bytes; no more than
+            ``max_bytes + 1`` bytes were read to find out.
+        OSError: the file cannot be opened or read.
+
+    >>> import io
+    >>> read(io.BytesIO(b'{"format": "cardwars-record"}'))
+    b'{"format": "cardwars-record"}'
+    >>> read(io.BytesIO(bytes(5000)), max_bytes=1000)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RecordError: the record is larger than max_bytes=1000 bytes; ...
+    """
+    max_bytes = _check_max_bytes(max_bytes)
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as file:
+            return _read_capped(file, max_bytes)
+    return _read_capped(source, max_bytes)
+
+
+def _read_capped(file: IO[bytes], max_bytes: int) -> bytes:
+    data = bytearray()
+    while len(data) <= max_bytes:
+        try:
+            chunk = file.read(min(_READ_CHUNK, max_bytes + 1 - len(data)))
+            if not chunk:
+                return bytes(data)
+            if not isinstance(chunk, bytes):
+                raise RecordError("read() takes a path or a file opened in binary mode ('rb')")
+            data += chunk
+        except MemoryError:
+            raise RecordError(
+                f"the record does not fit in memory ({len(data)} bytes read)"
+            ) from None
+    raise RecordError(
+        f"the record is larger than max_bytes={max_bytes} bytes; pass a larger max_bytes to read it"
+    )
 
 
 @overload
-def loads(text: str | bytes) -> GameState[Any]: ...
+def loads(text: str | bytes, *, max_bytes: int = ...) -> GameState[Any]: ...
 @overload
-def loads(text: str | bytes, game: Game[Any, StateT]) -> StateT: ...
+def loads(text: str | bytes, game: Game[Any, StateT], *, max_bytes: int = ...) -> StateT: ...
 
 
-def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> GameState[Any]:
+def loads(
+    text: str | bytes, game: Game[Any, Any] | None = None, *, max_bytes: int = MAX_BYTES
+) -> GameState[Any]:
     """Load a record: validate it, replay every move, check the stored result.
 
     Args:
         text: the record's JSON text.
         game: when given, the record must be a game of exactly this game (name,
             players and rules); the state is then typed as that game's state.
+        max_bytes: the largest text accepted, in bytes (a str counts as UTF-8);
+            :data:`MAX_BYTES` (64 MiB) by default.
 
     Returns:
         The state after the record's last step.
 
     Raises:
-        RecordError: bad JSON (nested too deeply included), an unknown version
+        RecordError: a text larger than ``max_bytes``, bad JSON (nested more
+            than :data:`MAX_DEPTH` levels included), an unknown version
             (only the int ``VERSION``), game or option, a seat key other
             than an ASCII seat number like ``"0"``, an illegal move, or a result
             that does not match; nothing is half-built. No other exception
@@ -474,6 +602,8 @@ def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> GameState[An
     ...
     cardwars.errors.RecordError: not JSON: ...
     """
+    max_bytes = _check_max_bytes(max_bytes)
+    _check_size(text, max_bytes)
     state = _guarded_replay(text, parse=True, keep=False)[-1][0]
     if game is not None:
         expected = (game.name, game.players, game.rules)
@@ -484,3 +614,37 @@ def loads(text: str | bytes, game: Game[Any, Any] | None = None) -> GameState[An
                 f"not of {game!r}"
             )
     return state
+
+
+@overload
+def load(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = ...) -> GameState[Any]: ...
+@overload
+def load(
+    source: str | os.PathLike[str] | IO[bytes], game: Game[Any, StateT], *, max_bytes: int = ...
+) -> StateT: ...
+
+
+def load(
+    source: str | os.PathLike[str] | IO[bytes],
+    game: Game[Any, Any] | None = None,
+    *,
+    max_bytes: int = MAX_BYTES,
+) -> GameState[Any]:
+    """:func:`loads` of a record file: ``loads(read(source, max_bytes=...), game)``.
+
+    Returns:
+        The state after the record's last step, as :func:`loads`.
+
+    Raises:
+        RecordError: as :func:`read` and :func:`loads`.
+        OSError: the file cannot be opened or read.
+
+    >>> import cardwars, io
+    >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
+    >>> load(io.BytesIO(dumps(final).encode())) == final
+    True
+    """
+    text = read(source, max_bytes=max_bytes)
+    if game is None:
+        return loads(text, max_bytes=max_bytes)
+    return loads(text, game, max_bytes=max_bytes)

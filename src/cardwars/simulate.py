@@ -8,9 +8,17 @@ the games :func:`cardwars.play` would play); otherwise each game is played with
 
 Work that goes to other processes (``workers > 1``, or an executor that is not
 a :class:`~concurrent.futures.ThreadPoolExecutor`) needs a game and agents that
-pickle; that is checked before anything starts. If a chunk fails, or the run
-is interrupted, the remaining chunks are cancelled and an own worker pool is
-ended at once, so no error leaves the call (or the interpreter) waiting.
+pickle; that is checked before anything starts. At most :data:`MAX_WORKERS`
+worker processes may be asked for, and an own pool never starts more processes
+than there are chunks. If a chunk fails, or the run is interrupted, the
+remaining chunks are cancelled and an own worker pool is ended at once, so no
+error leaves the call (or the interpreter) waiting; a chunk's error is raised
+as a :class:`~cardwars.errors.SimulationError` with the error chained.
+
+The arguments are read without running the caller's code: an int subclass is
+read as the plain int it holds (its ``__index__``, ``__eq__`` or comparisons
+are never called), and error messages name a value's type unless it is a
+plain built-in value, which they quote cut short (never a caller's ``repr``).
 """
 
 from __future__ import annotations
@@ -18,17 +26,19 @@ from __future__ import annotations
 import contextlib
 import importlib
 import itertools
+import operator
+import os
 import pickle
 import sys
 from array import array
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import asdict, dataclass, is_dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardwars import _kernels
 from cardwars.engine import Agent, Game, play, resolve_agents
-from cardwars.errors import UsageError
+from cardwars.errors import CardwarsError, SimulationError, UsageError
 from cardwars.registry import load_game
 from cardwars.report import SimulationReport
 
@@ -38,11 +48,17 @@ if TYPE_CHECKING:
 # The process and thread pools are imported where they are used: importing them pulls in
 # multiprocessing, which would double the time of ``import cardwars``.
 
-__all__ = ["simulate"]
+__all__ = ["MAX_WORKERS", "simulate"]
 
 ProgressCallback = Callable[[int, int], None]
 
 _DEFAULT_CHUNK = 20_000
+
+MAX_WORKERS: Final[int] = 4 * (os.cpu_count() or 1)
+"""Most worker processes :func:`~cardwars.simulate` takes, four per CPU
+(``4 * os.cpu_count()``, or 4 when the count is unknown). More processes than
+cores only add start-up time and memory; a larger ``workers`` raises
+:class:`~cardwars.errors.UsageError` naming this bound."""
 
 # The most games one call plays (2**48, about 2.8e14): far more than any run
 # finishes, and small enough that every game index k fits derive_seed.
@@ -120,6 +136,114 @@ def _agent_name(agent: Agent | str) -> str:
     return agent if isinstance(agent, str) else getattr(agent, "name", type(agent).__name__)
 
 
+_SHOWN = 60  # characters of a quoted plain value
+
+
+def _shown(value: object) -> str:
+    """``value`` for an error message, without running any of the caller's code.
+
+    A plain ``int``, ``str``, ``float``, ``bool`` or ``None`` is quoted (cut to 60
+    characters); anything else is named by its type only.
+
+    >>> _shown(3), _shown("x" * 100)[-3:], _shown(object())
+    ('3', 'xx…', 'an object')
+    """
+    kind = type(value)
+    if kind in (int, str, float, bool, type(None)):
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long to print
+            return "an int too long to print"
+        return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+    try:
+        name = str(type.__getattribute__(kind, "__name__"))
+    except Exception:  # pragma: no cover - a metaclass that hides its name
+        name = "object"
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def _plain_int(value: object) -> int | None:
+    """``value`` as a plain int, or None when it is no int (bools are not ints here).
+
+    An int subclass gives the int it holds; none of its methods is called.
+    """
+    kind = type(value)
+    if kind is bool or not issubclass(kind, int):
+        return None
+    return operator.index(cast("int", value))  # an exact int: no __index__ call for an int
+
+
+def _error_text(exc: BaseException) -> str:
+    """``TypeName: message`` of an exception, cut short; safe if its ``__str__`` raises."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = "<its message cannot be shown>"
+    text = " ".join(text.split())
+    if len(text) > 300:
+        text = text[:299] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _agent_specs(game: Game[Any, Any], agents: object) -> tuple[Agent | str, ...]:
+    """``agents`` read once into a tuple: names as plain strings, objects with ``choose()``."""
+    if issubclass(type(agents), (str, bytes)) or not issubclass(type(agents), Sequence):
+        raise UsageError(
+            f"agents must be a list or tuple with one agent per seat, got {_shown(agents)}"
+        )
+    try:
+        items: tuple[object, ...] = tuple(cast("Sequence[object]", agents))
+    except Exception as exc:
+        raise UsageError(f"agents could not be read: {_error_text(exc)}") from exc
+    if len(items) != game.players:
+        raise UsageError(
+            f"{game.name} with {game.players} players needs {game.players} agents, got {len(items)}"
+        )
+    specs: list[Agent | str] = []
+    for seat, agent in enumerate(items):
+        if issubclass(type(agent), str):
+            specs.append(str.__str__(agent))  # a plain str
+        elif callable(getattr(type(agent), "choose", None)):
+            specs.append(cast("Agent", agent))
+        else:
+            raise UsageError(
+                f"the agent for seat {seat} must be a name or have a choose() method, "
+                f"got {_shown(agent)}"
+            )
+    return tuple(specs)
+
+
+def _clip(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _check_game(game: object) -> Game[Any, Any]:
+    if issubclass(type(game), str):
+        try:
+            return load_game(str.__str__(game))
+        except CardwarsError as exc:
+            raise UsageError(_clip(str(exc))) from None
+    if not issubclass(type(game), Game):
+        raise UsageError(f"game must be a Game or a game name, got {_shown(game)}")
+    return game  # type: ignore[return-value]
+
+
+def _check_int(name: str, value: object, low: int, high: int | None, allowed: str) -> int:
+    """``value`` as a plain int in ``[low, high]``, else UsageError saying ``allowed``."""
+    number = _plain_int(value)
+    if number is None or number < low or (high is not None and number > high):
+        raise UsageError(
+            f"{name} must be {allowed}, got {_shown(value if number is None else number)}"
+        )
+    return number
+
+
+def _chunk_error(exc: Exception, start: int, count: int) -> SimulationError:
+    """The error simulate() raises (from ``exc``) when games ``start..start+count-1`` failed."""
+    games = f"game {start}" if count == 1 else f"games {start}..{start + count - 1}"
+    return SimulationError(f"{games} failed: {_error_text(exc)}")
+
+
 def _check_picklable(
     game: Game[Any, Any], agents: Sequence[Agent | str], executor: Executor | None
 ) -> None:
@@ -146,11 +270,9 @@ def _check_picklable(
         try:
             dumps(obj)
         except Exception as exc:
-            shown = repr(obj)
-            shown = shown if len(shown) <= 80 else shown[:79] + "…"
             raise UsageError(
-                f"{label} {shown} cannot be sent to a worker process: it does not pickle "
-                f"({type(exc).__name__}: {exc}); define its class and everything it holds at "
+                f"{label} ({_shown(obj)}) cannot be sent to a worker process: it does not "
+                f"pickle ({_error_text(exc)}); define its class and everything it holds at "
                 "module level (no lambdas, local classes or open files), or run in this "
                 "process with workers=1 (or a ThreadPoolExecutor)"
             ) from exc
@@ -189,10 +311,13 @@ def simulate(
         games: how many games, an int in [1, 2**48]; game ``k`` is dealt from
             ``derive_seed(seed, k)``.
         seed: the batch seed, an int in [0, 2**64).
-        workers: worker processes (1 runs in this process).
+        workers: worker processes, an int from 1 to
+            :data:`~cardwars.simulate.MAX_WORKERS` (four per
+            CPU); 1 runs in this process. An own pool starts at most one process
+            per chunk.
         executor: any :class:`concurrent.futures.Executor` (e.g. a Dask cluster's
             ``client.get_executor()``); overrides ``workers``.
-        progress: True for a progress bar (rich, if installed), or a callback
+        progress: True for a progress bar (rich, if installed), False, or a callback
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
 
@@ -204,32 +329,32 @@ def simulate(
             includes a game or agent that does not pickle when the work goes to
             other processes (``workers > 1``, or an executor other than a
             :class:`~concurrent.futures.ThreadPoolExecutor`).
-        Exception: whatever a chunk raised (e.g. an agent's own error); the
-            other chunks are cancelled first and an own pool is shut down.
+        SimulationError: a chunk raised (e.g. an agent's own error), which is
+            chained as ``__cause__``; the other chunks are cancelled first and an
+            own pool is ended.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)
     >>> report.games, sum(report.wins) + report.draws
     (100, 100)
     """
-    if isinstance(game, str):
-        game = load_game(game)
-    if not isinstance(game, Game):
-        raise UsageError(f"game must be a Game or a game name, got {game!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= _MAX_GAMES:
-        raise UsageError(f"games must be an int >= 1 and <= 2**48, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise UsageError(f"seed must be an int in [0, 2**64), got {seed!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise UsageError(f"workers must be an int >= 1, got {workers!r}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise UsageError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
-    if chunk_size is not None and (
-        isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
-    ):
-        raise UsageError(f"chunk_size must be an int >= 1, got {chunk_size!r}")
-    resolve_agents(game, agents)  # checks names and count before any work
-    agent_specs = tuple(agents)
+    game = _check_game(game)
+    games = _check_int("games", games, 1, _MAX_GAMES, "an int >= 1 and <= 2**48")
+    seed = _check_int("seed", seed, 0, 2**64 - 1, "an int in [0, 2**64)")
+    workers = _check_int(
+        "workers", workers, 1, MAX_WORKERS, f"an int from 1 to MAX_WORKERS = {MAX_WORKERS}"
+    )
+    if executor is not None and not issubclass(type(executor), Executor):
+        raise UsageError(f"executor must be a concurrent.futures.Executor, got {_shown(executor)}")
+    if chunk_size is not None:
+        chunk_size = _check_int("chunk_size", chunk_size, 1, None, "an int >= 1")
+    if type(progress) is not bool and not callable(progress):
+        raise UsageError(f"progress must be True, False or a callable, got {_shown(progress)}")
+    agent_specs = _agent_specs(game, agents)
+    try:
+        resolve_agents(game, agent_specs)  # checks the names before any work
+    except UsageError as exc:
+        raise UsageError(_clip(str(exc))) from None
     compiled = game.supports_batch(agent_specs)
     backend = _kernels.BACKEND
     parallel = executor is not None or workers > 1
@@ -248,7 +373,11 @@ def simulate(
         if not parallel:
             for start in starts:
                 count = min(chunk_size, games - start)
-                chunks.append(_run_chunk(game, agent_specs, seed, start, count, compiled, backend))
+                try:
+                    chunk = _run_chunk(game, agent_specs, seed, start, count, compiled, backend)
+                except Exception as exc:
+                    raise _chunk_error(exc, start, count) from exc
+                chunks.append(chunk)
                 done += count
                 report_progress(done, games)
         else:
@@ -257,37 +386,47 @@ def simulate(
             if executor is None:
                 from concurrent.futures import ProcessPoolExecutor
 
-                own_pool = pool = ProcessPoolExecutor(workers)
-                in_flight = _IN_FLIGHT_PER_WORKER * workers
+                processes = min(workers, len(starts))  # never more processes than chunks
+                own_pool = pool = ProcessPoolExecutor(processes)
+                in_flight = _IN_FLIGHT_PER_WORKER * processes
             else:
                 pool, in_flight = executor, _IN_FLIGHT_EXECUTOR
             todo = iter(starts)
             pending: set[Future[_Chunk]] = set()
+            submitted: dict[Future[_Chunk], tuple[int, int]] = {}  # first game and count
             finished = False
             try:
                 while True:
                     for s in itertools.islice(todo, in_flight - len(pending)):
                         count = min(chunk_size, games - s)
-                        pending.add(
-                            pool.submit(
-                                _run_chunk, game, agent_specs, seed, s, count, compiled, backend
-                            )
+                        future = pool.submit(
+                            _run_chunk, game, agent_specs, seed, s, count, compiled, backend
                         )
+                        submitted[future] = (s, count)
+                        pending.add(future)
                     if not pending:
                         break
                     ready, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in ready:
-                        chunk = future.result()  # a chunk's error stops the run here
+                        try:
+                            chunk = future.result()  # a chunk's error stops the run here
+                        except Exception as exc:
+                            raise _chunk_error(exc, *submitted[future]) from exc
+                        del submitted[future]
                         chunks.append(chunk)
                         done += len(chunk.lengths)
                         report_progress(done, games)
                 finished = True
             finally:
                 if not finished:  # an error or Ctrl-C: leave nothing running or waiting
-                    for future in pending:
-                        future.cancel()
                     if own_pool is not None:
+                        # The pool cancels its own queued chunks: a future cancelled from
+                        # here could still be failed by its manager thread once the workers
+                        # are ended, which prints InvalidStateError from that thread.
                         _abandon(own_pool)
+                    else:
+                        for future in pending:
+                            future.cancel()
                 elif own_pool is not None:
                     own_pool.shutdown()
     finally:

@@ -13,6 +13,14 @@ turns such data back into the equal object; :func:`schema` is the JSON Schema
 * a tuple is a list, a frozenset a sorted list, ``None`` is ``null``;
 * a mapping of seats (a step) is an object with the seats as strings: ``{"0": ...}``.
 
+:func:`decode` accepts exactly what :func:`schema` accepts: every document valid
+under a game's schema decodes, and every document the schema rejects raises
+:class:`~cardwars.errors.RecordError` (a whole number written ``5.0`` is an
+integer in both, as JSON Schema says). The schema bounds the integers a class
+checks (an Aliwar ``Switch`` position 0–5, a ``Keep`` stack 0–4, every count
+option) and lists the allowed strings of every option. Data nested deeper than
+its type is refused at the first level too deep, without recursion errors.
+
 Everything an event says is safe to send to every seat: events carry only what
 the game makes public. An observation is for its own seat only.
 
@@ -35,6 +43,8 @@ import copy
 import dataclasses
 import enum
 import functools
+import re
+import reprlib
 import types
 import typing
 from collections.abc import Mapping
@@ -43,11 +53,15 @@ from typing import Any, Literal, Union
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, Move, Observation, Result
 from cardwars.errors import RecordError
+from cardwars.options import option_table
 
 __all__ = ["decode", "encode", "schema"]
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
-_CARD_PATTERN = r"^(10|[2-9TJQKA])[CDHS][0-3]?$"
+# "(?!\n)" keeps Python's "$" (which also matches before a final newline) at the very end,
+# as "$" is in the ECMA-262 patterns of JSON Schema.
+_CARD_PATTERN = r"^(10|[2-9TJQKA])[CDHS][0-3]?(?!\n)$"
+_SEAT_PATTERN = r"^(0|[1-9][0-9]{0,8})(?!\n)$"
 
 
 # --- encode ----------------------------------------------------------------------------------
@@ -114,25 +128,43 @@ def decode(game: Game[Any, Any], data: object) -> Any:
     >>> decode(game, [{"type": "Play", "card": "KC"}, {"type": "Pass"}])
     (Play(card=Card(rank=Rank.KING, suit=Suit.CLUBS)), Pass())
     """
-    if isinstance(data, list):
-        return tuple(decode(game, item) for item in data)
+    classes = _classes(type(game))
+    try:
+        if isinstance(data, list):
+            return tuple(
+                _decode_one(classes, item, f"the value[{index}]") for index, item in enumerate(data)
+            )
+        return _decode_one(classes, data, "the value")
+    except RecursionError:  # pragma: no cover - decode descends only as deep as the types
+        raise RecordError("the value is nested too deeply") from None
+
+
+def _decode_one(classes: dict[str, type], data: object, where: str) -> Any:
+    """One value: an object of one of ``classes``, or a step ``{seat: move}``."""
     if isinstance(data, dict) and "type" not in data:
-        return {_seat(key, "a step"): decode(game, item) for key, item in data.items()}
-    return _decode_object(_classes(type(game)), data, "the value")
+        return {
+            _seat(key, where): _decode_value(classes, Move, item, f"{where}[{_clip(key)}]")
+            for key, item in data.items()
+        }
+    return _decode_object(classes, data, where)
 
 
 def _seat(key: object, where: str) -> int:
     if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 9:
-        raise RecordError(f"{where}: a seat key is a decimal string, got {key!r}")
+        raise RecordError(f"{where}: a seat key is a decimal string, got {_clip(key)}")
     if len(key) > 1 and key[0] == "0":
-        raise RecordError(f"{where}: a seat key has no leading zero, got {key!r}")
+        raise RecordError(f"{where}: a seat key has no leading zero, got {_clip(key)}")
     return int(key)
+
+
+_RULES_TYPES: set[type] = set()  # every game's Rules: checked by options.check_options
 
 
 @functools.cache
 def _classes(game: type[Game[Any, Any]]) -> dict[str, type]:
     """The classes a game's data may name, by name."""
     classes: dict[str, type] = {"Result": Result, "Rules": game.rules_type}
+    _RULES_TYPES.add(game.rules_type)
     for cls in (*game.move_types, *game.event_types, game.observation_type):
         classes[cls.__name__] = cls
     return classes
@@ -155,8 +187,9 @@ def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
             f"{where}: {name} needs the fields {sorted(hints)}; "
             f"missing {missing}, unexpected {extra}"
         )
+    bounds = _bounds(cls)
     values = {
-        field: _decode_value(classes, hint, data[field], f"{where}.{field}")
+        field: _decode_value(classes, hint, data[field], f"{where}.{field}", bounds.get(field))
         for field, hint in hints.items()
     }
     try:
@@ -166,12 +199,44 @@ def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
 
 
 @functools.cache
+def _bounds(cls: type) -> dict[str, Any]:
+    """What a class checks of its own fields beyond their types, by field.
+
+    An int field: its ``(low, high)``; a string option: its allowed strings. The
+    schema states the same, so that the schema and :func:`decode` agree.
+    """
+    if cls in _RULES_TYPES:
+        _, choices, counts = option_table(cls)
+        return {**choices, **counts}
+    from cardwars.aliwar import moves as aliwar_moves  # here: aliwar imports the engine
+
+    if cls is aliwar_moves.Switch:  # positions 0-4 are the stacks, 5 the protection card
+        return {"a": (0, aliwar_moves.PROTECTION), "b": (0, aliwar_moves.PROTECTION)}
+    if cls is aliwar_moves.Keep:
+        return {"stack": (0, aliwar_moves.STACKS - 1)}
+    return {}
+
+
+def _integer(data: object) -> int | None:
+    """A JSON integer as an int: an int (not a bool), or a float with no fraction (``5.0``)."""
+    if isinstance(data, bool):
+        return None
+    if isinstance(data, int):
+        return data
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    return None
+
+
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     return {field.name: hints[field.name] for field in dataclasses.fields(cls)}
 
 
-def _decode_value(classes: dict[str, type], hint: Any, data: object, where: str) -> Any:
+def _decode_value(
+    classes: dict[str, type], hint: Any, data: object, where: str, bound: Any = None
+) -> Any:
     origin = typing.get_origin(hint)
     if origin is Literal:
         allowed = typing.get_args(hint)
@@ -183,7 +248,7 @@ def _decode_value(classes: dict[str, type], hint: Any, data: object, where: str)
         if data is None and type(None) in options:
             return None
         (inner,) = [option for option in options if option is not type(None)]
-        return _decode_value(classes, inner, data, where)
+        return _decode_value(classes, inner, data, where, bound)
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(data, list):
@@ -203,21 +268,30 @@ def _decode_value(classes: dict[str, type], hint: Any, data: object, where: str)
         (arg,) = typing.get_args(hint)
         if not isinstance(data, list):
             raise RecordError(f"{where}: expected a list, got {_clip(data)}")
-        return frozenset(_decode_value(classes, arg, item, where) for item in data)
+        items = [_decode_value(classes, arg, item, where) for item in data]
+        value = frozenset(items)
+        if len(value) != len(items):
+            raise RecordError(f"{where}: a set lists each item once, got {_clip(data)}")
+        return value
     if hint is bool:
         if not isinstance(data, bool):
             raise RecordError(f"{where}: expected true or false, got {_clip(data)}")
         return data
     if hint is int:
-        if isinstance(data, bool) or not isinstance(data, int):
+        number = _integer(data)
+        if number is None:
             raise RecordError(f"{where}: expected an integer, got {_clip(data)}")
-        return data
+        if bound is not None and not bound[0] <= number <= bound[1]:
+            raise RecordError(f"{where}: expected an integer {bound[0]}..{bound[1]}, got {number}")
+        return number
     if hint is str:
         if not isinstance(data, str):
             raise RecordError(f"{where}: expected a string, got {_clip(data)}")
+        if bound is not None and data not in bound:
+            raise RecordError(f"{where}: expected one of {', '.join(bound)}, got {_clip(data)}")
         return data
     if hint is Card:
-        if not isinstance(data, str):
+        if not isinstance(data, str) or not re.search(_CARD_PATTERN, data):
             raise RecordError(f'{where}: expected a card such as "KC", got {_clip(data)}')
         try:
             return Card.parse(data)
@@ -242,8 +316,20 @@ def _decode_value(classes: dict[str, type], hint: Any, data: object, where: str)
     raise TypeError(f"no JSON form for the annotation {hint!r}")  # pragma: no cover
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 8
+
+
 def _clip(value: object) -> str:
-    text = repr(value)
+    """A short repr of untrusted data: at most 80 characters, any size or depth."""
+    try:
+        text = _SHORT.repr(value) if type(value) in (dict, list, str, int, float, bool) else None
+    except Exception:  # e.g. an int too long to print
+        text = None
+    if text is None:
+        text = "null" if value is None else f"<{type(value).__name__}>"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -277,7 +363,7 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
     defs["Step"] = {
         "description": "One step's moves, by seat (a seat is a decimal string).",
         "type": "object",
-        "patternProperties": {"^(0|[1-9][0-9]{0,8})$": {"$ref": "#/$defs/Moves"}},
+        "patternProperties": {_SEAT_PATTERN: {"$ref": "#/$defs/Moves"}},
         "additionalProperties": False,
     }
     value = {"anyOf": [{"$ref": f"#/$defs/{name}"} for name in (*classes, "Step")]}
@@ -296,9 +382,10 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
 
 def _class_schema(cls: type) -> dict[str, Any]:
     hints = _hints(cls)
+    bounds = _bounds(cls)
     properties: dict[str, Any] = {"type": {"const": cls.__name__}}
     for field, hint in hints.items():
-        properties[field] = _hint_schema(hint, cls)
+        properties[field] = _hint_schema(hint, cls, bounds.get(field))
     return {
         "type": "object",
         "properties": properties,
@@ -307,13 +394,13 @@ def _class_schema(cls: type) -> dict[str, Any]:
     }
 
 
-def _hint_schema(hint: Any, owner: type) -> dict[str, Any]:
+def _hint_schema(hint: Any, owner: type, bound: Any = None) -> dict[str, Any]:
     origin = typing.get_origin(hint)
     if origin is Literal:
         return {"enum": list(typing.get_args(hint))}
     if origin in (Union, types.UnionType):
         options = typing.get_args(hint)
-        return {"anyOf": [_hint_schema(option, owner) for option in options]}
+        return {"anyOf": [_hint_schema(option, owner, bound) for option in options]}
     if hint is type(None):
         return {"type": "null"}
     if origin is tuple:
@@ -332,9 +419,11 @@ def _hint_schema(hint: Any, owner: type) -> dict[str, Any]:
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
+        if bound is not None:
+            return {"type": "integer", "minimum": bound[0], "maximum": bound[1]}
         return {"type": "integer"}
     if hint is str:
-        return {"type": "string"}
+        return {"enum": list(bound)} if bound is not None else {"type": "string"}
     if hint is Card:
         return {"type": "string", "pattern": _CARD_PATTERN}
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
