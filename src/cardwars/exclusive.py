@@ -47,7 +47,9 @@ def busy_error() -> UsageError:
     return UsageError(BUSY)
 
 
-def _guard(method: Callable[Concatenate[T, P], R], stepping: bool) -> Callable[Concatenate[T, P], R]:
+def _guard(
+    method: Callable[Concatenate[T, P], R], stepping: bool
+) -> Callable[Concatenate[T, P], R]:
     def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
         key = id(self)
         claim = [get_ident()]
