@@ -548,6 +548,7 @@ class State(MachineState[Phase]):
             _option_key(rules),
             rng.next_u64(),
             (),
+            (),
         )
         machine = _machine_from_key(key)
         return cls(rules, 0, machine, True)
