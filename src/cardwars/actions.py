@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import fields
 from typing import Final, Generic, TypeVar
 
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, describe
 
 __all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
 
@@ -37,11 +37,8 @@ def type_name(obj: object) -> str:
 
 
 def shown(obj: object) -> str:
-    """``repr(obj)`` for a message, or its type name when that repr fails; never raises."""
-    try:
-        return repr(obj)
-    except Exception:
-        return f"<{type_name(obj)} object>"
+    """``obj`` for a message: :func:`cardwars.errors.describe`, which never runs its code."""
+    return describe(obj)
 
 
 def field_names(cls: type) -> tuple[str, ...] | None:
@@ -159,7 +156,7 @@ class ActionSpace(Generic[MoveT]):
             return
         names = field_names(cls)
         if names is None:
-            raise TypeError(f"an action space holds dataclass moves, got {value!r}")
+            raise TypeError(f"an action space holds dataclass moves, got {describe(value)}")
         self._kinds[id(cls)] = (cls, names)
         for name in names:
             self._learn(getattr(value, name))
