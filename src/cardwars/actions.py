@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import enum
 import functools
-import numbers
-import operator
 from collections.abc import Iterable
 from dataclasses import fields
 from typing import Final, Generic, TypeVar
 
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, describe
 
-__all__ = ["ActionSpace", "matching_move", "plain_action", "same_value", "shown", "type_name"]
+__all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
 
 MoveT = TypeVar("MoveT")
 
@@ -39,32 +37,8 @@ def type_name(obj: object) -> str:
 
 
 def shown(obj: object) -> str:
-    """``repr(obj)`` for a message, or its type name when that repr fails; never raises."""
-    try:
-        return repr(obj)
-    except Exception:
-        return f"<{type_name(obj)} object>"
-
-
-def plain_action(value: object) -> int | None:
-    """``value`` as a plain ``int`` action, or None when it is not an integer (or a bool).
-
-    An ``int`` subclass is read by its value (``int.__int__``), never through methods of
-    its own; a NumPy integer (an exact NumPy type) through ``operator.index``.
-
-    >>> plain_action(3), plain_action(True), plain_action("3")
-    (3, None, None)
-    """
-    kind = type(value)
-    if kind is int:
-        return value  # type: ignore[return-value]  # the exact type was checked
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return int.__int__(value)
-    if kind.__module__ == "numpy" and isinstance(value, numbers.Integral):
-        return operator.index(value)
-    return None
+    """``obj`` for a message: :func:`cardwars.errors.describe`, which never runs its code."""
+    return describe(obj)
 
 
 def field_names(cls: type) -> tuple[str, ...] | None:
@@ -182,7 +156,7 @@ class ActionSpace(Generic[MoveT]):
             return
         names = field_names(cls)
         if names is None:
-            raise TypeError(f"an action space holds dataclass moves, got {value!r}")
+            raise TypeError(f"an action space holds dataclass moves, got {describe(value)}")
         self._kinds[id(cls)] = (cls, names)
         for name in names:
             self._learn(getattr(value, name))

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, overload
 
-from cardwars.errors import CardParseError, RulesError
+from cardwars.errors import CardParseError, RulesError, describe
 
 __all__ = ["Card", "CardId", "Deck", "Rank", "Suit", "card_from_id", "read_card"]
 
@@ -121,11 +121,13 @@ class Card:
             try:
                 object.__setattr__(self, "rank", Rank(self.rank))
             except ValueError:
-                raise CardParseError(f"rank must be 2..14 (a Rank), got {self.rank!r}") from None
+                raise CardParseError(
+                    f"rank must be 2..14 (a Rank), got {describe(self.rank)}"
+                ) from None
         if not isinstance(self.suit, Suit):
-            raise CardParseError(f"suit must be a Suit, got {self.suit!r}")
+            raise CardParseError(f"suit must be a Suit, got {describe(self.suit)}")
         if isinstance(self.deck, bool) or not isinstance(self.deck, int) or not 0 <= self.deck <= 3:
-            raise CardParseError(f"deck must be an int 0..3, got {self.deck!r}")
+            raise CardParseError(f"deck must be an int 0..3, got {describe(self.deck)}")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -139,11 +141,12 @@ class Card:
         Card(rank=Rank.KING, suit=Suit.SPADES, deck=2)
         """
         if not isinstance(text, str):
-            raise CardParseError(f"cannot read a card from {text!r}: expected a str")
+            raise CardParseError(f"cannot read a card from {describe(text)}: expected a str")
         match = _CARD_RE.match(text.strip())
         if match is None:
             raise CardParseError(
-                f"cannot read a card from {text!r}: expected a rank 2-9, T (or 10), J, Q, K, A, "
+                f"cannot read a card from {describe(text)}: "
+                "expected a rank 2-9, T (or 10), J, Q, K, A, "
                 "then a suit C, D, H, S (or ♣ ♦ ♥ ♠), then optionally a deck digit 0-3, "
                 "as in 'QS', '10h', 'T♥', 'KS2'"
             )
@@ -222,7 +225,7 @@ def read_card(value: object, where: str) -> Card:
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise RulesError(f"{where} must be a Card or card text like 'QS', got {value!r}")
+        raise RulesError(f"{where} must be a Card or card text like 'QS', got {describe(value)}")
     try:
         return Card.parse(value)
     except CardParseError as exc:
@@ -236,7 +239,7 @@ def card_from_id(card_id: CardId) -> Card:
     (Card(rank=Rank.TWO, suit=Suit.CLUBS), Card(rank=Rank.ACE, suit=Suit.SPADES))
     """
     if not 0 <= card_id < 52:
-        raise ValueError(f"card id must be 0..51, got {card_id!r}")
+        raise ValueError(f"card id must be 0..51, got {describe(card_id)}")
     return _STANDARD[card_id]
 
 
@@ -256,7 +259,7 @@ class Deck(Sequence[Card]):
         items = tuple(cards)
         for item in items:
             if not isinstance(item, Card):
-                raise CardParseError(f"a Deck holds Card objects, got {item!r}")
+                raise CardParseError(f"a Deck holds Card objects, got {describe(item)}")
         self._cards = items
 
     @classmethod

@@ -39,7 +39,7 @@ from typing import (
 
 from cardwars import _kernels
 from cardwars.actions import ActionSpace, matching_move, shown, type_name
-from cardwars.errors import IllegalMoveError, RulesError, UsageError
+from cardwars.errors import IllegalMoveError, RulesError, UsageError, describe
 from cardwars.interfaces import Agent, GameText, RandomAgent, action_chooser
 from cardwars.timeline import Timeline
 
@@ -436,8 +436,9 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
             parts = []
             if missing:
                 parts.append(f"no {thing} for polled seat(s) {missing}")
-            if extra:
-                parts.append(f"{thing}(s) for seat(s) {extra} that are not polled")
+            if extra:  # described: a key may be an int too long for str()
+                listed = ", ".join(describe(seat) for seat in extra[:8])
+                parts.append(f"{thing}(s) for seat(s) [{listed}] that are not polled")
             raise IllegalMoveError(
                 f"{'; '.join(parts)} in phase {self.phase.name}: {method}() needs exactly one "
                 f"{thing} for each seat of to_act = {sorted(polled)}"
@@ -483,10 +484,21 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         return ordered
 
     def _check_seat(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise UsageError(f"a seat is an int 0..{self.players - 1}, got {player!r}")
+        """Raise UsageError unless ``player`` is a seat: a plain ``int`` (not a bool, not an
+        int subclass, whose methods are never called) from 0 to ``players - 1``."""
+        if type(player) is not int:
+            raise UsageError(
+                f"a seat is an int 0..{self.players - 1} (a plain int, not a bool or an int "
+                f"subclass), got {describe(player)} ({type_name(player)})"
+            )
         if not 0 <= player < self.players:
-            raise UsageError(f"seat must be 0..{self.players - 1}, got {player!r}")
+            raise UsageError(f"seat must be 0..{self.players - 1}, got {describe(player)}")
+
+    @staticmethod
+    def _check_rng(rng: object) -> None:
+        """Raise UsageError unless ``rng`` is a :class:`cardwars.Rng` (of either backend)."""
+        if type(rng) not in _rng_types():
+            raise UsageError(f"rng must be a cardwars.Rng, got {describe(rng)}")
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -594,14 +606,14 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """Deal a new game from ``seed`` (an int in [0, 2**64)); None picks a fresh random seed.
 
         Raises:
-            ValueError: the seed is out of range.
+            UsageError: the seed is not a plain int in [0, 2**64) (a ValueError too).
         """
         if seed is None:
             import secrets  # here, not at the top: it costs a few ms of every import cardwars
 
             seed = secrets.randbits(64)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
+        if type(seed) is not int or not 0 <= seed < 2**64:
+            raise UsageError(f"seed must be an int in [0, 2**64), got {describe(seed)}")
         return self._deal(seed)
 
     @classmethod
@@ -627,7 +639,7 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
                 or players != cls.min_players
             ):
                 raise RulesError(
-                    f"{cls.name} is for exactly {cls.min_players} players, got {players!r}"
+                    f"{cls.name} is for exactly {cls.min_players} players, got {describe(players)}"
                 )
             return cls(rules=rules)  # type: ignore[call-arg]
         if players is None:
@@ -676,7 +688,7 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         factory = self.agents.get(name) if isinstance(name, str) else None
         if factory is None:
             raise UsageError(
-                f"unknown agent {name!r} for {self.name}; "
+                f"unknown agent {describe(name)} for {self.name}; "
                 f"the built-in agents are: {', '.join(self.agents)}"
             )
         agent = factory()
@@ -718,8 +730,8 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         if isinstance(agents, str) or not self.supports_batch(agents):
             raise UsageError(
                 f"the {self.name} batch loop plays {self.players} agents from "
-                f"{sorted(self.batch_agents)} under the rules it implements; got {agents!r} "
-                f"for {self!r}"
+                f"{sorted(self.batch_agents)} under the rules it implements; "
+                f"got {describe(agents)} for {self!r}"
             )
 
     def _from_position(self, position: Any, seed: int) -> GameState[Any]:
@@ -744,6 +756,14 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         return hash((type(self).__name__, self.players, self.rules))
 
 
+def _rng_types() -> tuple[type, ...]:
+    """The Rng classes of both backends (a state may be asked with either)."""
+    from cardwars._kernels import pure
+
+    compiled = sys.modules.get("cardwars._kernels._core")
+    return (pure.Rng, _kernels.kernels.Rng, *(() if compiled is None else (compiled.Rng,)))
+
+
 def _agent_rng(seed: int, seat: int) -> Rng:
     kernels = _kernels.kernels
     rng: Rng = kernels.Rng(kernels.derive_seed(seed, 1 + seat))
@@ -753,7 +773,9 @@ def _agent_rng(seed: int, seat: int) -> Rng:
 def resolve_agents(game: Game[Any, Any], agents: Sequence[Agent | str]) -> list[Agent]:
     """Turn agent names into built-in agents and check there is one agent per seat."""
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-        raise UsageError(f"agents must be a sequence with one agent per seat, got {agents!r}")
+        raise UsageError(
+            f"agents must be a sequence with one agent per seat, got {describe(agents)}"
+        )
     if len(agents) != game.players:
         raise UsageError(
             f"{game.name} with {game.players} players needs {game.players} agents, "
@@ -767,7 +789,8 @@ def resolve_agents(game: Game[Any, Any], agents: Sequence[Agent | str]) -> list[
             resolved.append(agent)
         else:
             raise UsageError(
-                f"agent for seat {seat} must be a name or have a choose() method, got {agent!r}"
+                f"agent for seat {seat} must be a name or have a choose() method, "
+                f"got {describe(agent)}"
             )
     return resolved
 

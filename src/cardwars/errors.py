@@ -2,9 +2,14 @@
 
 All of them derive from :class:`CardwarsError`; the ones caused by a bad value
 also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
+Their messages show a caller's value with :func:`describe`, which never runs the
+value's own code.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import enum
 
 __all__ = [
     "CardParseError",
@@ -14,7 +19,108 @@ __all__ = [
     "RulesError",
     "SimulationError",
     "UsageError",
+    "describe",
 ]
+
+_LIMIT = 80
+"""The longest description :func:`describe` gives."""
+
+
+def describe(value: object, limit: int = _LIMIT) -> str:
+    """A caller's ``value`` as an error message shows it: never raises, never runs its code.
+
+    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their
+    ``repr`` (an int of more than 256 bits its size); exact tuples, lists and
+    frozensets of up to 8 items are described item by item; cardwars' own values
+    (cards, moves, enums) holding only such values give their ``repr``; any other
+    dataclass (a game's own move type) is ``Name(field=...)`` with each field
+    described in turn; anything else, an ``int`` subclass included, is
+    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``,
+    ``__hash__``, ``__index__`` and ``__int__`` are never called, and whatever fails
+    while describing gives the type name. The text is cut to ``limit`` characters.
+
+    >>> describe(3), describe("QS"), describe((0, None))
+    ('3', "'QS'", '(0, None)')
+    >>> class Seat(int):
+    ...     def __repr__(self) -> str:
+    ...         raise RuntimeError("no")
+    >>> describe(Seat(1))
+    '<object of type Seat>'
+    >>> describe(2**300), describe("x" * 200)[-5:]
+    ('<int of 301 bits>', 'xx...')
+    """
+    try:
+        text = _describe(value, 2)
+    except Exception:
+        text = f"<object of type {_type_name(value)}>"
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def _type_name(value: object) -> str:
+    try:
+        name = type(value).__name__
+    except Exception:
+        return "object"
+    return name[:40] if type(name) is str else "object"
+
+
+def _describe(value: object, depth: int) -> str:
+    kind = type(value)
+    if kind is int:
+        assert isinstance(value, int)
+        bits = value.bit_length()
+        return repr(value) if bits <= 256 else f"<int of {bits} bits>"
+    if kind is str or kind is bytes:
+        assert isinstance(value, (str, bytes))
+        return repr(value[: _LIMIT + 1])
+    if value is None or kind is bool or kind is float:
+        return repr(value)
+    if depth > 0 and kind in (tuple, list, frozenset):
+        assert isinstance(value, (tuple, list, frozenset))
+        if len(value) > 8:
+            return f"<{kind.__name__} of {len(value)} items>"
+        items = ", ".join(_describe(item, depth - 1) for item in value)
+        if kind is tuple:
+            return f"({items},)" if len(value) == 1 else f"({items})"
+        return f"[{items}]" if kind is list else f"frozenset({{{items}}})"
+    if _ours(value, 2):
+        return repr(value)  # cardwars' own repr, of values that hold only plain values
+    if depth > 0 and dataclasses.is_dataclass(kind):  # a game's own move type, say
+        parts = ", ".join(
+            f"{field.name}={_describe(object.__getattribute__(value, field.name), depth - 1)}"
+            for field in dataclasses.fields(kind)
+            if field.repr
+        )
+        return f"{_type_name(value)}({parts})"
+    return f"<object of type {_type_name(value)}>"
+
+
+def _ours(value: object, depth: int) -> bool:
+    """True for a cardwars enum member, or frozen dataclass holding only such values."""
+    kind = type(value)
+    if not kind.__module__.startswith("cardwars."):
+        return False
+    if isinstance(value, enum.Enum):
+        return True
+    if depth <= 0 or not dataclasses.is_dataclass(kind):
+        return False
+    return all(
+        _plain(object.__getattribute__(value, field.name), depth - 1)
+        for field in dataclasses.fields(kind)
+    )
+
+
+def _plain(value: object, depth: int) -> bool:
+    kind = type(value)
+    if value is None or kind in (bool, float, str):
+        return True
+    if kind is int:
+        assert isinstance(value, int)
+        return value.bit_length() <= 256
+    if kind is tuple and depth > 0:
+        assert isinstance(value, tuple)
+        return len(value) <= 8 and all(_plain(item, depth - 1) for item in value)
+    return _ours(value, depth)
 
 
 class CardwarsError(Exception):

@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 
 __all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "IsmctsAgent", "search"]
 
@@ -177,13 +177,13 @@ class IsmctsAgent:
         action_of: Callable[[Any], int] | None = None,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise UsageError(f"iterations must be an int >= 1, got {iterations!r}")
+            raise UsageError(f"iterations must be an int >= 1, got {describe(iterations)}")
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, (int, float))
             or not exploration >= 0
         ):
-            raise UsageError(f"exploration must be a number >= 0, got {exploration!r}")
+            raise UsageError(f"exploration must be a number >= 0, got {describe(exploration)}")
         self._determinizer = determinizer
         self._action_of = action_of
         self.iterations = iterations

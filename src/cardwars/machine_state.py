@@ -48,11 +48,9 @@ class MachineState(GameState[PhaseT]):
         Raises:
             UsageError: ``player`` is not a seat.
         """
-        try:
-            actions: tuple[int, ...] = self._m.legal_actions(player)
-        except ValueError:
+        if type(player) is not int or not 0 <= player < self.players:
             self._check_seat(player)
-            raise
+        actions: tuple[int, ...] = self._m.legal_actions(player)
         return actions
 
     def _actions_of(self, player: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, describe
 
 __all__ = ["check_options", "check_players", "describe_count", "kernel_options", "option_table"]
 
@@ -93,16 +93,16 @@ def check_options(
     for name in flags:
         value = getattr(rules, name)
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be True or False, got {value!r}")
+            raise RulesError(f"{name} must be True or False, got {describe(value)}")
     for name, allowed in (choices or {}).items():
         value = getattr(rules, name)
         if not isinstance(value, str) or value not in allowed:
             shown = ", ".join(repr(choice) for choice in allowed)
-            raise RulesError(f"{name} must be one of {shown}, got {value!r}")
+            raise RulesError(f"{name} must be one of {shown}, got {describe(value)}")
     for name, (low, high) in (counts or {}).items():
         value = getattr(rules, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RulesError(f"{name} must be {describe_count(low, high)}, got {value!r}")
+            raise RulesError(f"{name} must be {describe_count(low, high)}, got {describe(value)}")
 
 
 def check_players(game: str, players: object, low: int, high: int) -> int:
@@ -114,7 +114,7 @@ def check_players(game: str, players: object, low: int, high: int) -> int:
     cardwars.errors.RulesError: guerrilla is for 2 to 4 players, got players=5
     """
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise RulesError(f"{game} is for {low} to {high} players, got players={players!r}")
+        raise RulesError(f"{game} is for {low} to {high} players, got players={describe(players)}")
     return players
 
 
@@ -130,7 +130,7 @@ def kernel_options(
     count stays as it is; the fields in ``skip`` are left out.
     """
     if not dataclasses.is_dataclass(rules):
-        raise TypeError(f"kernel_options() takes a Rules dataclass, got {rules!r}")
+        raise TypeError(f"kernel_options() takes a Rules dataclass, got {describe(rules)}")
     out: dict[str, int] = {}
     for field in dataclasses.fields(rules):
         if field.name in skip:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cardwars.engine import Game
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 
 if TYPE_CHECKING:
     from cardwars.aliwar import Aliwar
@@ -69,7 +69,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     """
     loader = _GAMES.get(name) if isinstance(name, str) else None
     if loader is None:
-        raise UsageError(f"unknown game {name!r}; the games are: {', '.join(_GAMES)}")
+        raise UsageError(f"unknown game {describe(name)}; the games are: {', '.join(_GAMES)}")
     return loader()
 
 

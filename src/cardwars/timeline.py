@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -113,8 +113,8 @@ class Timeline:
         """
         me: Any = self
         me._check_seat(seat)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise UsageError(f"since must be an int >= 0, got {since!r}")
+        if type(since) is not int or since < 0:
+            raise UsageError(f"since must be an int >= 0, got {describe(since)}")
         feed = [event for event in self._deal_events(seat)]
         for step_events in self._step_events():
             feed.extend(event for event in step_events if self._visible_to(seat, event))

@@ -27,6 +27,7 @@ from dataclasses import fields, is_dataclass
 from typing import TypeVar
 
 from cardwars import _kernels
+from cardwars.errors import describe
 
 __all__ = ["builder"]
 
@@ -40,9 +41,9 @@ def builder(cls: type[_T]) -> Callable[..., _T]:
         TypeError: ``cls`` is not a frozen dataclass with slots.
     """
     if not is_dataclass(cls) or "__slots__" not in cls.__dict__:
-        raise TypeError(f"builder() takes a frozen dataclass with slots, got {cls!r}")
+        raise TypeError(f"builder() takes a frozen dataclass with slots, got {describe(cls)}")
     names = tuple(f.name for f in fields(cls))
     if any(name.startswith("_") for name in names):
-        raise TypeError(f"builder() takes public field names only, got {names!r}")
+        raise TypeError(f"builder() takes public field names only, got {describe(names)}")
     build: Callable[..., _T] = _kernels.kernels.SlotBuilder(cls, names)
     return build

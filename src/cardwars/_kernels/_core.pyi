@@ -208,6 +208,7 @@ def _aw_check_restored(
     history: Any,
     n_switches: Any,
 ) -> list[int]: ...
+def _aw_check_events(events: Any, n_switches: Any) -> tuple[int, ...]: ...
 
 # --- end aliwar kernels ---
 

@@ -526,6 +526,7 @@ cdef class AliwarMachine:
              self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
             self._rng_state,
             self.history(),
+            self.events(),
         )
 
     def __reduce__(self):
@@ -673,8 +674,10 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
     """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
     cdef AliwarMachine m = AliwarMachine.__new__(AliwarMachine)
     cdef int s, c, i
+    if type(key) is not tuple or len(key) != 16:
+        raise ValueError("a machine key is a tuple of 16 parts")
     (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-     termination, winner, options, rng_state, history) = key
+     termination, winner, options, rng_state, history, events) = key
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
     m._setup(cards, rng_state, options[0], options[1], options[2], options[3], options[4],
@@ -710,7 +713,57 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
     m.g.winner = winner
     for step in history:
         m._record(step[0], step[1])
+    events = _aw_check_events(events, m.g.n_switches)
+    for i in range(len(events)):
+        m.ev.data[i] = events[i]
+    m.ev.n = len(events)
     return m
+
+
+_AW_EVENT_RANGES = (
+    (),  # 0 revealed: the switch actions, which depend on the options
+    ((0, 4), (0, 51), (0, 51), (0, 1), (0, 1), (-1, 1)),
+    ((0, 1), (0, 4)),
+    (),  # 3 discarded and 4 returned: a count, then that many cards or pairs
+    (),
+    ((0, 1), (0, 51), (0, 4)),
+    ((0, 1),),
+    ((0, 51),) * 10,
+    ((0, 3), (-1, 1)),
+)
+
+
+def _aw_check_events(events, n_switches):
+    """Return ``events`` if it is a step's events as _core_aliwar.pxi's table reads them
+    (every event complete, every int in its range), else raise ValueError (the twin:
+    pure_aliwar_machine._check_events)."""
+    if type(events) is not tuple or len(events) > _AW_EVENT_INTS:
+        raise ValueError(f"a step's events are a tuple of at most {_AW_EVENT_INTS} ints")
+    if any(type(v) is not int for v in events):
+        raise ValueError("a step's events are plain ints")
+    i = 0
+    while i < len(events):
+        kind = events[i]
+        if kind == 3:
+            count = events[i + 1] if i + 1 < len(events) else 0
+            ranges = ((1, 52),) + ((0, 51),) * min(max(count, 0), 52)
+        elif kind == 4:
+            count = events[i + 2] if i + 2 < len(events) else 0
+            ranges = ((0, 1), (1, 5)) + ((0, 4), (0, 51)) * min(max(count, 0), 5)
+        elif kind == 0:
+            ranges = ((0, n_switches - 1),) * 2
+        elif 0 < kind < len(_AW_EVENT_RANGES):
+            ranges = _AW_EVENT_RANGES[kind]
+        else:
+            raise ValueError(f"an event code is 0 to 8, got {kind}")
+        if i + len(ranges) >= len(events):
+            raise ValueError("a step's events end inside an event")
+        for k in range(len(ranges)):
+            low, high = ranges[k]
+            if not low <= events[i + 1 + k] <= high:
+                raise ValueError(f"an int of event code {kind} must be in [{low}, {high}]")
+        i += 1 + len(ranges)
+    return events
 
 
 def _aw_check_restored(

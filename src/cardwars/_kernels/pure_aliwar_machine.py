@@ -77,6 +77,21 @@ _POLLED: tuple[frozenset[int], ...] = (
 )
 _SWITCHES = {15: tuple(range(15)), 16: tuple(range(16))}
 
+EVENT_INTS = 512
+"""The most event ints a step has (the compiled machine's buffer)."""
+_EVENT_RANGES: tuple[list[tuple[int, int]], ...] = (
+    [],  # 0 revealed: the switch actions, which depend on the options
+    [(0, 4), (0, 51), (0, 51), (0, 1), (0, 1), (-1, 1)],
+    [(0, 1), (0, 4)],
+    [],  # 3 discarded and 4 returned: a count, then that many cards or pairs
+    [],
+    [(0, 1), (0, 51), (0, 4)],
+    [(0, 1)],
+    [(0, 51)] * 10,
+    [(0, 3), (-1, 1)],
+)
+"""The range of each int after the code of an event of fixed length (the table above)."""
+
 
 def _flag(value: object, name: str) -> bool:
     if isinstance(value, bool):
@@ -636,6 +651,7 @@ class AliwarMachine:
             ),
             self._rng_state,
             tuple(self._history),
+            tuple(self._events),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -698,10 +714,12 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachin
 
 def _aliwar_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> AliwarMachine:
     """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
+    if type(key) is not tuple or len(key) != 16:
+        raise ValueError("a machine key is a tuple of 16 parts")
     (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
         :10
     ]
-    termination, winner, options, rng_state, history = key[10:]
+    termination, winner, options, rng_state, history, events = key[10:]
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
     machine = object.__new__(AliwarMachine)
@@ -720,7 +738,39 @@ def _aliwar_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> Aliw
     machine._rounds, machine._no_progress, machine._longest = rounds, no_progress, longest
     machine._seen, machine._termination, machine._winner = seen, termination, winner
     machine._history = [tuple(step) for step in history]
+    machine._events = list(_check_events(events, machine._n_switches))
     return machine
+
+
+def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
+    """Return ``events`` if it is a step's events as the table of the module docstring
+    reads them (every event complete, every int in its range), else raise ValueError."""
+    if type(events) is not tuple or len(events) > EVENT_INTS:
+        raise ValueError(f"a step's events are a tuple of at most {EVENT_INTS} ints")
+    if any(type(v) is not int for v in events):
+        raise ValueError("a step's events are plain ints")
+    i = 0
+    while i < len(events):
+        kind = events[i]
+        if kind == 3:
+            count = events[i + 1] if i + 1 < len(events) else 0
+            ranges = [(1, 52)] + [(0, 51)] * min(max(count, 0), 52)
+        elif kind == 4:
+            count = events[i + 2] if i + 2 < len(events) else 0
+            ranges = [(0, 1), (1, 5)] + [(0, 4), (0, 51)] * min(max(count, 0), 5)
+        elif kind == 0:
+            ranges = [(0, n_switches - 1)] * 2
+        elif 0 < kind < len(_EVENT_RANGES):
+            ranges = _EVENT_RANGES[kind]
+        else:
+            raise ValueError(f"an event code is 0 to 8, got {kind}")
+        if i + len(ranges) >= len(events):
+            raise ValueError("a step's events end inside an event")
+        for k, (low, high) in enumerate(ranges, i + 1):
+            if not low <= events[k] <= high:
+                raise ValueError(f"an int of event code {kind} must be in [{low}, {high}]")
+        i += 1 + len(ranges)
+    return events
 
 
 def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
@@ -728,7 +778,7 @@ def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
     (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
         :10
     ]
-    termination, winner, _, _, history = key[10:]
+    termination, winner, _, _, history, _ = key[10:]
 
     def ints(value: object, low: int, high: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

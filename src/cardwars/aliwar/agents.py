@@ -24,7 +24,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.rules import Rules
 from cardwars.aliwar.state import State
 from cardwars.engine import Move
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 from cardwars.ismcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from cardwars.ismcts import IsmctsAgent as _Ismcts
 
@@ -116,13 +116,15 @@ class GreedyAgent:
         if not legal_moves:
             raise UsageError("GreedyAgent.choose() was given no legal moves")
         if not isinstance(observation, AliwarObservation):
-            raise UsageError(f"GreedyAgent plays Aliwar, got the observation {observation!r}")
+            raise UsageError(
+                f"GreedyAgent plays Aliwar, got the observation {describe(observation)}"
+            )
         if observation.phase is Phase.SWITCH:
             scores = self.switch_scores(observation, legal_moves)
             return legal_moves[scores.index(max(scores))]  # index(): the first best
         keeps = [move for move in legal_moves if isinstance(move, Keep)]
         if not keeps:
-            raise UsageError(f"GreedyAgent found no Keep among {legal_moves!r}")
+            raise UsageError(f"GreedyAgent found no Keep among {describe(legal_moves)}")
         sizes = [len(stack) for stack in observation.stacks[observation.seat]]
         # max() returns the first maximal item, so ties keep the canonical order.
         return max(keeps, key=lambda keep: (keep.card.rank, -sizes[keep.stack]))
@@ -135,7 +137,7 @@ class GreedyAgent:
             UsageError: a move that is not a :class:`Switch`.
         """
         if not all(isinstance(move, Switch) for move in switches):
-            raise UsageError(f"switch scores need Switch moves, got {switches!r}")
+            raise UsageError(f"switch scores need Switch moves, got {describe(switches)}")
         pairs = [move for move in switches if isinstance(move, Switch)]
         seat = observation.seat
         theirs = _fielded(observation, 1 - seat, pairs)
@@ -191,7 +193,7 @@ class IsmctsAgent(_Ismcts):
             UsageError: ``rules`` is not an :class:`~cardwars.aliwar.Rules`.
         """
         if not isinstance(rules, Rules):
-            raise UsageError(f"rules must be an aliwar.Rules, got {rules!r}")
+            raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         self.rules = rules
 
     def determinize(self, observation: Any, rng: Rng) -> State:

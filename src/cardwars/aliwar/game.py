@@ -18,7 +18,7 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
 from cardwars.aliwar.text import TEXT
 from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, Observation, RandomAgent
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, describe
 
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
 
@@ -64,7 +64,7 @@ class Aliwar(Game[Rules, State]):
     def __init__(self, rules: Rules | None = None) -> None:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be an aliwar.Rules, got {rules!r}")
+            raise RulesError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         self._rules = rules
         self._players = 2  # AW-1.1
 
@@ -73,7 +73,9 @@ class Aliwar(Game[Rules, State]):
 
     def _from_position(self, position: Any, seed: int) -> State:
         if not isinstance(position, dict) or set(position) != {"stacks", "protection"}:
-            raise RulesError(f"an Aliwar position has 'stacks' and 'protection', got {position!r}")
+            raise RulesError(
+                f"an Aliwar position has 'stacks' and 'protection', got {describe(position)}"
+            )
         return State.from_layout(
             position["stacks"], position["protection"], rules=self._rules, rng_seed=seed
         )

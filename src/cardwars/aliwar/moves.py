@@ -31,7 +31,7 @@ from typing import Final, TypeAlias
 
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Observation, Result
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, describe
 
 __all__ = [
     "ACTIONS",
@@ -84,7 +84,7 @@ class Phase(enum.Enum):
 
 def _check_position(value: object, what: str, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise IllegalMoveError(f"{what} must be an int 0..{high}, got {value!r}")
+        raise IllegalMoveError(f"{what} must be an int 0..{high}, got {describe(value)}")
     return value
 
 
@@ -129,7 +129,7 @@ class Keep(Move):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            raise IllegalMoveError(f"Keep needs a Card, got {self.card!r}")
+            raise IllegalMoveError(f"Keep needs a Card, got {describe(self.card)}")
         _check_position(self.stack, "Keep stack", STACKS - 1)
 
 

@@ -39,7 +39,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.machine_state import MachineState
 
 if TYPE_CHECKING:
@@ -85,10 +85,10 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
     """
     for name, card in (("a", a), ("b", b)):
         if not isinstance(card, Card):
-            raise TypeError(f"{name} must be a Card, got {card!r}")
+            raise TypeError(f"{name} must be a Card, got {describe(card)}")
     for name, suit in (("protection_a", protection_a), ("protection_b", protection_b)):
         if not isinstance(suit, Suit):
-            raise TypeError(f"{name} must be a Suit, got {suit!r}")
+            raise TypeError(f"{name} must be a Suit, got {describe(suit)}")
     card_a: CardId = a.id
     card_b: CardId = b.id
     outcome: int = _kernels.kernels.aliwar_conflict(
@@ -133,7 +133,7 @@ def _read_standard_card(value: object, where: str) -> Card:
     """A card of the layout: :func:`~cardwars.cards.read_card`, and of the one standard deck."""
     card = read_card(value, where)
     if card.deck != 0:
-        raise RulesError(f"{where}: Aliwar uses one standard deck, got {card!r}")
+        raise RulesError(f"{where}: Aliwar uses one standard deck, got {describe(card)}")
     return card
 
 
@@ -268,22 +268,24 @@ class State(MachineState[Phase]):
         """
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be an aliwar.Rules, got {rules!r}")
+            raise RulesError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
+            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
         if not _is_sequence(stacks) or len(stacks) != 2:
-            raise RulesError(f"stacks must hold 2 seats of {STACKS} stacks, got {stacks!r}")
+            raise RulesError(f"stacks must hold 2 seats of {STACKS} stacks, got {describe(stacks)}")
         if not _is_sequence(protection) or len(protection) != 2:
-            raise RulesError(f"protection must hold 2 cards, one per seat, got {protection!r}")
+            raise RulesError(
+                f"protection must hold 2 cards, one per seat, got {describe(protection)}"
+            )
         built: list[list[list[Card]]] = []
         for seat, own in enumerate(stacks):
             if not _is_sequence(own) or len(own) != STACKS:
-                raise RulesError(f"seat {seat} must have {STACKS} stacks, got {own!r}")
+                raise RulesError(f"seat {seat} must have {STACKS} stacks, got {describe(own)}")
             built.append([])
             for c, stack in enumerate(own):
                 if not _is_sequence(stack):
                     raise RulesError(
-                        f"seat {seat} stack {c} must be a sequence of cards, got {stack!r}"
+                        f"seat {seat} stack {c} must be a sequence of cards, got {describe(stack)}"
                     )
                 if not stack:
                     raise RulesError(
@@ -436,13 +438,11 @@ class State(MachineState[Phase]):
         """
         # Both seats know the same (AW-8.4): the machine builds both views once per step.
         m = self._m
-        try:
-            view: AliwarObservation = m.observation(
-                player, _FACES, self._recall, self.result if m.over else None
-            )
-        except ValueError:  # the machine's word for a bad seat; the face names it
+        if type(player) is not int or not 0 <= player < 2:
             self._check_seat(player)
-            raise
+        view: AliwarObservation = m.observation(
+            player, _FACES, self._recall, self.result if m.over else None
+        )
         return view
 
     # --- determinization -----------------------------------------------------------------
@@ -460,7 +460,7 @@ class State(MachineState[Phase]):
         drawn from; this state is left unchanged.
 
         Raises:
-            UsageError: ``seat`` is not a seat.
+            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
         >>> from cardwars.aliwar import Aliwar
@@ -470,6 +470,7 @@ class State(MachineState[Phase]):
         (True, False)
         """
         observation = self.observation(seat)
+        self._check_rng(rng)
         key = list(self._m.key())
         stacks = [[list(stack) for stack in own] for own in key[0]]
         hidden = [
@@ -502,7 +503,8 @@ class State(MachineState[Phase]):
         ``observation``.
 
         Raises:
-            UsageError: ``observation`` is not of a game in progress.
+            UsageError: ``observation`` is not of a game in progress, ``rules`` not an
+                :class:`Rules` or ``rng`` not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
         >>> from cardwars.aliwar import Aliwar, Rules
@@ -512,7 +514,12 @@ class State(MachineState[Phase]):
         True
         """
         if not isinstance(observation, AliwarObservation) or observation.result is not None:
-            raise UsageError(f"an Aliwar observation of a game in progress, got {observation!r}")
+            raise UsageError(
+                f"an Aliwar observation of a game in progress, got {describe(observation)}"
+            )
+        if not isinstance(rules, Rules):
+            raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
+        cls._check_rng(rng)
         known = 0
         for own in observation.stacks:
             for stack in own:
@@ -547,6 +554,7 @@ class State(MachineState[Phase]):
             -1,
             _option_key(rules),
             rng.next_u64(),
+            (),
             (),
         )
         machine = _machine_from_key(key)

@@ -46,7 +46,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.state import State
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
-from cardwars.errors import CardParseError, IllegalMoveError
+from cardwars.errors import CardParseError, IllegalMoveError, describe
 
 __all__ = ["NOTATION", "TEXT", "AliwarText"]
 
@@ -86,7 +86,7 @@ def _label(move: Move) -> str:
         return f"keep {move.card} {move.stack}"
     if isinstance(move, Decline):
         return "decline"
-    raise TypeError(f"not an Aliwar move: {move!r}")
+    raise TypeError(f"not an Aliwar move: {describe(move)}")
 
 
 def _read_switch(text: str) -> Switch | None:
@@ -119,14 +119,16 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
 
 def _parse(text: str, legal: Sequence[Move]) -> Move:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {text!r}")
+        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
     cleaned = " ".join(text.strip().lower().split())
     keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
     move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
     if move is not None and move in legal:
         return next(candidate for candidate in legal if candidate == move)
     shown = ", ".join(_label(move) for move in legal) or "none (you are not to act)"
-    raise IllegalMoveError(f"{text!r} is not a legal move here; the legal moves are: {shown}")
+    raise IllegalMoveError(
+        f"{describe(text)} is not a legal move here; the legal moves are: {shown}"
+    )
 
 
 # --- the table -------------------------------------------------------------------------------

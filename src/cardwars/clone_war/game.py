@@ -21,7 +21,7 @@ from cardwars.engine import (
     Observation,
     RandomAgent,
 )
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, describe
 from cardwars.options import check_players
 
 __all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
@@ -65,15 +65,17 @@ class CloneWar(Game[Rules, State]):
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
+            raise RulesError(f"rules must be a clone_war.Rules, got {describe(rules)}")
         self._rules = rules
 
     def _from_position(self, position: Any, seed: int) -> State:
         if not isinstance(position, dict) or set(position) != {"piles"}:
-            raise RulesError(f"a Clone War position has 'piles', got {position!r}")
+            raise RulesError(f"a Clone War position has 'piles', got {describe(position)}")
         piles = position["piles"]
         if not isinstance(piles, list) or len(piles) != self._players:
-            raise RulesError(f"a Clone War position has {self._players} piles, got {piles!r}")
+            raise RulesError(
+                f"a Clone War position has {self._players} piles, got {describe(piles)}"
+            )
         return State.from_piles(piles, rules=self._rules, rng_seed=seed)
 
     def new_game(self, seed: int | None = None) -> State:

@@ -34,7 +34,7 @@ from cardwars.clone_war.moves import (
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, GameState, Move, Result
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.exclusive import busy_error
 from cardwars.options import check_players
 
@@ -208,15 +208,15 @@ class State(GameState[Phase]):
         """
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a clone_war.Rules, got {rules!r}")
+            raise RulesError(f"rules must be a clone_war.Rules, got {describe(rules)}")
         if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
+            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
         if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
-            raise RulesError(f"piles must be a sequence of piles, got {piles!r}")
+            raise RulesError(f"piles must be a sequence of piles, got {describe(piles)}")
         check_players("clone-war", len(piles), 2, 4)
         for seat, given in enumerate(piles):
             if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-                raise RulesError(f"pile {seat} must be a sequence of cards, got {given!r}")
+                raise RulesError(f"pile {seat} must be a sequence of cards, got {describe(given)}")
         ids = [[_pile_card(item, seat) for item in pile] for seat, pile in enumerate(piles)]
         seen: set[CardId] = set()
         for seat, pile in enumerate(ids):

@@ -38,7 +38,7 @@ from cardwars.clone_war.moves import (
 )
 from cardwars.clone_war.state import State
 from cardwars.engine import Event, Move
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, describe
 
 __all__ = ["NOTATION", "TEXT", "CloneWarText"]
 
@@ -52,7 +52,7 @@ def _seats(seats: Sequence[int]) -> str:
 
 
 def _refuse(text: object) -> IllegalMoveError:
-    return IllegalMoveError(f"Clone War has no moves, so {text!r} is not one; {NOTATION}")
+    return IllegalMoveError(f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}")
 
 
 def _describe(event: Event) -> str | None:
@@ -135,7 +135,7 @@ class CloneWarText:
         ...
         TypeError: Clone War has no moves to label, got Decline()
         """
-        raise TypeError(f"Clone War has no moves to label, got {move!r}")
+        raise TypeError(f"Clone War has no moves to label, got {describe(move)}")
 
     def parse(self, text: str, state: State, seat: int) -> Move:
         """There is nothing to parse in Clone War.

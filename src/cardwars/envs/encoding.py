@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from cardwars.cards import Card
 from cardwars.engine import Game, GameState, Observation, Result
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 from cardwars.registry import load_game
 
 __all__ = ["CAPS", "Encoder", "Field", "check_decisions", "encoder", "resolve_game"]
@@ -158,6 +158,8 @@ class Encoder:
         has an encoder (no observation object is built)."""
         if self._machine is None or not hasattr(state, "_m"):
             return self.observation(state.observation(seat))
+        if type(seat) is not int or not 0 <= seat < state.players:
+            state._check_seat(seat)  # never seat -1, the machine's word for the state
         out = np.empty(self.size, dtype=np.float32)
         self._machine(state, seat, out)
         return out
@@ -216,6 +218,23 @@ class Encoder:
     def reference_state(self, state: GameState[Any]) -> Vector:
         """:meth:`state` by the Python encoder (the reference)."""
         return self._vector(self._state(state), self._state_big)
+
+
+_NUMPY_INTS: frozenset[type] = frozenset(np.dtype(code).type for code in np.typecodes["AllInteger"])
+"""NumPy's own integer scalar types (their ``int()`` is NumPy's, never a caller's)."""
+
+
+def action_value(value: object) -> int | None:
+    """``value`` as an action number: a plain ``int`` or a NumPy integer scalar of NumPy's
+    own types, read without running any caller's code; None for anything else (a bool,
+    an int subclass, a float, ...)."""
+    if type(value) is int:
+        assert isinstance(value, int)
+        return value
+    if type(value) in _NUMPY_INTS:
+        assert isinstance(value, np.integer)
+        return int(value)
+    return None
 
 
 # --- Aliwar -------------------------------------------------------------------------------------
@@ -465,7 +484,7 @@ def encoder(game: Game[Any, Any]) -> Encoder:
         return _aliwar(game)
     if game.name == "guerrilla":
         return _guerrilla(game)
-    raise UsageError(f"no encoding for the game {game.name!r}")
+    raise UsageError(f"no encoding for the game {describe(game.name)}")
 
 
 def check_decisions(game: Game[Any, Any]) -> None:
@@ -495,6 +514,6 @@ def resolve_game(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[An
     elif isinstance(game, str):
         resolved = load_game(game, **options)
     else:
-        raise UsageError(f"game must be a game name or a Game, got {game!r}")
+        raise UsageError(f"game must be a game name or a Game, got {describe(game)}")
     check_decisions(resolved)
     return resolved

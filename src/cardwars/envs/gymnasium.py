@@ -34,10 +34,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardwars import _kernels, exclusive
-from cardwars.actions import plain_action
 from cardwars.engine import Game, GameState, resolve_agents
-from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
-from cardwars.errors import IllegalMoveError, UsageError
+from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.interfaces import Agent
 
 __all__ = ["CardwarsEnv"]
@@ -74,15 +73,15 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
         if illegal_action not in ("terminate", "raise"):
             raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
+                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal_action)}"
             )
         self.game = resolve_game(game, options)
         players = self.game.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise UsageError(f"seat must be 0..{players - 1}, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < players:
+            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -131,7 +130,13 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        """Deal a new game: from ``seed`` when given, else from the env's seeded generator."""
+        """Deal a new game: from ``seed`` when given, else from the env's seeded generator.
+
+        Raises:
+            UsageError: ``seed`` is not None or a plain int in [0, 2**64).
+        """
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+            raise UsageError(f"seed must be None or an int in [0, 2**64), got {describe(seed)}")
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
@@ -153,15 +158,16 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             UsageError: the episode is over.
         """
         # The action as a plain int first: converting a caller's value may run its code.
-        chosen = plain_action(action)
+        chosen = action_value(action)
         state = self.game_state
         if self._done or state.is_over:
             raise UsageError("the episode is over: call reset()")
         legal = state.legal_actions(self.seat)
         if chosen is None or chosen not in legal:
             if self.illegal_action == "raise":
-                shown = "a non-int action" if chosen is None else f"action {chosen}"
-                raise IllegalMoveError(f"seat {self.seat} may not play {shown}; legal: {legal}")
+                raise IllegalMoveError(
+                    f"seat {self.seat} may not play {describe(action)}; legal: {legal}"
+                )
             info = self._info()
             info["illegal_action"] = True
             self._done = True

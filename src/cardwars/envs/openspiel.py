@@ -65,7 +65,7 @@ import pyspiel
 
 from cardwars import _kernels
 from cardwars.engine import Game, GameState
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 from cardwars.registry import game_class
 from cardwars.registry import load_game as _load_cardwars_game
 
@@ -336,7 +336,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
         no private information, so None).
         """
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params!r}")
+            raise ValueError(f"observation parameters are not supported, got {describe(params)}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -362,7 +362,9 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
             data = json.loads(text)
             deal, steps = data["deal"], data["steps"]
         except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(f"not a serialized {GAME_NAMES[self.name]} state: {text!r}") from error
+            raise ValueError(
+                f"not a serialized {GAME_NAMES[self.name]} state: {describe(text)}"
+            ) from error
         state = self.new_initial_state()
         if deal is None:
             return state

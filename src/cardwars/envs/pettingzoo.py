@@ -33,7 +33,7 @@ selected, until the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -42,10 +42,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from cardwars import _kernels, exclusive
-from cardwars.actions import plain_action
+from cardwars.actions import type_name
 from cardwars.engine import Game, GameState
-from cardwars.envs.encoding import CAPS, Encoder, encoder, resolve_game
-from cardwars.errors import IllegalMoveError, UsageError
+from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.errors import IllegalMoveError, UsageError, describe
 
 __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
@@ -53,6 +53,29 @@ ObsDict = dict[str, npt.NDArray[Any]]
 
 _empty, _float32, _int8 = np.empty, np.dtype(np.float32), np.dtype(np.int8)
 _FIELDS = ("observation", "action_mask")
+
+
+def _agent_actions(actions: object) -> dict[str, Any]:
+    """The Parallel step's ``actions`` as a plain dict of the agents' str keys (other keys
+    are ignored, as are other agents' actions), read once; IllegalMoveError if it is not
+    a mapping that reads."""
+    items: list[tuple[Any, Any]] | None
+    if type(actions) is dict:
+        assert isinstance(actions, dict)
+        items = list(actions.items())
+    else:
+        try:
+            items = list(actions.items()) if isinstance(actions, Mapping) else None
+        except Exception as exc:
+            raise IllegalMoveError(
+                f"step() could not read the mapping of agent -> action ({type_name(actions)}): "
+                f"{type_name(exc)}"
+            ) from exc
+        if items is None:
+            raise IllegalMoveError(
+                f"step() takes a dict of agent name -> action, got {describe(actions)}"
+            )
+    return {key: value for key, value in items if type(key) is str}  # others are ignored
 
 
 def _no_writer(vectors: Any, masks: Any) -> None:
@@ -66,11 +89,13 @@ class _Table:
         self, game: str | Game[Any, Any], render_mode: str | None, options: dict[str, Any]
     ) -> None:
         if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
         render_seat = options.pop("render_seat", None)
         illegal = options.pop("illegal_action", "terminate")
         if illegal not in ("terminate", "raise"):
-            raise UsageError(f"illegal_action must be 'terminate' or 'raise', got {illegal!r}")
+            raise UsageError(
+                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal)}"
+            )
         self.illegal: str = illegal
         self.game = resolve_game(game, options)
         self.render_mode = render_mode
@@ -93,8 +118,8 @@ class _Table:
 
     def deal(self, seed: int | None) -> GameState[Any]:
         if seed is not None:
+            self.state = self.game.new_game(seed)  # checks the seed: UsageError
             self.rng = np.random.default_rng(seed)
-            self.state = self.game.new_game(seed)
         else:
             if self.rng is None:
                 self.rng = np.random.default_rng()
@@ -143,14 +168,13 @@ class _Table:
         Raises:
             IllegalMoveError: it is not, and ``illegal_action="raise"``.
         """
-        action = plain_action(value)  # read first: converting it may run the caller's code
+        action = action_value(value)
         legal = self.current.legal_actions(seat)
         if action is not None and action in legal:
             return action
         if self.illegal == "raise":
-            shown = "a non-int action" if action is None else f"action {action}"
             raise IllegalMoveError(
-                f"player_{seat} may not play {shown}; legal actions: {list(legal)}"
+                f"player_{seat} may not play {describe(value)}; legal actions: {list(legal)}"
             )
         return None
 
@@ -179,13 +203,19 @@ class _TableEnv:
         self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
         self.state_space = self._table.state_space
 
+    def _seat_of(self, agent: object) -> int:
+        """The seat of agent name ``agent``; UsageError if it is not one."""
+        if type(agent) is not str or agent not in self._table.names:
+            raise UsageError(f"an agent is one of {self.possible_agents}, got {describe(agent)}")
+        return self._table.names.index(agent)
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space, ``Discrete(game.num_actions)``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     @property
     def game_state(self) -> GameState[Any]:
@@ -279,7 +309,11 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         Raises:
             IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes).
             UsageError: the episode is over (call :meth:`reset`).
+            IllegalMoveError: ``actions`` is not a mapping of agent name -> action.
         """
+        # A plain dict of str keys (no caller's __hash__ or __eq__ runs), or IllegalMoveError.
+        if type(actions) is not dict or any(type(key) is not str for key in actions):
+            actions = _agent_actions(actions)
         machine = self._machine
         keys = self._keys
         if machine is not None and machine.apply_keyed(actions, keys):  # the common case
@@ -393,7 +427,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's observation; its mask is all zeros unless it is the one to act now."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of(agent)
         return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
 
     @exclusive.step
@@ -421,12 +455,17 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"`` (nothing changes).
+            UsageError: before :meth:`reset`, or an action other than None for an agent
+                that is done (PettingZoo's rule).
         """
+        table = self._table
+        table.current  # noqa: B018  # UsageError before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise UsageError(f"{agent} is done: its only valid action is None")
             self._was_dead_step(action)
             return
-        table = self._table
         state = table.current
         seat = self._pending[0]
         chosen = table.legal(seat, action)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardwars.cards import Card
 from cardwars.engine import Move
-from cardwars.errors import UsageError
+from cardwars.errors import UsageError, describe
 from cardwars.guerrilla.moves import (
     ACTIONS,
     Cancel,
@@ -171,7 +171,7 @@ def _first_max(legal: Sequence[Move], key: _Key) -> Move:
 def _card_of(move: Move) -> Card:
     card = getattr(move, "card", None)
     if not isinstance(card, Card):
-        raise UsageError(f"GreedyAgent expected a move with a card, got {move!r}")
+        raise UsageError(f"GreedyAgent expected a move with a card, got {describe(move)}")
     return card
 
 
@@ -237,13 +237,13 @@ class IsmctsAgent(_Ismcts):
     ) -> None:
         super().__init__(iterations, exploration)
         if rollout not in ROLLOUTS:
-            raise UsageError(f"rollout must be one of {ROLLOUTS!r}, got {rollout!r}")
+            raise UsageError(f"rollout must be one of {ROLLOUTS!r}, got {describe(rollout)}")
         if (
             isinstance(epsilon, bool)
             or not isinstance(epsilon, (int, float))
             or not 0 <= epsilon <= 1
         ):
-            raise UsageError(f"epsilon must be a number from 0 to 1, got {epsilon!r}")
+            raise UsageError(f"epsilon must be a number from 0 to 1, got {describe(epsilon)}")
         self.rollout = rollout
         self.epsilon = float(epsilon)
         self._greedy = GreedyAgent()
@@ -253,7 +253,9 @@ class IsmctsAgent(_Ismcts):
         if not legal_moves:
             raise UsageError("IsmctsAgent.choose() was given no legal moves")
         if not isinstance(observation, GuerrillaObservation):
-            raise UsageError(f"IsmctsAgent plays Guerrilla, got the observation {observation!r}")
+            raise UsageError(
+                f"IsmctsAgent plays Guerrilla, got the observation {describe(observation)}"
+            )
         if len(legal_moves) == 1:
             return legal_moves[0]
         if not State.rebuildable(observation):

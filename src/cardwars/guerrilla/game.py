@@ -25,7 +25,7 @@ from cardwars.engine import (
     Observation,
     RandomAgent,
 )
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.moves import (
     ACTIONS,
@@ -87,7 +87,7 @@ class Guerrilla(Game[Rules, State]):
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a guerrilla.Rules, got {rules!r}")
+            raise RulesError(f"rules must be a guerrilla.Rules, got {describe(rules)}")
         if rules.two_suit_variant and players != 2:
             raise RulesError(f"two_suit_variant is for 2 players, got players={players}")
         self._rules = rules

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardwars.cards import Card, read_card
-from cardwars.errors import RulesError
+from cardwars.errors import RulesError, describe
 from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, Rules, seat_cards
 from cardwars.options import check_players
 
@@ -90,26 +90,26 @@ def read_position(
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a guerrilla.Rules, got {rules!r}")
+        raise RulesError(f"rules must be a guerrilla.Rules, got {describe(rules)}")
     if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-        raise RulesError(f"rng_seed must be an int in [0, 2**64), got {rng_seed!r}")
+        raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
     if not _is_sequence(hands):
-        raise RulesError(f"hands must be a sequence with one hand per seat, got {hands!r}")
+        raise RulesError(f"hands must be a sequence with one hand per seat, got {describe(hands)}")
     players = check_players("guerrilla", len(hands), 2, 4)
     if rules.two_suit_variant and players != 2:
         raise RulesError(f"two_suit_variant is for 2 players, got {players}")
     if not isinstance(start, str) or start not in STARTS:
-        raise RulesError(f"start must be one of {STARTS}, got {start!r}")
+        raise RulesError(f"start must be one of {STARTS}, got {describe(start)}")
     if (
         isinstance(guerrilla_rank, bool)
         or not isinstance(guerrilla_rank, int)
         or not 2 <= guerrilla_rank <= MAX_GUERRILLA_RANK
     ):
-        raise RulesError(f"guerrilla_rank must be an int 2..6, got {guerrilla_rank!r}")
+        raise RulesError(f"guerrilla_rank must be an int 2..6, got {describe(guerrilla_rank)}")
     cap = rules.max_skirmishes
     if isinstance(skirmish, bool) or not isinstance(skirmish, int) or not 0 <= skirmish < cap:
         raise RulesError(
-            f"skirmish must be an int >= 0 and < max_skirmishes ({cap}), got {skirmish!r}"
+            f"skirmish must be an int >= 0 and < max_skirmishes ({cap}), got {describe(skirmish)}"
         )
     # GT-1.1, GT-A2: the cards of the game are each seat's suit(s) of one deck.
     deck = {card for own in seat_cards(players, rules.two_suit_variant) for card in own}
@@ -126,14 +126,16 @@ def read_position(
 
     def cards(value: object, where: str) -> list[Card]:
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-            raise RulesError(f"{where} must be a sequence of cards, got {value!r}")
+            raise RulesError(f"{where} must be a sequence of cards, got {describe(value)}")
         return [game_card(card, f"{where}[{i}]") for i, card in enumerate(value)]
 
     def piles(value: Sequence[Iterable[Card | str]] | None, what: str) -> list[list[Card]]:
         if value is None:
             return [[] for _ in range(players)]
         if not _is_sequence(value):
-            raise RulesError(f"{what} must be a sequence with one pile per seat, got {value!r}")
+            raise RulesError(
+                f"{what} must be a sequence with one pile per seat, got {describe(value)}"
+            )
         if len(value) != players:
             raise RulesError(f"{what} needs one entry per seat ({players}), got {len(value)}")
         return [cards(pile, f"{what}[{seat}]") for seat, pile in enumerate(value)]
@@ -146,7 +148,7 @@ def read_position(
             or len(value) != players
             or not all(isinstance(v, bool) for v in value)
         ):
-            raise RulesError(f"{what} needs one bool per seat ({players}), got {value!r}")
+            raise RulesError(f"{what} needs one bool per seat ({players}), got {describe(value)}")
         return list(value)
 
     position = Position(

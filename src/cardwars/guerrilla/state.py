@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 from cardwars import _kernels
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
-from cardwars.errors import RulesError, UsageError
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -481,11 +481,9 @@ class State(MachineState[Phase]):
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
         ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
         """
-        try:
-            moves: tuple[GuerrillaMove, ...] = self._m.legal_moves(player, _MOVES)
-        except ValueError:  # the machine's word for a bad seat; the face names it
+        if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
-            raise
+        moves: tuple[GuerrillaMove, ...] = self._m.legal_moves(player, _MOVES)
         return moves
 
     # --- information ------------------------------------------------------------------
@@ -495,11 +493,9 @@ class State(MachineState[Phase]):
         The moves and events of past steps are not part of it (every step's events
         are public: :attr:`~cardwars.machine_state.MachineState.last_events`, :attr:`log`).
         """
-        try:
-            view: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
-        except ValueError:  # the machine's word for a bad seat; the face names it
+        if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
-            raise
+        view: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
         return view
 
     # --- determinization ----------------------------------------------------------------
@@ -524,7 +520,7 @@ class State(MachineState[Phase]):
         events are those of this state.
 
         Raises:
-            UsageError: ``seat`` is not a seat.
+            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
         >>> from cardwars.guerrilla import Guerrilla
@@ -535,6 +531,7 @@ class State(MachineState[Phase]):
         """
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
+        self._check_rng(rng)
         key = list(self._m.key())
         hands = [list(hand) for hand in key[2]]
         draws = [list(pile) for pile in key[3]]
@@ -592,7 +589,8 @@ class State(MachineState[Phase]):
 
         Raises:
             UsageError: ``observation`` is not of a step listed above, or (under
-                options that move the promotion window) could not be rebuilt.
+                options that move the promotion window) could not be rebuilt; ``rng`` is
+                not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
         >>> from cardwars.guerrilla import Guerrilla
@@ -602,7 +600,9 @@ class State(MachineState[Phase]):
         ... )
         True
         """
-        return cls.determinizer(observation)(rng)
+        draw = cls.determinizer(observation)
+        cls._check_rng(rng)
+        return draw(rng)
 
     @staticmethod
     def determinizer(observation: GuerrillaObservation) -> Callable[[Rng], State]:
@@ -618,7 +618,7 @@ class State(MachineState[Phase]):
         if start is None:
             raise UsageError(
                 "from_observation() needs the observation of a promotion proposal, a Play "
-                f"step or a Support step before any support or tie, got {observation!r}"
+                f"step or a Support step before any support or tie, got {describe(observation)}"
             )
         return _Rebuilder(observation, start)
 

@@ -24,7 +24,7 @@ from typing import Final
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Move
-from cardwars.errors import CardParseError, IllegalMoveError
+from cardwars.errors import CardParseError, IllegalMoveError, describe
 from cardwars.guerrilla.moves import (
     Allow,
     Cancel,
@@ -200,7 +200,7 @@ def _label(move: Move) -> str:
         return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
     keyword = _KEYWORDS.get(type(move))
     if keyword is None:
-        raise TypeError(f"not a Guerrilla Tactics move: {move!r}")
+        raise TypeError(f"not a Guerrilla Tactics move: {describe(move)}")
     card = getattr(move, "card", None)
     return keyword if card is None else f"{keyword} {card}"
 
@@ -217,7 +217,7 @@ def _read(text: str) -> tuple[str | None, list[Card], dict[str, Card]]:
         word = _ALIASES.get(token)
         if word is not None:
             if keyword not in (None, word):
-                raise ValueError(f"two kinds of move in {text!r}")
+                raise ValueError(f"two kinds of move in {describe(text)}")
             keyword = word
             label = token if token in ("up", "down") else None
             continue
@@ -225,7 +225,7 @@ def _read(text: str) -> tuple[str | None, list[Card], dict[str, Card]]:
         if label is None:
             cards.append(card)
         elif label in labelled:
-            raise ValueError(f"two {label} cards in {text!r}")
+            raise ValueError(f"two {label} cards in {describe(text)}")
         else:
             labelled[label] = card
             label = None
@@ -253,7 +253,7 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
 
 def _parse(text: str, legal: Sequence[Move]) -> Move:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {text!r}")
+        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
     try:
         keyword, cards, labelled = _read(text)
         found = [m for m in legal if _matches(m, keyword, cards, labelled)]
@@ -263,7 +263,7 @@ def _parse(text: str, legal: Sequence[Move]) -> Move:
         return found[0]
     listed = ", ".join(_label(m) for m in legal) or "none"
     problem = "names several legal moves" if found else "is not a legal move"
-    raise IllegalMoveError(f"{text.strip()!r} {problem}; legal moves: {listed}")
+    raise IllegalMoveError(f"{describe(text.strip())} {problem}; legal moves: {listed}")
 
 
 # --- events -------------------------------------------------------------------------------
