@@ -6,9 +6,11 @@ fails on its exit status. ``python -m tests.reentry_attacks KIND GAME PLAYERS CO
 runs one attack and prints ``ok`` and its counts:
 
 ``keyed``
-    The Parallel env's keyed step, handed a key that equals ``"player_1"`` (same hash)
-    and steps the same state from its ``__eq__`` during the lookup (the audit's attack),
-    over ``COUNT`` seeds; then the values of the step are rewritten to what is legal now.
+    The machine's keyed step (``apply_keyed``, the Parallel env's fast path; the env
+    itself now drops keys that are not ``str``), handed a key that equals ``"player_1"``
+    (same hash) and steps the same state from its ``__eq__`` during the lookup (the
+    audit's attack), over ``COUNT`` seeds; the callback then rewrites the step to what is
+    legal after its own step.
 ``fuzz``
     ``COUNT`` Hypothesis examples: every entry point that reads a caller's value
     (``apply``, ``apply_actions``, the seat readers, the PettingZoo and Gymnasium steps)
@@ -188,23 +190,20 @@ class KeyEqualTo:
 
 # --- the audit's attack, over many seeds --------------------------------------------------
 def keyed_attack(name: str, players: int, seeds: int) -> str:
-    from cardwars.envs.pettingzoo import parallel_env
-
     fired = refused = 0
     options = {} if name == "aliwar" else {"players": players}
     game = cardwars.load_game(name, **options)
+    keys = tuple(f"player_{seat}" for seat in range(game.players))
     for seed in range(seeds):
-        env = parallel_env(game)
-        env.reset(seed=seed)
-        state = env.game_state
+        state = game.new_game(seed)
+        machine = state._m
         for _ in range(80):
-            if state.is_over or not env.agents:
+            if state.is_over:
                 break
             polled = sorted(state.to_act)
-            actions: dict[Any, int] = {f"player_{s}": state.legal_actions(s)[0] for s in polled}
+            actions: dict[Any, int] = {keys[s]: state.legal_actions(s)[0] for s in polled}
             if 1 in polled:
                 act = stepper(state, "step", swallow=True)
-
                 key = KeyEqualTo("player_1", lambda: None)
 
                 def steps_then_rewrites(
@@ -222,9 +221,19 @@ def keyed_attack(name: str, players: int, seeds: int) -> str:
                 key.act = steps_then_rewrites
                 actions[key] = actions.pop("player_1")
             try:
-                env.step(actions)
+                if not machine.apply_keyed(actions, keys) and not state.is_over:
+                    state.apply_actions(legal_step(state))
             except CardwarsError:
                 refused += 1
+                state.apply_actions(legal_step(state))
+            blocks = encoder(game).seats_writer(state)
+            if blocks is not None:
+                import numpy as np
+
+                blocks(
+                    np.empty((game.players, encoder(game).size), np.float32),
+                    np.empty((game.players, game.num_actions), np.int8),
+                )
         check_valid(game, state)
     return f"ok keyed {name} {players}p: {seeds} games, {fired} callbacks, {refused} refused"
 
