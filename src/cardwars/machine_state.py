@@ -48,9 +48,11 @@ class MachineState(GameState[PhaseT]):
         Raises:
             UsageError: ``player`` is not a seat.
         """
-        if type(player) is not int or not 0 <= player < self.players:
+        try:  # the machine takes plain int seats only; the face names a refusal
+            actions: tuple[int, ...] = self._m.legal_actions(player)
+        except ValueError:
             self._check_seat(player)
-        actions: tuple[int, ...] = self._m.legal_actions(player)
+            raise
         return actions
 
     def _actions_of(self, player: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:

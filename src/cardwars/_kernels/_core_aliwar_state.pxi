@@ -157,7 +157,7 @@ cdef class AliwarMachine:
 
     def legal_actions(self, seat: object) -> tuple:
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         return self._legal(seat)
 
     cdef tuple _legal(self, int s):
@@ -173,7 +173,7 @@ cdef class AliwarMachine:
     def legal_moves(self, seat: object, own: tuple) -> tuple:
         cdef int s
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         s = seat
         if own is not self._moves_of:  # the cache holds the moves of one table
             self._moves_0 = self._moves_1 = None
@@ -402,7 +402,7 @@ cdef class AliwarMachine:
 
     def observation(self, seat: object, faces: tuple, bint recall, result: object) -> object:
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         if self._views is None:
             self._views = self._observations(faces, recall, result)
         return (<tuple>self._views)[<Py_ssize_t>seat]
@@ -450,7 +450,7 @@ cdef class AliwarMachine:
     # --- the RL encodings (cardwars.envs.encoding lays them out; see the twin) ----------
     def encode_observation(self, seat: object, bint recall, float[::1] out) -> None:
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         if out.shape[0] < 609:
             raise ValueError(f"an Aliwar observation needs 609 floats, got {out.shape[0]}")
         cdef float* o = &out[0]

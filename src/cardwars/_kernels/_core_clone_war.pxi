@@ -465,6 +465,7 @@ cdef class CloneWarTable:
 
     cdef _CWTable t
     cdef bint _drew
+    cdef bint _claimed  # a face's step holds the table (cardwars.exclusive)
 
     def __init__(
         self,
@@ -509,7 +510,7 @@ cdef class CloneWarTable:
 
     def _seat(self, seat: int) -> int:
         if not 0 <= seat < self.t.players:
-            raise IndexError(f"seat must be 0..{self.t.players - 1}, got {seat!r}")
+            raise IndexError(f"seat must be 0..{self.t.players - 1}")
         return seat
 
     def pile(self, seat: int) -> tuple:
@@ -606,6 +607,16 @@ cdef class CloneWarTable:
         """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
         self.t.termination = _CW_CYCLE
         self.t.winner = -1
+
+    def claim(self) -> None:
+        """Hold the table for one step of its face (see the twin)."""
+        if self._claimed:
+            raise _busy_error()
+        self._claimed = 1
+
+    def release(self) -> None:
+        """Let go of the table after :meth:`claim` (see the twin)."""
+        self._claimed = 0
 
     def battle(self) -> list:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""

@@ -232,7 +232,7 @@ cdef class GuerrillaMachine:
 
     def legal_actions(self, seat: object) -> tuple:
         if type(seat) is not int or not 0 <= seat < self.g.n:
-            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         return self._legal(seat)
 
     cdef tuple _legal(self, int s):
@@ -255,7 +255,7 @@ cdef class GuerrillaMachine:
     def legal_moves(self, seat: object, own: tuple) -> tuple:
         cdef int s
         if type(seat) is not int or not 0 <= seat < self.g.n:
-            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = seat
         if self._moves is None or own is not self._moves_of:  # one table's moves at a time
             self._moves = [None, None, None, None]
@@ -330,7 +330,7 @@ cdef class GuerrillaMachine:
         cdef int s, m
         cdef int legal[_GT_NACT]
         if type(seat) is not int or not 0 <= seat < self.g.n:
-            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = seat
         if self.g.phase == _GT_OVER or not (self.g.to_act >> s) & 1:
             return -1
@@ -425,7 +425,7 @@ cdef class GuerrillaMachine:
     def hand(self, seat: object) -> tuple:
         cdef int s = seat
         if not 0 <= s < self.g.n:
-            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         return self._labels(self.g.hand[s], self.g.hand_n[s])
 
     def draw_piles(self) -> tuple:
@@ -508,7 +508,7 @@ cdef class GuerrillaMachine:
         cdef int s, i
         cdef SlotBuilder make
         if type(seat) is not int or not 0 <= seat < self.g.n:
-            raise ValueError(f"a seat is an int 0..{self.g.n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = seat
         if faces is not _gt_view_faces:
             _gt_learn_view_faces(faces)
@@ -530,7 +530,7 @@ cdef class GuerrillaMachine:
     def encode_observation(self, seat: object, float[::1] out) -> None:
         cdef int n = self.g.n
         if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{n - 1}")
         if out.shape[0] < 64 * n + 115:
             raise ValueError(f"a Guerrilla observation needs {64 * n + 115} floats, got {out.shape[0]}")
         _gt_encode(&self.g, &out[0], seat)

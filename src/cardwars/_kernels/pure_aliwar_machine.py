@@ -287,7 +287,7 @@ class AliwarMachine:
             ValueError: ``seat`` is not the int 0 or 1.
         """
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         cached = self._legal[seat]
         if cached is None:
             cached = self._legal[seat] = self._build_legal(seat)
@@ -535,7 +535,7 @@ class AliwarMachine:
     def observation(self, seat: int, faces: tuple[Any, ...], recall: bool, result: Any) -> Any:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         if self._views is None:
             self._views = self.observations(faces, recall, result)
         return self._views[seat]
@@ -566,7 +566,7 @@ class AliwarMachine:
     def encode_observation(self, seat: int, recall: bool, out: Any) -> None:
         """Write seat ``seat``'s observation vector (609 floats) into ``out``."""
         if type(seat) is not int or not 0 <= seat < 2:
-            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+            raise ValueError("a seat is 0 or 1 (a plain int)")
         if len(out) < 609:
             raise ValueError(f"an Aliwar observation needs 609 floats, got {len(out)}")
         codes = [1 if s == seat else 0 for s in range(2)]

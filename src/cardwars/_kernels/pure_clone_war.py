@@ -201,6 +201,20 @@ class CloneWarTable:
         self._termination = CYCLE
         self._winner = -1
 
+    # --- one step of the face --------------------------------------------------------
+    def claim(self) -> None:
+        """Hold the table for one step of its face, which spans several calls (a battle,
+        the cycle rule, the result): another thread's step, or a callback's, is refused.
+
+        Raises:
+            UsageError: the table is held (``cardwars.exclusive.BUSY``).
+        """
+        exclusive.claim(self)
+
+    def release(self) -> None:
+        """Let go of the table after :meth:`claim`."""
+        exclusive.release(self)
+
     # --- one battle ---------------------------------------------------------------
     @exclusive.step
     def battle(self) -> list[int]:

@@ -255,7 +255,7 @@ class GuerrillaMachine(GuerrillaPolicy):
             ValueError: ``seat`` is not an int seat.
         """
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise ValueError(f"a seat is an int 0..{self._n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
         cached = self._legal[seat]
         if cached is None:
             cached = self._build_legal(seat) if self._to_act >> seat & 1 else ()
@@ -362,7 +362,7 @@ class GuerrillaMachine(GuerrillaPolicy):
         class) of the seat, ``faces[1][phase]``, :attr:`to_act`, its :meth:`hand`, the
         public facts of :meth:`view` and ``rules``."""
         if type(seat) is not int or not 0 <= seat < self._n:
-            raise ValueError(f"a seat is an int 0..{self._n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
         return faces[0](
             seat, faces[1][self._phase], self.to_act, self.hand(seat), *self.view(), rules
         )
@@ -484,7 +484,7 @@ class GuerrillaMachine(GuerrillaPolicy):
     def hand(self, seat: int) -> tuple[Any, ...]:
         """Seat ``seat``'s hand, in arrival order."""
         if not 0 <= seat < self._n:
-            raise ValueError(f"a seat is an int 0..{self._n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
         return self._labels(self._hands[seat])
 
     @exclusive.read

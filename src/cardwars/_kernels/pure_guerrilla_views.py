@@ -127,7 +127,7 @@ class GuerrillaViews(GuerrillaRules):
         """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
         n = self._n
         if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"a seat is an int 0..{n - 1}, got {seat!r}")
+            raise ValueError(f"a seat is a plain int 0..{n - 1}")
         size = 64 * n + 115
         if len(out) < size:
             raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwars import _kernels, exclusive
+from cardwars import _kernels
 from cardwars._kernels import pure_clone_war
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
 from cardwars.clone_war.moves import (
@@ -401,26 +401,30 @@ class State(GameState[Phase]):
         self._battle()
         return self.last_events
 
-    @exclusive.step
     def _battle(self) -> None:
         """One battle in the kernel, and the cycle rule; the events wait until asked for.
 
         Raises:
-            UsageError: another call (a thread) ended the game since it was checked.
+            UsageError: another call holds the table (a thread, or a callback inside a
+                step), or it ended the game since this step was checked.
         """
         table = self._table
+        table.claim()  # the battle, the cycle rule and the result are one step
         try:
-            log = table.battle()
-        except ValueError:  # the table refuses a battle after the end
-            raise busy_error() from None
-        if table.termination < 0:
-            if table.battles == self._cycle_at:
-                table.end_in_cycle()
-            elif table.drew:
-                self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
-        result = None if table.termination < 0 else self._make_result()
-        self._result = result
-        self._last = (self._last[0] + 1, log, result)
+            try:
+                log = table.battle()
+            except ValueError:  # the table refuses a battle after the end
+                raise busy_error() from None
+            if table.termination < 0:
+                if table.battles == self._cycle_at:
+                    table.end_in_cycle()
+                elif table.drew:
+                    self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
+            result = None if table.termination < 0 else self._make_result()
+            self._result = result
+            self._last = (self._last[0] + 1, log, result)
+        finally:
+            table.release()
 
     @property
     def history(self) -> tuple[Mapping[int, Move], ...]:
