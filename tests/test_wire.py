@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from typing import Any
@@ -232,7 +233,8 @@ def _mutate(document: Any, data: st.DataObject) -> Any:
         options = [[], [node], node[:-1], node + node[-1:], node[::-1], [*node, None]]
     else:
         options = [0, "", {}, []]
-    new = data.draw(st.sampled_from(options + _WRONG_TYPES), label="new value")
+    # A copy: a later mutation may change it in place, and _WRONG_TYPES must stay as it is.
+    new = copy.deepcopy(data.draw(st.sampled_from(options + _WRONG_TYPES), label="new value"))
     if not path:
         return new
     *parents, last = path
