@@ -50,6 +50,7 @@ nitpick_ignore_regex = [
         r"(cardwars\.(engine|actions|interfaces)\.)?(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
+    (r"py:class", r"(cardwars\.exclusive\.)?[TRP]|~P"),  # the guard decorators' type variables
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),

@@ -13,7 +13,7 @@ is caught instead of corrupting a state:
 
 The compiled machines keep the same rule with a flag of their own (a step never lets
 Python code run between its check and its commit); the pure twin marks its methods
-with :func:`step` and :func:`read`. The message is :data:`BUSY`, on both backends.
+with :func:`step` and :func:`read`. The message is ``BUSY``, on both backends.
 """
 
 from __future__ import annotations
