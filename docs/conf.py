@@ -47,7 +47,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.)?pure\..*"),
     (
         r"py:.*",
-        r"(cardwars\.(engine|actions|interfaces)\.)?(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
+        r"(cardwars\.(engine|actions|interfaces|state_base|game_base)\.)?"
+        r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
     (r"py:class", r"(cardwars\.exclusive\.)?[TRP]|~P"),  # the guard decorators' type variables

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardwars.actions import mask_of
-from cardwars.engine import Event, GameState, Move, PhaseT
+from cardwars.engine import Event, GameState, Move
 from cardwars.exclusive import busy_error
+from cardwars.state_base import PhaseT
 
 __all__ = ["MachineState"]
 
