@@ -90,9 +90,12 @@ class MachineState(GameState[PhaseT]):
         """
         space = self._action_space
         m = self._m
-        # The common case: the seats' own legal move objects, known by identity.
+        # The common case: the seats' own legal move objects, known by identity; then equal
+        # moves a caller built, by one lookup each; else the checked path, which explains.
         if not m.apply_moves(moves, space._by_id, space._moves):
-            self._apply_checked(self._own_moves(moves))
+            actions = space.actions_of(moves)
+            if actions is None or not m.apply_actions(actions):
+                self._apply_checked(self._own_moves(moves))
         events = self._decode_last_step()
         self._events = (m.steps, events)
         return events
