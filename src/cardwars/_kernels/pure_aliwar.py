@@ -24,6 +24,7 @@ from cardwars._kernels.pure_aliwar_machine import (  # the rules, stated once th
     PAIRS,
     SWITCH,
     AliwarMachine,
+    _card,
     _flag,
     _limit,
     aliwar_deal,
@@ -37,12 +38,6 @@ _AGENT_GREEDY = 1  # agent codes: 0 random, 1 greedy
 # The positions each switch action swaps; the null switch (15) is Switch(5, 5), a no-op.
 _SWITCH_POSITIONS = (*PAIRS, (5, 5))
 _IDS = tuple(range(52))  # the batch's machines are labelled by the card ids themselves
-
-
-def _check_card(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
-        raise ValueError(f"{what} must be a card id 0..51, got {value!r}")
-    return value
 
 
 def _check_suit(value: int, what: str) -> int:
@@ -60,8 +55,8 @@ def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
     >>> aliwar_conflict(21, 8, 2, 0)  # T♦ (seat 0 protects ♥) vs T♣ (seat 1 protects ♣)
     1
     """
-    _check_card(a, "a")
-    _check_card(b, "b")
+    _card(a, "a")
+    _card(b, "b")
     _check_suit(suit_a, "suit_a")
     _check_suit(suit_b, "suit_b")
     return conflict(a, b, suit_a, suit_b)
@@ -82,8 +77,8 @@ def aliwar_resolve_columns(
     _check_suit(suit_0, "suit_0")
     _check_suit(suit_1, "suit_1")
     for c in range(5):
-        _check_card(tops_0[c], f"tops_0[{c}]")
-        _check_card(tops_1[c], f"tops_1[{c}]")
+        _card(tops_0[c], f"tops_0[{c}]")
+        _card(tops_1[c], f"tops_1[{c}]")
     return tuple(conflict(tops_0[c], tops_1[c], suit_0, suit_1) for c in range(5))
 
 
