@@ -1,4 +1,5 @@
-"""The Aliwar batch loop: the twins agree, and it replays ``cardwars.play`` game by game.
+"""The Aliwar batch loop: the twins agree, it is the pure machine played by the built-in
+agents, and it replays ``cardwars.play`` game by game.
 
 The conflict kernels are checked with the AW-T2 comparator in ``test_scenarios.py``;
 the kernels' names and signatures in ``tests/test_kernel_parity.py``.
@@ -6,13 +7,14 @@ the kernels' names and signatures in ``tests/test_kernel_parity.py``.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
 
 import cardwars
 from cardwars import _kernels
-from cardwars._kernels import pure
+from cardwars._kernels import pure, pure_aliwar
 from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
 from tests.sizes import sized
 
@@ -103,13 +105,66 @@ def test_aw_batch_rejects_bad_arguments(kwargs: dict[str, Any], match: str) -> N
         {"no_progress_limit": 2, "max_rounds": 9, "double_loss_result": 1, "cap_result": 1},
     ],
 )
-def test_aw_batch_twins_agree(backend: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "agents", [(0, 0), (1, 0), (1, 1)], ids=["random", "greedy-random", "greedy"]
+)
+def test_aw_batch_twins_agree(
+    backend: str, options: dict[str, Any], agents: tuple[int, int]
+) -> None:
     if backend == "python" or _core is None:
         pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
-    compiled = _core.aliwar_batch(99, 3, 2000, **options)
-    twin = pure.aliwar_batch(99, 3, 2000, **options)
+    games = 2000 if agents == (0, 0) else 300
+    compiled = _core.aliwar_batch(99, 3, games, 2, agents, **options)
+    twin = pure.aliwar_batch(99, 3, games, 2, agents, **options)
     for name in compiled:
         assert list(compiled[name]) == list(twin[name]), name
+
+
+Row = tuple[int, int, int, int, int]
+COLUMNS = ("length", "winner", "termination", "discards", "longest_no_progress")
+FLAGS = ("allow_null_switch", "kept_card_position", "double_loss_result", "cap_result")
+
+
+def replayed(seed: int, k: int, agents: tuple[int, int], options: dict[str, int]) -> Row:
+    """Game ``k`` of a batch, played step by step through the pure machine's public methods."""
+    game_seed = pure.derive_seed(seed, k)
+    machine = pure.aliwar_deal(tuple(range(52)), game_seed, **options)
+    rngs = [pure.Rng(pure.derive_seed(game_seed, 1 + seat)) for seat in (0, 1)]
+    longest = 0
+    while not machine.over:
+        chosen = {}
+        for seat in sorted(machine.to_act):
+            legal = machine.legal_actions(seat)
+            if agents[seat] == 1:
+                chosen[seat] = pure_aliwar.greedy_action(machine, seat, legal)
+            else:
+                chosen[seat] = legal[rngs[seat].below(len(legal))]
+        assert machine.apply_actions(chosen)
+        longest = max(longest, machine.no_progress)
+    discards = len(machine.discard())
+    return machine.rounds, machine.winner, machine.termination, discards, longest
+
+
+@pytest.mark.parametrize(
+    "agents",
+    [(0, 0), (0, 1), (1, 0), (1, 1)],
+    ids=["random", "random-greedy", "greedy-random", "greedy"],
+)
+@pytest.mark.parametrize(
+    "limits", [(100, 1000), (1, 1000), (3, 9)], ids=["default_caps", "no_progress_1", "short"]
+)
+def test_aw_batch_replays_the_pure_machine(
+    agents: tuple[int, int], limits: tuple[int, int]
+) -> None:
+    # The batch (on this pass's backend; the twin's plays through the pure machine) is
+    # the machine driven by the built-in agents, under every combination of the flags.
+    for values in itertools.product((0, 1), repeat=len(FLAGS)):
+        options = dict(zip(FLAGS, values, strict=True))
+        options["no_progress_limit"], options["max_rounds"] = limits
+        seed = 1000 + sum(v << i for i, v in enumerate(values))
+        out = _kernels.kernels.aliwar_batch(seed, 50, 12, 2, agents, **options)
+        rows = list(zip(*(out[name] for name in COLUMNS), strict=True))
+        assert rows == [replayed(seed, k, agents, options) for k in range(50, 62)], options
 
 
 def test_aw_appendix_a_statistics_are_in_range() -> None:

@@ -4,51 +4,46 @@ Kernels work on plain ints: a card is its standard id ``suit*13 + rank-2``
 (the card ids of docs/engine.rst), a protection suit is 0..3 (♣ ♦ ♥ ♠), and a conflict outcome is
 the winning seat (0 or 1) or ``-1`` for a tie.
 
-:func:`aliwar_batch` plays whole games with built-in agents. It is a plain
-loop over ints, written independently of the state machine in
-:mod:`cardwars.aliwar`, and both must replay the same games (the differential
-test checks it seed by seed).
+The rules are stated once, in :mod:`cardwars._kernels.pure_aliwar_machine`:
+:func:`aliwar_batch` deals each game with ``aliwar_deal`` and plays it through that
+machine's steps, its built-in agents choosing among the machine's legal actions (as the
+compiled batch loop plays the compiled machine's rule steps). The greedy agent's choice on
+ints is here, once: :func:`switch_scores` and :func:`keep_index`, which
+``cardwars.aliwar.GreedyAgent`` also asks.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections import deque
 from collections.abc import Sequence
 
+from cardwars._kernels.pure_aliwar_machine import (  # the rules, stated once there
+    DECLINE,
+    KEEP_BASE,
+    OVER,
+    PAIRS,
+    SWITCH,
+    AliwarMachine,
+    _card,
+    _flag,
+    _limit,
+    aliwar_deal,
+    conflict,
+)
 from cardwars._kernels.pure_rng import Rng, derive_seed
 
 __all__ = ["aliwar_batch", "aliwar_conflict", "aliwar_resolve_columns"]
 
-_TIE = -1
-_NULL_SWITCH = 15  # index of the null switch, listed after the 15 pairs
-# The 15 switches Switch(a, b), a < b over positions 0..5 (5 = protection), lexicographic (§4.5).
-_PAIRS = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
-# Termination codes index cardwars.aliwar.TERMINATIONS.
-_EMPTY_STACK, _DOUBLE_LOSS, _NO_PROGRESS, _MAX_ROUNDS = 0, 1, 2, 3
-_AGENT_RANDOM, _AGENT_GREEDY = 0, 1
-
-
-def _check_card(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
-        raise ValueError(f"{what} must be a card id 0..51, got {value!r}")
-    return value
+_AGENT_GREEDY = 1  # agent codes: 0 random, 1 greedy
+# The positions each switch action swaps; the null switch (15) is Switch(5, 5), a no-op.
+_SWITCH_POSITIONS = (*PAIRS, (5, 5))
+_IDS = tuple(range(52))  # the batch's machines are labelled by the card ids themselves
 
 
 def _check_suit(value: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
         raise ValueError(f"{what} must be a suit 0..3, got {value!r}")
     return value
-
-
-def _conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
-    rank_a, rank_b = a % 13, b % 13
-    protected_a, protected_b = a // 13 == suit_a, b // 13 == suit_b
-    if protected_a == protected_b:  # AW-5.3: same status, higher rank wins
-        return 0 if rank_a > rank_b else 1 if rank_b > rank_a else _TIE
-    if protected_a:  # AW-5.4: the protected card wins on greater or equal rank
-        return 0 if rank_a >= rank_b else _TIE
-    return 1 if rank_b >= rank_a else _TIE
 
 
 def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
@@ -60,11 +55,11 @@ def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
     >>> aliwar_conflict(21, 8, 2, 0)  # T♦ (seat 0 protects ♥) vs T♣ (seat 1 protects ♣)
     1
     """
-    _check_card(a, "a")
-    _check_card(b, "b")
+    _card(a, "a")
+    _card(b, "b")
     _check_suit(suit_a, "suit_a")
     _check_suit(suit_b, "suit_b")
-    return _conflict(a, b, suit_a, suit_b)
+    return conflict(a, b, suit_a, suit_b)
 
 
 def aliwar_resolve_columns(
@@ -82,17 +77,9 @@ def aliwar_resolve_columns(
     _check_suit(suit_0, "suit_0")
     _check_suit(suit_1, "suit_1")
     for c in range(5):
-        _check_card(tops_0[c], f"tops_0[{c}]")
-        _check_card(tops_1[c], f"tops_1[{c}]")
-    return tuple(_conflict(tops_0[c], tops_1[c], suit_0, suit_1) for c in range(5))
-
-
-def _check_flag(value: int, name: str) -> int:
-    if isinstance(value, bool):
-        value = int(value)
-    if not isinstance(value, int) or value not in (0, 1):
-        raise ValueError(f"{name} must be 0 or 1, got {value!r}")
-    return value
+        _card(tops_0[c], f"tops_0[{c}]")
+        _card(tops_1[c], f"tops_1[{c}]")
+    return tuple(conflict(tops_0[c], tops_1[c], suit_0, suit_1) for c in range(5))
 
 
 def _check_batch_args(
@@ -101,9 +88,7 @@ def _check_batch_args(
     count: int,
     players: int,
     agents: Sequence[int],
-    flags: dict[str, int],
-    no_progress_limit: int,
-    max_rounds: int,
+    options: dict[str, int],
 ) -> None:
     for name, value in (("seed", seed), ("start", start)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
@@ -123,11 +108,11 @@ def _check_batch_args(
         raise ValueError(
             f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
         )
-    for name, value in flags.items():
-        _check_flag(value, name)
-    for name, value in (("no_progress_limit", no_progress_limit), ("max_rounds", max_rounds)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**62:
-            raise ValueError(f"{name} must be an int >= 1, got {value!r}")
+    # The machine's own checks (so also when count is 0), in the compiled loop's order.
+    for name in ("allow_null_switch", "kept_card_position", "double_loss_result", "cap_result"):
+        _flag(options[name], name)
+    for name in ("no_progress_limit", "max_rounds"):
+        _limit(options[name], name)
 
 
 def aliwar_batch(
@@ -170,13 +155,15 @@ def aliwar_batch(
     >>> len(out["length"]), sorted(out)
     (3, ['discards', 'length', 'longest_no_progress', 'termination', 'winner'])
     """
-    flags = {
+    options = {
         "allow_null_switch": allow_null_switch,
         "kept_card_position": kept_card_position,
         "double_loss_result": double_loss_result,
+        "no_progress_limit": no_progress_limit,
+        "max_rounds": max_rounds,
         "cap_result": cap_result,
     }
-    _check_batch_args(seed, start, count, players, agents, flags, no_progress_limit, max_rounds)
+    _check_batch_args(seed, start, count, players, agents, options)
     columns: dict[str, array[int]] = {
         "length": array("q"),
         "winner": array("b"),
@@ -184,26 +171,51 @@ def aliwar_batch(
         "discards": array("b"),
         "longest_no_progress": array("q"),
     }
-
     for k in range(start, start + count):
-        outcome = _play_one(
-            derive_seed(seed, k % 2**64),
-            (agents[0], agents[1]),
-            bool(allow_null_switch),
-            bool(kept_card_position),
-            bool(double_loss_result),
-            no_progress_limit,
-            max_rounds,
-            bool(cap_result),
-        )
+        outcome = _play_one(derive_seed(seed, k % 2**64), (agents[0], agents[1]), options)
         for name, value in zip(columns, outcome, strict=True):
             columns[name].append(value)
     return columns
 
 
-def _most_cards(stacks: list[list[deque[int]]]) -> int:
-    sizes = [sum(len(stack) for stack in own) for own in stacks]
-    return 0 if sizes[0] > sizes[1] else 1 if sizes[1] > sizes[0] else -1
+def _play_one(
+    game_seed: int, agents: tuple[int, int], options: dict[str, int]
+) -> tuple[int, int, int, int, int]:
+    """One game through the machine, ``agents[s]`` 0 random or 1 greedy: (length, winner,
+    termination, discards, longest idle run).
+
+    Seat ``s``'s random agent is ``cardwars.interfaces.RandomAgent`` with
+    ``Rng(derive_seed(game_seed, 1 + s))``: ``legal[rng.below(len(legal))]``. The loop
+    calls the machine's unguarded steps, which :meth:`AliwarMachine.apply_actions` wraps
+    (its checks hold here: every action is one of the polled seat's legal actions).
+    """
+    machine = aliwar_deal(_IDS, game_seed, **options)
+    rngs = (Rng(derive_seed(game_seed, 1)), Rng(derive_seed(game_seed, 2)))
+    while machine._phase != OVER:
+        chosen = [-1, -1]  # -1: a seat that is not polled (it won nothing to keep)
+        for s in (0, 1):
+            legal = machine._build_legal(s)
+            if not legal:
+                continue
+            if agents[s] == _AGENT_GREEDY:
+                chosen[s] = greedy_action(machine, s, legal)
+            else:
+                chosen[s] = legal[rngs[s].below(len(legal))]
+        machine._events = []  # as apply_actions does: only this step's events
+        if machine._phase == SWITCH:
+            machine._switch_step(chosen[0], chosen[1])
+        else:
+            machine._keep_step(chosen[0], chosen[1])
+    return (
+        machine.rounds,
+        machine.winner,
+        machine.termination,
+        len(machine._discard),
+        machine._longest,
+    )
+
+
+# --- the greedy agent on ints (``cardwars.aliwar.GreedyAgent`` asks it too) --------------
 
 
 def _column_value(mine: int, theirs: int) -> int:
@@ -220,139 +232,70 @@ def _column_value(mine: int, theirs: int) -> int:
 _VALUES = tuple(tuple(_column_value(mine, theirs) for theirs in range(26)) for mine in range(26))
 
 
-def _fielded(tops: list[int], protection: int, choice: int) -> list[int]:
-    """The keys a seat fields in columns 0..4 after switch ``choice`` (``_NULL_SWITCH``: none)."""
+def _fielded(
+    tops: Sequence[int], protection: int, switches: Sequence[tuple[int, int]]
+) -> list[list[int]]:
+    """For each switch ``(a, b)`` of positions 0..5 (``a == b``: the null switch), the keys
+    ``2*rank + protected`` a seat fields in columns 0..4 (AW-4.3, AW-5.2)."""
     cards = [*tops, protection]
-    if choice != _NULL_SWITCH:
-        a, b = _PAIRS[choice]
-        cards[a], cards[b] = cards[b], cards[a]
-    guard = cards[5] // 13
-    return [2 * (card % 13) + (card // 13 == guard) for card in cards[:5]]
+    fielded = []
+    for a, b in switches:
+        where = [0, 1, 2, 3, 4, 5]  # where[p]: the position whose card lands at p
+        where[a], where[b] = b, a
+        guard = cards[where[5]] // 13
+        fielded.append([2 * (cards[p] % 13) + (cards[p] // 13 == guard) for p in where[:5]])
+    return fielded
 
 
-def _greedy_switch(stacks: list[list[deque[int]]], protection: list[int], s: int, n: int) -> int:
-    """``cardwars.aliwar.GreedyAgent``'s switch: the best total over the opponent's switches
-    of +1 per column won and -1 per column lost; the first best in the canonical order."""
-    tops = [[stack[0] for stack in own] for own in stacks]
-    theirs = [_fielded(tops[1 - s], protection[1 - s], k) for k in range(n)]
+def switch_scores(
+    tops: Sequence[Sequence[int]],
+    protection: Sequence[int],
+    seat: int,
+    switches: Sequence[tuple[int, int]],
+) -> list[int]:
+    """``GreedyAgent``'s score of each of ``switches`` for ``seat``: the total, over the
+    same switches made by the opponent, of +1 per column won and -1 per column lost.
+
+    ``tops[s]`` are seat ``s``'s five top card ids, ``protection[s]`` its protection card
+    id; a switch is its two positions ``(a, b)`` (0..4 the stacks, 5 the protection card;
+    ``a == b`` the null switch).
+
+    >>> tops = [[0, 1, 2, 3, 37], [20, 19, 18, 17, 47]]  # 2♣ 3♣ 4♣ 5♣ K♥ | 9♦ 8♦ 7♦ 6♦ T♠
+    >>> scores = switch_scores(tops, [38, 48], 0, PAIRS)  # A♥ | J♠ protect
+    >>> max(scores), PAIRS[scores.index(max(scores))]  # the Ace fights, the ♣ are protected
+    (7, (0, 5))
+    """
+    theirs = _fielded(tops[1 - seat], protection[1 - seat], switches)
     # The opponent's key in column c under each of its switches.
     columns = [[keys[c] for keys in theirs] for c in range(5)]
-    best, best_score = 0, 0
-    for k in range(n):
-        mine = _fielded(tops[s], protection[s], k)
-        score = sum(sum(map(_VALUES[key].__getitem__, columns[c])) for c, key in enumerate(mine))
-        if k == 0 or score > best_score:
-            best, best_score = k, score
-    return best
+    return [
+        sum(sum(map(_VALUES[key].__getitem__, columns[c])) for c, key in enumerate(keys))
+        for keys in _fielded(tops[seat], protection[seat], switches)
+    ]
 
 
-def _greedy_keep(won: list[int], empty: list[int], sizes: list[int]) -> tuple[int, int]:
-    """``GreedyAgent``'s keep: the highest rank (first by column) into the emptied stack, or
-    else into the smallest stack now (first by number)."""
-    best = 0
-    for i in range(1, len(won)):
-        if won[i] % 13 > won[best] % 13:
-            best = i
-    if empty:
-        return won[best], empty[0]
-    return won[best], sizes.index(min(sizes))
+def keep_index(keeps: Sequence[tuple[int, int]], sizes: Sequence[int]) -> int:
+    """``GreedyAgent``'s keep among ``keeps``, pairs ``(card id, stack)`` in the canonical
+    order: the highest rank, then the stack with the fewest cards (``sizes``, the seat's
+    stacks now), the first of equals.
+
+    >>> keep_index([(3, 0), (3, 1), (25, 0), (25, 1)], [3, 2, 4, 4, 4])  # 5♣ 5♣ A♦ A♦
+    3
+    """
+    keys = [(card % 13, -sizes[stack]) for card, stack in keeps]
+    return keys.index(max(keys))
 
 
-def _play_one(
-    game_seed: int,
-    agents: tuple[int, int],
-    null_switch: bool,
-    kept_below: bool,
-    double_loss_most: bool,
-    no_progress_limit: int,
-    max_rounds: int,
-    cap_most: bool,
-) -> tuple[int, int, int, int, int]:
-    """One game, ``agents[s]`` 0 random or 1 greedy: (length, winner, termination, discards,
-    longest idle run)."""
-
-    deck = list(range(52))
-    Rng(game_seed).shuffle(deck)
-    # Deal map (AW-2.1): seat s, stack c is deck[25s + 5c ..][:5], top first;
-    # the protection cards are deck[50] and deck[51].
-    stacks = [[deque(deck[25 * s + 5 * c : 25 * s + 5 * c + 5]) for c in range(5)] for s in (0, 1)]
-    protection = [deck[50], deck[51]]
-    rngs = [Rng(derive_seed(game_seed, 1 + s)) for s in (0, 1)]
-    n_switches = 16 if null_switch else 15
-    rounds = idle = longest = discards = 0
-    while True:
-        # Switch (AW-4): both choose from the same position, then only the face-up cards move.
-        choices = [
-            _greedy_switch(stacks, protection, s, n_switches)
-            if agents[s] == _AGENT_GREEDY
-            else rngs[s].below(n_switches)
-            for s in (0, 1)
-        ]
-        for s in (0, 1):
-            choice = choices[s]
-            if choice != _NULL_SWITCH:
-                a, b = _PAIRS[choice]  # a < b, so only b can be the protection position
-                own = stacks[s]
-                if b < 5:
-                    own[a][0], own[b][0] = own[b][0], own[a][0]
-                else:
-                    own[a][0], protection[s] = protection[s], own[a][0]
-        # Conflict (AW-5): every top leaves its stack; losers go to the winner, the rest return.
-        suits = (protection[0] // 13, protection[1] // 13)
-        returning = [[-1] * 5, [-1] * 5]
-        won: list[list[int]] = [[], []]
-        for c in range(5):
-            top_0, top_1 = stacks[0][c].popleft(), stacks[1][c].popleft()
-            outcome = _conflict(top_0, top_1, suits[0], suits[1])
-            if outcome == 0:
-                returning[0][c] = top_0
-                won[0].append(top_1)
-            elif outcome == 1:
-                returning[1][c] = top_1
-                won[1].append(top_0)
-            else:
-                returning[0][c], returning[1][c] = top_0, top_1
-        rounds += 1
-        empty = [[c for c in range(5) if not stacks[s][c] and returning[s][c] < 0] for s in (0, 1)]
-        dead = [len(empty[s]) >= 2 or (len(empty[s]) == 1 and not won[s]) for s in (0, 1)]
-        kept: list[tuple[int, int] | None] = [None, None]
-        if not (dead[0] or dead[1]):
-            # Keep (AW-6.2, AW-7.2): Decline first, then (card by column, stack ascending);
-            # a forced refill offers only (card, the emptied stack).
-            for s in (0, 1):
-                if won[s] and agents[s] == _AGENT_GREEDY:
-                    # Returning cards still lie on their stacks, so they count in the sizes.
-                    sizes = [len(stacks[s][c]) + (returning[s][c] >= 0) for c in range(5)]
-                    kept[s] = _greedy_keep(won[s], empty[s], sizes)
-                elif won[s]:
-                    if empty[s]:
-                        kept[s] = (won[s][rngs[s].below(len(won[s]))], empty[s][0])
-                    else:
-                        choice = rngs[s].below(1 + 5 * len(won[s]))
-                        if choice:
-                            kept[s] = (won[s][(choice - 1) // 5], (choice - 1) % 5)
-        # Return (AW-6.4, AW-6.6): a kept card and its stack's returning card, in the ruled order.
-        for s in (0, 1):
-            keep = kept[s]
-            for c in range(5):
-                kept_here = keep[0] if keep is not None and keep[1] == c else -1
-                first, second = (
-                    (returning[s][c], kept_here) if kept_below else (kept_here, returning[s][c])
-                )
-                if first >= 0:
-                    stacks[s][c].append(first)
-                if second >= 0:
-                    stacks[s][c].append(second)
-        discarded = len(won[0]) + len(won[1]) - (kept[0] is not None) - (kept[1] is not None)
-        discards += discarded
-        if dead[0] or dead[1]:
-            if dead[0] and dead[1]:
-                winner = _most_cards(stacks) if double_loss_most else -1
-                return rounds, winner, _DOUBLE_LOSS, discards, longest
-            return rounds, 1 if dead[0] else 0, _EMPTY_STACK, discards, longest
-        idle = idle + 1 if discarded == 0 else 0
-        longest = max(longest, idle)
-        if idle >= no_progress_limit or rounds >= max_rounds:
-            winner = _most_cards(stacks) if cap_most else -1
-            termination = _NO_PROGRESS if idle >= no_progress_limit else _MAX_ROUNDS
-            return rounds, winner, termination, discards, longest
+def greedy_action(machine: AliwarMachine, seat: int, legal: Sequence[int]) -> int:
+    """``GreedyAgent``'s choice among ``legal``, ``seat``'s legal actions in ``machine``."""
+    stacks = machine._stacks
+    if machine._phase == SWITCH:
+        tops = [[stack[0] for stack in own] for own in stacks]
+        scores = switch_scores(
+            tops, machine._protection, seat, [_SWITCH_POSITIONS[a] for a in legal]
+        )
+        return legal[scores.index(max(scores))]
+    keeps = [divmod(action - KEEP_BASE, 5) for action in legal if action != DECLINE]
+    # The returning cards still lie on their stacks (AW-6.4), so they count in the sizes.
+    choice = keep_index(keeps, [len(stack) for stack in stacks[seat]])
+    return KEEP_BASE + 5 * keeps[choice][0] + keeps[choice][1]

@@ -10,11 +10,11 @@ Switch(a=2, b=3)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
+from cardwars._kernels.pure_aliwar import keep_index, switch_scores
 from cardwars.aliwar.moves import (
     ACTIONS,
-    PROTECTION,
     STACKS,
     AliwarObservation,
     Keep,
@@ -34,42 +34,12 @@ if TYPE_CHECKING:
 __all__ = ["GreedyAgent", "IsmctsAgent"]
 
 
-def _column_value(rank: int, protected: bool, rank_other: int, protected_other: bool) -> int:
-    """+1, 0 or -1: the column is won, tied or lost by the first card (AW-5.3, AW-5.4)."""
-    if protected == protected_other:
-        return (rank > rank_other) - (rank < rank_other)
-    if protected:
-        return 1 if rank >= rank_other else 0
-    return -1 if rank_other >= rank else 0
-
-
-# A fielded card is the key 2 * rank + protected; _COLUMN_VALUE[mine][theirs].
-_COLUMN_VALUE: Final = tuple(
-    tuple(
-        _column_value(mine >> 1, bool(mine & 1), theirs >> 1, bool(theirs & 1))
-        for theirs in range(30)
-    )
-    for mine in range(30)
-)
-
-
-def _fielded(
-    observation: AliwarObservation, seat: int, switches: Sequence[Switch]
-) -> list[list[int]]:
-    """For each switch, the keys ``seat`` would field in columns 0–4 (AW-4.3, AW-5.2)."""
-    cards = [stack[0] for stack in observation.stacks[seat] if stack[0] is not None]
-    if len(cards) != STACKS:
+def _tops(observation: AliwarObservation, seat: int) -> list[int]:
+    """``seat``'s five face-up top card ids (AW-4.3)."""
+    tops = [stack[0].id for stack in observation.stacks[seat] if stack[0] is not None]
+    if len(tops) != STACKS:
         raise UsageError("switch scores need a Switch-phase observation (every top face up)")
-    cards.append(observation.protection[seat])
-    ranks = [int(card.rank) for card in cards]
-    suits = [card.suit for card in cards]
-    fielded = []
-    for switch in switches:
-        where = list(range(PROTECTION + 1))  # where[p]: the position whose card lands at p
-        where[switch.a], where[switch.b] = switch.b, switch.a  # null: a == b, a no-op
-        guard = suits[where[PROTECTION]]
-        fielded.append([2 * ranks[p] + (suits[p] is guard) for p in where[:PROTECTION]])
-    return fielded
+    return tops
 
 
 class GreedyAgent:
@@ -90,7 +60,10 @@ class GreedyAgent:
       the fewest cards now (the lowest-numbered among equals); a forced refill
       (AW-7.2) goes to the emptied stack. Ties fall to the first in the canonical order.
 
-    The compiled batch loop plays exactly this agent (agent code 1 of ``aliwar_batch``).
+    The arithmetic on card ids is ``switch_scores`` and ``keep_index`` of
+    ``cardwars._kernels.pure_aliwar``, which the pure batch loop plays as agent code 1 of
+    ``aliwar_batch``; the compiled batch loop plays exactly this agent too
+    (``_core_aliwar.pxi``), so they must change together.
 
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import State
@@ -126,8 +99,7 @@ class GreedyAgent:
         if not keeps:
             raise UsageError(f"GreedyAgent found no Keep among {describe(legal_moves)}")
         sizes = [len(stack) for stack in observation.stacks[observation.seat]]
-        # max() returns the first maximal item, so ties keep the canonical order.
-        return max(keeps, key=lambda keep: (keep.card.rank, -sizes[keep.stack]))
+        return keeps[keep_index([(keep.card.id, keep.stack) for keep in keeps], sizes)]
 
     @staticmethod
     def switch_scores(observation: AliwarObservation, switches: Sequence[Move]) -> list[int]:
@@ -138,15 +110,10 @@ class GreedyAgent:
         """
         if not all(isinstance(move, Switch) for move in switches):
             raise UsageError(f"switch scores need Switch moves, got {describe(switches)}")
-        pairs = [move for move in switches if isinstance(move, Switch)]
-        seat = observation.seat
-        theirs = _fielded(observation, 1 - seat, pairs)
-        # The opponent's key in each column under each of its switches.
-        columns = [[keys[c] for keys in theirs] for c in range(STACKS)]
-        return [
-            sum(sum(map(_COLUMN_VALUE[key].__getitem__, columns[c])) for c, key in enumerate(keys))
-            for keys in _fielded(observation, seat, pairs)
-        ]
+        pairs = [(move.a, move.b) for move in switches if isinstance(move, Switch)]
+        tops = [_tops(observation, seat) for seat in range(2)]
+        protection = [card.id for card in observation.protection]
+        return switch_scores(tops, protection, observation.seat, pairs)
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
