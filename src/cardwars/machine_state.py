@@ -12,14 +12,78 @@ observations, copies and the table its machine builds event objects from
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
 from cardwars.exclusive import busy_error
 from cardwars.state_base import PhaseT
 
-__all__ = ["MachineState"]
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["Machine", "MachineState"]
+
+
+class Machine(Protocol):
+    """What :class:`MachineState` needs of a game's machine, on either backend.
+
+    A machine is a position as small ints with its rule steps (the compiled
+    ``AliwarMachine``/``GuerrillaMachine`` of ``cardwars._kernels._core`` and their twins
+    in ``cardwars._kernels.pure_*_machine``). Each game's face extends this contract with
+    what it reads of its own position (``aliwar.contract``, ``guerrilla.contract``), and
+    mypy checks both backends' classes against it (``tests/typing/machine_contracts.py``).
+    """
+
+    @property
+    def phase(self) -> int:
+        """The phase, as the game's phase index."""
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats polled now."""
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    def steps(self) -> int:
+        """Steps applied so far."""
+
+    @property
+    def rng_state(self) -> int:
+        """The game RNG's state."""
+
+    def legal_actions(self, seat: int) -> tuple[int, ...]:
+        """A seat's legal actions (ValueError for a seat that is not a plain int seat)."""
+
+    def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``own[a]`` for each legal action ``a`` of ``seat``."""
+
+    def apply_actions(self, actions: object) -> bool:
+        """Perform a step given exactly right as ``{seat: action}``; else change nothing."""
+
+    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
+        """:meth:`apply_actions` from the face's own move objects, known by identity."""
+
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+        """:meth:`apply_actions` with each seat's action found under its key."""
+
+    def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, built from its table."""
+
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        """Every step's actions, -1 for a seat that was not polled."""
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, as ints."""
+
+    def copy(self) -> Self:
+        """An independent copy."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: the machine's restore function and its key, every value checked."""
 
 
 class MachineState(GameState[PhaseT]):
@@ -27,7 +91,7 @@ class MachineState(GameState[PhaseT]):
 
     __slots__ = ("_events", "_m")
 
-    _m: Any  # the kernels' machine (compiled or pure); both have the same methods
+    _m: Machine  # the kernels' machine (compiled or pure); each game narrows the contract
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
     _event_faces: ClassVar[tuple[Any, ...]]

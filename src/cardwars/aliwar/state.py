@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
+from cardwars.aliwar.contract import AliwarMachine
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -199,6 +200,7 @@ class State(MachineState[Phase]):
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[tuple[Any, ...]] = _FACES
 
+    _m: AliwarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
     _seed: int
     _hand_built: bool

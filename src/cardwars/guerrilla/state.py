@@ -20,6 +20,7 @@ from cardwars import _kernels
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
+from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -192,6 +193,7 @@ class State(MachineState[Phase]):
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[tuple[Any, ...]] = _EVENT_FACES
 
+    _m: GuerrillaMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
     _players: int
     _seed: int

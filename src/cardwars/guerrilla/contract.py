@@ -1,0 +1,76 @@
+"""The typed contract between :class:`guerrilla.State <cardwars.guerrilla.State>` and its
+machine.
+
+The machine is the Guerrilla position as small ints with its rule steps, on either
+backend: ``GuerrillaMachine`` of the compiled core and its twin in
+``cardwars._kernels.pure_guerrilla_machine``, where every method is documented. The face
+and the search agent read the position through this contract only, so a type checker
+follows every call from the face into the machine; ``tests/typing/machine_contracts.py``
+checks both backends' classes against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from cardwars.cards import Card
+from cardwars.machine_state import Machine
+
+__all__ = ["GuerrillaMachine"]
+
+
+class GuerrillaMachine(Machine, Protocol):
+    """A Guerrilla machine, as :class:`~cardwars.guerrilla.State` uses it (see the module)."""
+
+    @property
+    def skirmish(self) -> int:
+        """The skirmish number."""
+
+    @property
+    def guerrilla_rank(self) -> int:
+        """G, the Guerrilla rank now."""
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards in the game."""
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand."""
+
+    def draw_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's draw pile, top first."""
+
+    def discard_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's discard pile."""
+
+    def removed(self) -> tuple[Card, ...]:
+        """Cards out of the game."""
+
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table."""
+
+    def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
+        """Every seat's tie rounds: (round, face-up card, face-down card or None)."""
+
+    def flags(self) -> tuple[tuple[bool, ...], ...]:
+        """In game, played a Guerrilla, penalty, spy: one tuple per flag, one bool per seat."""
+
+    def observation(self, seat: int, faces: tuple[Any, ...], rules: object) -> Any:
+        """What ``seat`` may know, built from the face's table."""
+
+    def greedy_action(self, seat: int) -> int:
+        """The greedy agent's action for ``seat``, or -1."""
+
+    def rollout(
+        self, agents: tuple[int, ...], rng_state: int, explore: int = 0, max_steps: int = -1
+    ) -> int:
+        """Play on with built-in agents; return the RNG state after."""
+
+    def encode_observation(self, seat: int, out: Any) -> None:
+        """``seat``'s observation codes into a float32 buffer."""
+
+    def encode_state(self, out: Any) -> None:
+        """The god's-eye codes into a float32 buffer."""
+
+    def encode_seats(self, obs: Any, masks: Any) -> None:
+        """Every seat's codes and action mask into two blocks."""

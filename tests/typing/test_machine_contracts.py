@@ -1,0 +1,52 @@
+"""The faces' machine contracts hold at run time on both backends (issue 22)."""
+
+from __future__ import annotations
+
+import inspect
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars.aliwar.contract import AliwarMachine
+from cardwars.guerrilla.contract import GuerrillaMachine
+from cardwars.machine_state import Machine
+
+CONTRACTS: list[tuple[str, dict[str, Any], type]] = [
+    ("aliwar", {}, AliwarMachine),
+    ("guerrilla", {"players": 3}, GuerrillaMachine),
+]
+
+
+def members(contract: type) -> set[str]:
+    """The names a contract (and the shared Machine contract) declares."""
+    names = {name for cls in (contract, Machine) for name in vars(cls) if name[0] != "_"}
+    return names | {"__reduce__"}
+
+
+@pytest.mark.parametrize(("name", "options", "contract"), CONTRACTS)
+def test_every_contract_member_is_on_the_machine(
+    name: str, options: dict[str, Any], contract: type, backend: str
+) -> None:
+    state = cardwars.load_game(name, **options).new_game(seed=4)
+    machine = state._m
+    assert type(machine).__module__.startswith("cardwars._kernels")
+    for member in sorted(members(contract)):
+        declared = inspect.getattr_static(contract, member, None) or inspect.getattr_static(
+            Machine, member
+        )
+        assert hasattr(type(machine), member), f"{type(machine).__name__} lacks {member}"
+        if isinstance(declared, property):
+            getattr(machine, member)  # readable
+        else:
+            assert callable(getattr(machine, member)), member
+
+
+def test_the_typing_module_names_both_backends() -> None:
+    from tests.typing import machine_contracts
+
+    module: ModuleType = machine_contracts
+    assert {"compiled_aliwar", "pure_aliwar", "compiled_guerrilla", "pure_guerrilla"} <= set(
+        vars(module)
+    )
