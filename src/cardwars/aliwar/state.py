@@ -120,9 +120,10 @@ def _restorer(kernels: Any) -> Any:
     return kernels.aliwar_deal(_CARDS, 0).__reduce__()[0]
 
 
-def _machine_from_key(key: tuple[Any, ...]) -> Any:
+def _machine_from_key(key: tuple[Any, ...]) -> AliwarMachine:
     """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
-    return _restorer(_kernels.kernels)(_CARDS, key)
+    machine: AliwarMachine = _restorer(_kernels.kernels)(_CARDS, key)
+    return machine
 
 
 def _is_sequence(value: object) -> bool:
@@ -208,7 +209,7 @@ class State(MachineState[Phase]):
     _recall: bool  # view_recall == "perfect"
 
     def __init__(
-        self, rules: Rules, seed: int, machine: Any, hand_built: bool, start: Any = None
+        self, rules: Rules, seed: int, machine: AliwarMachine, hand_built: bool, start: Any = None
     ) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
         self._m = machine

@@ -23,6 +23,18 @@ class GuerrillaMachine(Machine, Protocol):
     """A Guerrilla machine, as :class:`~cardwars.guerrilla.State` uses it (see the module)."""
 
     @property
+    def termination(self) -> int:
+        """-1 while the game runs, else an index into ``guerrilla.TERMINATIONS``."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over."""
+
+    @property
+    def placings(self) -> tuple[int, ...]:
+        """Every seat's place once the game is over."""
+
+    @property
     def skirmish(self) -> int:
         """The skirmish number."""
 

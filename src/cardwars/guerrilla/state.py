@@ -146,13 +146,13 @@ _EVENT_FACES: Final = (
 )
 
 
-def _events_of(machine: Any, result: Result | None) -> tuple[Event, ...]:
+def _events_of(machine: GuerrillaMachine, result: Result | None) -> tuple[Event, ...]:
     """The event objects of the machine's last step."""
     events: tuple[Event, ...] = machine.event_objects(_EVENT_FACES, result)
     return events
 
 
-def _result_of(machine: Any) -> Result:
+def _result_of(machine: GuerrillaMachine) -> Result:
     """The :class:`Result` of a machine whose game is over."""
     return Result(
         frozenset(machine.winners),
@@ -207,7 +207,7 @@ class State(MachineState[Phase]):
         rules: Rules,
         players: int,
         seed: int,
-        machine: Any,
+        machine: GuerrillaMachine,
         origin: tuple[Any, ...] | None,
         start: Any = None,
     ) -> None:
@@ -321,12 +321,15 @@ class State(MachineState[Phase]):
         )
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
-    def _first_machine(self) -> Any:
+    def _first_machine(self) -> GuerrillaMachine:
         """A new machine at this game's start (before its first step), to replay it."""
         options = self._rules.kernel_options()
+        machine: GuerrillaMachine
         if self._origin is None:
-            return _kernels.kernels.guerrilla_deal(_CARDS, self._players, self._seed, **options)
-        return _kernels.kernels.GuerrillaMachine(_CARDS, *self._origin, **options)
+            machine = _kernels.kernels.guerrilla_deal(_CARDS, self._players, self._seed, **options)
+        else:
+            machine = _kernels.kernels.GuerrillaMachine(_CARDS, *self._origin, **options)
+        return machine
 
     # --- the protocol -------------------------------------------------------------
     @property
@@ -472,7 +475,7 @@ class State(MachineState[Phase]):
             events += _events_of(machine, self._result_at(machine))
         return tuple(events)
 
-    def _result_at(self, machine: Any) -> Result | None:
+    def _result_at(self, machine: GuerrillaMachine) -> Result | None:
         return _result_of(machine) if machine.over else None
 
     # --- moves ------------------------------------------------------------------------
