@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import fields
-from operator import attrgetter
-from typing import Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from cardwars import _kernels
 from cardwars.errors import IllegalMoveError, describe
+
+if TYPE_CHECKING:
+    from cardwars._kernels.pure_values import MoveKeys as _MoveKeys
 
 __all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
 
@@ -104,10 +107,6 @@ def matching_move(given: object, legal: tuple[MoveT, ...]) -> MoveT | None:
     return None
 
 
-_NO_KEY: Final = object()
-"""What :meth:`ActionSpace._key` returns for a value that is not built of the space's types."""
-
-
 class ActionSpace(Generic[MoveT]):
     """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``.
 
@@ -130,7 +129,7 @@ class ActionSpace(Generic[MoveT]):
     cardwars.errors.IllegalMoveError: 2 is not an action of example: the 2 actions are 0..1
     """
 
-    __slots__ = ("_by_id", "_keys", "_kinds", "_moves", "game_name")
+    __slots__ = ("_by_id", "_keyer", "_moves", "game_name")
 
     def __init__(self, game_name: str, moves: Iterable[MoveT]) -> None:
         self.game_name = game_name
@@ -142,68 +141,14 @@ class ActionSpace(Generic[MoveT]):
         # object has their id): a state that offers these very objects as its legal moves
         # has its legal actions found without hashing a move.
         self._by_id: dict[int, int] = {id(move): a for a, move in enumerate(self._moves)}
-        # id(type) -> (type, a getter of its dataclass fields as a tuple, or None for an
-        # atom: an exact int, None or enum member; whether it is an enum). The getter reads
-        # the type's own slots: it runs only on values of exactly that type.
-        self._kinds: dict[
-            int, tuple[type, Callable[[object], tuple[object, ...]] | None, bool]
-        ] = {}
-        for move in self._moves:
-            self._learn(move)
-        self._keys: dict[object, int] | None = None  # built on the first action() call
+        self._keyer: _MoveKeys | None = None  # the kernels' MoveKeys, made on first use
 
-    def _learn(self, value: object) -> None:
-        """Record the types ``value`` (one of the space's own moves) is built of."""
-        cls = type(value)
-        if isinstance(value, enum.Enum):  # members are singletons: keyed by identity
-            self._kinds[id(cls)] = (cls, None, True)
-            return
-        if value is None or cls in _PLAIN_TYPES:
-            self._kinds[id(cls)] = (cls, None, False)
-            return
-        names = field_names(cls)
-        if names is None:
-            raise TypeError(f"an action space holds dataclass moves, got {describe(value)}")
-        if len(names) == 1:
-            one = attrgetter(names[0])
-            self._kinds[id(cls)] = (cls, lambda v: (one(v),), False)
-        else:
-            self._kinds[id(cls)] = (cls, attrgetter(*names) if names else lambda v: (), False)
-        for name in names:
-            self._learn(getattr(value, name))
-
-    def _key(self, value: object) -> object:
-        """A hashable key of ``value`` built without calling any of its methods, or _NO_KEY.
-
-        Atoms are their own key (an exact int, None) or their identity (an enum member,
-        so no Python ``__hash__`` runs); a move or card is the tuple of its type's id and
-        its fields' keys.
-        """
-        cls = type(value)
-        kind = self._kinds.get(id(cls))
-        if kind is None or kind[0] is not cls:
-            return _NO_KEY
-        fields_of = kind[1]
-        if fields_of is None:
-            return id(value) if kind[2] else value
-        parts: list[object] = [id(cls)]
-        try:
-            values = fields_of(value)
-        except Exception:  # a slot left empty
-            return _NO_KEY
-        kinds = self._kinds
-        for field in values:
-            kind = kinds.get(id(type(field)))
-            if kind is None or kind[0] is not type(field):
-                return _NO_KEY
-            if kind[1] is None:  # an atom, inline: most fields are
-                parts.append(id(field) if kind[2] else field)
-                continue
-            part = self._key(field)
-            if part is _NO_KEY:
-                return _NO_KEY
-            parts.append(part)
-        return tuple(parts)
+    def _keys(self) -> _MoveKeys:
+        """The kernels' keys of the space's moves (equal values to actions, safely)."""
+        keyer = self._keyer
+        if keyer is None:
+            keyer = self._keyer = _kernels.kernels.MoveKeys(self._moves)
+        return keyer
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -246,25 +191,12 @@ class ActionSpace(Generic[MoveT]):
         space (equal values, not necessarily the space's own objects), or None.
 
         The fast path of :meth:`~cardwars.engine.GameState.apply` for moves a caller built
-        (from a UI, from :func:`cardwars.wire.decode`): one key per move, built from its
-        fields through the move type's own slots, looked up once. Nothing of a caller's
-        value runs; None sends the step to the checked path, which explains a refusal.
+        (from a UI, from :func:`cardwars.wire.decode`): one key per move, built in the
+        kernels from its fields through the move type's own slots, looked up once.
+        Nothing of a caller's value runs; None sends the step to the checked path, which
+        explains a refusal.
         """
-        if type(moves) is not dict:
-            return None
-        keys = self._keys
-        if keys is None:
-            keys = self._keys = {self._key(own): a for a, own in enumerate(self._moves)}
-        out: dict[int, int] = {}
-        for seat, move in moves.items():  # an exact dict: iterating runs no caller code
-            if type(seat) is not int:
-                return None
-            key = self._key(move)
-            action = None if key is _NO_KEY else keys.get(key)
-            if action is None:
-                return None
-            out[seat] = action
-        return out
+        return self._keys().actions_of(moves)
 
     def action(self, move: object) -> int:
         """The action of ``move``: a value of exactly one of the space's move types.
@@ -272,12 +204,8 @@ class ActionSpace(Generic[MoveT]):
         Raises:
             IllegalMoveError: ``move`` is no move of this space.
         """
-        keys = self._keys
-        if keys is None:
-            keys = self._keys = {self._key(own): a for a, own in enumerate(self._moves)}
-        key = self._key(move)
-        action = None if key is _NO_KEY else keys.get(key)
-        if action is None or not same_value(self._moves[action], move):
+        action = self._keys().action_of(move)
+        if action < 0 or not same_value(self._moves[action], move):
             raise IllegalMoveError(
                 f"{shown(move)} ({type_name(move)}) is not a move of {self.game_name}; "
                 f"no action stands for it"

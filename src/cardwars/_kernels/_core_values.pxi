@@ -98,6 +98,99 @@ cdef class SlotBuilder:
         return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
 
 
+# --- the actions of a game's move values (twin: pure_values.MoveKeys, documented there) ---
+import enum as _mk_enum
+from dataclasses import fields as _mk_fields, is_dataclass as _mk_is_dataclass
+
+cdef object _MK_NO_KEY = object()
+cdef tuple _MK_ATOMS = (int, bool, float, complex, str, bytes)
+
+
+@cython.auto_pickle(False)  # made from its game's action space on first use, never stored
+cdef class MoveKeys:
+    """The actions of a game's move values, found without running their code (compiled)."""
+
+    cdef dict _kinds    # id(type) -> (type, field names, kind: 0 int/None, 1 atom, 2 enum, 3 dataclass)
+    cdef dict _actions  # key -> action
+
+    def __init__(self, moves: tuple) -> None:
+        cdef Py_ssize_t a
+        self._kinds = {}
+        for move in moves:
+            self._learn(move)
+        self._actions = {}
+        for a in range(len(moves)):
+            self._actions[self._key(moves[a])] = a
+
+    cdef int _learn(self, object value) except -1:
+        cls = type(value)
+        if isinstance(value, _mk_enum.Enum):
+            self._kinds[id(cls)] = (cls, (), 2)
+        elif value is None or cls is int:
+            self._kinds[id(cls)] = (cls, (), 0)
+        elif cls in _MK_ATOMS:
+            self._kinds[id(cls)] = (cls, (), 1)
+        elif _mk_is_dataclass(value):
+            names = tuple([f.name for f in _mk_fields(value)])
+            self._kinds[id(cls)] = (cls, names, 3)
+            for name in names:
+                self._learn(getattr(value, name))
+        else:
+            raise TypeError(f"moves are built of dataclasses, enums and atoms, not {cls.__name__}")
+        return 0
+
+    cdef object _key(self, object value):
+        cdef object cls = type(value)
+        cdef object kind = self._kinds.get(id(cls))
+        cdef tuple names
+        cdef list parts
+        cdef int code
+        if kind is None or (<tuple>kind)[0] is not cls:
+            return _MK_NO_KEY
+        code = (<tuple>kind)[2]
+        if code == 0:
+            return value
+        if code == 1:
+            return (id(cls), value)
+        if code == 2:
+            return id(value)
+        parts = [id(cls)]
+        names = (<tuple>kind)[1]
+        for name in names:
+            try:  # the exact type's own slot: no code of the caller's runs
+                field = getattr(value, name)
+            except AttributeError:  # a slot left empty
+                return _MK_NO_KEY
+            part = self._key(field)
+            if part is _MK_NO_KEY:
+                return _MK_NO_KEY
+            parts.append(part)
+        return tuple(parts)
+
+    def action_of(self, move: object) -> int:
+        key = self._key(move)
+        if key is _MK_NO_KEY:
+            return -1
+        return self._actions.get(key, -1)
+
+    def actions_of(self, moves: object) -> object:
+        cdef dict out
+        if type(moves) is not dict:
+            return None
+        out = {}
+        for seat, move in (<dict>moves).items():
+            if type(seat) is not int:
+                return None
+            key = self._key(move)
+            if key is _MK_NO_KEY:
+                return None
+            action = self._actions.get(key)
+            if action is None:
+                return None
+            out[seat] = action
+        return out
+
+
 cdef tuple _cw_moves_of_actions(tuple own, tuple indices):
     # (own[i] for i in indices) as a tuple: a machine's legal actions as the face's moves.
     cdef Py_ssize_t k, i, n = PyTuple_GET_SIZE(indices), size = PyTuple_GET_SIZE(own)

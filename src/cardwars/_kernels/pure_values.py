@@ -21,10 +21,111 @@ machines take with the face's move objects (:func:`actions_of_moves`,
 
 from __future__ import annotations
 
+import enum
+from dataclasses import fields, is_dataclass
 from types import MemberDescriptorType
 from typing import Any
 
-__all__ = ["SlotBuilder"]
+__all__ = ["MoveKeys", "SlotBuilder"]
+
+# Atoms whose hash and == are the interpreter's own (exact instances only).
+_ATOMS = (int, bool, float, complex, str, bytes)
+_NO_KEY = object()
+
+
+class MoveKeys:
+    """The actions of a game's move values, found without running any of their code.
+
+    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A value
+    given later (a move a caller built) is keyed from what it is made of, read through
+    the move type's own slots: an atom (an exact int, bool, float, str or None) is its
+    own key, an enum member its identity, a move or card the tuple of its type's
+    identity and its fields' keys. Only values of exactly the types the moves are built
+    of have a key, so a subclass, a mock or a value with a hostile ``__eq__``,
+    ``__hash__`` or attribute is no move: none of its methods is called.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Go:
+    ...     step: int
+    >>> keys = MoveKeys((Go(1), Go(2)))
+    >>> keys.action_of(Go(2)), keys.action_of(Go(True)), keys.actions_of({0: Go(1)})
+    (1, -1, {0: 0})
+    """
+
+    def __init__(self, moves: tuple[Any, ...]) -> None:
+        # id(type) -> (type, its field names, its kind (see _learn)). Keyed by identity:
+        # a type's own hash may be anyone's.
+        self._kinds: dict[int, tuple[type, tuple[str, ...], int]] = {}
+        for move in moves:
+            self._learn(move)
+        self._actions: dict[object, int] = {self._key(move): a for a, move in enumerate(moves)}
+
+    def _learn(self, value: object) -> None:
+        """Record the types ``value`` (one of the game's own moves) is built of.
+
+        Kinds: 0 an exact int or None (its own key), 1 another atom (keyed with its
+        type, so ``True`` never stands for ``1``), 2 an enum (its identity), 3 a dataclass.
+        """
+        cls = type(value)
+        if isinstance(value, enum.Enum):
+            self._kinds[id(cls)] = (cls, (), 2)
+        elif value is None or cls is int:
+            self._kinds[id(cls)] = (cls, (), 0)
+        elif cls in _ATOMS:
+            self._kinds[id(cls)] = (cls, (), 1)
+        elif is_dataclass(value):
+            names = tuple(f.name for f in fields(value))
+            self._kinds[id(cls)] = (cls, names, 3)
+            for name in names:
+                self._learn(getattr(value, name))
+        else:
+            raise TypeError(f"moves are built of dataclasses, enums and atoms, not {cls.__name__}")
+
+    def _key(self, value: object) -> object:
+        """The key of ``value``, or _NO_KEY when it is not built of the moves' types."""
+        cls = type(value)
+        kind = self._kinds.get(id(cls))
+        if kind is None or kind[0] is not cls:
+            return _NO_KEY
+        code = kind[2]
+        if code == 0:
+            return value
+        if code == 1:
+            return (id(cls), value)
+        if code == 2:
+            return id(value)
+        parts: list[object] = [id(cls)]
+        for name in kind[1]:
+            try:  # the exact type's own slot: no code of the caller's runs
+                field = getattr(value, name)
+            except AttributeError:  # a slot left empty
+                return _NO_KEY
+            part = self._key(field)
+            if part is _NO_KEY:
+                return _NO_KEY
+            parts.append(part)
+        return tuple(parts)
+
+    def action_of(self, move: object) -> int:
+        """The action of a value equal to one of the moves, else -1."""
+        key = self._key(move)
+        return -1 if key is _NO_KEY else self._actions.get(key, -1)
+
+    def actions_of(self, moves: object) -> dict[int, int] | None:
+        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to values equal
+        to moves, else None (nothing of a caller's value runs)."""
+        if type(moves) is not dict:
+            return None
+        out: dict[int, int] = {}
+        for seat, move in moves.items():  # an exact dict: iterating runs no caller code
+            if type(seat) is not int:
+                return None
+            action = self.action_of(move)
+            if action < 0:
+                return None
+            out[seat] = action
+        return out
 
 
 class SlotBuilder:
