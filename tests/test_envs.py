@@ -83,7 +83,8 @@ def test_encodings_fit_their_layout_and_bounds(name: str, options: dict[str, Any
 
 
 def test_aliwar_encoding_field_by_field() -> None:
-    from cardwars.envs.encoding import UNKNOWN, encoder
+    from cardwars.aliwar.encoding import UNKNOWN
+    from cardwars.envs.encoding import encoder
 
     game = cardwars.load_game("aliwar")
     enc = encoder(game)

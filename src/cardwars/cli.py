@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import IO, Any, cast
 
 import cardwars
-from cardwars import _kernels, records
+from cardwars import _kernels, aliwar, clone_war, guerrilla, records
 from cardwars.agents import agent_names
 from cardwars.engine import Agent, Game, GameState, GameText, Move
 from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
@@ -531,22 +531,22 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _describe_deal(name: str, state: GameState[Any]) -> list[str]:
-    """The god's-eye deal of each game, drawn from the contract's state attributes."""
+    """The god's-eye deal of each game, drawn from its state's own attributes."""
 
     def cards(items: Sequence[Any]) -> str:
         return " ".join(map(str, items)) or "-"
 
     lines: list[str] = []
     for seat in range(state.players):
-        if name == "aliwar":
-            stacks = "  ".join(f"S{i + 1}[{cards(s)}]" for i, s in enumerate(state.stacks[seat]))  # type: ignore[attr-defined]
-            lines.append(f"  P{seat}: P={state.protection[seat]}  {stacks}")  # type: ignore[attr-defined]
-        elif name == "clone-war":
-            pile = state.piles[seat]  # type: ignore[attr-defined]
+        if isinstance(state, aliwar.State):
+            stacks = "  ".join(f"S{i + 1}[{cards(s)}]" for i, s in enumerate(state.stacks[seat]))
+            lines.append(f"  P{seat}: P={state.protection[seat]}  {stacks}")
+        elif isinstance(state, clone_war.State):
+            pile = state.piles[seat]
             lines.append(f"  P{seat}: {len(pile)} cards, top {cards(pile[:6])} …")
-        else:
-            hand = state.hands[seat]  # type: ignore[attr-defined]
-            draw = state.draw_piles[seat]  # type: ignore[attr-defined]
+        elif isinstance(state, guerrilla.State):
+            hand = state.hands[seat]
+            draw = state.draw_piles[seat]
             lines.append(f"  P{seat}: hand {cards(hand)}, draw pile {len(draw)} cards")
     return lines
 

@@ -88,7 +88,7 @@ def search(
     sqrt = math.sqrt
     for _ in range(iterations):
         state = determinize(rng)
-        m = state._m  # the kernel machine: the fast path of integer actions
+        m = state.machine  # the kernel machine: the fast path of integer actions
         players = state.players
         node = root
         path: list[tuple[_Node, dict[int, int]]] = []

@@ -97,6 +97,13 @@ class MachineState(GameState[PhaseT]):
     _event_faces: ClassVar[tuple[Any, ...]]
     """The game's table of event classes and shared events, for ``_m.event_objects``."""
 
+    @property
+    def machine(self) -> Machine:
+        """The state's machine through its typed contract: the fast path of integer
+        actions for search (:mod:`cardwars.ismcts`). Stepping it steps this state, with
+        the same checks as :meth:`apply_actions`; it is this state's own, not a copy."""
+        return self._m
+
     def _decode_last_step(self) -> tuple[Event, ...]:
         """The last step's events as objects, built by the machine from the game's table."""
         m = self._m

@@ -13,12 +13,14 @@ from typing import Any, ClassVar, Final
 
 from cardwars import _kernels
 from cardwars.aliwar.agents import GreedyAgent, IsmctsAgent
+from cardwars.aliwar.encoding import encoding as _encoding
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
 from cardwars.aliwar.text import TEXT
 from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, Observation, RandomAgent
 from cardwars.errors import RulesError, describe
+from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
 
@@ -32,7 +34,7 @@ The same set as :attr:`Aliwar.batch_agents <cardwars.aliwar.Aliwar.batch_agents>
 """
 
 
-class Aliwar(Game[Rules, State]):
+class Aliwar(Game[Rules, State], Encodable):
     """The game of Aliwar for exactly two players.
 
     >>> Aliwar(Rules(allow_null_switch=True)).rules.allow_null_switch
@@ -79,6 +81,14 @@ class Aliwar(Game[Rules, State]):
         return State.from_layout(
             position["stacks"], position["protection"], rules=self._rules, rng_seed=seed
         )
+
+    def encoding(self) -> Encoding:
+        """The vector encodings of this game's observations and states, for the RL adapters.
+
+        See :mod:`cardwars.aliwar.encoding` (the layout and the reference encoders) and
+        :mod:`cardwars.envs.encoding` (the NumPy vectors).
+        """
+        return _encoding(self)
 
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed`` (AW-2.1, :ref:`deals`); it rests at the first Switch."""

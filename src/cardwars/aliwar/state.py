@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import _kernels
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.aliwar.encoding import OBSERVATION_SIZE, STATE_SIZE
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -42,6 +43,7 @@ from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.machine_state import MachineState
+from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -172,7 +174,7 @@ _FACES: Final[tuple[Any, ...]] = (
 few possible values, made once and shared (they are frozen values)."""
 
 
-class State(MachineState[Phase]):
+class State(MachineState[Phase], EncodedState):
     """An Aliwar position, god's-eye. Build one with :meth:`Aliwar.new_game` or :meth:`from_layout`.
 
     Readable state (tuples, piles top first): :attr:`stacks` ``[seat][stack]``,
@@ -447,6 +449,90 @@ class State(MachineState[Phase]):
             player, _FACES, self._recall, self.result if m.over else None
         )
         return view
+
+    # --- the RL encodings, written by the machine ----------------------------------------
+    def encode_into(self, seat: int, out: Any) -> None:
+        """Write ``seat``'s observation vector into ``out``, straight from the machine.
+
+        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 609
+        elements (``numpy.empty(609, numpy.float32)``); it receives exactly what the
+        reference encoder (:mod:`cardwars.aliwar.encoding`) makes of
+        ``observation(seat)``, with no observation object built.
+
+        Raises:
+            UsageError: ``seat`` is not a seat (a plain int 0 or 1) or ``out`` is not
+                such a buffer; ``out`` is left unchanged.
+        """
+        if type(seat) is not int or not 0 <= seat < 2:
+            self._check_seat(seat)
+        check_vector(out, OBSERVATION_SIZE, "an Aliwar observation")
+        self._m.encode_observation(seat, self._recall, out)
+
+    def encode_state_into(self, out: Any) -> None:
+        """Write the god's-eye state vector into ``out``, straight from the machine.
+
+        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 607
+        elements; it receives what the reference encoder makes of this state.
+
+        Raises:
+            UsageError: ``out`` is not such a buffer; it is left unchanged.
+        """
+        check_vector(out, STATE_SIZE, "an Aliwar state")
+        self._m.encode_state(out)
+
+    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+        """Write both seats' observation vectors and action masks into two blocks.
+
+        ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of
+        609 (``numpy.empty((2, 609), numpy.float32)``): row ``s`` becomes what
+        :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
+        C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
+        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        for a seat not polled).
+
+        Returns:
+            Whether the game is over (:attr:`is_over`; then every mask row is 0), so
+            that a step needs no second call.
+
+        Raises:
+            UsageError: a block of another format, read-only, not C-contiguous or too
+                short (the message names what is needed); both are left unchanged.
+        """
+        m = self._m
+        try:
+            m.encode_seats(self._recall, obs, masks)
+        except (ValueError, TypeError, BufferError) as exc:
+            raise UsageError(
+                "encode_seats_into needs a writable C-contiguous float32 block of 2 x 609 "
+                f"and a writable C-contiguous int8 block of 2 x 277: {exc}"
+            ) from None
+        over: bool = m.over
+        return over
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
+        """Perform one step with each polled seat's action found under its key, if it can.
+
+        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
+        read first, then checked against the position as it is at the commit. Returns
+        True when the step was performed: ``actions`` is a ``dict`` that gives every
+        polled seat a plain ``int`` among its
+        :meth:`~cardwars.machine_state.MachineState.legal_actions`. Otherwise nothing
+        changes and it returns False (the caller's checked path, such as
+        :meth:`~cardwars.machine_state.MachineState.apply_actions`, says what is wrong),
+        as it does once the game is over.
+
+        Raises:
+            UsageError: ``keys`` is not a tuple of 2 keys, one per seat.
+        """
+        try:
+            done: bool = self._m.apply_keyed(actions, keys)
+        except ValueError:  # the machine's word for keys of another kind (checked first)
+            if type(keys) is not tuple or len(keys) != 2:
+                raise UsageError(
+                    f"keys must be a tuple of 2 keys, one per seat, got {describe(keys)}"
+                ) from None
+            raise
+        return done
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -65,9 +65,11 @@ import pyspiel
 
 from cardwars import _kernels
 from cardwars.engine import Game, GameState
+from cardwars.envs.encoding import encoding_of
 from cardwars.errors import UsageError, describe
 from cardwars.registry import game_class
 from cardwars.registry import load_game as _load_cardwars_game
+from cardwars.vectors import Encodable, Encoding
 
 __all__ = [
     "GAME_NAMES",
@@ -113,125 +115,6 @@ def returns_of(placings: Sequence[int]) -> list[float]:
     ]
 
 
-# --- the observation tensors -----------------------------------------------------------------
-
-
-def _aliwar_pieces(players: int) -> list[tuple[str, tuple[int, ...]]]:
-    """The named pieces of Aliwar's observation tensor (seats relative to the observer)."""
-    return [
-        ("phase", (3,)),  # SWITCH, KEEP, OVER
-        ("to_act", (2,)),
-        # per card: 0-4 own stacks, 5-9 the opponent's, 10-11 protection (own, other),
-        # 12-13 won this round (own, other), 14 discarded, 15 not seen (face down, never seen)
-        ("card_location", (52, 16)),
-        ("card_depth", (52,)),  # its depth in its stack / 52 (0 = the top)
-        ("stack_sizes", (2, 5)),  # cards / 52
-        ("face_up", (2, 5)),
-        ("progress", (2,)),  # rounds / max_rounds, no_progress / no_progress_limit
-    ]
-
-
-def _aliwar_fill(views: dict[str, Any], obs: Any, rules: Any) -> None:
-    seat = obs.seat
-    order = (seat, 1 - seat)
-    views["phase"][("switch", "keep", "over").index(obs.phase.value)] = 1
-    for r, s in enumerate(order):
-        views["to_act"][r] = s in obs.to_act
-    location = views["card_location"]
-    seen = np.zeros(52, dtype=bool)
-    for r, s in enumerate(order):
-        for t, stack in enumerate(obs.stacks[s]):
-            views["stack_sizes"][r, t] = len(stack) / 52
-            views["face_up"][r, t] = obs.face_up[s][t]
-            for depth, card in enumerate(stack):
-                if card is not None:
-                    location[card.id, 5 * r + t] = 1
-                    views["card_depth"][card.id] = depth / 52
-                    seen[card.id] = True
-        location[obs.protection[s].id, 10 + r] = 1
-        seen[obs.protection[s].id] = True
-        for card in obs.won[s]:
-            location[card.id, 12 + r] = 1
-            seen[card.id] = True
-    for card in obs.discard:
-        location[card.id, 14] = 1
-        seen[card.id] = True
-    location[~seen, 15] = 1
-    views["progress"][:] = (
-        min(obs.rounds / rules.max_rounds, 1.0),
-        min(obs.no_progress / rules.no_progress_limit, 1.0),
-    )
-
-
-_GUERRILLA_PHASES: Final = ("propose", "respond", "play_first", "play", "support", "tie", "remove")
-
-
-def _guerrilla_pieces(players: int) -> list[tuple[str, tuple[int, ...]]]:
-    """The named pieces of Guerrilla's observation tensor (seats relative to the observer)."""
-    n = players
-    return [
-        ("phase", (8,)),  # the phases of _GUERRILLA_PHASES, then OVER
-        ("to_act", (n,)),
-        # per card: 0 in own hand, 1 removed, then per seat: played, support, a tie's face-up card
-        ("card_location", (52, 2 + 3 * n)),
-        # per seat: in game, played a Guerrilla, support penalty, spy first, proposer,
-        # hand / 52, draw pile / 52, discard pile / 52, face-down tie cards / 52
-        ("seats", (n, 9)),
-        ("guerrilla_rank", (7,)),  # G = 0..6, one-hot
-        ("progress", (2,)),  # skirmish / max_skirmishes, tie rounds / 26
-    ]
-
-
-def _guerrilla_fill(views: dict[str, Any], obs: Any, rules: Any) -> None:
-    n = len(obs.in_game)
-    order = [(obs.seat + r) % n for r in range(n)]
-    relative = {s: r for r, s in enumerate(order)}
-    phase = obs.phase.value
-    views["phase"][_GUERRILLA_PHASES.index(phase) if phase in _GUERRILLA_PHASES else 7] = 1
-    location = views["card_location"]
-    for card in obs.hand:
-        location[card.id, 0] = 1
-    for card in obs.removed:
-        location[card.id, 1] = 1
-    seats = views["seats"]
-    for r, s in enumerate(order):
-        views["to_act"][r] = s in obs.to_act
-        if obs.played[s] is not None:
-            location[obs.played[s].id, 2 + 3 * r] = 1
-        if obs.supports[s] is not None:
-            location[obs.supports[s].id, 3 + 3 * r] = 1
-        seats[r, :8] = (
-            obs.in_game[s],
-            obs.played_guerrilla[s],
-            obs.support_penalty[s],
-            obs.spy_first[s],
-            obs.proposer == s,
-            obs.hand_sizes[s] / 52,
-            obs.draw_sizes[s] / 52,
-            obs.discard_sizes[s] / 52,
-        )
-    for tie_round in obs.tie_rounds:
-        for s, up, down in tie_round:
-            location[up.id, 4 + 3 * relative[s]] = 1
-            seats[relative[s], 8] += down / 52
-    views["guerrilla_rank"][min(max(obs.guerrilla_rank, 0), 6)] = 1
-    views["progress"][:] = (
-        min(obs.skirmish / rules.max_skirmishes, 1.0),
-        min(len(obs.tie_rounds) / 26, 1.0),
-    )
-
-
-def _guerrilla_public(obs: Any) -> Any:
-    """The observation without the observer's hand (its one private part)."""
-    return dataclasses.replace(obs, hand=())
-
-
-_TENSORS: Final[dict[str, tuple[Callable[[int], list[Any]], Callable[..., None]]]] = {
-    "aliwar": (_aliwar_pieces, _aliwar_fill),
-    "guerrilla": (_guerrilla_pieces, _guerrilla_fill),
-}
-
-
 # --- the game, its states and its observers -------------------------------------------------
 
 
@@ -268,16 +151,6 @@ def _game_type(name: str) -> pyspiel.GameType:
     )
 
 
-def _steps_bound(name: str, rules: Any, players: int) -> int:
-    """An upper bound on the decision steps of one game (``max_game_length``)."""
-    if name == "aliwar":
-        return 2 * int(rules.max_rounds)  # a Switch and at most one Keep step a round
-    # A skirmish: promotion windows (two polls each, G rises at most 5 times), the spy-first
-    # and other plays, then supports, tie rounds and removals, each using up at least
-    # one of the 52 cards.
-    return int(rules.max_skirmishes) * (16 + 3 * 52)
-
-
 class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game of one cardwars game (:data:`GAME_NAMES`), built by ``pyspiel``.
 
@@ -295,10 +168,12 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"deal_seed must be >= 0, got {deal_seed}")
         self.name = name
         self.cardwars_game: Game[Any, Any] = _load_cardwars_game(name, **given)
+        self.encoding: Encoding = encoding_of(self.cardwars_game)
+        """The cardwars game's own encodings (its observation tensor, its public part)."""
         self.num_deals = deals
         self.deal_seed = deal_seed
         players = self.cardwars_game.players
-        steps = _steps_bound(name, self.cardwars_game.rules, players)
+        steps = self.encoding.max_steps
         super().__init__(
             _game_type(name),
             pyspiel.GameInfo(
@@ -348,7 +223,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
             return CardwarsObserver(self, "observation")
         if iig_obs_type.public_info:
             return CardwarsObserver(self, "public")
-        if private and self.name == "guerrilla":
+        if private and self.encoding.private:
             return CardwarsObserver(self, "private")
         return None
 
@@ -391,7 +266,7 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
         self.cardwars_state: GameState[Any] | None = None
         self._steps: list[list[int]] = []
         # per seat: what it has known at each of its moments, for its information state
-        self._recall: list[list[str]] = [[] for _ in range(game.cardwars_game.players)]
+        self._memory: list[list[str]] = [[] for _ in range(game.cardwars_game.players)]
 
     @property
     def _game(self) -> CardwarsGame:
@@ -456,7 +331,7 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
         assert state is not None
         text = self._game.cardwars_game.text
         space = self._game.cardwars_game.action_space
-        for seat, recall in enumerate(self._recall):
+        for seat, recall in enumerate(self._memory):
             own = [f"you: {text.label(space.move(a))}" for s, a in moves if s == seat]
             recall.append("\n".join([*own, text.render(state.observation(seat))]))
 
@@ -502,8 +377,9 @@ class CardwarsObserver:
     def __init__(self, game: CardwarsGame, kind: str) -> None:
         self._game = game
         self.kind = kind
-        pieces, self._fill = _TENSORS[game.name]
-        shapes = pieces(game.cardwars_game.players) if kind == "observation" else []
+        encoding = game.encoding
+        self._fill = encoding.tensor_fill
+        shapes = encoding.tensor_pieces if kind == "observation" else ()
         size = sum(int(np.prod(shape)) for _, shape in shapes)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -519,14 +395,14 @@ class CardwarsObserver:
         if self.kind != "observation" or state.cardwars_state is None:
             return
         obs = state.cardwars_state.observation(player)
-        self._fill(self.dict, obs, self._game.cardwars_game.rules)
+        self._fill(self.dict, obs)
 
     def string_from(self, state: CardwarsState, player: int) -> str:
         """``player``'s view of ``state`` as text (see the class)."""
         game = state.cardwars_state
         text = self._game.cardwars_game.text
         if self.kind == "information_state":
-            recall = state._recall[player]
+            recall = state._memory[player]
             return "\n\n".join([f"seat {player}", *recall]) if recall else f"seat {player}"
         if game is None:
             return "deal pending"
@@ -534,9 +410,7 @@ class CardwarsObserver:
         if self.kind == "observation":
             return str(text.render(obs))
         if self.kind == "public":
-            return str(
-                text.render(_guerrilla_public(obs) if self._game.name == "guerrilla" else obs)
-            )
+            return str(text.render(self._game.encoding.public(obs)))
         hand: tuple[Any, ...] = getattr(obs, "hand", ())
         return "hand: " + (" ".join(map(str, hand)) or "-")
 
@@ -558,10 +432,9 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     ...
     cardwars.errors.UsageError: Clone War has no decisions: every step is automatic, so ...
     """
-    if name == "clone-war":
-        raise UsageError(_CLONE_WAR_WHY)
     if name not in GAME_NAMES:
-        game_class(name)  # raises for an unknown name
+        if not issubclass(game_class(name), Encodable):  # game_class raises for an unknown name
+            raise UsageError(_CLONE_WAR_WHY)  # the one game with no decisions to encode
         raise UsageError(f"{name} has no OpenSpiel game")  # pragma: no cover
     game = pyspiel.load_game(GAME_NAMES[name], options)
     assert isinstance(game, CardwarsGame)

@@ -46,6 +46,7 @@ from cardwars.actions import type_name
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe
+from cardwars.vectors import EncodedState
 
 __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
@@ -78,8 +79,12 @@ def _agent_actions(actions: object) -> dict[str, Any]:
     return {key: value for key, value in items if type(key) is str}  # others are ignored
 
 
-def _no_writer(vectors: Any, masks: Any) -> None:
+def _no_writer(vectors: Any, masks: Any) -> bool:
     raise AssertionError("no machine to write the observations")  # pragma: no cover
+
+
+def _no_apply(actions: object, keys: tuple[str, ...]) -> bool:
+    return False  # pragma: no cover
 
 
 class _Table:
@@ -241,21 +246,23 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         self._set_up(game, render_mode, options)
-        # The fast path: while a game runs on a kernels machine, a step is one call into it
-        # (apply_keyed, the actions found by agent name) and the observations another
-        # (encode_seats, every seat's vector and mask written into two new blocks).
+        # The fast path: while a game runs on a state over a kernels machine, a step is one
+        # call into it (its apply_keyed, the actions found by agent name) and the
+        # observations another (its encode_seats_into, every seat's vector and mask written
+        # into two new blocks); both bound at reset.
         self._keys = tuple(self.possible_agents)
         players, size = self.game.players, self._table.encoder.size
         self._obs_shape = (players, size)
         self._mask_shape = (players, self.game.num_actions)
-        self._machine: Any = None  # None: no fast path (no game, a game over, no machine)
-        self._write: Callable[[Any, Any], None] = _no_writer
+        self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
+        self._apply: Callable[[object, tuple[str, ...]], bool] = _no_apply
+        self._write: Callable[[Any, Any], bool] = _no_writer
         self._rows: Callable[..., dict[str, ObsDict]] = _kernels.kernels.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
 
     def _observations(self) -> dict[str, ObsDict]:
-        if self._machine is not None:  # every array is a row of a new block: no step changes it
+        if self._fast is not None:  # every array is a row of a new block: no step changes it
             block = _empty(self._obs_shape, _float32)
             marks = _empty(self._mask_shape, _int8)
             self._write(block, marks)
@@ -284,10 +291,15 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
         state = self._table.deal(seed)
         self.agents = list(self.possible_agents)
-        write = self._table.encoder.seats_writer(state)
-        self._write = _no_writer if write is None else write
+        if isinstance(state, EncodedState):
+            self._fast = state
+            self._apply = state.apply_keyed
+            self._write = state.encode_seats_into
+        else:
+            self._fast = None
+            self._apply = _no_apply
+            self._write = _no_writer
         self._rows = _kernels.kernels.rows_by_key
-        self._machine = None if write is None else getattr(state, "_m", None)
         return self._observations(), {name: {} for name in self.agents}
 
     @exclusive.step
@@ -314,11 +326,14 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         # A plain dict of str keys (no caller's __hash__ or __eq__ runs), or IllegalMoveError.
         if type(actions) is not dict or any(type(key) is not str for key in actions):
             actions = _agent_actions(actions)
-        machine = self._machine
+        fast = self._fast
         keys = self._keys
-        if machine is not None and machine.apply_keyed(actions, keys):  # the common case
-            observations = self._observations()
-            if machine.over:
+        if fast is not None and self._apply(actions, keys):  # the common case
+            block = _empty(self._obs_shape, _float32)  # rows of new blocks: no step changes them
+            marks = _empty(self._mask_shape, _int8)
+            over = self._write(block, marks)
+            observations = self._rows(keys, _FIELDS, (block, marks))
+            if over:
                 return self._end(observations)
             false = self._false
             return (
@@ -350,7 +365,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
             table.done = True
             self.agents = []
-            self._machine = None
+            self._fast = None
             rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
             for seat in offenders:
                 infos[names[seat]]["illegal_action"] = True
@@ -385,7 +400,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         """The step that ended the game: the rewards, and every agent leaves."""
         table = self._table
         table.done = True
-        self._machine = None
+        self._fast = None
         names = self.agents
         by_seat, capped = table.outcome()
         self.agents = []

@@ -27,6 +27,7 @@ from cardwars.engine import (
 )
 from cardwars.errors import RulesError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
+from cardwars.guerrilla.encoding import encoding as _encoding
 from cardwars.guerrilla.moves import (
     ACTIONS,
     GuerrillaObservation,
@@ -35,6 +36,7 @@ from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
 from cardwars.guerrilla.text import TEXT
 from cardwars.options import check_players
+from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 
@@ -42,7 +44,7 @@ __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 _AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
-class Guerrilla(Game[Rules, State]):
+class Guerrilla(Game[Rules, State], Encodable):
     """WAR: Guerrilla Tactics for 2–4 players.
 
     Args:
@@ -106,6 +108,14 @@ class Guerrilla(Game[Rules, State]):
         if state.players != self._players:
             raise RulesError(f"the position has {state.players} seats, the game {self._players}")
         return state
+
+    def encoding(self) -> Encoding:
+        """The vector encodings of this game's observations and states, for the RL adapters.
+
+        See :mod:`cardwars.guerrilla.encoding` (the layout and the reference encoders) and
+        :mod:`cardwars.envs.encoding` (the NumPy vectors).
+        """
+        return _encoding(self)
 
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed``; it rests at the first Play poll (after the first Draw)."""

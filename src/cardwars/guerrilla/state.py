@@ -21,6 +21,7 @@ from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
+from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -51,6 +52,7 @@ from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.machine_state import MachineState
 from cardwars.values import builder
+from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -162,7 +164,7 @@ def _result_of(machine: GuerrillaMachine) -> Result:
     )
 
 
-class State(MachineState[Phase]):
+class State(MachineState[Phase], EncodedState):
     """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
     Piles are tuples of cards, index 0 the top; discard piles list cards in the
@@ -502,6 +504,94 @@ class State(MachineState[Phase]):
             self._check_seat(player)
         view: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
         return view
+
+    # --- the RL encodings, written by the machine ----------------------------------------
+    def encode_into(self, seat: int, out: Any) -> None:
+        """Write ``seat``'s observation vector into ``out``, straight from the machine.
+
+        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of
+        ``64 * players + 115`` elements (:func:`cardwars.guerrilla.encoding.observation_size`);
+        it receives exactly what the reference encoder (:mod:`cardwars.guerrilla.encoding`)
+        makes of ``observation(seat)``, with no observation object built.
+
+        Raises:
+            UsageError: ``seat`` is not a seat (a plain int 0..players-1) or ``out`` is
+                not such a buffer; ``out`` is left unchanged.
+        """
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat)
+        check_vector(out, observation_size(self._players), "a Guerrilla observation")
+        self._m.encode_observation(seat, out)
+
+    def encode_state_into(self, out: Any) -> None:
+        """Write the god's-eye state vector into ``out``, straight from the machine.
+
+        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of
+        ``243 * players + 66`` elements (:func:`cardwars.guerrilla.encoding.state_size`);
+        it receives what the reference encoder makes of this state.
+
+        Raises:
+            UsageError: ``out`` is not such a buffer; it is left unchanged.
+        """
+        check_vector(out, state_size(self._players), "a Guerrilla state")
+        self._m.encode_state(out)
+
+    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+        """Write every seat's observation vector and action mask into two blocks.
+
+        ``obs`` is a writable C-contiguous ``float32`` buffer of at least ``players``
+        rows of ``64 * players + 115``: row ``s`` becomes what :meth:`encode_into`
+        writes for seat ``s``. ``masks`` is a writable C-contiguous ``int8`` buffer of
+        at least ``players`` rows of ``num_actions`` (2,968): row ``s`` becomes the
+        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        for a seat not polled).
+
+        Returns:
+            Whether the game is over (:attr:`is_over`; then every mask row is 0), so
+            that a step needs no second call.
+
+        Raises:
+            UsageError: a block of another format, read-only, not C-contiguous or too
+                short (the message names what is needed); both are left unchanged.
+        """
+        m = self._m
+        try:
+            m.encode_seats(obs, masks)
+        except (ValueError, TypeError, BufferError) as exc:
+            n = self._players
+            raise UsageError(
+                f"encode_seats_into needs a writable C-contiguous float32 block of {n} x "
+                f"{64 * n + 115} and a writable C-contiguous int8 block of {n} x "
+                f"{len(ACTIONS)}: {exc}"
+            ) from None
+        over: bool = m.over
+        return over
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
+        """Perform one step with each polled seat's action found under its key, if it can.
+
+        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
+        read first, then checked against the position as it is at the commit. Returns
+        True when the step was performed: ``actions`` is a ``dict`` that gives every
+        polled seat a plain ``int`` among its
+        :meth:`~cardwars.machine_state.MachineState.legal_actions`. Otherwise nothing
+        changes and it returns False (the caller's checked path, such as
+        :meth:`~cardwars.machine_state.MachineState.apply_actions`, says what is wrong),
+        as it does once the game is over.
+
+        Raises:
+            UsageError: ``keys`` is not a tuple of one key per seat.
+        """
+        try:
+            done: bool = self._m.apply_keyed(actions, keys)
+        except ValueError:  # the machine's word for keys of another kind (checked first)
+            n = self._players
+            if type(keys) is not tuple or len(keys) != n:
+                raise UsageError(
+                    f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
+                ) from None
+            raise
+        return done
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:

@@ -1,0 +1,208 @@
+"""The typed contract between a game and the RL adapters: its encodings and fast methods.
+
+A game whose decisions an agent can learn (Aliwar, Guerrilla) is an :class:`Encodable`:
+:meth:`Encodable.encoding` gives its :class:`Encoding`, which its own folder defines
+(``cardwars/<game>/encoding.py``): the layout of the flat observation and state vectors
+(:class:`Field` tuples and upper bounds), the readable reference encoders that build
+them from an observation or a state, the OpenSpiel observation tensor and what else the
+adapters need to know of the game. Its states are :class:`EncodedState`: they write
+those vectors straight from their machine into a caller's buffer, and take the
+Parallel env's keyed step, through public, checked methods. This module is NumPy-free
+(the library itself needs no dependency); :mod:`cardwars.envs.encoding` turns an
+:class:`Encoding` into NumPy vectors.
+
+>>> import cardwars
+>>> from cardwars.vectors import Encodable
+>>> game = cardwars.load_game("aliwar")
+>>> isinstance(game, Encodable), game.encoding().size, game.encoding().fields[0]
+(True, 609, Field(name='seat', offset=0, length=2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardwars.cards import Card
+from cardwars.engine import Observation, Result
+from cardwars.errors import UsageError, describe
+
+__all__ = ["Encodable", "EncodedState", "Encoding", "Field", "check_vector", "layout"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an encoding: ``vector[offset:offset + length]``."""
+
+    name: str
+    offset: int
+    length: int
+
+
+def layout(spec: Sequence[tuple[str, int, float]]) -> tuple[tuple[Field, ...], tuple[float, ...]]:
+    """The fields and the per-element upper bounds of a ``(name, length, high)`` list.
+
+    >>> fields, highs = layout([("seat", 2, 1), ("rounds", 1, 500)])
+    >>> fields[1], highs
+    (Field(name='rounds', offset=2, length=1), (1, 1, 500))
+    """
+    fields: list[Field] = []
+    highs: list[float] = []
+    offset = 0
+    for name, length, high in spec:
+        fields.append(Field(name, offset, length))
+        highs.extend([high] * length)
+        offset += length
+    return tuple(fields), tuple(highs)
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """What the RL adapters need of one game (under its rules and player count).
+
+    ``fields``/``high`` lay out the observation vector of one seat and ``observe``
+    builds it (card codes and counts, as ints) from ``state.observation(seat)``;
+    ``state_fields``/``state_high``/``state`` do the same for the god's-eye state
+    vector. These Python encoders are the readable reference: the states' machines
+    write the same vectors (:meth:`EncodedState.encode_into`). ``big`` names the
+    fields that may exceed 255 (counters); ``shared_seat`` says every seat's
+    observation vector differs only in the ``seat`` field.
+
+    ``tensor_pieces`` (name and shape) lay out OpenSpiel's observation tensor and
+    ``tensor_fill(views, observation)`` writes one observation into zeroed views of
+    those shapes (NumPy arrays given by the adapter); ``public(observation)`` is the
+    observation without its private part (the same object when ``private`` is False:
+    the game has no private information); ``max_steps`` bounds the decision steps of
+    one game.
+    """
+
+    fields: tuple[Field, ...]
+    high: tuple[float, ...]
+    observe: Callable[[Any], list[int]]
+    state_fields: tuple[Field, ...]
+    state_high: tuple[float, ...]
+    state: Callable[[Any], list[int]]
+    big: tuple[str, ...]
+    shared_seat: bool
+    tensor_pieces: tuple[tuple[str, tuple[int, ...]], ...]
+    tensor_fill: Callable[[Mapping[str, Any], Any], None]
+    public: Callable[[Any], Observation]
+    private: bool
+    max_steps: int
+
+    @property
+    def size(self) -> int:
+        """The length of the observation vector."""
+        return len(self.high)
+
+    @property
+    def state_size(self) -> int:
+        """The length of the god's-eye state vector."""
+        return len(self.state_high)
+
+
+class Encodable:
+    """A game with an :class:`Encoding` (mixed into Aliwar's and Guerrilla's game classes)."""
+
+    __slots__ = ()
+
+    def encoding(self) -> Encoding:
+        """The game's :class:`Encoding` (see :mod:`cardwars.vectors`)."""
+        raise NotImplementedError  # pragma: no cover
+
+
+class EncodedState:
+    """A state that writes its encodings from its machine (mixed into the states over one).
+
+    Every method checks its arguments first and raises
+    :class:`~cardwars.errors.UsageError` with nothing changed; the game's state
+    classes document each one.
+    """
+
+    __slots__ = ()
+
+    def encode_into(self, seat: int, out: Any) -> None:
+        """Write ``seat``'s observation vector into the ``float32`` buffer ``out``."""
+        raise NotImplementedError  # pragma: no cover
+
+    def encode_state_into(self, out: Any) -> None:
+        """Write the god's-eye state vector into the ``float32`` buffer ``out``."""
+        raise NotImplementedError  # pragma: no cover
+
+    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+        """Write every seat's observation vector and action mask into two blocks; return
+        whether the game is over."""
+        raise NotImplementedError  # pragma: no cover
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
+        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False."""
+        raise NotImplementedError  # pragma: no cover
+
+
+def check_vector(out: object, size: int, what: str) -> None:
+    """Raise UsageError unless ``out`` is a writable, C-contiguous, one-dimensional
+    ``float32`` buffer of exactly ``size`` elements (such as ``numpy.empty(size,
+    numpy.float32)``); ``what`` names the vector in the message.
+
+    >>> from array import array
+    >>> check_vector(array("f", bytes(8)), 2, "a pair")
+    >>> check_vector(array("d", bytes(16)), 2, "a pair")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.UsageError: a pair needs a writable float32 buffer of 2 elements ...
+    """
+    try:
+        view = memoryview(out)  # type: ignore[arg-type]
+    except TypeError:
+        view = None
+    if view is not None:
+        with view:
+            if (
+                view.format == "f"
+                and view.ndim == 1
+                and view.shape == (size,)
+                and view.c_contiguous
+                and not view.readonly
+            ):
+                return
+    raise UsageError(
+        f"{what} needs a writable float32 buffer of {size} elements "
+        f"(numpy.empty({size}, numpy.float32)), got {describe(out)}"
+    )
+
+
+# --- the reference encoders' pieces (the games' encoding modules share them) ---------------
+
+
+def code(card: Card | None) -> int:
+    """A card's code: 0 for no card, ``card.id + 1`` (1--52) for a card."""
+    return 0 if card is None else card.id + 1
+
+
+def codes(cards: Sequence[Card | None], length: int) -> list[int]:
+    """Card codes of ``cards`` in order, padded with 0 to ``length``."""
+    out = [0 if card is None else card.id + 1 for card in cards]
+    return out + [0] * (length - len(out))
+
+
+def one_hot(index: int, length: int) -> list[int]:
+    """``length`` zeros with a 1 at ``index``."""
+    out = [0] * length
+    out[index] = 1
+    return out
+
+
+def flags(seats: Sequence[bool] | frozenset[int], players: int) -> list[int]:
+    """One 0/1 per seat: a set of seats, or a flag per seat."""
+    if isinstance(seats, frozenset):
+        return [1 if seat in seats else 0 for seat in range(players)]
+    return [1 if flag else 0 for flag in seats]
+
+
+def result_codes(result: Result | None, players: int, terminations: Sequence[str]) -> list[int]:
+    """The winners (a flag per seat) and the termination (one-hot); all 0 while it runs."""
+    if result is None:
+        return [0] * (players + len(terminations))
+    winners = [1 if seat in result.winners else 0 for seat in range(players)]
+    return winners + one_hot(terminations.index(result.termination), len(terminations))
