@@ -26,8 +26,10 @@ observation and encoding can be read, a pickle gives an equal state).
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import pickle
 import sys
+from array import array
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -37,8 +39,13 @@ from hypothesis import strategies as st
 import cardwars
 from cardwars import records
 from cardwars.engine import Game, GameState
-from cardwars.envs.encoding import encoder
 from cardwars.errors import CardwarsError
+from cardwars.vectors import EncodedState
+
+# The env attacks need the envs' extras (NumPy, PettingZoo, Gymnasium); without them
+# (a plain ``[test]`` install) the state's own entry points are attacked alone.
+HAVE_PETTINGZOO = importlib.util.find_spec("pettingzoo") is not None
+HAVE_GYMNASIUM = importlib.util.find_spec("gymnasium") is not None
 
 Act = Callable[[], None]
 
@@ -51,12 +58,24 @@ def check_valid(game: Game[Any, Any], state: GameState[Any]) -> None:
         replayed.apply(dict(step))
     assert replayed == state, "the history does not replay to the state"
     assert pickle.loads(pickle.dumps(state)) == state
-    codes = encoder(game) if game.name != "clone-war" else None
     for seat in range(state.players):
         state.observation(seat)
         state.legal_moves(seat)
-        if codes is not None:
-            codes.observation_of(state, seat)
+    if isinstance(state, EncodedState):  # Aliwar and Guerrilla: the machine's encoders
+        encode_all(game, state)
+
+
+def encode_all(game: Game[Any, Any], state: EncodedState) -> None:
+    """Every seat's vector, the state's and every seat's rows into plain buffers."""
+    encoding = game.encoding()  # type: ignore[attr-defined]
+    size, state_size = len(encoding.high), len(encoding.state_high)
+    for seat in range(game.players):
+        state.encode_into(seat, array("f", bytes(4 * size)))
+    state.encode_state_into(array("f", bytes(4 * state_size)))
+    state.encode_seats_into(
+        array("f", bytes(4 * size * game.players)),
+        array("b", bytes(game.num_actions * game.players)),
+    )
 
 
 def legal_step(state: GameState[Any], last: bool = False) -> dict[int, int]:
@@ -226,14 +245,7 @@ def keyed_attack(name: str, players: int, seeds: int) -> str:
             except CardwarsError:
                 refused += 1
                 state.apply_actions(legal_step(state))
-            blocks = encoder(game).seats_writer(state)
-            if blocks is not None:
-                import numpy as np
-
-                blocks(
-                    np.empty((game.players, encoder(game).size), np.float32),
-                    np.empty((game.players, game.num_actions), np.int8),
-                )
+            encode_all(game, state)
         check_valid(game, state)
     return f"ok keyed {name} {players}p: {seeds} games, {fired} callbacks, {refused} refused"
 
@@ -262,7 +274,10 @@ def attack(game: Game[Any, Any], entry: str, seed: int, before: int, data: Any) 
     kind = data.draw(st.sampled_from(ACTS), label="act")
     swallow = data.draw(st.booleans(), label="swallow")
     clone_war = game.name == "clone-war"
-    if entry.startswith(("parallel", "aec", "gym")) and clone_war:
+    missing = (entry.startswith(("parallel", "aec")) and not HAVE_PETTINGZOO) or (
+        entry.startswith("gym") and not HAVE_GYMNASIUM
+    )
+    if entry.startswith(("parallel", "aec", "gym")) and (clone_war or missing):
         entry = "apply_mapping"
     if entry.startswith("parallel"):
         _parallel(game, entry, seed, before, fires, kind, swallow)
@@ -463,7 +478,7 @@ def threads_attack(name: str, players: int, games: int) -> str:
 
             hammer(on_state)
             check_valid(game, state)
-            if name == "clone-war":
+            if name == "clone-war" or not HAVE_PETTINGZOO:
                 continue
             env = parallel_env(game)
             env.reset(seed=seed)
