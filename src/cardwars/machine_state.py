@@ -99,9 +99,12 @@ class MachineState(GameState[PhaseT]):
 
     @property
     def machine(self) -> Machine:
-        """The state's machine through its typed contract: the fast path of integer
-        actions for search (:mod:`cardwars.ismcts`). Stepping it steps this state, with
-        the same checks as :meth:`apply_actions`; it is this state's own, not a copy."""
+        """The state's machine, through its typed contract (the fast path of integer
+        actions for search, :mod:`cardwars.ismcts`).
+
+        Stepping it steps this state, with the same checks as :meth:`apply_actions`; it
+        is this state's own, not a copy.
+        """
         return self._m
 
     def _decode_last_step(self) -> tuple[Event, ...]:

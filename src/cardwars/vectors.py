@@ -43,6 +43,7 @@ class Field:
 def layout(spec: Sequence[tuple[str, int, float]]) -> tuple[tuple[Field, ...], tuple[float, ...]]:
     """The fields and the per-element upper bounds of a ``(name, length, high)`` list.
 
+    >>> from cardwars.vectors import layout
     >>> fields, highs = layout([("seat", 2, 1), ("rounds", 1, 500)])
     >>> fields[1], highs
     (Field(name='rounds', offset=2, length=1), (1, 1, 500))
@@ -146,6 +147,7 @@ def check_vector(out: object, size: int, what: str) -> None:
     numpy.float32)``); ``what`` names the vector in the message.
 
     >>> from array import array
+    >>> from cardwars.vectors import check_vector
     >>> check_vector(array("f", bytes(8)), 2, "a pair")
     >>> check_vector(array("d", bytes(16)), 2, "a pair")
     Traceback (most recent call last):

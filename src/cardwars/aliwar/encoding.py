@@ -7,6 +7,7 @@ The flat vectors of the RL adapters (:mod:`cardwars.envs.encoding`; the guide
 here are the readable reference the tests compare it with. NumPy-free.
 
 >>> from cardwars.aliwar import Aliwar
+>>> from cardwars.aliwar.encoding import encoding
 >>> enc = encoding(Aliwar())
 >>> enc.size, enc.state_size, [f.name for f in enc.fields][:3]
 (609, 607, ['seat', 'phase', 'to_act'])

@@ -7,6 +7,7 @@ flat vectors (:meth:`State.encode_into <cardwars.guerrilla.State.encode_into>`);
 Python encoders here are the readable reference the tests compare it with. NumPy-free.
 
 >>> from cardwars.guerrilla import Guerrilla
+>>> from cardwars.guerrilla.encoding import encoding, observation_size, state_size
 >>> enc = encoding(Guerrilla(players=3))
 >>> enc.size == observation_size(3), enc.state_size == state_size(3), enc.fields[3]
 (True, True, Field(name='hand', offset=14, length=52))
