@@ -435,8 +435,6 @@ def threads_attack(name: str, players: int, games: int) -> str:
     with a thread switch every microsecond: only library errors, and valid states."""
     import threading
 
-    from cardwars.envs.pettingzoo import parallel_env
-
     options = {} if name == "aliwar" else {"players": players}
     game = cardwars.load_game(name, **options)
     foreign: list[BaseException] = []
@@ -480,6 +478,8 @@ def threads_attack(name: str, players: int, games: int) -> str:
             check_valid(game, state)
             if name == "clone-war" or not HAVE_PETTINGZOO:
                 continue
+            from cardwars.envs.pettingzoo import parallel_env
+
             env = parallel_env(game)
             env.reset(seed=seed)
             shared = env.game_state
