@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
+from cardwars.errors import UsageError, describe
 from cardwars.exclusive import busy_error
 from cardwars.state_base import PhaseT
 
@@ -173,6 +174,31 @@ class MachineState(GameState[PhaseT]):
         events = self._decode_last_step()
         self._events = (m.steps, events)
         return events
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
+        """Perform one step with each polled seat's action found under its key, if it can.
+
+        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
+        read first, then checked against the position as it is at the commit. Returns
+        True when the step was performed: ``actions`` is a ``dict`` that gives every
+        polled seat a plain ``int`` among its :meth:`legal_actions`. Otherwise nothing
+        changes and it returns False (the caller's checked path, such as
+        :meth:`apply_actions`, says what is wrong), as it does once the game is over.
+        The Parallel PettingZoo env's step is this call.
+
+        Raises:
+            UsageError: ``keys`` is not a tuple of one key per seat.
+        """
+        try:
+            done: bool = self._m.apply_keyed(actions, keys)
+        except ValueError:  # the machine's word for keys of another kind (checked first)
+            n = self.players
+            if type(keys) is not tuple or len(keys) != n:
+                raise UsageError(
+                    f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
+                ) from None
+            raise
+        return done
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         self._apply_checked(moves)

@@ -509,31 +509,6 @@ class State(MachineState[Phase], EncodedState):
         over: bool = m.over
         return over
 
-    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
-        """Perform one step with each polled seat's action found under its key, if it can.
-
-        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
-        read first, then checked against the position as it is at the commit. Returns
-        True when the step was performed: ``actions`` is a ``dict`` that gives every
-        polled seat a plain ``int`` among its
-        :meth:`~cardwars.machine_state.MachineState.legal_actions`. Otherwise nothing
-        changes and it returns False (the caller's checked path, such as
-        :meth:`~cardwars.machine_state.MachineState.apply_actions`, says what is wrong),
-        as it does once the game is over.
-
-        Raises:
-            UsageError: ``keys`` is not a tuple of 2 keys, one per seat.
-        """
-        try:
-            done: bool = self._m.apply_keyed(actions, keys)
-        except ValueError:  # the machine's word for keys of another kind (checked first)
-            if type(keys) is not tuple or len(keys) != 2:
-                raise UsageError(
-                    f"keys must be a tuple of 2 keys, one per seat, got {describe(keys)}"
-                ) from None
-            raise
-        return done
-
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
