@@ -16,16 +16,24 @@ here are the readable reference the tests compare it with. NumPy-free.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from cardwars.aliwar.moves import AliwarObservation
+from cardwars.aliwar.rules import Rules
 from cardwars.cards import Card
+from cardwars.engine import Game
 from cardwars.vectors import Encoding, code, codes, flags, layout, one_hot, result_codes
 
-if TYPE_CHECKING:
-    from cardwars.aliwar.game import Aliwar
-    from cardwars.aliwar.rules import Rules
-    from cardwars.aliwar.state import State
+
+class _Board(Protocol):
+    """What the god's-eye encoder reads of a state (``aliwar.State`` is one): the game's
+    folder imports this module, so it names the state by what it reads, not by class."""
+
+    @property
+    def stacks(self) -> tuple[tuple[tuple[Card, ...], ...], ...]: ...
+
+    def observation(self, player: int) -> AliwarObservation: ...
+
 
 __all__ = ["DEPTH", "OBSERVATION_SIZE", "STATE_SIZE", "UNKNOWN", "encoding"]
 
@@ -42,7 +50,7 @@ _PHASES: Final = ("switch", "keep", "over")
 _STACKS: Final = 5
 
 
-def encoding(game: Aliwar) -> Encoding:
+def encoding(game: Game[Rules, Any]) -> Encoding:
     """Aliwar's :class:`~cardwars.vectors.Encoding` under ``game``'s rules."""
     rules = game.rules
     terminations = game.terminations
@@ -93,7 +101,7 @@ def encoding(game: Aliwar) -> Encoding:
     def observe(obs: AliwarObservation) -> list[int]:
         return [*one_hot(obs.seat, 2), *head(obs), *piles(obs.stacks), *rest(obs)]
 
-    def god(state: State) -> list[int]:
+    def god(state: _Board) -> list[int]:
         obs = state.observation(0)
         return [*head(obs), *piles(state.stacks), *rest(obs)]
 
