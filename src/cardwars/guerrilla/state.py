@@ -49,7 +49,8 @@ from cardwars.guerrilla.moves import (
     TieCardsPlaced,
 )
 from cardwars.guerrilla.position import STARTS, read_position
-from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
+from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
+from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.machine_state import MachineState
 from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
@@ -63,43 +64,12 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
-_PHASES: Final[tuple[Phase, ...]] = (
-    Phase.PROPOSE,
-    Phase.RESPOND,
-    Phase.PLAY_FIRST,
-    Phase.PLAY,
-    Phase.SUPPORT,
-    Phase.TIE,
-    Phase.REMOVE,
-    Phase.OVER,
-)
-"""The phases by the machine's phase code."""
-
-_PHASE_CODES: Final[dict[Phase, int]] = {phase: code for code, phase in enumerate(_PHASES)}
-_PLAY_CODES: Final = (2, 3)  # the machine's play first and play phases
-_PLAY_BASE: Final = 56  # the action of Play(card) is 56 + card id
-
-
-def _rebuild_start(observation: object) -> str | None:
-    """The ``start`` of :meth:`State.from_position` that rebuilds ``observation``, if any."""
-    if not isinstance(observation, GuerrillaObservation) or observation.tie_rounds:
-        return None
-    phase = observation.phase
-    if phase is Phase.PROPOSE:
-        # Only a window before the Draw: a position between skirmishes rebuilds it.
-        if observation.rules.promotion_timing != "before_draw":
-            return None
-        return "skirmish" if all(card is None for card in observation.played) else None
-    if phase in (Phase.PLAY, Phase.PLAY_FIRST, Phase.SUPPORT):
-        return "play" if all(card is None for card in observation.supports) else None
-    return None
-
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
-assert type(_MOVES[_PLAY_BASE]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
+assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
 
 _played = builder(CardPlayed)
 _drawn = builder(CardsDrawn)
@@ -121,7 +91,7 @@ _EVALUATED: dict[tuple[int, ...], Event] = {}
 
 
 # The machine's table of the observations it builds (``observation``; see the twin).
-_VIEW_FACES: Final = (GuerrillaObservation, _PHASES)
+_VIEW_FACES: Final = (GuerrillaObservation, MACHINE_PHASES)
 
 # The machine's table of the event objects it builds (``event_objects``; see the twin).
 _EVENT_FACES: Final = (
@@ -347,7 +317,7 @@ class State(MachineState[Phase], EncodedState):
     @property
     def phase(self) -> Phase:
         """Where the state rests."""
-        phase: Phase = _PHASES[self._m.phase]
+        phase: Phase = MACHINE_PHASES[self._m.phase]
         return phase
 
     @property
@@ -637,7 +607,7 @@ class State(MachineState[Phase], EncodedState):
         >>> State.rebuildable(Guerrilla(players=2).new_game(seed=1).observation(0))
         True
         """
-        return _rebuild_start(observation) is not None
+        return rebuild_start(observation) is not None
 
     @classmethod
     def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
@@ -683,13 +653,13 @@ class State(MachineState[Phase], EncodedState):
         Raises:
             UsageError: as :meth:`from_observation`.
         """
-        start = _rebuild_start(observation)
+        start = rebuild_start(observation)
         if start is None:
             raise UsageError(
                 "from_observation() needs the observation of a promotion proposal, a Play "
                 f"step or a Support step before any support or tie, got {describe(observation)}"
             )
-        return _Rebuilder(observation, start)
+        return Rebuilder(observation, start, State)
 
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
@@ -754,107 +724,3 @@ class State(MachineState[Phase], EncodedState):
             f"<guerrilla.State players={self._players} k={self.skirmish} "
             f"G={self.guerrilla_rank} phase={self.phase.name} to_act={sorted(self.to_act)}>"
         )
-
-
-class _Rebuilder:
-    """The draws of :meth:`State.from_observation` for one observation, prepared once.
-
-    A search determinizes the same observation many times: what does not depend on
-    ``rng`` (the unseen cards, the flags as ints, the options) is worked out here, and
-    each call deals a fresh shuffle straight into a kernel machine.
-    """
-
-    __slots__ = (
-        "_fixed",
-        "_hands",
-        "_observation",
-        "_options",
-        "_phase",
-        "_played",
-        "_players",
-        "_pool",
-        "_rules",
-        "_seat",
-        "_sizes",
-        "_start",
-        "_to_act",
-    )
-
-    def __init__(self, observation: GuerrillaObservation, start: str) -> None:
-        rules = observation.rules
-        players = len(observation.in_game)
-        seat = observation.seat
-        played = observation.played
-        known = {card.id for card in observation.hand} | {card.id for card in observation.removed}
-        known.update(card.id for card in played if card is not None)
-        self._pool = [
-            card.id
-            for own in seat_cards(players, rules.two_suit_variant)
-            for card in own
-            if card.id not in known
-        ]
-        self._hands = [card.id for card in observation.hand]
-        self._sizes = (
-            observation.hand_sizes,
-            observation.draw_sizes,
-            observation.discard_sizes,
-        )
-        self._played = tuple(-1 if card is None else card.id for card in played)
-        self._fixed = (
-            tuple(card.id for card in observation.removed),
-            observation.guerrilla_rank,
-            tuple(int(flag) for flag in observation.played_guerrilla),
-            tuple(int(flag) for flag in observation.support_penalty),
-            tuple(int(flag) for flag in observation.spy_first),
-            tuple(int(flag) for flag in observation.in_game),
-            observation.skirmish,
-        )
-        self._rules = rules
-        self._options = rules.kernel_options()
-        self._players = players
-        self._seat = seat
-        self._start = STARTS.index(start)
-        self._phase = _PHASE_CODES[observation.phase]
-        self._to_act = observation.to_act
-        self._observation: GuerrillaObservation | None = observation
-
-    def __call__(self, rng: Rng) -> State:
-        pool = list(self._pool)
-        rng.shuffle(pool)
-        hand_sizes, draw_sizes, discard_sizes = self._sizes
-        seat, played = self._seat, self._played
-        at = 0
-        hands: list[tuple[int, ...]] = []
-        for s in range(self._players):
-            if s == seat:
-                hand = list(self._hands)
-            else:
-                hand = pool[at : at + hand_sizes[s]]
-                at += hand_sizes[s]
-            if played[s] >= 0:
-                hand.append(played[s])
-            hands.append(tuple(hand))
-        draws = []
-        for size in draw_sizes:
-            draws.append(tuple(pool[at : at + size]))
-            at += size
-        discards = []
-        for size in discard_sizes:
-            discards.append(tuple(pool[at : at + size]))
-            at += size
-        seed = rng.next_u64()
-        origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
-        machine = _kernels.kernels.GuerrillaMachine(_CARDS, *origin, **self._options)
-        state = State(self._rules, self._players, seed, machine, origin)
-        while machine.phase in _PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
-            machine.apply_actions({s: _PLAY_BASE + played[s] for s in machine.to_act})
-        if (
-            machine.phase != self._phase
-            or machine.to_act != self._to_act
-            or (self._observation is not None and state.observation(seat) != self._observation)
-        ):
-            raise UsageError(
-                f"from_observation() could not rebuild the position under {self._rules!r}"
-            )
-        self._observation = None  # checked in full once: the other draws differ only in cards
-        return state
