@@ -17,12 +17,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
+from cardwars._kernels.pure_aliwar_codes import DECLINE, KEEP_BASE, OVER, PAIRS, SWITCH
 from cardwars._kernels.pure_aliwar_machine import (  # the rules, stated once there
-    DECLINE,
-    KEEP_BASE,
-    OVER,
-    PAIRS,
-    SWITCH,
     AliwarMachine,
     _card,
     _flag,

@@ -44,22 +44,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars import exclusive
+from cardwars._kernels.pure_aliwar_codes import (
+    DECLINE,
+    DOUBLE_LOSS,
+    EMPTY_STACK,
+    KEEP,
+    KEEP_BASE,
+    MAX_ROUNDS,
+    NO_PROGRESS,
+    NULL_SWITCH,
+    NUM_ACTIONS,
+    OVER,
+    PAIRS,
+    SWITCH,
+)
+from cardwars._kernels.pure_aliwar_restore import _check_events, _check_restored
 from cardwars._kernels.pure_aliwar_views import _make, event_objects
 from cardwars._kernels.pure_envs import _actions_by_key, _block
 from cardwars._kernels.pure_rng import Rng, _check_u64
 from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
-
-SWITCH, KEEP, OVER = 0, 1, 2
-"""The phases."""
-
-EMPTY_STACK, DOUBLE_LOSS, NO_PROGRESS, MAX_ROUNDS = 0, 1, 2, 3
-"""The terminations, in the order of ``cardwars.aliwar.TERMINATIONS``."""
-
-NULL_SWITCH, KEEP_BASE, DECLINE, NUM_ACTIONS = 15, 16, 276, 277
-PAIRS = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
-"""The positions ``(a, b)`` swapped by switch action ``k``."""
 
 _OPTIONS = (
     "allow_null_switch",
@@ -76,21 +81,6 @@ _POLLED: tuple[frozenset[int], ...] = (
     frozenset({0, 1}),
 )
 _SWITCHES = {15: tuple(range(15)), 16: tuple(range(16))}
-
-EVENT_INTS = 512
-"""The most event ints a step has (the compiled machine's buffer)."""
-_EVENT_RANGES: tuple[list[tuple[int, int]], ...] = (
-    [],  # 0 revealed: the switch actions, which depend on the options
-    [(0, 4), (0, 51), (0, 51), (0, 1), (0, 1), (-1, 1)],
-    [(0, 1), (0, 4)],
-    [],  # 3 discarded and 4 returned: a count, then that many cards or pairs
-    [],
-    [(0, 1), (0, 51), (0, 4)],
-    [(0, 1)],
-    [(0, 51)] * 10,
-    [(0, 3), (-1, 1)],
-)
-"""The range of each int after the code of an event of fixed length (the table above)."""
 
 
 def _flag(value: object, name: str) -> bool:
@@ -740,77 +730,3 @@ def _aliwar_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> Aliw
     machine._history = [tuple(step) for step in history]
     machine._events = list(_check_events(events, machine._n_switches))
     return machine
-
-
-def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
-    """Return ``events`` if it is a step's events as the table of the module docstring
-    reads them (every event complete, every int in its range), else raise ValueError."""
-    if type(events) is not tuple or len(events) > EVENT_INTS:
-        raise ValueError(f"a step's events are a tuple of at most {EVENT_INTS} ints")
-    if any(type(v) is not int for v in events):
-        raise ValueError("a step's events are plain ints")
-    i = 0
-    while i < len(events):
-        kind = events[i]
-        if kind == 3:
-            count = events[i + 1] if i + 1 < len(events) else 0
-            ranges = [(1, 52)] + [(0, 51)] * min(max(count, 0), 52)
-        elif kind == 4:
-            count = events[i + 2] if i + 2 < len(events) else 0
-            ranges = [(0, 1), (1, 5)] + [(0, 4), (0, 51)] * min(max(count, 0), 5)
-        elif kind == 0:
-            ranges = [(0, n_switches - 1)] * 2
-        elif 0 < kind < len(_EVENT_RANGES):
-            ranges = _EVENT_RANGES[kind]
-        else:
-            raise ValueError(f"an event code is 0 to 8, got {kind}")
-        if i + len(ranges) >= len(events):
-            raise ValueError("a step's events end inside an event")
-        for k, (low, high) in enumerate(ranges, i + 1):
-            if not low <= events[k] <= high:
-                raise ValueError(f"an int of event code {kind} must be in [{low}, {high}]")
-        i += 1 + len(ranges)
-    return events
-
-
-def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
-    """Raise ValueError unless ``key`` is a machine key with every value in range."""
-    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
-        :10
-    ]
-    termination, winner, _, _, history, _ = key[10:]
-
-    def ints(value: object, low: int, high: int, what: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
-        return value
-
-    ints(phase, 0, 2, "phase")
-    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
-        ints(value, 0, 2**62, what)
-    ints(seen, 0, 2**52 - 1, "seen")
-    ints(termination, -1, 3, "termination")
-    ints(winner, -1, 1, "winner")
-    if (phase == OVER) != (termination >= 0):
-        raise ValueError("a termination is set exactly when the phase is over")
-    every: list[int] = []
-    if len(stacks) != 2 or len(protection) != 2 or len(won) != 2 or len(returning) != 2:
-        raise ValueError("a machine has 2 seats")
-    for s in range(2):
-        if len(stacks[s]) != 5 or len(returning[s]) != 5:
-            raise ValueError("a seat has 5 stacks")
-        if len(won[s]) > 5 or (won[s] and phase != KEEP):
-            raise ValueError("a seat wins at most 5 cards, and holds them only in the Keep phase")
-        for c in range(5):
-            ints(returning[s][c], 0, 1 if phase == KEEP else 0, "returning")
-            every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
-        every.append(ints(protection[s], 0, 51, "a protection card"))
-        every.extend(ints(card, 0, 51, "a won card") for card in won[s])
-    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
-    if len(set(every)) != len(every):
-        raise ValueError("a card appears more than once")
-    for step in history:
-        if len(step) != 2:
-            raise ValueError("a history step holds 2 actions")
-        for action in step:
-            ints(action, -1, NUM_ACTIONS - 1, "a history action")

@@ -1,0 +1,77 @@
+# The checks of a restored Aliwar machine key, every value (included by _core.pyx): a key
+# comes back from a pickle, which may be tampered with. The twin is pure_aliwar_restore.py.
+
+
+def _aw_check_events(events, n_switches):
+    """Return ``events`` if it is a step's events as _core_aliwar.pxi's table reads them
+    (every event complete, every int in its range), else raise ValueError (the twin:
+    pure_aliwar_machine._check_events)."""
+    if type(events) is not tuple or len(events) > _AW_EVENT_INTS:
+        raise ValueError(f"a step's events are a tuple of at most {_AW_EVENT_INTS} ints")
+    if any(type(v) is not int for v in events):
+        raise ValueError("a step's events are plain ints")
+    i = 0
+    while i < len(events):
+        kind = events[i]
+        if kind == 3:
+            count = events[i + 1] if i + 1 < len(events) else 0
+            ranges = ((1, 52),) + ((0, 51),) * min(max(count, 0), 52)
+        elif kind == 4:
+            count = events[i + 2] if i + 2 < len(events) else 0
+            ranges = ((0, 1), (1, 5)) + ((0, 4), (0, 51)) * min(max(count, 0), 5)
+        elif kind == 0:
+            ranges = ((0, n_switches - 1),) * 2
+        elif 0 < kind < len(_AW_EVENT_RANGES):
+            ranges = _AW_EVENT_RANGES[kind]
+        else:
+            raise ValueError(f"an event code is 0 to 8, got {kind}")
+        if i + len(ranges) >= len(events):
+            raise ValueError("a step's events end inside an event")
+        for k in range(len(ranges)):
+            low, high = ranges[k]
+            if not low <= events[i + 1 + k] <= high:
+                raise ValueError(f"an int of event code {kind} must be in [{low}, {high}]")
+        i += 1 + len(ranges)
+    return events
+
+
+def _aw_check_restored(
+    stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
+    termination, winner, history, n_switches,
+):
+    """Check a machine key (:meth:`AliwarMachine.key`) and return its cards; ValueError if bad."""
+    def ints(value, low, high, what):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
+        return value
+
+    ints(phase, 0, 2, "phase")
+    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
+        ints(value, 0, 2**62, what)
+    ints(seen, 0, 2**52 - 1, "seen")
+    ints(termination, -1, 3, "termination")
+    ints(winner, -1, 1, "winner")
+    if (phase == 2) != (termination >= 0):
+        raise ValueError("a termination is set exactly when the phase is over")
+    every = []
+    if len(stacks) != 2 or len(protection) != 2 or len(won) != 2 or len(returning) != 2:
+        raise ValueError("a machine has 2 seats")
+    for s in range(2):
+        if len(stacks[s]) != 5 or len(returning[s]) != 5:
+            raise ValueError("a seat has 5 stacks")
+        if len(won[s]) > 5 or (won[s] and phase != 1):
+            raise ValueError("a seat wins at most 5 cards, and holds them only in the Keep phase")
+        for c in range(5):
+            ints(returning[s][c], 0 if phase == 1 else 0, 1 if phase == 1 else 0, "returning")
+            every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
+        every.append(ints(protection[s], 0, 51, "a protection card"))
+        every.extend(ints(card, 0, 51, "a won card") for card in won[s])
+    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears more than once")
+    for step in history:
+        if len(step) != 2:
+            raise ValueError("a history step holds 2 actions")
+        for action in step:
+            ints(action, -1, 276, "a history action")
+    return every
