@@ -285,10 +285,16 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
         terminate_workers()
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()  # the pool's manager thread then joins them
+    # Let the manager thread finish closing its wake-up pipe (the workers are ended, so it
+    # does at once): Python 3.11's exit hook may otherwise write to that pipe while the
+    # thread closes it, and print "Exception ignored ... Bad file descriptor".
+    if manager is not None and manager.is_alive():
+        manager.join(timeout=10)
 
 
 def simulate(
