@@ -418,3 +418,37 @@ def test_every_bad_input_is_rejected_and_changes_nothing() -> None:
                     state.apply_actions(TwoFaced(random_step(state, rng)))
                 assert snapshot(state) == before
     assert checked > 500
+
+
+# --- MoveKeys: equal move values a caller built, to actions (issue 22, item 5) --------------
+def _fresh(move: object) -> object:
+    """An equal move built anew (a front end's or wire.decode's object, not the space's)."""
+    import copy
+
+    return copy.deepcopy(move)
+
+
+@pytest.mark.parametrize("name", ["aliwar", "guerrilla"])
+def test_move_keys_twins_agree_on_every_move_and_on_foreign_values(name: str) -> None:
+    from cardwars._kernels import pure
+
+    compiled = pytest.importorskip("cardwars._kernels._core")
+    space = cardwars.load_game(name).action_space
+    keys = (compiled.MoveKeys(space.moves), pure.MoveKeys(space.moves))
+    for action, move in enumerate(space.moves):
+        fresh = _fresh(move)
+        assert fresh is not move
+        assert [k.action_of(fresh) for k in keys] == [action, action]
+        assert [k.actions_of({1: fresh, 0: move}) for k in keys] == [{1: action, 0: action}] * 2
+    foreign: list[object] = [None, 0, True, "Decline", ANY, object(), (), type(space.moves[0])]
+    for value in foreign:
+        assert [k.action_of(value) for k in keys] == [-1, -1]
+    for given in ({True: space.moves[0]}, {0: None}, [(0, space.moves[0])], None):
+        assert [k.actions_of(given) for k in keys] == [None, None]
+
+
+def test_an_action_space_asks_the_current_backend(backend: str) -> None:
+    space = cardwars.load_game("aliwar").action_space
+    move = _fresh(space.moves[7])
+    assert space.actions_of({0: move}) == {0: 7}
+    assert type(space._keys()).__module__.endswith("_core" if backend == "compiled" else "values")

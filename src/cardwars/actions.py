@@ -144,10 +144,12 @@ class ActionSpace(Generic[MoveT]):
         self._keyer: _MoveKeys | None = None  # the kernels' MoveKeys, made on first use
 
     def _keys(self) -> _MoveKeys:
-        """The kernels' keys of the space's moves (equal values to actions, safely)."""
+        """The current kernels' keys of the space's moves (equal values to actions, safely)."""
         keyer = self._keyer
-        if keyer is None:
-            keyer = self._keyer = _kernels.kernels.MoveKeys(self._moves)
+        kind = _kernels.kernels.MoveKeys
+        if type(keyer) is not kind:  # first use, or the backend was switched since
+            keyer = self._keyer = kind(self._moves)
+        assert keyer is not None
         return keyer
 
     def __len__(self) -> int:

@@ -8,8 +8,9 @@ is caught instead of corrupting a state:
   thread, and while a step is running in the same thread (a caller's ``__eq__``,
   ``__hash__``, ``__index__`` or a mapping's ``get`` that steps the state from inside
   a step);
-* in the pure-Python twin every call that reads more than one field is refused while
-  another thread is inside the machine, so no read sees half a step.
+* in the pure-Python twin every method of a machine (not its properties, which read a
+  field or two) is refused while another thread is inside it, so no such read sees half
+  a step.
 
 The compiled machines keep the same rule with a flag of their own (a step never lets
 Python code run between its check and its commit); the pure twin marks its methods
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import update_wrapper
 from threading import get_ident
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from cardwars.errors import UsageError
 
@@ -99,10 +100,3 @@ def read(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], 
     """Mark a method that reads its object: refused while another thread uses it; calls
     of one thread may nest (a step checks its moves with reads)."""
     return _guard(method, False)
-
-
-def guarded_names(cls: type[Any]) -> frozenset[str]:
-    """The names of ``cls``'s methods marked with :func:`step` or :func:`read` (tests)."""
-    return frozenset(
-        name for name, member in vars(cls).items() if getattr(member, "__wrapped__", None)
-    )
