@@ -1,11 +1,13 @@
-"""Build the Cython core; all metadata lives in pyproject.toml."""
+"""Build the compiled core and the games' machines; all metadata lives in pyproject.toml."""
 
+import os
 import shutil
 import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 # The one place where Cython compiler directives are set.
@@ -42,16 +44,42 @@ elif sys.platform == "darwin":
 else:
     COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
 
+# The shared core (its .pxd is what the others cimport), then one state machine per game,
+# each in its game's folder beside its pure-Python twin.
+MODULES = [
+    "cardwars._core",
+    "cardwars.aliwar._machine",
+    "cardwars.clone_war._machine",
+    "cardwars.guerrilla._machine",
+]
+JOBS = max(1, min(len(MODULES), os.cpu_count() or 1))
+
+
+class ParallelBuildExt(build_ext):
+    """Compile the extensions side by side (``pip install .`` gives no ``-j``)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
+
+
 extensions = [
     Extension(
-        "cardwars._kernels._core",
-        ["src/cardwars/_kernels/_core.pyx"],
+        name,
+        ["src/" + name.replace(".", "/") + ".pyx"],
         extra_compile_args=COMPILE_ARGS,
         extra_link_args=LINK_ARGS,
     )
+    for name in MODULES
 ]
 
 setup(
-    ext_modules=cythonize(extensions, compiler_directives=COMPILER_DIRECTIVES),
-    cmdclass={"build_py": BuildPyWithRules},
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=COMPILER_DIRECTIVES,
+        include_path=["src"],
+        nthreads=JOBS,
+    ),
+    cmdclass={"build_py": BuildPyWithRules, "build_ext": ParallelBuildExt},
 )

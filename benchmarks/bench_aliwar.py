@@ -17,9 +17,9 @@ from collections.abc import Callable
 from harness import SEED, require_compiled, using_backend
 
 import cardwars
-from cardwars import _kernels
-from cardwars._kernels import pure
 from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
+from cardwars.aliwar.kernel import KERNEL
+from cardwars.core_rng import derive_seed
 
 _CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
 
@@ -30,7 +30,7 @@ def play_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple[
         game = Aliwar()
         rows = []
         for k in range(games):
-            final = cardwars.play(game, agents, seed=pure.derive_seed(SEED, k))
+            final = cardwars.play(game, agents, seed=derive_seed(SEED, k))
             result = final.result
             assert result is not None
             winner = -1 if result.winner is None else result.winner
@@ -42,7 +42,7 @@ def batch_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple
     """The same rows from the whole-game batch loop ``aliwar_batch`` on ``backend``."""
     with using_backend(backend):
         codes = tuple(_CODES[a] for a in agents)
-        out = _kernels.kernels.aliwar_batch(SEED, 0, games, 2, codes)
+        out = KERNEL.module.aliwar_batch(SEED, 0, games, 2, codes)
     return list(zip(out["length"], out["winner"], out["termination"], strict=True))
 
 

@@ -24,8 +24,9 @@ from collections.abc import Callable
 
 from harness import SEED, measure_fixed, require_compiled, using_backend
 
-from cardwars import _kernels
+from cardwars import backend as _backend
 from cardwars.clone_war import CloneWar
+from cardwars.clone_war.kernel import KERNEL
 
 
 def best_rate(run: Callable[[int], int], games: int, repeats: int) -> float:
@@ -38,7 +39,7 @@ def batch(players: int) -> Callable[[int], int]:
 
     def run(games: int) -> int:
         with using_backend("compiled"):
-            _kernels.kernels.clone_war_batch(SEED, 0, games, players)
+            KERNEL.module.clone_war_batch(SEED, 0, games, players)
         return games
 
     return run
@@ -50,7 +51,7 @@ def state_machine(players: int, backend: str) -> Callable[[int], int]:
     def run(games: int) -> int:
         with using_backend(backend):
             game = CloneWar(players=players)
-            derive = _kernels.kernels.derive_seed
+            derive = _backend.kernels.derive_seed
             for k in range(games):
                 state = game.new_game(derive(SEED, k))
                 apply = state.apply

@@ -20,7 +20,7 @@ from typing import Any
 if importlib.util.find_spec("cardwars") is None:  # a source checkout, built in place
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from cardwars import _kernels
+from cardwars import backend as _backend
 from cardwars.engine import Agent, Game, play
 
 SEED = 2026
@@ -31,19 +31,19 @@ BACKENDS = ("compiled", "python")
 
 def require_compiled() -> None:
     """Exit with a hint when the compiled core is not built (nothing to compare against)."""
-    if importlib.util.find_spec("cardwars._kernels._core") is None:
+    if importlib.util.find_spec("cardwars._core") is None:
         sys.exit("the compiled core is not built: python setup.py build_ext --inplace")
 
 
 @contextmanager
 def using_backend(name: str) -> Iterator[None]:
     """Run the body on the ``"compiled"`` or ``"python"`` kernels, as the test fixture does."""
-    saved = _kernels.BACKEND
-    _kernels.use_backend(name)
+    saved = _backend.BACKEND
+    _backend.use_backend(name)
     try:
         yield
     finally:
-        _kernels.use_backend(saved)
+        _backend.use_backend(saved)
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def play_runner(game: Game[Any, Any], agents: Sequence[Agent | str]) -> Callable
     """``run(n)`` plays games 0..n-1 with :func:`cardwars.play` on the current backend."""
 
     def run(games: int) -> int:
-        derive = _kernels.kernels.derive_seed
+        derive = _backend.kernels.derive_seed
         for k in range(games):
             play(game, agents, seed=derive(SEED, k))
         return games
@@ -157,7 +157,7 @@ def steps_runner(game: Game[Any, Any], agent: Agent) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _kernels.kernels
+        kernels = _backend.kernels
         steps = 0
         for k in range(games):
             state = game.new_game(kernels.derive_seed(SEED, k))
@@ -185,7 +185,7 @@ def action_runner(game: Game[Any, Any]) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _kernels.kernels
+        kernels = _backend.kernels
         rng = kernels.Rng(SEED)
         below = rng.below
         steps = 0
@@ -210,7 +210,7 @@ def midgame_states(game: Game[Any, Any], count: int = 64) -> list[Any]:
     Game ``k`` is first played out with random actions to learn its length ``n``;
     it is then replayed for a uniform ``0 <= i < n`` steps (so never over).
     """
-    kernels = _kernels.kernels
+    kernels = _backend.kernels
     rng = kernels.Rng(SEED)
     states = []
     for k in range(count):
@@ -290,7 +290,7 @@ def openspiel_steps_runner() -> Callable[[int], int]:
     players = game.num_players()
 
     def run(games: int) -> int:
-        below = _kernels.kernels.Rng(SEED).below
+        below = _backend.kernels.Rng(SEED).below
         steps = 0
         for _ in range(games):
             state = game.new_initial_state()
@@ -308,7 +308,7 @@ def openspiel_clone_runner(count: int = 64) -> Callable[[int], int]:
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
     players = game.num_players()
-    below = _kernels.kernels.Rng(SEED).below
+    below = _backend.kernels.Rng(SEED).below
     states = []
     for _ in range(count):
         state = game.new_initial_state()

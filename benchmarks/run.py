@@ -62,10 +62,14 @@ from harness import (
 )
 
 import cardwars
-from cardwars import _kernels, aliwar, guerrilla
+from cardwars import aliwar, guerrilla
+from cardwars import backend as _backend
 from cardwars.agents import RandomAgent
+from cardwars.aliwar.kernel import KERNEL as ALIWAR
+from cardwars.backend import Kernel
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Game
+from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 from cardwars.registry import load_game
 
 # (game name, players, options, label) of every setting of section c.
@@ -202,14 +206,14 @@ def _cycled(call: Callable[[Any], object], inputs: list[Any]) -> Callable[[int],
 
 
 def _shuffle_run() -> Callable[[int], int]:
-    rng = _kernels.kernels.Rng(SEED)
+    rng = _backend.kernels.Rng(SEED)
     cards = list(Deck.standard())
     return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
 
 
-def _kernel_run(name: str, inputs: list[Any]) -> Callable[[int], int]:
+def _kernel_run(of: Kernel, name: str, inputs: list[Any]) -> Callable[[int], int]:
     """Calls of the current backend's kernel ``name`` (looked up once, as a hot loop would)."""
-    kernel = getattr(_kernels.kernels, name)
+    kernel = getattr(of.module, name)
     return _cycled(lambda args: kernel(*args), inputs)
 
 
@@ -242,11 +246,11 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
         ),
         (
             "Aliwar conflict kernel: `aliwar_conflict`",
-            lambda: _kernel_run("aliwar_conflict", conflict_ids),
+            lambda: _kernel_run(ALIWAR, "aliwar_conflict", conflict_ids),
         ),
         (
             "Aliwar five columns: `aliwar_resolve_columns`",
-            lambda: _kernel_run("aliwar_resolve_columns", columns),
+            lambda: _kernel_run(ALIWAR, "aliwar_resolve_columns", columns),
         ),
         (
             "Guerrilla compare: `guerrilla.compare`",
@@ -254,7 +258,7 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
         ),
         (
             "Guerrilla strength kernel: `guerrilla_strength`",
-            lambda: _kernel_run("guerrilla_strength", strengths),
+            lambda: _kernel_run(GUERRILLA, "guerrilla_strength", strengths),
         ),
     ]
 

@@ -6,19 +6,19 @@ pyproject.toml: CI also runs a copy of ``tests/`` from outside the source tree.
 
 from __future__ import annotations
 
+import importlib
 import os
 from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from cardwars import _kernels
-from cardwars._kernels import pure
+from cardwars import backend as _backend
 from tests import sizes
 
 _core: ModuleType | None
 try:
-    from cardwars._kernels import _core
+    import cardwars._core as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -55,10 +55,10 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     name: str = request.param
     if name == "compiled":
         if _core is None:
-            pytest.skip("compiled core cardwars._kernels._core is not built")
+            pytest.skip("compiled core cardwars._core is not built")
         module: ModuleType = _core
     else:
-        module = pure
-    monkeypatch.setattr(_kernels, "kernels", module)
-    monkeypatch.setattr(_kernels, "BACKEND", name)
+        module = importlib.import_module("cardwars.core")
+    monkeypatch.setattr(_backend, "kernels", module)
+    monkeypatch.setattr(_backend, "BACKEND", name)
     return name

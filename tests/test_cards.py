@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardwars import Card, CardParseError, CardwarsError, Deck, Rank, Suit, _kernels
+from cardwars import Card, CardParseError, CardwarsError, Deck, Rank, Suit
 from cardwars.cards import card_from_id
+from tests import kernels
 
 cards = st.builds(Card, st.sampled_from(Rank), st.sampled_from(Suit), st.integers(0, 3))
 
@@ -81,10 +82,10 @@ def test_deck_clone_war_canonical_order() -> None:
 
 
 def test_deck_shuffled_uses_rng() -> None:
-    rng = _kernels.kernels.Rng(42)
+    rng = kernels.current.Rng(42)
     shuffled = Deck.standard().shuffled(rng)
     items = list(Deck.standard())
-    _kernels.kernels.Rng(42).shuffle(items)
+    kernels.current.Rng(42).shuffle(items)
     assert list(shuffled) == items
     assert sorted(shuffled) == list(Deck.standard())
 

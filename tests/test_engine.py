@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 import cardwars
-from cardwars import IllegalMoveError, RulesError, UsageError, _kernels
+from cardwars import IllegalMoveError, RulesError, UsageError
 from cardwars.engine import (
     Agent,
     Event,
@@ -27,6 +27,7 @@ from cardwars.engine import (
     play,
 )
 from cardwars.registry import load_game
+from tests import kernels
 
 
 class Phase(enum.Enum):
@@ -100,7 +101,7 @@ class PickState(GameState[Phase]):
 
     @property
     def rng(self) -> Any:
-        return _kernels.kernels.Rng(self._seed)
+        return kernels.current.Rng(self._seed)
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         a, b = (m.value for m in moves.values())  # type: ignore[attr-defined]
@@ -237,7 +238,7 @@ def test_play_drives_agents_until_the_end() -> None:
 
 def test_play_random_agents_draw_from_derived_seeds() -> None:
     final = play(PickGame(), ["random", "random"], seed=123)
-    rngs = [_kernels.kernels.Rng(cardwars.derive_seed(123, 1 + s)) for s in (0, 1)]
+    rngs = [kernels.current.Rng(cardwars.derive_seed(123, 1 + s)) for s in (0, 1)]
     for step in final.history:
         for seat, move in step.items():
             assert move == (Pick(1), Pick(2))[rngs[seat].below(2)]

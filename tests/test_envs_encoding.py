@@ -160,9 +160,9 @@ def test_encode_seats_checks_its_blocks(name: str, players: int) -> None:
 
 
 def test_rows_by_key() -> None:
-    from cardwars import _kernels
+    from tests import kernels
 
-    rows = _kernels.kernels.rows_by_key
+    rows = kernels.current.rows_by_key
     blocks = ([[1, 2], [3, 4]], ["a", "b"])
     out = rows(("x", "y"), ("v", "w"), blocks)
     assert out == {"x": {"v": [1, 2], "w": "a"}, "y": {"v": [3, 4], "w": "b"}}
@@ -182,11 +182,11 @@ def test_encode_seats_core_and_twin_agree(backend: str, name: str, players: int)
     lockstep, write the same blocks to the byte (both also match the reference above)."""
     import numpy as np
 
-    from cardwars._kernels import pure
     from cardwars.aliwar.state import _CARDS as ALIWAR_CARDS
     from cardwars.guerrilla.state import _CARDS as GUERRILLA_CARDS
+    from tests.kernels import compiled_or_skip, pure
 
-    core = pytest.importorskip("cardwars._kernels._core", reason="the compiled core is not built")
+    core = compiled_or_skip()
     if backend == "python":
         pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
     rng = random.Random(f"seats-{name}-{players}")

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import _kernels, aliwar, clone_war, guerrilla
+from cardwars import aliwar, clone_war, guerrilla
 from cardwars.engine import RandomAgent
 from cardwars.interfaces import action_chooser
 from cardwars.values import builder
+from tests import kernels
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class WithNew:
 
 def test_slot_builder_holds_its_values() -> None:
     # Each value is made here and dropped at once: the built object must own a reference.
-    make = _kernels.kernels.SlotBuilder(Pair, ("left", "right"))
+    make = kernels.current.SlotBuilder(Pair, ("left", "right"))
     made = [make(10**20 + i, tuple(range(i, i + 3))) for i in range(2000)]
     gc.collect()
     assert [p.left for p in made] == [10**20 + i for i in range(2000)]
@@ -82,7 +83,7 @@ def test_slot_builder_holds_its_values() -> None:
 
 
 def test_slot_builder_refuses_what_it_cannot_build() -> None:
-    builder_of = _kernels.kernels.SlotBuilder
+    builder_of = kernels.current.SlotBuilder
     with pytest.raises(TypeError, match=r"Pair takes 2 field values \('left', 'right'\), got 1"):
         builder_of(Pair, ("left", "right"))(1)
     with pytest.raises(TypeError, match=r"Pair\.middle is not a slot"):
@@ -134,7 +135,7 @@ def test_front_end_path_agrees_with_actions(game: Any) -> None:
     space = game.action_space
     for seed in range(12):
         state = game.new_game(seed)
-        rng = _kernels.kernels.Rng(seed)
+        rng = kernels.current.Rng(seed)
         while not state.is_over:
             moves = {}
             for seat in sorted(state.to_act):

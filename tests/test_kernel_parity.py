@@ -1,8 +1,8 @@
 """The compiled core and its pure-Python twin have the same names and signatures.
 
-Every public name that :mod:`cardwars._kernels._core` defines itself — functions,
+Every public name that :mod:`cardwars._core` defines itself — functions,
 classes with their public methods and properties, constants — must exist in
-:mod:`cardwars._kernels.pure` with the same parameter names, kinds and defaults
+:mod:`cardwars.core` with the same parameter names, kinds and defaults
 (annotations differ in form between the two, so they are not compared), and
 constants must be equal. A new compiled name without a twin fails here.
 
@@ -21,18 +21,18 @@ from typing import Any
 
 import pytest
 
-from cardwars._kernels import pure
+from tests.kernels import pure
 
 _core = pytest.importorskip(
-    "cardwars._kernels._core",
-    reason="the compiled core cardwars._kernels._core is not built: no twin to compare",
+    "cardwars._core",
+    reason="the compiled core cardwars._core is not built: no twin to compare",
 )
 
 NO_TWIN = {
     "guerrilla_batch": (
         "the compiled Guerrilla whole-game loop has no twin on purpose: its readable "
         "statement is the Guerrilla state machine, which simulate() plays on the pure "
-        "backend (see the docstring of cardwars._kernels.pure_guerrilla)"
+        "backend (see the docstring of cardwars.guerrilla.strength)"
     ),
 }
 """Compiled names without a twin, each with the reason."""
@@ -182,7 +182,7 @@ CHECKED = sorted(COMPILED.keys() - NO_TWIN.keys())
 def test_every_compiled_name_has_a_twin_and_the_twin_no_other() -> None:
     twins = twin_names()
     missing = sorted(COMPILED.keys() - NO_TWIN.keys() - twins.keys())
-    assert not missing, f"compiled names without a twin in cardwars._kernels.pure: {missing}"
+    assert not missing, f"compiled names without a twin in cardwars.core: {missing}"
     extra = sorted(twins.keys() - COMPILED.keys())
     assert not extra, f"twin names the compiled core lacks: {extra}"
     assert len(pure.__all__) == len(set(pure.__all__))

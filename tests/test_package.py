@@ -91,7 +91,7 @@ def test_the_compiled_core_ships_without_debug_information(backend: str) -> None
     if backend == "python" or not sys.platform.startswith("linux"):
         pytest.skip("checks the ELF file of the compiled core, on Linux")
     try:
-        from cardwars._kernels import _core
+        from tests.kernels import compiled as _core
     except ImportError:
         pytest.skip("no compiled core in this install")
     data = Path(_core.__file__).read_bytes()

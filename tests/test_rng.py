@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardwars import _kernels
-from cardwars._kernels import pure
+from tests import kernels
+from tests.kernels import pure
 
 try:
-    from cardwars._kernels import _core
+    from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover
     _core = None  # type: ignore[assignment]
 
@@ -22,7 +22,7 @@ u64 = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def test_rng_4_1_vectors_seed_0() -> None:
-    rng = _kernels.kernels.Rng(0)
+    rng = kernels.current.Rng(0)
     assert [rng.next_u64() for _ in range(3)] == [
         0xE220A8397B1DCDAF,
         0x6E789E6AA1B965F4,
@@ -31,37 +31,37 @@ def test_rng_4_1_vectors_seed_0() -> None:
 
 
 def test_rng_4_1_vectors_seed_42_below() -> None:
-    rng = _kernels.kernels.Rng(42)
+    rng = kernels.current.Rng(42)
     assert [rng.below(52) for _ in range(5)] == [38, 8, 14, 17, 1]
 
 
 def test_rng_4_1_derive_seed_vector() -> None:
-    assert _kernels.kernels.derive_seed(42, 0) == 0xBDD732262FEB6E95
+    assert kernels.current.derive_seed(42, 0) == 0xBDD732262FEB6E95
 
 
 @pytest.mark.parametrize("bad", [-1, 2**64, 2**70])
 def test_rng_seed_out_of_range_raises(bad: int) -> None:
     with pytest.raises(ValueError, match="seed must be in"):
-        _kernels.kernels.Rng(bad)
+        kernels.current.Rng(bad)
     with pytest.raises(ValueError, match="seed must be in"):
-        _kernels.kernels.derive_seed(bad, 0)
+        kernels.current.derive_seed(bad, 0)
 
 
 def test_rng_seed_wrong_type_raises() -> None:
     with pytest.raises(TypeError):
-        _kernels.kernels.Rng("1")
+        kernels.current.Rng("1")
     with pytest.raises(TypeError):
-        _kernels.kernels.Rng(True)
+        kernels.current.Rng(True)
 
 
 @pytest.mark.parametrize("bad", [0, -3, 2**32])
 def test_rng_below_out_of_range_raises(bad: int) -> None:
     with pytest.raises(ValueError, match=r"n must be in \[1, 2\*\*32\)"):
-        _kernels.kernels.Rng(1).below(bad)
+        kernels.current.Rng(1).below(bad)
 
 
 def test_rng_state_copy_and_restore() -> None:
-    rng = _kernels.kernels.Rng(5)
+    rng = kernels.current.Rng(5)
     rng.next_u64()
     twin = rng.copy()
     saved = rng.state
@@ -74,7 +74,7 @@ def test_rng_state_copy_and_restore() -> None:
 
 def test_rng_shuffle_is_fisher_yates_ascending() -> None:
     items = list(range(6))
-    rng = _kernels.kernels.Rng(11)
+    rng = kernels.current.Rng(11)
     draws = pure.Rng(11)
     expected = list(range(6))
     for i in range(5):
@@ -86,8 +86,8 @@ def test_rng_shuffle_is_fisher_yates_ascending() -> None:
 
 def test_rng_sample_prefix_is_a_shuffle_prefix() -> None:
     full, part = list(range(10)), list(range(10))
-    _kernels.kernels.Rng(3).shuffle(full)
-    rng = _kernels.kernels.Rng(3)
+    kernels.current.Rng(3).shuffle(full)
+    rng = kernels.current.Rng(3)
     rng.sample_prefix(part, 4)
     assert part[:4] == full[:4]
     assert sorted(part) == list(range(10))
@@ -96,7 +96,7 @@ def test_rng_sample_prefix_is_a_shuffle_prefix() -> None:
 def test_rng_pickles() -> None:
     import pickle
 
-    rng = _kernels.kernels.Rng(9)
+    rng = kernels.current.Rng(9)
     rng.next_u64()
     clone = pickle.loads(pickle.dumps(rng))
     assert clone.next_u64() == rng.next_u64()

@@ -45,7 +45,7 @@ from cardwars.engine import Agent, Game, GameState, Move, Result
 from cardwars.registry import games
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_EVENTS = 400

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardwars import agents, records
-from cardwars._kernels import BACKEND, kernels
+from cardwars.backend import BACKEND, kernels
 from cardwars.cards import Card, Deck, Rank, Suit
 from cardwars.engine import (
     Agent,
@@ -40,7 +40,7 @@ from cardwars.simulate import simulate
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # both backends have the same Rng; the type checker reads the twin's
-    from cardwars._kernels.pure_rng import Rng, derive_seed
+    from cardwars.core_rng import Rng, derive_seed
 else:
     Rng = kernels.Rng
     derive_seed = kernels.derive_seed

@@ -17,11 +17,11 @@ from collections.abc import Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.errors import IllegalMoveError, describe
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_values import MoveKeys as _MoveKeys
+    from cardwars.core_values import MoveKeys as _MoveKeys
 
 __all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
 
@@ -146,7 +146,7 @@ class ActionSpace(Generic[MoveT]):
     def _keys(self) -> _MoveKeys:
         """The current kernels' keys of the space's moves (equal values to actions, safely)."""
         keyer = self._keyer
-        kind = _kernels.kernels.MoveKeys
+        kind = backend.kernels.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since
             keyer = self._keyer = kind(self._moves)
         assert keyer is not None

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import IO, Any, cast
 
 import cardwars
-from cardwars import _kernels, aliwar, clone_war, guerrilla, records
+from cardwars import aliwar, backend, clone_war, guerrilla, records
 from cardwars.agents import agent_names
 from cardwars.engine import Agent, Game, GameState, GameText, Move
 from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
@@ -395,7 +395,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seat: agent_by_name(name, game) for seat, name in enumerate(names) if seat != args.seat
     }
     rngs = {
-        seat: _kernels.kernels.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
+        seat: backend.kernels.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
     }
     out = _play_output()
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.actions import ActionSpace
 from cardwars.bases import Event, Move, Observation, Result
 from cardwars.errors import UsageError, describe
@@ -38,7 +38,7 @@ from cardwars.interfaces import Agent, GameText, RandomAgent, action_chooser
 from cardwars.state_base import GameState
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = [
     "ActionSpace",
@@ -56,7 +56,7 @@ __all__ = [
 
 
 def _agent_rng(seed: int, seat: int) -> Rng:
-    kernels = _kernels.kernels
+    kernels = backend.kernels
     rng: Rng = kernels.Rng(kernels.derive_seed(seed, 1 + seat))
     return rng
 

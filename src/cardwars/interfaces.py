@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from cardwars.errors import UsageError
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["Agent", "GameText", "RandomAgent", "action_chooser"]
 

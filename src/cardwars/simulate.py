@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import asdict, dataclass, is_dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from cardwars import _kernels
+from cardwars import backend as _backend
 from cardwars.engine import Agent, Game, play, resolve_agents
 from cardwars.errors import CardwarsError, SimulationError, UsageError
 from cardwars.registry import load_game
@@ -89,13 +89,13 @@ def _run_chunk(
     backend: str,
 ) -> _Chunk:
     """Play games ``start .. start+count-1``; runs in a worker process or thread too."""
-    _kernels.use_backend(backend)  # a worker process runs the caller's backend
+    _backend.use_backend(backend)  # a worker process runs the caller's backend
     terminations = game.terminations
     if compiled:
         columns = game.run_batch(tuple(str(a) for a in agents), seed, start, count)
         return _Chunk(start, columns["length"], columns["winner"], columns["termination"])
     lengths, winners, codes = array("q"), array("b"), array("b")
-    derive = _kernels.kernels.derive_seed
+    derive = _backend.kernels.derive_seed
     for k in range(start, start + count):
         result = play(game, agents, seed=derive(seed, k)).result
         assert result is not None
@@ -362,7 +362,7 @@ def simulate(
     except UsageError as exc:
         raise UsageError(_clip(str(exc))) from None
     compiled = game.supports_batch(agent_specs)
-    backend = _kernels.BACKEND
+    backend = _backend.BACKEND
     parallel = executor is not None or workers > 1
     if parallel:
         _check_picklable(game, agent_specs, executor)

@@ -20,7 +20,7 @@ from typing import (
     cast,
 )
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.actions import ActionSpace, matching_move, shown, type_name
 from cardwars.bases import Event, Move, Observation, Result
 from cardwars.errors import IllegalMoveError, UsageError, describe
@@ -29,7 +29,7 @@ from cardwars.timeline import Timeline
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["GameState", "PhaseT"]
 
@@ -413,7 +413,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
 
 def _rng_types() -> tuple[type, ...]:
     """The Rng classes of both backends (a state may be asked with either)."""
-    from cardwars._kernels import pure
+    from cardwars import core
 
-    compiled = sys.modules.get("cardwars._kernels._core")
-    return (pure.Rng, _kernels.kernels.Rng, *(() if compiled is None else (compiled.Rng,)))
+    compiled = sys.modules.get("cardwars._core")
+    return (core.Rng, backend.kernels.Rng, *(() if compiled is None else (compiled.Rng,)))

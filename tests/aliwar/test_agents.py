@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardwars
-from cardwars._kernels import pure
 from cardwars.agents import agent_by_name
 from cardwars.aliwar import (
     BATCH_AGENTS,
@@ -26,6 +25,7 @@ from cardwars.aliwar import (
 from cardwars.cards import Card
 from cardwars.report import wilson_interval
 from tests.aliwar.helpers import keep_position
+from tests.kernels import pure
 from tests.sizes import sized
 
 DIFFERENTIAL_SEED = 61129

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import _kernels
-from cardwars._kernels import pure, pure_aliwar
 from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
+from cardwars.aliwar import batch as pure_aliwar
+from tests import kernels
+from tests.kernels import pure
 from tests.sizes import sized
 
 try:
-    from cardwars._kernels import _core
+    from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None  # type: ignore[assignment]
 
@@ -43,7 +44,7 @@ def batch_rows(out: dict[str, Any]) -> list[tuple[int, int, int, int]]:
 
 @pytest.mark.slow
 def test_aw_batch_replays_play_with_random_agents() -> None:
-    out = _kernels.kernels.aliwar_batch(DIFFERENTIAL_SEED, 0, DIFFERENTIAL_GAMES)
+    out = kernels.current.aliwar_batch(DIFFERENTIAL_SEED, 0, DIFFERENTIAL_GAMES)
     game = Aliwar()
     expected = [played(game, DIFFERENTIAL_SEED, k) for k in range(DIFFERENTIAL_GAMES)]
     assert batch_rows(out) == expected
@@ -61,20 +62,20 @@ def test_aw_batch_replays_play_with_random_agents() -> None:
 )
 def test_aw_batch_replays_play_with_options(rules: Rules) -> None:
     games = 150
-    out = _kernels.kernels.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.kernel_options())
+    out = kernels.current.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.kernel_options())
     game = Aliwar(rules)
     assert batch_rows(out) == [played(game, 7, k) for k in range(1000, 1000 + games)]
 
 
 def test_aw_batch_columns() -> None:
-    out = _kernels.kernels.aliwar_batch(1, 5, 40)
+    out = kernels.current.aliwar_batch(1, 5, 40)
     assert sorted(out) == ["discards", "length", "longest_no_progress", "termination", "winner"]
     assert [out[name].typecode for name in sorted(out)] == ["b", "q", "q", "b", "b"]
     assert all(len(column) == 40 for column in out.values())
-    split = _kernels.kernels.aliwar_batch(1, 5, 15), _kernels.kernels.aliwar_batch(1, 20, 25)
+    split = kernels.current.aliwar_batch(1, 5, 15), kernels.current.aliwar_batch(1, 20, 25)
     for name in out:
         assert list(out[name]) == list(split[0][name]) + list(split[1][name])
-    assert len(_kernels.kernels.aliwar_batch(1, 0, 0)["length"]) == 0
+    assert len(kernels.current.aliwar_batch(1, 0, 0)["length"]) == 0
 
 
 @pytest.mark.parametrize(
@@ -94,7 +95,7 @@ def test_aw_batch_columns() -> None:
 def test_aw_batch_rejects_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
     args: dict[str, Any] = {"seed": 0, "start": 0, "count": 1, **kwargs}
     with pytest.raises(ValueError, match=match):
-        _kernels.kernels.aliwar_batch(**args)
+        kernels.current.aliwar_batch(**args)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +163,7 @@ def test_aw_batch_replays_the_pure_machine(
         options = dict(zip(FLAGS, values, strict=True))
         options["no_progress_limit"], options["max_rounds"] = limits
         seed = 1000 + sum(v << i for i, v in enumerate(values))
-        out = _kernels.kernels.aliwar_batch(seed, 50, 12, 2, agents, **options)
+        out = kernels.current.aliwar_batch(seed, 50, 12, 2, agents, **options)
         rows = list(zip(*(out[name] for name in COLUMNS), strict=True))
         assert rows == [replayed(seed, k, agents, options) for k in range(50, 62)], options
 
@@ -170,7 +171,7 @@ def test_aw_batch_replays_the_pure_machine(
 def test_aw_appendix_a_statistics_are_in_range() -> None:
     # Reference figures (docs/games/aliwar.rst, built-in agents), random agents:
     # rounds mean 11.7, draws 1.46 %.
-    out = _kernels.kernels.aliwar_batch(3, 0, 2000)
+    out = kernels.current.aliwar_batch(3, 0, 2000)
     mean = sum(out["length"]) / 2000
     draws = sum(1 for w in out["winner"] if w == -1) / 2000
     assert 11.0 < mean < 12.4

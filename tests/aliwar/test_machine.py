@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from cardwars import _kernels
 from cardwars.aliwar.state import _CARDS
+from tests import kernels
 
 LABELS = tuple(range(52))
 LAYOUT = [[[c] for c in range(5)], [[c] for c in range(5, 10)]]
 
 
 def machine(**options: int) -> Any:
-    return _kernels.kernels.AliwarMachine(LABELS, LAYOUT, [10, 11], 0, **options)
+    return kernels.current.AliwarMachine(LABELS, LAYOUT, [10, 11], 0, **options)
 
 
 @pytest.mark.parametrize(
@@ -31,19 +31,19 @@ def machine(**options: int) -> Any:
 )
 def test_bad_layouts_are_refused(stacks: object, protection: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        _kernels.kernels.AliwarMachine(LABELS, stacks, protection, 0)
+        kernels.current.AliwarMachine(LABELS, stacks, protection, 0)
 
 
 def test_bad_options_and_labels_are_refused() -> None:
-    kernels = _kernels.kernels
+    current = kernels.current
     with pytest.raises(ValueError, match="52 labels"):
-        kernels.AliwarMachine(LABELS[:5], LAYOUT, [10, 11], 0)
+        current.AliwarMachine(LABELS[:5], LAYOUT, [10, 11], 0)
     with pytest.raises(ValueError, match="allow_null_switch must be 0 or 1"):
         machine(allow_null_switch=2)
     with pytest.raises(ValueError, match="max_rounds must be an int >= 1"):
         machine(max_rounds=0)
     with pytest.raises(TypeError, match="unknown option"):
-        kernels.aliwar_deal(LABELS, 1, colour=1)
+        current.aliwar_deal(LABELS, 1, colour=1)
 
 
 def test_apply_actions_refuses_anything_not_exactly_right() -> None:
@@ -75,7 +75,7 @@ def test_legal_actions_checks_the_seat() -> None:
 
 
 def test_copy_and_pickle_are_independent_and_exact() -> None:
-    m = _kernels.kernels.aliwar_deal(_CARDS, 42)
+    m = kernels.current.aliwar_deal(_CARDS, 42)
     assert m.apply_actions({0: 3, 1: 7})
     twin = m.copy()
     again = pickle.loads(pickle.dumps(m))

@@ -13,14 +13,15 @@ from typing import Any
 
 import pytest
 
-from cardwars._kernels import pure, pure_aliwar_machine
-from cardwars._kernels.pure_rng import Rng, derive_seed
 from cardwars.aliwar import Rules, State
+from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.state import _CARDS
+from cardwars.core_rng import Rng, derive_seed
+from tests.kernels import pure
 from tests.sizes import sized
 
 try:
-    from cardwars._kernels import _core
+    from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-only install
     _core = None  # type: ignore[assignment]
 

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardwars import Card, IllegalMoveError, RulesError, Suit, _kernels
-from cardwars._kernels import pure
+from cardwars import Card, IllegalMoveError, RulesError, Suit
 from cardwars.aliwar import (
     PROTECTION,
     TERMINATIONS,
@@ -29,9 +28,11 @@ from cardwars.aliwar import (
     TopsFlipped,
     resolve_conflict,
 )
+from tests import kernels
+from tests.kernels import pure
 
 try:
-    from cardwars._kernels import _core
+    from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None  # type: ignore[assignment]
 
@@ -193,13 +194,13 @@ def test_aw_t2_resolve_conflict_rejects_bad_types() -> None:
 
 
 def test_aw_5_resolve_columns_rejects_bad_input() -> None:
-    kernels = _kernels.kernels
+    current = kernels.current
     with pytest.raises(ValueError, match="five top cards"):
-        kernels.aliwar_resolve_columns([1, 2], [3, 4], 0, 0)
+        current.aliwar_resolve_columns([1, 2], [3, 4], 0, 0)
     with pytest.raises(ValueError, match=r"tops_1\[2\] must be a card id"):
-        kernels.aliwar_resolve_columns([0, 1, 2, 3, 4], [5, 6, 52, 8, 9], 0, 0)
+        current.aliwar_resolve_columns([0, 1, 2, 3, 4], [5, 6, 52, 8, 9], 0, 0)
     with pytest.raises(ValueError, match="suit_a must be a suit"):
-        kernels.aliwar_conflict(0, 1, 4, 0)
+        current.aliwar_conflict(0, 1, 4, 0)
 
 
 def test_aw_5_conflict_exhaustive_twins(backend: str) -> None:

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwars._kernels import pure
 from cardwars.aliwar import (
     Aliwar,
     CardKept,
@@ -26,6 +25,7 @@ from cardwars.engine import Event, Result
 from cardwars.errors import IllegalMoveError
 from cardwars.interfaces import GameText
 from tests.aliwar.helpers import keep_position
+from tests.kernels import pure
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA])[CDHS](?![A-Za-z])")
 

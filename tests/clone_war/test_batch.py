@@ -11,14 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardwars import Deck, _kernels
-from cardwars._kernels import pure
+from cardwars import Deck
 from cardwars.clone_war import TERMINATIONS, CloneWar, PotCollected, PotSplit, Rules, State
 from cardwars.clone_war.state import _table_options
+from tests import kernels
+from tests.kernels import pure
 from tests.sizes import sized
 
 try:
-    from cardwars._kernels import _core
+    from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None  # type: ignore[assignment]
 
@@ -62,9 +63,9 @@ def test_batch_agrees_with_state_machine_game_by_game(players: int) -> None:
 
     2,000 seeds per player count under ``--full``, 200 in the default run.
     """
-    columns = _kernels.kernels.clone_war_batch(SEED, 0, SEEDS, players)
+    columns = kernels.current.clone_war_batch(SEED, 0, SEEDS, players)
     game = CloneWar(players=players)
-    derive = _kernels.kernels.derive_seed
+    derive = kernels.current.derive_seed
     expected = [state_machine_row(game.new_game(derive(SEED, k))) for k in range(SEEDS)]
     assert batch_rows(columns) == expected
 
@@ -84,9 +85,9 @@ OPTION_SETS = [
 )
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_batch_agrees_with_state_machine_under_options(rules: Rules, players: int) -> None:
-    columns = _kernels.kernels.clone_war_batch(7, 100, 40, players, **rules.kernel_options())
+    columns = kernels.current.clone_war_batch(7, 100, 40, players, **rules.kernel_options())
     game = CloneWar(players=players, rules=rules)
-    derive = _kernels.kernels.derive_seed
+    derive = kernels.current.derive_seed
     expected = [state_machine_row(game.new_game(derive(7, k))) for k in range(100, 140)]
     assert batch_rows(columns) == expected
 
@@ -101,8 +102,8 @@ def test_cw_7_3_real_cycles_batch_state_machine_and_exact_search_agree(
     players: int, k: int, battles: int
 ) -> None:
     rules = Rules(collect_order="stage_seat_order")
-    seed = _kernels.kernels.derive_seed(0, k)
-    columns = _kernels.kernels.clone_war_batch(0, k, 1, players, **rules.kernel_options())
+    seed = kernels.current.derive_seed(0, k)
+    columns = kernels.current.clone_war_batch(0, k, 1, players, **rules.kernel_options())
     row = state_machine_row(CloneWar(players=players, rules=rules).new_game(seed))
     assert batch_rows(columns) == [row]
     assert row[0] == battles
@@ -138,13 +139,13 @@ def first_repeat_by_hashing(players: int, seed: int, rules: Rules) -> int:
 )
 def test_cw_t9_play_out_finds_the_cycle_lazily(max_battles: int, expected: tuple[int, ...]) -> None:
     """The batch loop's lazy check (at the cap, or after 1024 quiet battles) is exact."""
-    table = _kernels.kernels.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
+    table = kernels.current.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
     table.play_out(1)
     assert (table.battles, table.wars, table.winner, table.termination) == expected
 
 
 def test_cw_t9_play_out_without_cycle_detection_reaches_the_cap() -> None:
-    table = _kernels.kernels.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
+    table = kernels.current.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
     table.play_out(0)
     assert (table.battles, table.termination) == (2000, 2)
 
@@ -163,21 +164,21 @@ def test_cw_t9_play_out_without_cycle_detection_reaches_the_cap() -> None:
 def test_batch_rejects_bad_arguments(name: str, value: int) -> None:
     args = {"seed": 0, "start": 0, "count": 1, "players": 2, name: value}
     with pytest.raises(ValueError, match=name):
-        _kernels.kernels.clone_war_batch(**args)
+        kernels.current.clone_war_batch(**args)
 
 
 def test_batch_columns_are_typed_and_chunking_does_not_matter() -> None:
-    whole = _kernels.kernels.clone_war_batch(3, 0, 30, 4)
+    whole = kernels.current.clone_war_batch(3, 0, 30, 4)
     assert {name: col.typecode for name, col in whole.items()} == {
         "length": "q",
         "wars": "q",
         "winner": "b",
         "termination": "b",
     }
-    parts = [_kernels.kernels.clone_war_batch(3, s, 10, 4) for s in (0, 10, 20)]
+    parts = [kernels.current.clone_war_batch(3, s, 10, 4) for s in (0, 10, 20)]
     for name, col in whole.items():
         assert col == sum((p[name] for p in parts), array(col.typecode))
-    assert _kernels.kernels.clone_war_batch(3, 0, 0, 2)["length"] == array("q")
+    assert kernels.current.clone_war_batch(3, 0, 0, 2)["length"] == array("q")
 
 
 @needs_core
@@ -224,7 +225,7 @@ def test_play_out_agrees_with_state_machine_on_positions(
     state = State.from_piles(
         [[CARDS[c] for c in pile] for pile in piles], rules=rules, rng_seed=seed
     )
-    table = _kernels.kernels.CloneWarTable(piles, [], seed, *_table_options(rules))
+    table = kernels.current.CloneWarTable(piles, [], seed, *_table_options(rules))
     table.play_out(int(rules.cycle_detection))
     row = state_machine_row(state)
     assert (table.battles, table.wars, table.winner, TERMINATIONS[table.termination]) == row
@@ -270,7 +271,7 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
 )
 def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
     """``CloneWarTable.drew`` says what the battle's log says: a shuffled collection or a split."""
-    from cardwars._kernels.pure_clone_war import OP_COLLECT, OP_SPLIT
+    from cardwars.clone_war.machine import OP_COLLECT, OP_SPLIT
 
     seen = {True: 0, False: 0}
     for seed in range(40):

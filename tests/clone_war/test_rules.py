@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import Card, IllegalMoveError, RulesError, UsageError, _kernels
+from cardwars import Card, IllegalMoveError, RulesError, UsageError
 from cardwars.clone_war import (
     TERMINATIONS,
     CardsFlipped,
@@ -26,6 +26,7 @@ from cardwars.clone_war import (
     State,
 )
 from cardwars.engine import Result
+from tests import kernels
 from tests.clone_war.helpers import cards, piles, play_out, position
 
 # --- Rules, players, construction ------------------------------------------------------
@@ -134,7 +135,7 @@ def test_cw_a6_collect_order_shuffled_draws_from_the_rng() -> None:
     events = state.apply({})
     assert events[-1] == PotCollected(0, 6, True)
     pot = cards("KC KD JC QC KH JD")  # canonical order
-    rng = _kernels.kernels.Rng(3)
+    rng = kernels.current.Rng(3)
     rng.shuffle(pot)
     assert list(state.piles[0]) == [Card.parse("QD"), *pot]
     assert state.rng == rng

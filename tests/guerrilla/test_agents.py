@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardwars
-from cardwars import _kernels
 from cardwars.agents import agent_by_name
 from cardwars.cards import Card
 from cardwars.engine import Move
@@ -29,6 +28,7 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
+from tests import kernels
 from tests.guerrilla.helpers import guerrilla_games
 
 C = Card.parse
@@ -36,7 +36,7 @@ AGENT = GreedyAgent()
 
 
 def greedy(state: State, seat: int) -> Move:
-    rng = _kernels.kernels.Rng(5)
+    rng = kernels.current.Rng(5)
     before = rng.state
     move = AGENT.choose(state.observation(seat), state.legal_moves(seat), rng)
     assert rng.state == before, "the greedy agent must not draw from its RNG"

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import _kernels
-from cardwars._kernels import pure
+import cardwars.backend as backend_module
 from cardwars.guerrilla import TERMINATIONS, Guerrilla, Rules, State
+from tests import kernels
+from tests.kernels import pure
 from tests.sizes import sized
 
 # This module compares the compiled batch with the twin; a pure-Python install skips it.
-_core = pytest.importorskip("cardwars._kernels._core", reason="the compiled core is not built")
+_core = kernels.compiled_or_skip()
 
 MASTER = 20261129
 R, G = 0, 1  # agent codes: random, greedy
@@ -69,9 +70,7 @@ def twin(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> R
     statement the compiled batch must replay. It is the expensive side, so it runs
     once per check for both backends' tests.
     """
-    saved = _kernels.kernels
-    _kernels.kernels = pure
-    try:
+    with kernels.on("python"):
         game = Guerrilla(players, Rules(two_suit_variant=two_suit))
         names = [("random", "greedy")[code] for code in agents]
         rows = []
@@ -84,8 +83,6 @@ def twin(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> R
             termination = TERMINATIONS.index(result.termination)
             rows.append((result.length, winner, termination, final.guerrilla_rank))
         return tuple(rows)
-    finally:
-        _kernels.kernels = saved
 
 
 @pytest.mark.slow
@@ -214,8 +211,8 @@ def test_gt_backends_give_identical_event_logs(monkeypatch: pytest.MonkeyPatch) 
     """
     game = Guerrilla(3)
     logs = []
-    for module in (_core, pure):
-        monkeypatch.setattr(_kernels, "kernels", module)
+    for name in ("compiled", "python"):
+        monkeypatch.setattr(backend_module, "BACKEND", name)
         finals = []
         for seed in range(15):
             agents = ["random", "greedy", "random"] if seed % 2 else ["greedy"] * 3

@@ -11,24 +11,20 @@ log. Over every option of ``Rules`` (each non-default value, and a few mixtures)
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import fields
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from cardwars import _kernels
-from cardwars._kernels import pure
 from cardwars.guerrilla import Guerrilla, Rules, State
 from cardwars.guerrilla.rules import allowed_values
+from tests import kernels
+from tests.kernels import pure
 from tests.sizes import sized
 
-_core = pytest.importorskip(
-    "cardwars._kernels._core",
-    reason="the compiled core cardwars._kernels._core is not built: no twin to compare",
-)
+_core = kernels.compiled_or_skip()
 
 
 @pytest.fixture(autouse=True)
@@ -93,15 +89,9 @@ CASES = [
 ]
 
 
-@contextmanager
-def _on(module: ModuleType) -> Iterator[None]:
+def _on(module: object) -> AbstractContextManager[None]:
     """Run the body on these kernels (states made inside keep their machine for good)."""
-    saved = _kernels.kernels
-    _kernels.kernels = module
-    try:
-        yield
-    finally:
-        _kernels.kernels = saved
+    return kernels.on("compiled" if module is _core else "python")
 
 
 def _same(compiled: State, python: State) -> None:

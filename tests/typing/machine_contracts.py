@@ -8,9 +8,10 @@ the same at run time, member by member.
 
 from __future__ import annotations
 
-from cardwars._kernels import _core, pure_aliwar_machine, pure_guerrilla_machine
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.guerrilla.contract import GuerrillaMachine
+from tests.kernels import compiled as _core
+from tests.kernels import pure_aliwar_machine, pure_guerrilla_machine
 
 
 def compiled_aliwar(machine: _core.AliwarMachine) -> AliwarMachine:

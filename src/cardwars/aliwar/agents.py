@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardwars._kernels.pure_aliwar import keep_index, switch_scores
+from cardwars.aliwar.batch import keep_index, switch_scores
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -29,7 +29,7 @@ from cardwars.ismcts import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from cardwars.ismcts import IsmctsAgent as _Ismcts
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["GreedyAgent", "IsmctsAgent"]
 
@@ -61,7 +61,7 @@ class GreedyAgent:
       (AW-7.2) goes to the emptied stack. Ties fall to the first in the canonical order.
 
     The arithmetic on card ids is ``switch_scores`` and ``keep_index`` of
-    ``cardwars._kernels.pure_aliwar``, which the pure batch loop plays as agent code 1 of
+    ``cardwars.aliwar.batch``, which the pure batch loop plays as agent code 1 of
     ``aliwar_batch``; the compiled batch loop plays exactly this agent too
     (``_core_aliwar.pxi``), so they must change together.
 

@@ -2,7 +2,7 @@
 
 The machine is the Aliwar position as small ints with its rule steps, on either
 backend: ``AliwarMachine`` of the compiled core and its twin in
-``cardwars._kernels.pure_aliwar_machine``, where every method is documented. The face
+``cardwars.aliwar.machine``, where every method is documented. The face
 reads its position through this contract only, so a type checker follows every call
 from the face into the machine; ``tests/typing/machine_contracts.py`` checks both
 backends' classes against it.

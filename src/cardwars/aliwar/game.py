@@ -11,9 +11,9 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from cardwars import _kernels
 from cardwars.aliwar.agents import GreedyAgent, IsmctsAgent
 from cardwars.aliwar.encoding import encoding as _encoding
+from cardwars.aliwar.kernel import KERNEL
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
@@ -121,7 +121,7 @@ class Aliwar(Game[Rules, State], Encodable):
         """
         self._check_batch(agents)
         codes = tuple(_AGENT_CODES[agent] for agent in agents)
-        columns: dict[str, array[int]] = _kernels.kernels.aliwar_batch(
+        columns: dict[str, array[int]] = KERNEL.module.aliwar_batch(
             seed, start, count, 2, codes, **self._rules.kernel_options()
         )
         return columns

@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.aliwar.encoding import OBSERVATION_SIZE, STATE_SIZE
+from cardwars.aliwar.kernel import KERNEL
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -48,7 +49,7 @@ from cardwars.vectors import EncodedState, check_vector
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["State", "resolve_conflict"]
 
@@ -94,7 +95,7 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
             raise TypeError(f"{name} must be a Suit, got {describe(suit)}")
     card_a: CardId = a.id
     card_b: CardId = b.id
-    outcome: int = _kernels.kernels.aliwar_conflict(
+    outcome: int = KERNEL.module.aliwar_conflict(
         card_a, card_b, protection_a.value, protection_b.value
     )
     return None if outcome == _NO_COLUMN_WINNER else outcome
@@ -112,7 +113,7 @@ def _machine_options(rules: Rules) -> Mapping[str, int]:
 @functools.lru_cache(maxsize=64)
 def _option_key(rules: Rules) -> tuple[Any, ...]:
     """The options part of the machine's key under ``rules``."""
-    key: tuple[Any, ...] = _kernels.kernels.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
+    key: tuple[Any, ...] = KERNEL.module.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
     return tuple(key[12])
 
 
@@ -124,7 +125,7 @@ def _restorer(kernels: Any) -> Any:
 
 def _machine_from_key(key: tuple[Any, ...]) -> AliwarMachine:
     """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
-    machine: AliwarMachine = _restorer(_kernels.kernels)(_CARDS, key)
+    machine: AliwarMachine = _restorer(KERNEL.module)(_CARDS, key)
     return machine
 
 
@@ -170,7 +171,7 @@ _FACES: Final[tuple[Any, ...]] = (
     _PHASES,
 )
 """What the machine builds events and observations with (the table in
-``cardwars._kernels.pure_aliwar_machine``): the cards, the classes, and the events with
+``cardwars.aliwar.machine``): the cards, the classes, and the events with
 few possible values, made once and shared (they are frozen values)."""
 
 
@@ -227,7 +228,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
         """The deal of AW-2.1 (:ref:`deals`): one shuffle of the canonical deck, then the map."""
-        machine = _kernels.kernels.aliwar_deal(_CARDS, seed, **_machine_options(rules))
+        machine = KERNEL.module.aliwar_deal(_CARDS, seed, **_machine_options(rules))
         return cls(rules, seed, machine, False)
 
     @classmethod
@@ -310,7 +311,7 @@ class State(MachineState[Phase], EncodedState):
         repeated = sorted({card for card in everything if everything.count(card) > 1})
         if repeated:
             raise RulesError(f"cards appear more than once: {', '.join(map(str, repeated))}")
-        machine = _kernels.kernels.AliwarMachine(
+        machine = KERNEL.module.AliwarMachine(
             _CARDS,
             [[[card.id for card in stack] for stack in own] for own in built],
             [card.id for card in guards],
@@ -378,7 +379,7 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG (Aliwar uses it only for the deal)."""
-        rng: Rng = _kernels.kernels.Rng(self._m.rng_state)
+        rng: Rng = backend.kernels.Rng(self._m.rng_state)
         return rng
 
     # --- readable state ------------------------------------------------------------------

@@ -12,7 +12,7 @@ from cardwars.engine import Move
 from cardwars.errors import UsageError
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["GreedyAgent"]
 

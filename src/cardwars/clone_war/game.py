@@ -6,8 +6,8 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardwars import _kernels
 from cardwars.clone_war.agents import GreedyAgent
+from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
@@ -109,7 +109,7 @@ class CloneWar(Game[Rules, State]):
         (4, {0})
         """
         self._check_batch(agents)
-        columns: dict[str, array[int]] = _kernels.kernels.clone_war_batch(
+        columns: dict[str, array[int]] = KERNEL.module.clone_war_batch(
             seed, start, count, self.players, **self.rules.kernel_options()
         )
         return columns

@@ -1,7 +1,7 @@
 """The Clone War state machine: :class:`State`, over the kernel's ``CloneWarTable``.
 
-The battle itself runs in the kernel (``cardwars._kernels._core.CloneWarTable``,
-or its pure-Python twin ``cardwars._kernels.pure_clone_war``); this module
+The battle itself runs in the kernel (``cardwars._core.CloneWarTable``,
+or its pure-Python twin ``cardwars.clone_war.machine``); this module
 turns the kernel's log into typed events and applies the cycle rule (CW-7.3)
 without hashing a single battle: at the start and after every RNG draw it asks
 the kernel how many battles remain until the rank-state first repeats (Brent's
@@ -14,9 +14,10 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardwars import _kernels
-from cardwars._kernels import pure_clone_war
+from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
+from cardwars.clone_war import machine as pure_clone_war
+from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import (
     ACTIONS,
     CardsDealt,
@@ -41,8 +42,8 @@ from cardwars.options import check_players
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars._kernels.pure_clone_war import CloneWarTable
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.clone_war.machine import CloneWarTable
+    from cardwars.core_rng import Rng
 
 __all__ = ["State"]
 
@@ -50,7 +51,7 @@ _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
 )  # the seats of a 4-bit mask
-# The kernel's log entries, ``[op, a, b, c]`` (see ``cardwars._kernels.pure_clone_war``).
+# The kernel's log entries, ``[op, a, b, c]`` (see ``cardwars.clone_war.machine``).
 _OP_FLIP = pure_clone_war.OP_FLIP
 _OP_WAR = pure_clone_war.OP_WAR
 _OP_FORFEIT = pure_clone_war.OP_FORFEIT
@@ -96,7 +97,7 @@ def _new_table(
     piles: list[list[CardId]], dead: list[CardId], rng_state: int, rules: Rules
 ) -> CloneWarTable:
     """The kernel table of a position (the one place a state builds one), on the chosen backend."""
-    table: CloneWarTable = _kernels.kernels.CloneWarTable(
+    table: CloneWarTable = KERNEL.module.CloneWarTable(
         piles, dead, rng_state, *_table_options(rules)
     )
     return table
@@ -171,7 +172,7 @@ class State(GameState[Phase]):
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
         """CW-2 (:ref:`deals`): shuffle the canonical 48 cards, deal round-robin."""
-        rng = _kernels.kernels.Rng(seed)
+        rng = backend.kernels.Rng(seed)
         deck: list[CardId] = list(range(48))
         rng.shuffle(deck)
         per = len(deck) // players
@@ -268,7 +269,7 @@ class State(GameState[Phase]):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG, at its current point."""
-        rng: Rng = _kernels.kernels.Rng(self._table.rng_state)
+        rng: Rng = backend.kernels.Rng(self._table.rng_state)
         return rng
 
     @property

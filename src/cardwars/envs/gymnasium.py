@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardwars import _kernels, exclusive
+from cardwars import backend, exclusive
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe
@@ -140,7 +140,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
-        kernels = _kernels.kernels
+        kernels = backend.kernels
         self._rngs = [
             kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
             for seat in range(self.game.players)

@@ -63,7 +63,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import encoding_of
 from cardwars.errors import UsageError, describe
@@ -194,7 +194,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
 
     def deal_seed_of(self, outcome: int) -> int:
         """The cardwars seed that the chance outcome ``outcome`` deals from."""
-        return int(_kernels.kernels.derive_seed(self.deal_seed, outcome))
+        return int(backend.kernels.derive_seed(self.deal_seed, outcome))
 
     def new_initial_state(self) -> CardwarsState:
         """The root: the deal's chance node."""

@@ -41,7 +41,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from cardwars import _kernels, exclusive
+from cardwars import backend, exclusive
 from cardwars.actions import type_name
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
@@ -257,7 +257,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
         self._apply: Callable[[object, tuple[str, ...]], bool] = _no_apply
         self._write: Callable[[Any, Any], bool] = _no_writer
-        self._rows: Callable[..., dict[str, ObsDict]] = _kernels.kernels.rows_by_key
+        self._rows: Callable[..., dict[str, ObsDict]] = backend.kernels.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
 
@@ -299,7 +299,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             self._fast = None
             self._apply = _no_apply
             self._write = _no_writer
-        self._rows = _kernels.kernels.rows_by_key
+        self._rows = backend.kernels.rows_by_key
         return self._observations(), {name: {} for name in self.agents}
 
     @exclusive.step

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
     _Key = Callable[[Move], Any]
 

@@ -3,7 +3,7 @@ machine.
 
 The machine is the Guerrilla position as small ints with its rule steps, on either
 backend: ``GuerrillaMachine`` of the compiled core and its twin in
-``cardwars._kernels.pure_guerrilla_machine``, where every method is documented. The face
+``cardwars.guerrilla.machine``, where every method is documented. The face
 and the search agent read the position through this contract only, so a type checker
 follows every call from the face into the machine; ``tests/typing/machine_contracts.py``
 checks both backends' classes against it.

@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.engine import (
     ActionSpace,
     Agent,
@@ -28,6 +28,7 @@ from cardwars.engine import (
 from cardwars.errors import RulesError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
+from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.moves import (
     ACTIONS,
     GuerrillaObservation,
@@ -144,7 +145,7 @@ class Guerrilla(Game[Rules, State], Encodable):
             two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
         )
         # The loop is compiled only: the state machine is its readable twin.
-        return _kernels.BACKEND == "compiled" and rules == defaults
+        return backend.BACKEND == "compiled" and rules == defaults
 
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int
@@ -166,7 +167,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         """
         self._check_batch(agents)
         options = self._rules.kernel_options()
-        columns: dict[str, array[int]] = _kernels.kernels.guerrilla_batch(
+        columns: dict[str, array[int]] = KERNEL.module.guerrilla_batch(
             seed,
             start,
             count,

@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from cardwars import _kernels
 from cardwars.cards import Card, CardId, Deck
 from cardwars.engine import ActionSpace, Event, Move, Observation, Result
+from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.rules import Rules
 
 __all__ = [
@@ -155,7 +155,7 @@ def combination_strength(cards: Sequence[Card], guerrilla_rank: int, rules: Rule
     True
     """
     ids: list[CardId] = [card.id for card in cards]
-    strength: int = _kernels.kernels.guerrilla_strength(
+    strength: int = KERNEL.module.guerrilla_strength(
         ids, guerrilla_rank, rules.kicker, rules.ace_low
     )
     return strength
@@ -184,7 +184,7 @@ def compare(
     >>> compare([P("KC"), P("5C")], [P("KD")], 2, kicker=True)
     1
     """
-    strength = _kernels.kernels.guerrilla_strength
+    strength = KERNEL.module.guerrilla_strength
     ids_a: list[CardId] = [card.id for card in a]
     ids_b: list[CardId] = [card.id for card in b]
     strength_a: int = strength(ids_a, guerrilla_rank, kicker, ace_low)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
-from cardwars import _kernels
 from cardwars.cards import Card, Deck
 from cardwars.errors import UsageError
+from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.moves import GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
 
 if TYPE_CHECKING:
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["MACHINE_PHASES", "PHASE_CODES", "PLAY_BASE", "PLAY_CODES", "Rebuilder", "rebuild_start"]
 
@@ -160,7 +160,7 @@ class Rebuilder(Generic[StateT]):
             at += size
         seed = rng.next_u64()
         origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
-        machine = _kernels.kernels.GuerrillaMachine(_CARDS, *origin, **self._options)
+        machine = KERNEL.module.GuerrillaMachine(_CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
             machine.apply_actions({s: PLAY_BASE + played[s] for s in machine.to_act})

@@ -6,7 +6,7 @@ from a hand-built position (:meth:`State.from_position`, checked by
 :mod:`cardwars.guerrilla.position`). The rule steps of each skirmish run in the
 kernels' Guerrilla machine (``GuerrillaMachine``: compiled, sharing its C rule
 steps with the batch loop, or its pure-Python twin
-:mod:`cardwars._kernels.pure_guerrilla_machine`, the readable spec); this module
+:mod:`cardwars.guerrilla.machine`, the readable spec); this module
 is its typed face: it turns cards, moves and events into objects, and builds
 events only when they are asked for.
 """
@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cardwars import _kernels
+from cardwars import backend
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
+from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
 
     from typing_extensions import Self
 
-    from cardwars._kernels.pure_rng import Rng
+    from cardwars.core_rng import Rng
 
 __all__ = ["State"]
 
@@ -197,7 +198,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        machine = _kernels.kernels.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
+        machine = KERNEL.module.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
         return cls(rules, players, seed, machine, None)
 
     @classmethod
@@ -288,9 +289,7 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        machine = _kernels.kernels.GuerrillaMachine(
-            _CARDS, *origin, **position.rules.kernel_options()
-        )
+        machine = KERNEL.module.GuerrillaMachine(_CARDS, *origin, **position.rules.kernel_options())
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:
@@ -298,9 +297,9 @@ class State(MachineState[Phase], EncodedState):
         options = self._rules.kernel_options()
         machine: GuerrillaMachine
         if self._origin is None:
-            machine = _kernels.kernels.guerrilla_deal(_CARDS, self._players, self._seed, **options)
+            machine = KERNEL.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
         else:
-            machine = _kernels.kernels.GuerrillaMachine(_CARDS, *self._origin, **options)
+            machine = KERNEL.module.GuerrillaMachine(_CARDS, *self._origin, **options)
         return machine
 
     # --- the protocol -------------------------------------------------------------
@@ -342,7 +341,7 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG."""
-        rng: Rng = _kernels.kernels.Rng(self._m.rng_state)
+        rng: Rng = backend.kernels.Rng(self._m.rng_state)
         return rng
 
     # --- god's-eye view ---------------------------------------------------------------

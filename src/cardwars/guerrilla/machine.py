@@ -61,9 +61,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars import exclusive
-from cardwars._kernels.pure_envs import _actions_by_key, _block
-from cardwars._kernels.pure_guerrilla_policy import GuerrillaPolicy
-from cardwars._kernels.pure_guerrilla_steps import (
+from cardwars.core_envs import _actions_by_key, _block
+from cardwars.core_rng import Rng, _check_u64
+from cardwars.core_values import actions_of_moves, moves_of_actions
+from cardwars.guerrilla.policy import GuerrillaPolicy
+from cardwars.guerrilla.steps import (
     _POLLED,
     A_ALLOW,
     A_PASS,
@@ -90,9 +92,7 @@ from cardwars._kernels.pure_guerrilla_steps import (
     TIE_BASE,
     _ints,
 )
-from cardwars._kernels.pure_guerrilla_views import event_objects
-from cardwars._kernels.pure_rng import Rng, _check_u64
-from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
+from cardwars.guerrilla.views import event_objects
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
@@ -370,7 +370,7 @@ class GuerrillaMachine(GuerrillaPolicy):
     @exclusive.read
     def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[object, ...]:
         """The last step's events as the face's objects, from its table ``faces``
-        (:func:`~cardwars._kernels.pure_guerrilla_views.event_objects` documents it)."""
+        (:func:`~cardwars.guerrilla.views.event_objects` documents it)."""
         return event_objects(self._events, faces, result)
 
     @exclusive.read

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardwars._kernels.pure_guerrilla_steps import (
+from cardwars.guerrilla.steps import (
     A_PROPOSE,
     CANCEL,
     LOSING,
@@ -29,7 +29,7 @@ from cardwars._kernels.pure_guerrilla_steps import (
     TIED,
     WINNING,
 )
-from cardwars._kernels.pure_guerrilla_views import GuerrillaViews
+from cardwars.guerrilla.views import GuerrillaViews
 
 __all__: list[str] = []  # the machine's greedy_action and rollout are the public names
 

@@ -1,9 +1,9 @@
 # Building the faces' frozen value objects (events, observations) by writing their slots
-# (included by _core.pyx). A frozen dataclass's __init__ sets each field through
-# object.__setattr__, a type lookup and a descriptor call per field; a slot is a pointer
-# at a fixed offset of the object, and a new object's slots are all NULL, so storing a
-# new reference there is all that setting it does. The twin is pure_values.SlotBuilder.
-# Below it, what both machines do with the face's move objects (twins in pure_values).
+# (included by _core.pyx; declared, with SlotBuilder's inline methods, in _core.pxd). A
+# frozen dataclass's __init__ sets each field through object.__setattr__, a type lookup and
+# a descriptor call per field; a slot is a pointer at a fixed offset of the object, and a
+# new object's slots are all NULL, so storing a new reference there is all that setting it
+# does. Below it, what the machines do with the face's move objects. Twin: core_values.py.
 
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
@@ -19,9 +19,6 @@ cdef extern from "structmember.h":
 cdef extern from "Python.h":
     ctypedef struct PyMemberDescrObject:
         PyMemberDef* d_member
-    object PyType_GenericAlloc(PyTypeObject* tp, Py_ssize_t nitems)
-
-DEF _SB_MAX = 32
 
 _MEMBER_DESCRIPTOR = type(type.__dict__["__dictoffset__"])  # a slot's descriptor type
 
@@ -32,12 +29,6 @@ cdef class SlotBuilder:
 
     The twin, with the full documentation, is ``pure_values.SlotBuilder``.
     """
-
-    cdef object cls
-    cdef PyTypeObject* tp
-    cdef Py_ssize_t off[_SB_MAX]
-    cdef Py_ssize_t n
-    cdef readonly tuple names
 
     def __init__(self, cls: object, names: tuple) -> None:
         cdef Py_ssize_t i
@@ -60,27 +51,6 @@ cdef class SlotBuilder:
                     or member.offset + <Py_ssize_t>sizeof(PyObject*) > self.tp.tp_basicsize):
                 raise TypeError(f"{cls.__name__}.{names[i]} is not an object slot")
             self.off[i] = member.offset
-
-    cdef inline object blank(self):
-        return PyType_GenericAlloc(self.tp, 0)
-
-    cdef inline void put(self, object obj, Py_ssize_t i, object value) noexcept:
-        # Only on a blank object: its slot holds NULL, so there is nothing to release.
-        Py_INCREF(value)
-        (<PyObject**>((<char*><PyObject*>obj) + self.off[i]))[0] = <PyObject*>value
-
-    cdef inline object make2(self, object a, object b):
-        obj = self.blank()
-        self.put(obj, 0, a)
-        self.put(obj, 1, b)
-        return obj
-
-    cdef inline object make3(self, object a, object b, object c):
-        obj = self.blank()
-        self.put(obj, 0, a)
-        self.put(obj, 1, b)
-        self.put(obj, 2, c)
-        return obj
 
     def __call__(self, *values: object) -> object:
         cdef Py_ssize_t i
@@ -109,9 +79,6 @@ cdef tuple _MK_ATOMS = (int, bool, float, complex, str, bytes)
 @cython.auto_pickle(False)  # made from its game's action space on first use, never stored
 cdef class MoveKeys:
     """The actions of a game's move values, found without running their code (compiled)."""
-
-    cdef dict _kinds    # id(type) -> (type, field names, kind: 0 int/None, 1 atom, 2 enum, 3 dataclass)
-    cdef dict _actions  # key -> action
 
     def __init__(self, moves: tuple) -> None:
         cdef Py_ssize_t a
@@ -191,7 +158,7 @@ cdef class MoveKeys:
         return out
 
 
-cdef tuple _cw_moves_of_actions(tuple own, tuple indices):
+cdef tuple moves_of_actions(tuple own, tuple indices):
     # (own[i] for i in indices) as a tuple: a machine's legal actions as the face's moves.
     cdef Py_ssize_t k, i, n = PyTuple_GET_SIZE(indices), size = PyTuple_GET_SIZE(own)
     cdef tuple out = PyTuple_New(n)
@@ -206,7 +173,7 @@ cdef tuple _cw_moves_of_actions(tuple own, tuple indices):
     return out
 
 
-cdef object _cw_actions_of_moves(object moves, dict by_id, tuple own):
+cdef object actions_of_moves(object moves, dict by_id, tuple own):
     # A step given as the face's own move objects (known by identity) as {seat: action};
     # None for anything else, which the face then checks and explains (apply_moves).
     cdef dict actions = {}
@@ -226,7 +193,7 @@ cdef object _cw_actions_of_moves(object moves, dict by_id, tuple own):
 
 # Tuples of the face's labels (cards) or of ints, from a machine's C arrays of ids.
 
-cdef tuple _cw_card_tuple(tuple cards, int* ids, int count):
+cdef tuple _card_tuple(tuple cards, int* ids, int count):
     cdef int k
     cdef object item
     cdef tuple out = PyTuple_New(count)
@@ -237,7 +204,7 @@ cdef tuple _cw_card_tuple(tuple cards, int* ids, int count):
     return out
 
 
-cdef tuple _cw_maybe_card_tuple(tuple cards, int* ids, int count):
+cdef tuple _maybe_card_tuple(tuple cards, int* ids, int count):
     # None for an id < 0
     cdef int k
     cdef object item
@@ -249,7 +216,7 @@ cdef tuple _cw_maybe_card_tuple(tuple cards, int* ids, int count):
     return out
 
 
-cdef tuple _cw_int_tuple(int* values, int count):
+cdef tuple _int_tuple(int* values, int count):
     cdef int k
     cdef object item
     cdef tuple out = PyTuple_New(count)
@@ -260,7 +227,7 @@ cdef tuple _cw_int_tuple(int* values, int count):
     return out
 
 
-cdef bint _cw_same_cards(tuple last, tuple cards, int* ids, int count):
+cdef bint _same_cards(tuple last, tuple cards, int* ids, int count):
     cdef int k
     if PyTuple_GET_SIZE(last) != count:
         return False
@@ -271,15 +238,20 @@ cdef bint _cw_same_cards(tuple last, tuple cards, int* ids, int count):
 
 
 # Flag tuples by length (up to 5: seats, stacks) and bit mask: views build several a step.
-_CW_FLAGS = tuple(
+_FLAGS = tuple(
     tuple(tuple(bool(mask >> i & 1) for i in range(n)) for mask in range(1 << n)) for n in range(6)
 )
 
 
-cdef tuple _cw_flag_tuple(int* values, int n):
+cdef tuple _flag_tuple(int* values, int n):
     # (values[0] != 0, ..., values[n - 1] != 0), n <= 5, from the table
     cdef int i, mask = 0
     for i in range(n):
         if values[i]:
             mask |= 1 << i
-    return <tuple>(<tuple>_CW_FLAGS[n])[mask]
+    return <tuple>(<tuple>_FLAGS[n])[mask]
+
+
+cdef tuple _flag_tuples(int n):
+    # every flag tuple of length n (n <= 5), by bit mask
+    return <tuple>_FLAGS[n]

@@ -1,6 +1,40 @@
-# The Guerrilla state machine of the compiled core (included by _core.pyx): the position
-# of _core_guerrilla.pxi and its rule steps behind the methods of the twin
-# pure_guerrilla_machine.GuerrillaMachine, which documents each of them.
+# Guerrilla's compiled state machine: the position of _machine.pxd stepped by the rule steps
+# of _steps.pxi, which the batch loop (_policy.pxi) plays too. Its twin, with every method
+# documented, is machine.py in this folder; the two have the same names inside.
+# Compiler directives are set once, in setup.py.
+
+from cpython.buffer cimport PyBuffer_Release
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from cardwars._core cimport (
+    SlotBuilder,
+    _block,
+    _card_tuple,
+    _check_u64,
+    _flag_tuple,
+    _GAMMA,
+    _int_tuple,
+    _maybe_card_tuple,
+    _mix,
+    _rng_below,
+    _same_cards,
+    _sample_prefix_ints,
+    _shuffle_ints,
+    actions_of_moves,
+    moves_of_actions,
+)
+
+from array import array
+
+# A step refused while its machine is in the middle of another (cardwars.exclusive).
+from cardwars.exclusive import busy_error as _busy_error
+
+include "_strength.pxi"
+include "_steps.pxi"
+include "_policy.pxi"
+include "_views.pxi"
 
 _GT_POLLED = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
 _GT_OPTIONS = (
@@ -262,13 +296,13 @@ cdef class GuerrillaMachine:
             self._moves_of = own
         cached = (<list>self._moves)[s]
         if cached is None:
-            cached = (<list>self._moves)[s] = _cw_moves_of_actions(own, self._legal(s))
+            cached = (<list>self._moves)[s] = moves_of_actions(own, self._legal(s))
         return cached
 
     cdef tuple _build_legal(self, int s):
         cdef int buf[_GT_NACT]
         cdef int m = _gt_legal(&self.g, s, buf)
-        return _cw_int_tuple(buf, m)
+        return _int_tuple(buf, m)
 
     # Every step sets _busy from its first read of a caller's value to its commit, so a
     # callback of that value (__eq__, __hash__) or another thread cannot step in between.
@@ -288,7 +322,7 @@ cdef class GuerrillaMachine:
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
         self._enter()
         try:
-            actions = _cw_actions_of_moves(moves, by_id, own)
+            actions = actions_of_moves(moves, by_id, own)
             return actions is not None and self._apply(actions) == 1
         finally:
             self._busy = 0
@@ -416,7 +450,7 @@ cdef class GuerrillaMachine:
 
     # --- readable state ----------------------------------------------------------------
     cdef tuple _labels(self, int* ids, int m):
-        return _cw_card_tuple(self._cards, ids, m)
+        return _card_tuple(self._cards, ids, m)
 
     def hands(self) -> tuple:
         cdef int s
@@ -472,7 +506,7 @@ cdef class GuerrillaMachine:
         return self._rounds(False)
 
     cdef tuple _flags(self, int* values):
-        return _cw_flag_tuple(values, self.g.n)
+        return _flag_tuple(values, self.g.n)
 
     def flags(self) -> tuple:
         return (self._flags(self.g.in_game), self._flags(self.g.played_g),
@@ -485,21 +519,21 @@ cdef class GuerrillaMachine:
         cdef int n = self.g.n
         cdef tuple cards = self._cards
         cdef tuple removed = self._last_removed
-        if removed is None or not _cw_same_cards(removed, cards, self.g.removed, self.g.removed_n):
-            removed = self._last_removed = _cw_card_tuple(cards, self.g.removed, self.g.removed_n)
+        if removed is None or not _same_cards(removed, cards, self.g.removed, self.g.removed_n):
+            removed = self._last_removed = _card_tuple(cards, self.g.removed, self.g.removed_n)
         return (
             self.g.g,
             self.g.k,
-            _cw_flag_tuple(self.g.in_game, n),
-            _cw_flag_tuple(self.g.played_g, n),
-            _cw_flag_tuple(self.g.penalty, n),
-            _cw_flag_tuple(self.g.spy, n),
-            _cw_int_tuple(self.g.hand_n, n),
-            _cw_int_tuple(self.g.draw_n, n),
-            _cw_int_tuple(self.g.disc_n, n),
+            _flag_tuple(self.g.in_game, n),
+            _flag_tuple(self.g.played_g, n),
+            _flag_tuple(self.g.penalty, n),
+            _flag_tuple(self.g.spy, n),
+            _int_tuple(self.g.hand_n, n),
+            _int_tuple(self.g.draw_n, n),
+            _int_tuple(self.g.disc_n, n),
             removed,
-            _cw_maybe_card_tuple(cards, self.g.played, n),
-            _cw_maybe_card_tuple(cards, self.g.support, n),
+            _maybe_card_tuple(cards, self.g.played, n),
+            _maybe_card_tuple(cards, self.g.support, n),
             self._rounds(True) if self.g.rounds else (),
             None if self.g.proposer < 0 else self.g.proposer,
         )
@@ -660,9 +694,9 @@ cdef class GuerrillaMachine:
         cdef signed char* k
         self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
-            _cw_block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
+            _block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
             try:
-                _cw_block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
+                _block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
             except BaseException:
                 PyBuffer_Release(&ob)
                 raise
@@ -758,3 +792,6 @@ def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
         m._record(chosen)
     _gt_fill(m.ev.data, &m.ev.n, key[28])
     return m
+
+
+include "_restore.pxi"

@@ -1,8 +1,8 @@
-"""Pure-Python twins of the Guerrilla kernels of :mod:`cardwars._kernels._core`.
+"""Pure-Python twins of the Guerrilla kernels of :mod:`cardwars._core`.
 
 The compiled core also has a whole-game loop, ``guerrilla_batch``; it has no twin
 here, because it plays the compiled Guerrilla machine's own rule steps, whose twin is
-:mod:`cardwars._kernels.pure_guerrilla_machine`, with the built-in agents, and
+:mod:`cardwars.guerrilla.machine`, with the built-in agents, and
 :func:`cardwars.simulate` plays that machine through :func:`cardwars.play` when the
 compiled core is not in use (the differential tests compare the two game by game).
 

@@ -1,6 +1,33 @@
-# The Aliwar state machine of the compiled core (included by _core.pyx): the position of
-# _core_aliwar.pxi and its rule steps behind the methods of the twin
-# pure_aliwar_machine.AliwarMachine, which documents each of them.
+# Aliwar's compiled state machine: the position of _machine.pxd stepped by the rule steps
+# of _steps.pxi, which the batch loop (_batch.pxi) plays too. Its twin, with every method
+# documented, is machine.py in this folder; the two have the same names inside.
+# Compiler directives are set once, in setup.py.
+
+from cpython.buffer cimport PyBuffer_Release
+from libc.stdint cimport uint32_t, uint64_t
+
+from cardwars._core cimport (
+    SlotBuilder,
+    _block,
+    _card_tuple,
+    _check_u64,
+    _flag_tuple,
+    _flag_tuples,
+    _GAMMA,
+    _mix,
+    _rng_below,
+    _same_cards,
+    _shuffle_ints,
+    actions_of_moves,
+    moves_of_actions,
+)
+
+# A step refused while its machine is in the middle of another (cardwars.exclusive).
+from cardwars.exclusive import busy_error as _busy_error
+
+include "_steps.pxi"
+include "_batch.pxi"
+include "_views.pxi"
 
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
@@ -180,7 +207,7 @@ cdef class AliwarMachine:
             self._moves_of = own
         cached = self._moves_0 if s == 0 else self._moves_1
         if cached is None:
-            cached = _cw_moves_of_actions(own, self._legal(s))
+            cached = moves_of_actions(own, self._legal(s))
             if s == 0:
                 self._moves_0 = cached
             else:
@@ -224,7 +251,7 @@ cdef class AliwarMachine:
     def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
         self._enter()
         try:
-            actions = _cw_actions_of_moves(moves, by_id, own)
+            actions = actions_of_moves(moves, by_id, own)
             return actions is not None and self._apply(actions) == 1
         finally:
             self._busy = 0
@@ -321,32 +348,32 @@ cdef class AliwarMachine:
     cpdef tuple protection(self):
         cdef tuple last = self._last_protection
         cdef tuple cards = self._cards
-        if last is None or not _cw_same_cards(last, cards, self.g.protection, 2):
-            last = self._last_protection = _cw_card_tuple(cards, self.g.protection, 2)
+        if last is None or not _same_cards(last, cards, self.g.protection, 2):
+            last = self._last_protection = _card_tuple(cards, self.g.protection, 2)
         return last
 
     cpdef tuple won(self):
         if self.g.won_count[0] == 0 and self.g.won_count[1] == 0:
             return _AW_NONE_WON
         return (
-            _cw_card_tuple(self._cards, self.g.won[0], self.g.won_count[0]),
-            _cw_card_tuple(self._cards, self.g.won[1], self.g.won_count[1]),
+            _card_tuple(self._cards, self.g.won[0], self.g.won_count[0]),
+            _card_tuple(self._cards, self.g.won[1], self.g.won_count[1]),
         )
 
     cpdef tuple discard(self):
         cdef tuple last = self._last_discard
         cdef tuple cards = self._cards
-        if last is None or not _cw_same_cards(last, cards, self.g.discard, self.g.n_discard):
-            last = self._last_discard = _cw_card_tuple(cards, self.g.discard, self.g.n_discard)
+        if last is None or not _same_cards(last, cards, self.g.discard, self.g.n_discard):
+            last = self._last_discard = _card_tuple(cards, self.g.discard, self.g.n_discard)
         return last
 
     cpdef tuple face_up(self):
-        cdef tuple up = _CW_FLAGS[5]
+        cdef tuple up = _flag_tuples(5)
         if self.g.phase == _AW_SWITCH:
             return up[31], up[31]
         if self.g.phase == _AW_OVER:
             return up[0], up[0]
-        return _cw_flag_tuple(self.g.returning[0], 5), _cw_flag_tuple(self.g.returning[1], 5)
+        return _flag_tuple(self.g.returning[0], 5), _flag_tuple(self.g.returning[1], 5)
 
     cpdef tuple view(self, bint recall):
         # A pile equal to the last view's (item by item) is that view's own tuple: about a
@@ -579,9 +606,9 @@ cdef class AliwarMachine:
         cdef signed char* k
         self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
-            _cw_block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
+            _block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
             try:
-                _cw_block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
+                _block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
             except BaseException:
                 PyBuffer_Release(&ob)
                 raise
@@ -731,3 +758,6 @@ _AW_EVENT_RANGES = (
     ((0, 51),) * 10,
     ((0, 3), (-1, 1)),
 )
+
+
+include "_restore.pxi"

@@ -2,7 +2,7 @@
 
 :class:`GuerrillaRules` holds a game of WAR: Guerrilla Tactics as ints and performs
 its rule steps, clause by clause (GT-4 to GT-14); :class:`GuerrillaMachine
-<cardwars._kernels.pure_guerrilla_machine.GuerrillaMachine>` adds the protocol the
+<cardwars.guerrilla.machine.GuerrillaMachine>` adds the protocol the
 face uses (legal actions, a validated step, the views, copies and keys). The two
 are split only to keep each file readable; read this one for the rules.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardwars._kernels.pure_guerrilla import guerrilla_strength
-from cardwars._kernels.pure_rng import Rng, _check_u64
+from cardwars.core_rng import Rng, _check_u64
+from cardwars.guerrilla.strength import guerrilla_strength
 
 PROPOSE, RESPOND, PLAY_FIRST, PLAY, SUPPORT, TIE, REMOVE, OVER = range(8)
 """The phases."""

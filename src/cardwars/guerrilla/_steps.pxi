@@ -1,5 +1,25 @@
-# The rule steps of Guerrilla in the compiled core (included by _core.pyx after
-# _core_guerrilla.pxi, whose struct they work on); twins in pure_guerrilla_steps.py.
+# The rule steps of Guerrilla in C (included by _machine.pyx), on the position of
+# _machine.pxd; twins in steps.py, the methods of the same names without _gt_.
+
+# --- GT-2 the deal ----------------------------------------------------------------------
+cdef void _gt_deal(_GtState* st, _GtEvents* ev) noexcept nogil:
+    # GT-2: each seat, lowest first, shuffles its own cards (in id order) into its draw pile.
+    cdef int s, i
+    for s in range(st.n):
+        st.draw_top[s] = 0
+        if st.opt[_GO_TWO_SUIT]:
+            # seat 0: diamonds then hearts (ids 13..38); seat 1: clubs then spades
+            for i in range(26):
+                st.draw[s][i] = (13 + i) if s == 0 else (i if i < 13 else 26 + i)
+            st.draw_n[s] = 26
+        else:
+            for i in range(13):
+                st.draw[s][i] = s * 13 + i
+            st.draw_n[s] = 13
+        _shuffle_ints(&st.rng, &st.draw[s][0], st.draw_n[s])
+        st.cards_dealt += st.draw_n[s]
+    _gt_start_skirmish(st, ev)
+
 
 # --- GT-4 promotion window ------------------------------------------------------------
 cdef bint _gt_window_opens(_GtState* st) noexcept nogil:

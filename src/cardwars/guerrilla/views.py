@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardwars import exclusive
-from cardwars._kernels.pure_guerrilla_steps import OVER, GuerrillaRules
+from cardwars.guerrilla.steps import OVER, GuerrillaRules
 
 __all__: list[str] = []  # the machine's methods are the public names
 

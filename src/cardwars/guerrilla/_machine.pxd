@@ -1,81 +1,15 @@
-# guerrilla kernels of the compiled core (included by _core.pyx).
+# The C declarations of Guerrilla's compiled machine (cardwars/guerrilla/_machine.pyx): the
+# position as a C struct, its event buffer, and the inline helpers every rule step uses.
 #
-# Cards are standard ids suit*13 + rank-2. A combination is one or two cards;
-# its strength is an int (higher is better) exactly as in pure_guerrilla.py.
+# Cards are standard ids suit*13 + rank-2. A combination is one or two cards; its strength
+# is an int (higher is better), as in strength.py. The twin of the position, with the
+# documentation of every step and of the event ints, is steps.py; the C functions have its
+# method names with a _gt_ prefix. Each step writes its events as ints to an optional buffer
+# (NULL in the batch loop) and runs on into the next step until a poll or the end, as the
+# twin's methods do. The batch loop (_policy.pxi) and the GuerrillaMachine class both play
+# the game through _gt_step (_steps.pxi), so each rule is written once.
 
-cdef int _GT_PAIR = 1024
-
-
-cdef inline int _gt_effective(int card, int grank, bint ace_low) noexcept nogil:
-    cdef int rank = card % 13 + 2
-    if rank == 14 and ace_low:
-        return 0
-    if rank <= grank:
-        return 1
-    return rank
-
-
-cdef inline int _gt_strength2(int a, int b, int grank, bint kicker, bint ace_low) noexcept nogil:
-    # b < 0: a single card.
-    cdef int ea = _gt_effective(a, grank, ace_low)
-    cdef int eb
-    if b < 0:
-        return ea * 32
-    eb = _gt_effective(b, grank, ace_low)
-    if ea == eb:
-        return _GT_PAIR + ea
-    if ea < eb:
-        ea, eb = eb, ea
-    return ea * 32 + (eb + 1 if kicker else 0)
-
-
-def guerrilla_strength(cards, int guerrilla_rank, bint kicker=False, bint ace_low=False):
-    """The strength of a combination of one or two card ids (GT-8.4); higher is better."""
-    cdef Py_ssize_t n = len(cards)
-    if n == 0 or n > 2:
-        raise ValueError(f"a combination has 1 or 2 cards, got {n}")
-    if n == 1:
-        return _gt_strength2(cards[0], -1, guerrilla_rank, kicker, ace_low)
-    return _gt_strength2(cards[0], cards[1], guerrilla_rank, kicker, ace_low)
-
-
-def guerrilla_evaluate(combos, int guerrilla_rank, bint kicker=False, bint ace_low=False):
-    """Each seat's outcome (GT-7, GT-9): 2 winning, 1 tied for best, 0 losing, -1 not taking part."""
-    cdef list strengths = []
-    cdef int best = -1, leaders = 0, s
-    for combo in combos:
-        if len(combo):
-            s = guerrilla_strength(combo, guerrilla_rank, kicker, ace_low)
-        else:
-            s = -1
-        strengths.append(s)
-        if s > best:
-            best = s
-            leaders = 1
-        elif s == best and s >= 0:
-            leaders += 1
-    out = []
-    for s in strengths:
-        if s < 0:
-            out.append(-1)
-        elif s == best:
-            out.append(2 if leaders == 1 else 1)
-        else:
-            out.append(0)
-    return tuple(out)
-
-
-# --- the state machine: the position as a C struct, each rule step one C function ---------
-#
-# The twin, with the documentation of every step and of the event ints, is
-# pure_guerrilla_machine.py; the functions here have its method names with a _gt_ prefix.
-# Each step writes its events as ints to an optional buffer (NULL in the batch loop), and
-# runs on into the next step until a poll or the end, as the twin's methods do. The
-# batch loop below and the GuerrillaMachine class (_core_guerrilla_state.pxi) both play
-# the game through _gt_step, so each rule is written once.
-
-from array import array
-
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc
 from libc.string cimport memset
 
@@ -191,7 +125,34 @@ cdef inline bint _gt_is_g(_GtState* st, int card) noexcept nogil:
     return st.eff[card] == 1
 
 
-cdef void _gt_set_g(_GtState* st, int g) noexcept nogil:
+cdef enum:
+    _GT_PAIR = 1024
+
+
+cdef inline int _gt_effective(int card, int grank, bint ace_low) noexcept nogil:
+    cdef int rank = card % 13 + 2
+    if rank == 14 and ace_low:
+        return 0
+    if rank <= grank:
+        return 1
+    return rank
+
+
+cdef inline int _gt_strength2(int a, int b, int grank, bint kicker, bint ace_low) noexcept nogil:
+    # b < 0: a single card.
+    cdef int ea = _gt_effective(a, grank, ace_low)
+    cdef int eb
+    if b < 0:
+        return ea * 32
+    eb = _gt_effective(b, grank, ace_low)
+    if ea == eb:
+        return _GT_PAIR + ea
+    if ea < eb:
+        ea, eb = eb, ea
+    return ea * 32 + (eb + 1 if kicker else 0)
+
+
+cdef inline void _gt_set_g(_GtState* st, int g) noexcept nogil:
     # G, and the effective rank of every card at G (_gt_effective, looked up by _gt_str2).
     cdef int c
     st.g = g
@@ -267,7 +228,7 @@ cdef inline int _gt_pop_draw(_GtState* st, int s) noexcept nogil:
     return card
 
 
-cdef int _gt_table(_GtState* st, int* card, int* owner, int* up) noexcept nogil:
+cdef inline int _gt_table(_GtState* st, int* card, int* owner, int* up) noexcept nogil:
     # The table in table order (GT-12); returns its size.
     cdef int s, i, m = 0
     for s in range(st.n):
@@ -295,7 +256,7 @@ cdef int _gt_table(_GtState* st, int* card, int* owner, int* up) noexcept nogil:
     return m
 
 
-cdef void _gt_init(_GtState* st, int n, int* opt, uint64_t rng) noexcept nogil:
+cdef inline void _gt_init(_GtState* st, int n, int* opt, uint64_t rng) noexcept nogil:
     # An empty position of n seats with these options.
     cdef int s
     memset(st, 0, sizeof(_GtState))
@@ -312,22 +273,3 @@ cdef void _gt_init(_GtState* st, int n, int* opt, uint64_t rng) noexcept nogil:
         st.played[s] = -1
         st.support[s] = -1
         st.eliminated_at[s] = -1
-
-
-cdef void _gt_deal(_GtState* st, _GtEvents* ev) noexcept nogil:
-    # GT-2: each seat, lowest first, shuffles its own cards (in id order) into its draw pile.
-    cdef int s, i
-    for s in range(st.n):
-        st.draw_top[s] = 0
-        if st.opt[_GO_TWO_SUIT]:
-            # seat 0: diamonds then hearts (ids 13..38); seat 1: clubs then spades
-            for i in range(26):
-                st.draw[s][i] = (13 + i) if s == 0 else (i if i < 13 else 26 + i)
-            st.draw_n[s] = 26
-        else:
-            for i in range(13):
-                st.draw[s][i] = s * 13 + i
-            st.draw_n[s] = 13
-        _shuffle_ints(&st.rng, &st.draw[s][0], st.draw_n[s])
-        st.cards_dealt += st.draw_n[s]
-    _gt_start_skirmish(st, ev)

@@ -57,7 +57,7 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             i += 3
         elif kind == 10:
             count = d[i + 1]
-            outcomes = _cw_int_tuple(d + i + 2, count)
+            outcomes = _int_tuple(d + i + 2, count)
             event = evaluated.get(outcomes)
             if event is None:
                 event = _gt_make_evaluated.blank()
@@ -67,11 +67,11 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             i += 2 + count
         elif kind == 14:
             count = d[i + 2]
-            out.append(_gt_make_spoils.make2(d[i + 1], _cw_card_tuple(cards, d + i + 3, count)))
+            out.append(_gt_make_spoils.make2(d[i + 1], _card_tuple(cards, d + i + 3, count)))
             i += 3 + count
         elif kind == 15:
             count = d[i + 2]
-            out.append(_gt_make_won.make2(d[i + 1], _cw_int_tuple(d + i + 3, count)))
+            out.append(_gt_make_won.make2(d[i + 1], _int_tuple(d + i + 3, count)))
             i += 3 + count
         elif kind == 0:
             out.append(_gt_make_started.make2(d[i + 1], d[i + 2]))
@@ -88,7 +88,7 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 13:
             count = d[i + 1]
             event = _gt_make_lost.blank()
-            _gt_make_lost.put(event, 0, _cw_card_tuple(cards, d + i + 2, count))
+            _gt_make_lost.put(event, 0, _card_tuple(cards, d + i + 2, count))
             out.append(event)
             i += 2 + count
         elif kind == 16:
@@ -99,18 +99,18 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             reveals = tuple([(d[i + 2 + 2 * k], cards[d[i + 3 + 2 * k]]) for k in range(count)])
             i += 2 + 2 * count
             count = d[i]
-            out.append(faces[17](reveals, _cw_int_tuple(d + i + 1, count)))
+            out.append(faces[17](reveals, _int_tuple(d + i + 1, count)))
             i += 1 + count
         elif kind == 5:
             out.append(faces[13](d[i + 1], d[i + 2]))
             i += 3
         elif kind == 7:
             count = d[i + 2]
-            out.append(faces[14](d[i + 1], _cw_card_tuple(cards, d + i + 3, count)))
+            out.append(faces[14](d[i + 1], _card_tuple(cards, d + i + 3, count)))
             i += 3 + count
         elif kind == 1:
             count = d[i + 2]
-            out.append(faces[15](d[i + 1], _cw_int_tuple(d + i + 3, count)))
+            out.append(faces[15](d[i + 1], _int_tuple(d + i + 3, count)))
             i += 3 + count
         elif kind == 2:
             out.append(faces[16](d[i + 1]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwars._kernels.pure_aliwar_codes import _EVENT_RANGES, EVENT_INTS, KEEP, NUM_ACTIONS, OVER
+from cardwars.aliwar.codes import _EVENT_RANGES, EVENT_INTS, KEEP, NUM_ACTIONS, OVER
 
 
 def _check_events(events: object, n_switches: int) -> tuple[int, ...]:

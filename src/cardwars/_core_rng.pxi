@@ -1,64 +1,8 @@
-# The compiled core of cardwars. Compiler directives are set once, in setup.py.
-#
-# Cards are small ints here, piles are C arrays, and the RNG is three inline C
-# functions over a uint64_t, so the game kernels (included at the end, one file
-# per game) never touch a Python object in their inner loops. Every public name
-# has a twin of the same signature in pure_rng.py.
+# The RNG of the rules (SplitMix64 with Lemire bounded draws) as Python sees it (included by
+# _core.pyx). Its inline C steps, which every game's machine inlines, are in _core.pxd.
+# Twin: core_rng.py.
 
-from libc.stdint cimport uint32_t, uint64_t
-
-# A step refused while its machine is in the middle of another (cardwars.exclusive).
-from cardwars.exclusive import busy_error as _busy_error
-
-cdef extern from *:
-    """
-    #define CW_MASK32 0xFFFFFFFFull
-    """
-    unsigned long long CW_MASK32
-
-cdef uint64_t _GAMMA = 0x9E3779B97F4A7C15ULL
 cdef object _MAX_U64 = (1 << 64) - 1
-
-
-cdef inline uint64_t _mix(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t _rng_next(uint64_t* state) noexcept nogil:
-    state[0] += _GAMMA
-    return _mix(state[0])
-
-
-cdef inline uint32_t _rng_below(uint64_t* state, uint32_t n) noexcept nogil:
-    # Lemire's multiply-shift on the high 32 bits; rejection only in the biased zone.
-    cdef uint64_t m = (_rng_next(state) >> 32) * <uint64_t>n
-    cdef uint32_t t
-    if <uint32_t>m < n:
-        t = (<uint32_t>(0 - n)) % n
-        while <uint32_t>m < t:
-            m = (_rng_next(state) >> 32) * <uint64_t>n
-    return <uint32_t>(m >> 32)
-
-
-cdef inline void _shuffle_ints(uint64_t* state, int* a, int n) noexcept nogil:
-    cdef int i, j, tmp
-    for i in range(n - 1):
-        j = i + <int>_rng_below(state, <uint32_t>(n - i))
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
-
-
-cdef inline void _sample_prefix_ints(uint64_t* state, int* a, int n, int k) noexcept nogil:
-    cdef int i, j, tmp
-    cdef int steps = k if k < n - 1 else n - 1
-    for i in range(steps):
-        j = i + <int>_rng_below(state, <uint32_t>(n - i))
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
 
 
 cdef uint64_t _check_u64(object value, str what) except? 0:
@@ -91,8 +35,6 @@ cdef class Rng:
     >>> twin = rng.copy(); rng.next_u64() == twin.next_u64()
     True
     """
-
-    cdef uint64_t _state
 
     def __init__(self, seed: object) -> None:
         self._state = _check_u64(seed, "seed")
@@ -158,21 +100,3 @@ cdef class Rng:
 
 def _rng_from_state(state: int) -> Rng:
     return Rng(state)
-
-
-# The faces' value objects, built by the kernels that hand them out.
-include "_core_values.pxi"
-
-# Game kernels, one file per game (kept apart so they can be read on their own).
-include "_core_envs.pxi"
-include "_core_clone_war.pxi"
-include "_core_aliwar.pxi"
-include "_core_aliwar_views.pxi"
-include "_core_aliwar_state.pxi"
-include "_core_aliwar_restore.pxi"
-include "_core_guerrilla.pxi"
-include "_core_guerrilla_steps.pxi"
-include "_core_guerrilla_batch.pxi"
-include "_core_guerrilla_views.pxi"
-include "_core_guerrilla_state.pxi"
-include "_core_guerrilla_restore.pxi"

@@ -1,12 +1,11 @@
-# What the machines' fast paths for the RL environments share (included by _core.pyx before
-# the game kernels): the caller's blocks are reached through the buffer protocol, so the
-# kernels still import no NumPy. The twins check the same in Python (``_block`` in
-# pure_aliwar_machine.py and pure_guerrilla_machine.py).
+# What the machines' fast paths for the RL environments share (included by _core.pyx,
+# declared in _core.pxd): the caller's blocks are reached through the buffer protocol, so
+# the core still imports no NumPy. Twin: core_envs.py (``_block``).
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 
 
-cdef int _cw_block(object obj, Py_buffer* view, char code, Py_ssize_t count, str what) except -1:
+cdef int _block(object obj, Py_buffer* view, char code, Py_ssize_t count, str what) except -1:
     # Acquire ``obj`` as a writable C-contiguous buffer of at least ``count`` items of the
     # struct code ``code`` (b"f": float32, b"b": int8); the caller releases it.
     cdef Py_ssize_t size = 4 if code == b"f" else 1

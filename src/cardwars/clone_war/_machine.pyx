@@ -1,6 +1,7 @@
-# Clone War kernels of the compiled core (included by _core.pyx); CW-1 … CW-8.
+# Clone War's compiled machine and batch loop; CW-1 … CW-8. Compiler directives are set
+# once, in setup.py.
 #
-# A line-by-line translation of pure_clone_war.py, which is the readable
+# A line-by-line translation of machine.py in this folder, which is the readable
 # spec: read that first. Piles are ring buffers in one plain C struct, so a
 # position is copied with one struct assignment and a battle touches no Python
 # object. A card is stored as v = id*4 + rank (the Clone War id of docs/engine.rst,
@@ -9,7 +10,16 @@
 
 from cpython cimport array as _cw_array
 cimport cython
+from libc.stdint cimport uint64_t
+
+from cardwars._core cimport _GAMMA, _check_u64, _mix, _shuffle_ints
+
 import array as _cw_pyarray
+
+# A step refused while its machine is in the middle of another (cardwars.exclusive).
+from cardwars.exclusive import busy_error as _busy_error
+
+cdef object _MAX_U64 = (1 << 64) - 1
 
 cdef enum:
     _CW_RING = 64        # ring capacity per seat: a power of two above 48 cards

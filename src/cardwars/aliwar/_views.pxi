@@ -69,7 +69,7 @@ cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 3:
             count = d[i + 1]
             obj = _aw_make_discarded.blank()
-            _aw_make_discarded.put(obj, 0, _cw_card_tuple(cards, d + i + 2, count))
+            _aw_make_discarded.put(obj, 0, _card_tuple(cards, d + i + 2, count))
             out.append(obj)
             i += 2 + count
         elif kind == 4:
@@ -90,7 +90,7 @@ cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
         elif kind == 7:
             obj = _aw_make_flipped.blank()
             _aw_make_flipped.put(obj, 0, (
-                _cw_card_tuple(cards, d + i + 1, 5), _cw_card_tuple(cards, d + i + 6, 5)
+                _card_tuple(cards, d + i + 1, 5), _card_tuple(cards, d + i + 6, 5)
             ))
             out.append(obj)
             i += 11

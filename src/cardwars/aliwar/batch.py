@@ -1,11 +1,7 @@
-"""Pure-Python twins of the Aliwar kernels of :mod:`cardwars._kernels._core`.
+"""Aliwar's whole-game batch loop: the pure-Python twin of ``_batch.pxi``.
 
-Kernels work on plain ints: a card is its standard id ``suit*13 + rank-2``
-(the card ids of docs/engine.rst), a protection suit is 0..3 (♣ ♦ ♥ ♠), and a conflict outcome is
-the winning seat (0 or 1) or ``-1`` for a tie.
-
-The rules are stated once, in :mod:`cardwars._kernels.pure_aliwar_machine`:
-:func:`aliwar_batch` deals each game with ``aliwar_deal`` and plays it through that
+The rules are stated once, in :mod:`cardwars.aliwar.steps`:
+:func:`aliwar_batch` deals each game with ``aliwar_deal`` and plays it through the
 machine's steps, its built-in agents choosing among the machine's legal actions (as the
 compiled batch loop plays the compiled machine's rule steps). The greedy agent's choice on
 ints is here, once: :func:`switch_scores` and :func:`keep_index`, which
@@ -17,65 +13,17 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
-from cardwars._kernels.pure_aliwar_codes import DECLINE, KEEP_BASE, OVER, PAIRS, SWITCH
-from cardwars._kernels.pure_aliwar_machine import (  # the rules, stated once there
-    AliwarMachine,
-    _card,
-    _flag,
-    _limit,
-    aliwar_deal,
-    conflict,
-)
-from cardwars._kernels.pure_rng import Rng, derive_seed
+from cardwars.aliwar.codes import DECLINE, KEEP_BASE, OVER, PAIRS, SWITCH
+from cardwars.aliwar.machine import AliwarMachine, aliwar_deal
+from cardwars.aliwar.steps import _flag, _limit
+from cardwars.core_rng import Rng, derive_seed
 
-__all__ = ["aliwar_batch", "aliwar_conflict", "aliwar_resolve_columns"]
+__all__ = ["aliwar_batch"]
 
 _AGENT_GREEDY = 1  # agent codes: 0 random, 1 greedy
 # The positions each switch action swaps; the null switch (15) is Switch(5, 5), a no-op.
 _SWITCH_POSITIONS = (*PAIRS, (5, 5))
 _IDS = tuple(range(52))  # the batch's machines are labelled by the card ids themselves
-
-
-def _check_suit(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
-        raise ValueError(f"{what} must be a suit 0..3, got {value!r}")
-    return value
-
-
-def aliwar_conflict(a: int, b: int, suit_a: int, suit_b: int) -> int:
-    """Resolve one column (AW-5): card ``a`` of seat 0 against card ``b`` of seat 1.
-
-    ``suit_a`` and ``suit_b`` are the suits of each card's *owner's* protection
-    card (AW-A6). Returns 0 or 1, the winning seat, or -1 for a tie.
-
-    >>> aliwar_conflict(21, 8, 2, 0)  # T♦ (seat 0 protects ♥) vs T♣ (seat 1 protects ♣)
-    1
-    """
-    _card(a, "a")
-    _card(b, "b")
-    _check_suit(suit_a, "suit_a")
-    _check_suit(suit_b, "suit_b")
-    return conflict(a, b, suit_a, suit_b)
-
-
-def aliwar_resolve_columns(
-    tops_0: Sequence[int], tops_1: Sequence[int], suit_0: int, suit_1: int
-) -> tuple[int, ...]:
-    """Resolve all five columns: ``tops_s[c]`` is seat ``s``'s top card in column ``c``.
-
-    Returns five outcomes as :func:`aliwar_conflict` does.
-
-    >>> aliwar_resolve_columns([20, 29, 49, 21, 11], [46, 22, 18, 8, 1], 2, 0)
-    (-1, -1, 0, 1, -1)
-    """
-    if len(tops_0) != 5 or len(tops_1) != 5:
-        raise ValueError(f"five top cards per seat are needed, got {len(tops_0)} and {len(tops_1)}")
-    _check_suit(suit_0, "suit_0")
-    _check_suit(suit_1, "suit_1")
-    for c in range(5):
-        _card(tops_0[c], f"tops_0[{c}]")
-        _card(tops_1[c], f"tops_1[{c}]")
-    return tuple(conflict(tops_0[c], tops_1[c], suit_0, suit_1) for c in range(5))
 
 
 def _check_batch_args(

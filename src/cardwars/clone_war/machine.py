@@ -1,4 +1,4 @@
-"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._kernels._core` (CW-1 … CW-8).
+"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._core` (CW-1 … CW-8).
 
 This is the readable executable spec of one battle (CW-3 … CW-7); the compiled
 kernel in ``_core_clone_war.pxi`` is a line-by-line translation of it.
@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from cardwars import exclusive
-from cardwars._kernels.pure_rng import Rng, derive_seed
+from cardwars.core_rng import Rng, derive_seed
 
 __all__ = ["CloneWarTable", "clone_war_batch"]
 
@@ -584,7 +584,7 @@ def clone_war_batch(
     Raises:
         ValueError: an argument out of range.
 
-    >>> from cardwars._kernels.pure_clone_war import clone_war_batch
+    >>> from cardwars.clone_war.machine import clone_war_batch
     >>> cols = clone_war_batch(0, 0, 3, 2)
     >>> sorted(cols), len(cols["length"])
     (['length', 'termination', 'wars', 'winner'], 3)

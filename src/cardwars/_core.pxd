@@ -1,0 +1,127 @@
+# What the games' compiled machines cimport from the shared core (cardwars/_core.pyx).
+#
+# The RNG is defined here as inline C over one uint64_t, so that each machine inlines it
+# into its own inner loops; its Python face (Rng, derive_seed) is _core_rng.pxi. The
+# rest is declared here and defined in _core_values.pxi and _core_envs.pxi.
+
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF
+from libc.stdint cimport uint32_t, uint64_t
+
+cdef extern from *:
+    """
+    #define CARDWARS_GAMMA 0x9E3779B97F4A7C15ULL
+    """
+    const uint64_t _GAMMA "CARDWARS_GAMMA"
+
+
+# --- SplitMix64 with Lemire bounded draws (the RNG of docs/engine.rst) -------------------
+
+cdef inline uint64_t _mix(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t _rng_next(uint64_t* state) noexcept nogil:
+    state[0] += _GAMMA
+    return _mix(state[0])
+
+
+cdef inline uint32_t _rng_below(uint64_t* state, uint32_t n) noexcept nogil:
+    # Lemire's multiply-shift on the high 32 bits; rejection only in the biased zone.
+    cdef uint64_t m = (_rng_next(state) >> 32) * <uint64_t>n
+    cdef uint32_t t
+    if <uint32_t>m < n:
+        t = (<uint32_t>(0 - n)) % n
+        while <uint32_t>m < t:
+            m = (_rng_next(state) >> 32) * <uint64_t>n
+    return <uint32_t>(m >> 32)
+
+
+cdef inline void _shuffle_ints(uint64_t* state, int* a, int n) noexcept nogil:
+    cdef int i, j, tmp
+    for i in range(n - 1):
+        j = i + <int>_rng_below(state, <uint32_t>(n - i))
+        tmp = a[i]
+        a[i] = a[j]
+        a[j] = tmp
+
+
+cdef inline void _sample_prefix_ints(uint64_t* state, int* a, int n, int k) noexcept nogil:
+    cdef int i, j, tmp
+    cdef int steps = k if k < n - 1 else n - 1
+    for i in range(steps):
+        j = i + <int>_rng_below(state, <uint32_t>(n - i))
+        tmp = a[i]
+        a[i] = a[j]
+        a[j] = tmp
+
+
+cdef uint64_t _check_u64(object value, str what) except? 0
+
+
+cdef class Rng:
+    cdef uint64_t _state
+
+
+# --- the faces' value objects (_core_values.pxi) ------------------------------------------
+
+cdef enum:
+    _SB_MAX = 32
+
+
+cdef class SlotBuilder:
+    cdef object cls
+    cdef PyTypeObject* tp
+    cdef Py_ssize_t off[_SB_MAX]
+    cdef Py_ssize_t n
+    cdef readonly tuple names
+
+    cdef inline object blank(self):
+        return _blank(self.tp, 0)
+
+    cdef inline void put(self, object obj, Py_ssize_t i, object value) noexcept:
+        # Only on a blank object: its slot holds NULL, so there is nothing to release.
+        Py_INCREF(value)
+        (<PyObject**>((<char*><PyObject*>obj) + self.off[i]))[0] = <PyObject*>value
+
+    cdef inline object make2(self, object a, object b):
+        obj = self.blank()
+        self.put(obj, 0, a)
+        self.put(obj, 1, b)
+        return obj
+
+    cdef inline object make3(self, object a, object b, object c):
+        obj = self.blank()
+        self.put(obj, 0, a)
+        self.put(obj, 1, b)
+        self.put(obj, 2, c)
+        return obj
+
+
+cdef extern from "Python.h":
+    object _blank "PyType_GenericAlloc"(PyTypeObject* tp, Py_ssize_t nitems)
+
+
+cdef class MoveKeys:
+    cdef dict _kinds
+    cdef dict _actions
+    cdef int _learn(self, object value) except -1
+    cdef object _key(self, object value)
+
+
+# What both machines do with the face's move objects, and the tuples their views build.
+cdef tuple moves_of_actions(tuple own, tuple indices)
+cdef object actions_of_moves(object moves, dict by_id, tuple own)
+cdef tuple _card_tuple(tuple cards, int* ids, int count)
+cdef tuple _maybe_card_tuple(tuple cards, int* ids, int count)
+cdef tuple _int_tuple(int* values, int count)
+cdef bint _same_cards(tuple last, tuple cards, int* ids, int count)
+cdef tuple _flag_tuple(int* values, int n)
+cdef tuple _flag_tuples(int n)
+
+
+# --- the RL environments' blocks (_core_envs.pxi) -----------------------------------------
+
+cdef int _block(object obj, Py_buffer* view, char code, Py_ssize_t count, str what) except -1
