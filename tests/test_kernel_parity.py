@@ -1,38 +1,55 @@
-"""The compiled core and its pure-Python twin have the same names and signatures.
+"""Each compiled extension and its pure-Python twins have the same names and signatures.
 
-Every public name that :mod:`cardwars._core` defines itself — functions,
-classes with their public methods and properties, constants — must exist in
-:mod:`cardwars.core` with the same parameter names, kinds and defaults
-(annotations differ in form between the two, so they are not compared), and
-constants must be equal. A new compiled name without a twin fails here.
+The compiled code is four extensions, each beside its readable twin: the shared core
+``cardwars/_core.pyx`` (twin ``cardwars/core.py``) and each game's machine
+``<game>/_machine.pyx`` (twins ``<game>/machine.py`` and the modules its
+:class:`~cardwars.backend.Kernel` names). Two levels are checked:
 
-The one exemption is :data:`NO_TWIN`. Whether the twins give the same *results*
-is for the differential tests of each game (``tests/<game>/test_batch.py``) and
+* **files, by name**: every compiled source ``_x.pyx`` or ``_x.pxi`` has a twin ``x.py``
+  in the same folder, and the public functions and classes the compiled file defines
+  are exactly the twin's ``__all__``;
+* **modules**: every public name an extension defines must exist among its twins with the
+  same parameter names, kinds and defaults (annotations differ in form between the two,
+  so they are not compared), and constants must be equal. A new compiled name without a
+  twin fails here.
+
+The one exemption is :data:`NO_TWIN`. Whether the twins give the same *results* is for
+the differential tests of each game (``tests/<game>/test_batch.py``) and
 ``tests/test_rng.py``.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tests.kernels import pure
+import cardwars
+from cardwars.backend import Kernel
+from tests.kernels import KERNELS, compiled_or_skip
 
-_core = pytest.importorskip(
-    "cardwars._core",
-    reason="the compiled core cardwars._core is not built: no twin to compare",
-)
+compiled_or_skip()
+
+SRC = Path(cardwars.__file__).parent
+
+PAIRS: list[tuple[str, tuple[str, ...]]] = [
+    ("cardwars._core", ("cardwars.core",)),
+    *((kernel.compiled, kernel.twins) for kernel in KERNELS),
+]
+"""Each compiled extension and the twin modules that hold its names."""
 
 NO_TWIN = {
     "guerrilla_batch": (
         "the compiled Guerrilla whole-game loop has no twin on purpose: its readable "
         "statement is the Guerrilla state machine, which simulate() plays on the pure "
-        "backend (see the docstring of cardwars.guerrilla.strength)"
+        "backend (see the docstring of cardwars.guerrilla.kernel)"
     ),
 }
 """Compiled names without a twin, each with the reason."""
@@ -62,9 +79,15 @@ def own_names(module: ModuleType) -> dict[str, object]:
     return names
 
 
-def twin_names() -> dict[str, object]:
-    """The twin's names: its ``__all__``, gathered from one module per subject."""
-    return {name: getattr(pure, name) for name in pure.__all__}
+def twin_names(twins: tuple[str, ...]) -> dict[str, object]:
+    """The twins' names: each twin module's ``__all__``."""
+    names: dict[str, object] = {}
+    for name in twins:
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            assert attr not in names, f"{attr} is in two twin modules"
+            names[attr] = getattr(module, attr)
+    return names
 
 
 def shape(signature: inspect.Signature) -> Shape:
@@ -175,31 +198,111 @@ def _kind(member: object) -> str:
     return "a property" if inspect.isdatadescriptor(member) else type(member).__name__
 
 
-COMPILED = own_names(_core)
-CHECKED = sorted(COMPILED.keys() - NO_TWIN.keys())
+def compiled_sources() -> list[Path]:
+    """Every compiled source file of the package (``_x.pyx`` and ``_x.pxi``)."""
+    return sorted(p for p in SRC.rglob("_*.p*") if p.suffix in (".pyx", ".pxi"))
 
 
-def test_every_compiled_name_has_a_twin_and_the_twin_no_other() -> None:
-    twins = twin_names()
-    missing = sorted(COMPILED.keys() - NO_TWIN.keys() - twins.keys())
-    assert not missing, f"compiled names without a twin in cardwars.core: {missing}"
-    extra = sorted(twins.keys() - COMPILED.keys())
-    assert not extra, f"twin names the compiled core lacks: {extra}"
-    assert len(pure.__all__) == len(set(pure.__all__))
+def compiled_file_names(path: Path) -> set[str]:
+    """The public functions and classes a compiled source file defines at its top level."""
+    text = path.read_text()
+    found = re.findall(r"^(?:def|cdef class|class) ([A-Za-z]\w*)", text, re.MULTILINE)
+    return set(found)
+
+
+def twin_file(path: Path) -> Path:
+    """The twin of compiled file ``_x.pyx`` or ``_x.pxi``: ``x.py`` in the same folder."""
+    return path.with_name(path.stem[1:] + ".py")
+
+
+def module_of(path: Path) -> ModuleType:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return importlib.import_module(".".join(parts))
+
+
+SOURCES = compiled_sources()
+
+
+def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> None:
+    extensions = {p.relative_to(SRC).as_posix() for p in SOURCES if p.suffix == ".pyx"}
+    assert extensions == {
+        "_core.pyx",
+        "aliwar/_machine.pyx",
+        "clone_war/_machine.pyx",
+        "guerrilla/_machine.pyx",
+    }
+    for pyx in (p for p in SOURCES if p.suffix == ".pyx"):
+        included = set(re.findall(r'^include "(\w+\.pxi)"', pyx.read_text(), re.MULTILINE))
+        beside = {p.name for p in SOURCES if p.suffix == ".pxi" and p.parent == pyx.parent}
+        assert included == beside, f"{pyx}: includes {sorted(included)}, beside it {sorted(beside)}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(SRC).as_posix())
+def test_every_compiled_file_has_a_twin_of_its_name_with_its_names(path: Path) -> None:
+    twin = twin_file(path)
+    assert twin.is_file(), f"{path.relative_to(SRC)} has no twin {twin.relative_to(SRC)}"
+    names = compiled_file_names(path) - NO_TWIN.keys()
+    module = module_of(twin)
+    exported = set(module.__all__)
+    if path.suffix == ".pyx" and path.stem == "_core":
+        # the shared core's twin gathers the twins of the files _core.pyx includes
+        included = {n for p in SOURCES if p.parent == SRC for n in compiled_file_names(p)}
+        assert exported == included
+        return
+    assert names == exported, (
+        f"{path.name} defines {sorted(names)}, {twin.name} exports {sorted(exported)}"
+    )
+
+
+@pytest.mark.parametrize(("compiled", "twins"), PAIRS, ids=[c for c, _ in PAIRS])
+def test_every_compiled_name_has_a_twin_and_the_twin_no_other(
+    compiled: str, twins: tuple[str, ...]
+) -> None:
+    names = own_names(importlib.import_module(compiled))
+    found = twin_names(twins)
+    missing = sorted(names.keys() - NO_TWIN.keys() - found.keys())
+    assert not missing, f"compiled names of {compiled} without a twin in {twins}: {missing}"
+    extra = sorted(found.keys() - names.keys())
+    assert not extra, f"twin names {compiled} lacks: {extra}"
+
+
+def test_the_kernels_name_the_pairs() -> None:
+    for kernel in KERNELS:
+        assert isinstance(kernel, Kernel)
+        assert kernel.compiled.endswith("._machine")
+        assert kernel.twins[0] == kernel.compiled.replace("._machine", ".machine")
 
 
 def test_the_exemption_is_still_needed_and_documented() -> None:
-    twin_modules = [pure, *(v for v in vars(pure).values() if isinstance(v, ModuleType))]
+    every_compiled: dict[str, object] = {}
+    every_twin: dict[str, object] = {}
+    documented = ""
+    for compiled, twins in PAIRS:
+        every_compiled.update(own_names(importlib.import_module(compiled)))
+        every_twin.update(twin_names(twins))
+    for kernel in KERNELS:
+        documented += (
+            importlib.import_module(kernel.compiled.replace("._machine", ".kernel")).__doc__ or ""
+        )
     for name, reason in NO_TWIN.items():
-        assert name in COMPILED, f"{name} is no longer compiled; drop its exemption"
-        assert not hasattr(pure, name), f"{name} has a twin now; drop its exemption ({reason})"
-        assert any(name in (module.__doc__ or "") for module in twin_modules), name
+        assert name in every_compiled, f"{name} is no longer compiled; drop its exemption"
+        assert name not in every_twin, f"{name} has a twin now; drop its exemption ({reason})"
+        assert name in documented, name
 
 
-@pytest.mark.parametrize("name", CHECKED)
-def test_twin_has_the_same_signature(name: str) -> None:
-    assert name in pure.__all__, f"{name} has no twin"
-    assert differences(name, COMPILED[name], getattr(pure, name)) == []
+CHECKED = [
+    (name, compiled, twins)
+    for compiled, twins in PAIRS
+    for name in sorted(own_names(importlib.import_module(compiled)).keys() - NO_TWIN.keys())
+]
+
+
+@pytest.mark.parametrize(("name", "compiled", "twins"), CHECKED, ids=[c[0] for c in CHECKED])
+def test_twin_has_the_same_signature(name: str, compiled: str, twins: tuple[str, ...]) -> None:
+    found = twin_names(twins)
+    assert name in found, f"{name} has no twin"
+    core = own_names(importlib.import_module(compiled))
+    assert differences(name, core[name], found[name]) == []
 
 
 # --- the comparison itself can fail --------------------------------------------------------

@@ -16,7 +16,6 @@ import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -29,7 +28,6 @@ from cardwars.errors import CardParseError, RulesError
 from cardwars.registry import game_class
 from tests import kernels
 
-_core: ModuleType | None
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install

@@ -15,7 +15,7 @@ from tests.kernels import pure
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover
-    _core = None  # type: ignore[assignment]
+    _core = None
 
 needs_core = pytest.mark.skipif(_core is None, reason="compiled core not built")
 u64 = st.integers(min_value=0, max_value=2**64 - 1)

@@ -22,7 +22,7 @@ from tests.sizes import sized
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
-    _core = None  # type: ignore[assignment]
+    _core = None
 
 DIFFERENTIAL_SEED = 20261129
 DIFFERENTIAL_GAMES = sized(2000, 200)

@@ -23,7 +23,7 @@ from tests.sizes import sized
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-only install
-    _core = None  # type: ignore[assignment]
+    _core = None
 
 SETTINGS = [
     Rules(),

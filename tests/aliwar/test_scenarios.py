@@ -34,7 +34,7 @@ from tests.kernels import pure
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
-    _core = None  # type: ignore[assignment]
+    _core = None
 
 C = Card.parse
 

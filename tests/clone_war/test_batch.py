@@ -21,7 +21,7 @@ from tests.sizes import sized
 try:
     from tests.kernels import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
-    _core = None  # type: ignore[assignment]
+    _core = None
 
 needs_core = pytest.mark.skipif(_core is None, reason="compiled core not built")
 SEED = 2026

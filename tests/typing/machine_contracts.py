@@ -1,6 +1,7 @@
 """Both backends' machines satisfy the faces' typed contracts (issue 22).
 
-mypy --strict checks each function below: a compiled machine (through ``_core.pyi``) and
+mypy --strict checks each function below: a compiled machine (through its extension's
+``_machine.pyi``) and
 its pure-Python twin each pass as the contract its face holds, so a face can call
 nothing its machines lack, with types that agree. ``test_machine_contracts.py`` checks
 the same at run time, member by member.
@@ -8,13 +9,15 @@ the same at run time, member by member.
 
 from __future__ import annotations
 
+from cardwars.aliwar import _machine as compiled_aliwar_machine
+from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.guerrilla import _machine as compiled_guerrilla_machine
+from cardwars.guerrilla import machine as pure_guerrilla_machine
 from cardwars.guerrilla.contract import GuerrillaMachine
-from tests.kernels import compiled as _core
-from tests.kernels import pure_aliwar_machine, pure_guerrilla_machine
 
 
-def compiled_aliwar(machine: _core.AliwarMachine) -> AliwarMachine:
+def compiled_aliwar(machine: compiled_aliwar_machine.AliwarMachine) -> AliwarMachine:
     return machine
 
 
@@ -22,7 +25,7 @@ def pure_aliwar(machine: pure_aliwar_machine.AliwarMachine) -> AliwarMachine:
     return machine
 
 
-def compiled_guerrilla(machine: _core.GuerrillaMachine) -> GuerrillaMachine:
+def compiled_guerrilla(machine: compiled_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
     return machine
 
 

@@ -1,5 +1,5 @@
 """The checks of a restored Aliwar machine key, every value (twin of
-``_core_aliwar_restore.pxi``): a key comes back from a pickle, which may be tampered
+``_restore.pxi``): a key comes back from a pickle, which may be tampered
 with, so anything out of range is a ValueError before it goes into a machine.
 """
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardwars.aliwar.codes import _EVENT_RANGES, EVENT_INTS, KEEP, NUM_ACTIONS, OVER
+
+__all__: list[str] = []  # the machine's restore (its __reduce__) is the public name
 
 
 def _check_events(events: object, n_switches: int) -> tuple[int, ...]:

@@ -1,10 +1,11 @@
-"""The position and rule steps of the pure Guerrilla machine (``pure_guerrilla_machine``).
+"""Guerrilla's position and rule steps on ints: the pure-Python twin of ``_steps.pxi``.
 
 :class:`GuerrillaRules` holds a game of WAR: Guerrilla Tactics as ints and performs
-its rule steps, clause by clause (GT-4 to GT-14); :class:`GuerrillaMachine
-<cardwars.guerrilla.machine.GuerrillaMachine>` adds the protocol the
-face uses (legal actions, a validated step, the views, copies and keys). The two
-are split only to keep each file readable; read this one for the rules.
+its rule steps, clause by clause (GT-4 to GT-14), each method the twin of the C
+function of the same name with a ``_gt_`` prefix in ``_steps.pxi`` (``_on_tie`` is
+``_gt_on_tie``); :class:`~cardwars.guerrilla.machine.GuerrillaMachine` adds the protocol
+the face uses (legal actions, a validated step, the views, copies and keys). The two are
+split only to keep each file readable; read this one for the rules.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 from cardwars.core_rng import Rng, _check_u64
 from cardwars.guerrilla.strength import guerrilla_strength
+
+__all__: list[str] = []  # the machine's methods are the public names
 
 PROPOSE, RESPOND, PLAY_FIRST, PLAY, SUPPORT, TIE, REMOVE, OVER = range(8)
 """The phases."""

@@ -1,0 +1,80 @@
+"""The checks of a restored Guerrilla machine key, every value: the twin of ``_restore.pxi``.
+
+A key comes back from a pickle, which may be tampered with; the machine is rebuilt
+from it only once every value is in range and every card is in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardwars.guerrilla.steps import _ints
+
+__all__: list[str] = []  # the machine's restore (its __reduce__) is the public name
+
+
+def _check_restored(n: int, key: tuple[Any, ...]) -> None:
+    """Raise ValueError unless ``key`` is a machine key of ``n`` seats with sane values."""
+    every: list[int] = []
+    for i in (2, 3, 4):
+        if len(key[i]) != n:
+            raise ValueError("a machine key has one pile per seat")
+        for pile in key[i]:
+            every.extend(_ints(c, 0, 51, "a card") for c in pile)
+    every.extend(_ints(c, 0, 51, "a card") for c in key[5])
+    table = [c for c in (*key[12], *key[13]) if _ints(c, -1, 51, "a table card") >= 0]
+    if len(key[17]) > 26:
+        raise ValueError("a skirmish has at most 26 tie rounds")
+    for flat in key[17]:
+        if len(flat) % 3:
+            raise ValueError("a tie placement is (seat, down, up)")
+        for i in range(0, len(flat), 3):
+            _ints(flat[i], 0, n - 1, "a seat")
+            if _ints(flat[i + 1], -1, 51, "a card") >= 0:
+                table.append(flat[i + 1])
+            table.append(_ints(flat[i + 2], 0, 51, "a card"))
+    every += table + [_ints(c, 0, 51, "a card") for c in key[21]]
+    if len(set(every)) != len(every):
+        raise ValueError("a card appears more than once")
+    g, k, phase, to_act, proposer, needed = key[6]
+    _ints(g, 2, 6, "guerrilla_rank")
+    _ints(k, 0, 10**9, "skirmish")
+    _ints(phase, 0, 7, "phase")
+    _ints(to_act, 0, (1 << n) - 1, "to_act")
+    _ints(proposer, -1, n - 1, "proposer")
+    _ints(needed, 0, 52, "needed")
+    clock, dealt, termination = key[7]
+    _ints(clock, 0, 2**30, "clock")
+    _ints(dealt, 0, 52, "cards_dealt")
+    _ints(termination, -1, 2, "termination")
+    for i in range(8, 17):
+        if len(key[i]) != n:
+            raise ValueError("a machine key has one value per seat")
+        for v in key[i]:
+            _ints(v, -1, 2**30, "a value per seat")
+    for i in (18, 19, 22, 24):
+        if len(key[i]) > n:
+            raise ValueError("a machine key lists each seat at most once")
+        for s in key[i]:
+            _ints(s, 0, n - 1, "a seat")
+    if len(key[25]) not in (0, n):
+        raise ValueError("a machine key has a place per seat, or none")
+    for v in key[25]:
+        _ints(v, 1, n, "a place")
+    if len(key[20]) != n:
+        raise ValueError("a machine key has one drawn list per seat")
+    for seat, drawn in enumerate(key[20]):
+        # The cards drawn in this step are still in the hand (see _legal_tie).
+        if len(set(drawn)) != len(drawn) or not set(drawn) <= set(key[2][seat]):
+            raise ValueError("a seat's cards drawn this step are distinct cards of its hand")
+    if len(set(key[23])) != len(key[23]) or not set(key[23]) <= set(table):
+        raise ValueError("the picked cards are distinct cards of the table")
+    for step in key[27]:
+        if len(step) != n:
+            raise ValueError("a history step holds one action per seat")
+        for action in step:
+            _ints(action, -1, 2967, "a history action")
+    if len(key[28]) > 1024:
+        raise ValueError("a step has at most 1024 event ints")
+    for v in key[28]:
+        _ints(v, -(2**31), 2**31 - 1, "an event int")
