@@ -50,7 +50,8 @@ nitpick_ignore_regex = [
         r"(cardwars\.(engine|actions|interfaces|state_base|game_base)\.)?"
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
-    (r"py:.*", r"(cardwars\._kernels\.pure_rng\.)?Rng"),
+    (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),
+    (r"py:class", r"types\.ModuleType"),  # no intersphinx inventory of the standard library
     (r"py:class", r"(cardwars\.exclusive\.)?[TRP]|~P"),  # the guard decorators' type variables
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),

@@ -27,7 +27,7 @@ _MEMBER_DESCRIPTOR = type(type.__dict__["__dictoffset__"])  # a slot's descripto
 cdef class SlotBuilder:
     """Builds ``cls`` from its field values, in ``names`` order, without its ``__init__`` (compiled).
 
-    The twin, with the full documentation, is ``pure_values.SlotBuilder``.
+    The twin, with the full documentation, is ``core_values.SlotBuilder``.
     """
 
     def __init__(self, cls: object, names: tuple) -> None:
@@ -68,7 +68,7 @@ cdef class SlotBuilder:
         return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
 
 
-# --- the actions of a game's move values (twin: pure_values.MoveKeys, documented there) ---
+# --- the actions of a game's move values (twin: core_values.MoveKeys, documented there) ---
 import enum as _mk_enum
 from dataclasses import fields as _mk_fields, is_dataclass as _mk_is_dataclass
 

@@ -1,7 +1,7 @@
 """The one place that decides which implementation runs: the compiled core or its twin.
 
 cardwars is built as extensions, each beside its readable pure-Python twin of the
-same names: the shared core (``cardwars/_core.pyx``, twin :mod:`cardwars.core`) and
+same names: the shared core (``cardwars/_core.pyx``, twin ``cardwars/core.py``) and
 each game's state machine in its own folder (``aliwar/_machine.pyx``, twin
 ``aliwar/machine.py``; likewise for Clone War and Guerrilla). The compiled backend is
 used when the core imports; otherwise the pure-Python twins. Two environment
@@ -54,7 +54,13 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
     return core, "compiled"
 
 
-kernels, BACKEND = _select()
+_chosen = _select()
+
+#: The shared core of the chosen backend (``cardwars._core``, or its twin ``cardwars.core``).
+kernels: ModuleType = _chosen[0]
+
+#: The backend this process runs, ``"compiled"`` or ``"python"``.
+BACKEND: Literal["compiled", "python"] = _chosen[1]
 
 
 def use_backend(name: str) -> None:

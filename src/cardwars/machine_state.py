@@ -30,8 +30,8 @@ class Machine(Protocol):
     """What :class:`MachineState` needs of a game's machine, on either backend.
 
     A machine is a position as small ints with its rule steps (the compiled
-    ``AliwarMachine``/``GuerrillaMachine`` of ``cardwars._core`` and their twins
-    in ``cardwars._kernels.pure_*_machine``). Each game's face extends this contract with
+    ``AliwarMachine``/``GuerrillaMachine`` of each game's ``_machine`` extension and
+    their twins in the same folder's ``machine.py``). Each game's face extends this contract with
     what it reads of its own position (``aliwar.contract``, ``guerrilla.contract``), and
     mypy checks both backends' classes against it (``tests/typing/machine_contracts.py``).
     """

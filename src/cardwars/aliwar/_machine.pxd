@@ -50,7 +50,7 @@ cdef inline int _aw_conflict(int a, int b, int suit_a, int suit_b) noexcept nogi
 # In the Keep phase the cards that won or tied still lie face up on their stacks (AW-6.4)
 # with ``returning`` set; the lost cards are in ``won``. Every step writes its events to an
 # _AwEvents buffer when one is given (the state object) and to nothing when it is NULL (the
-# batch loop). Event codes and their ints, the same in pure_aliwar_machine:
+# batch loop). Event codes and their ints, the same in aliwar.machine:
 #   0 revealed   choice_0 choice_1                      (switch actions 0..15)
 #   1 conflict   column card_0 card_1 protected_0 protected_1 winner(-1 tie)
 #   2 emptied    seat column

@@ -49,7 +49,7 @@ cdef int _aw_check_limit(object value, str name) except -1:
 cdef class AliwarMachine:
     """An Aliwar position as C arrays, stepped by the rule steps the batch loop plays (compiled).
 
-    The twin, with the full documentation, is ``pure_aliwar_machine.AliwarMachine``.
+    The twin, with the full documentation, is ``aliwar.machine.AliwarMachine``.
     """
 
     cdef _AwState g

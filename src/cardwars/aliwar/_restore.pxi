@@ -1,11 +1,11 @@
-# The checks of a restored Aliwar machine key, every value (included by _core.pyx): a key
-# comes back from a pickle, which may be tampered with. The twin is pure_aliwar_restore.py.
+# The checks of a restored Aliwar machine key, every value (included by _machine.pyx): a key
+# comes back from a pickle, which may be tampered with. The twin is aliwar/restore.py.
 
 
 def _aw_check_events(events, n_switches):
-    """Return ``events`` if it is a step's events as _core_aliwar.pxi's table reads them
+    """Return ``events`` if it is a step's events as aliwar/_steps.pxi's table reads them
     (every event complete, every int in its range), else raise ValueError (the twin:
-    pure_aliwar_machine._check_events)."""
+    aliwar.machine._check_events)."""
     if type(events) is not tuple or len(events) > _AW_EVENT_INTS:
         raise ValueError(f"a step's events are a tuple of at most {_AW_EVENT_INTS} ints")
     if any(type(v) is not int for v in events):

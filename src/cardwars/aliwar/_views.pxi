@@ -1,6 +1,6 @@
-# What the compiled Aliwar machine hands the face besides its protocol (included by _core.pyx
-# before _core_aliwar_state.pxi): its event objects and the builders of its views, with the
-# tables of shared tuples they use. The twin is pure_aliwar_views.py.
+# What the compiled Aliwar machine hands the face besides its protocol (included by
+# _machine.pyx before its class): its event objects and the builders of its views, with
+# the tables of shared tuples they use. The twin is views.py.
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
@@ -37,7 +37,7 @@ _AW_NONE_WON = ((), ())
 
 
 cdef tuple _aw_event_objects(int* d, int n, tuple faces, object result):
-    # The event objects of a step's event ints d[0:n] (the twin: pure_aliwar_views).
+    # The event objects of a step's event ints d[0:n] (the twin: aliwar.views).
     cdef int i = 0, k, kind, count
     cdef list out = []
     cdef tuple cards = faces[0]

@@ -63,7 +63,7 @@ class GreedyAgent:
     The arithmetic on card ids is ``switch_scores`` and ``keep_index`` of
     ``cardwars.aliwar.batch``, which the pure batch loop plays as agent code 1 of
     ``aliwar_batch``; the compiled batch loop plays exactly this agent too
-    (``_core_aliwar.pxi``), so they must change together.
+    (``aliwar/_steps.pxi``), so they must change together.
 
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import State

@@ -1,8 +1,8 @@
 """The ints of Aliwar's machine: its phases, terminations, actions and event sizes.
 
-Shared by the machine (``pure_aliwar_machine.py``) and the checks of a restored key
-(``pure_aliwar_restore.py``); the compiled core has the same numbers in
-``_core_aliwar.pxi``. The event table is in ``pure_aliwar_machine``'s docstring.
+Shared by the twins in this folder (``steps.py``, ``machine.py``, ``restore.py``); the
+compiled machine has the same numbers in ``_machine.pxd``. The event table is in
+:mod:`cardwars.aliwar.machine`'s docstring.
 """
 
 from __future__ import annotations

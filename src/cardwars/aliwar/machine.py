@@ -333,10 +333,10 @@ class AliwarMachine(AliwarRules):
             for s, own in enumerate(self._stacks)
         )
 
-    # --- the face's objects, built from its table (pure_aliwar_views documents it) -----
+    # --- the face's objects, built from its table (aliwar.views documents it) -----
     @exclusive.read
     def event_objects(self, faces: tuple[Any, ...], result: Any) -> tuple[Any, ...]:
-        """The last step's events as the face's objects (``pure_aliwar_views``)."""
+        """The last step's events as the face's objects (``aliwar.views``)."""
         return event_objects(self._events, faces, result)
 
     @exclusive.read

@@ -1,5 +1,5 @@
-"""What the pure Aliwar machine hands the face: its events as objects (twin of the
-``event_objects`` method in ``_core_aliwar_state.pxi``).
+"""What the pure Aliwar machine hands the face: its events as objects (twin of
+``_views.pxi``).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ cdef enum:
     _CW_RING_MASK = 63
     _CW_LOG_MAX = 1024   # ints; a battle logs far fewer (at most ~25 stages of 5 entries)
 
-# Log entries [op, a, b, c]; the meanings are in pure_clone_war.py.
+# Log entries [op, a, b, c]; the meanings are in clone_war/machine.py.
 cdef enum:
     _CW_OP_FLIP = 0
     _CW_OP_WAR = 1
@@ -345,7 +345,7 @@ cdef inline bint _cw_advance(_CWTable* t) noexcept nogil:
 
 
 cdef long long _cw_cycle_length(_CWTable* start) noexcept nogil:
-    # Brent's algorithm; see CloneWarTable.cycle_length in pure_clone_war.py.
+    # Brent's algorithm; see CloneWarTable.cycle_length in clone_war/machine.py.
     cdef _CWTable hare, tortoise
     cdef long long left, hare_cap, steps, power, lam, mu, i
     if start.termination >= 0:
@@ -470,7 +470,7 @@ cdef void _cw_deal(_CWTable* t, uint64_t seed) noexcept nogil:
 cdef class CloneWarTable:
     """The whole Clone War position as small ints, and one battle at a time (compiled).
 
-    The twin, with the full documentation, is ``pure_clone_war.CloneWarTable``.
+    The twin, with the full documentation, is ``machine.CloneWarTable`` (machine.py in this folder).
     """
 
     cdef _CWTable t
@@ -738,7 +738,7 @@ def clone_war_batch(
 ) -> dict:
     """Play games ``start .. start+count-1`` (game ``k`` dealt from ``derive_seed(seed, k)``).
 
-    Compiled, with the GIL released; the twin in ``pure_clone_war`` documents it.
+    Compiled, with the GIL released; the twin in machine.py documents it.
     """
     cdef uint64_t s64 = _check_u64(seed, "seed")
     _cw_check_int("start", start, 0, (1 << 63) - 1)

@@ -1,7 +1,7 @@
-"""Pure-Python twins of the Clone War kernels in :mod:`cardwars._core` (CW-1 … CW-8).
+"""Clone War's table and batch loop: the pure-Python twin of ``_machine.pyx`` (CW-1 … CW-8).
 
 This is the readable executable spec of one battle (CW-3 … CW-7); the compiled
-kernel in ``_core_clone_war.pxi`` is a line-by-line translation of it.
+machine in ``_machine.pyx`` beside it is a line-by-line translation of it.
 
 Cards are small ints whose rank is ``card % 3`` (0 = J, 1 = Q, 2 = K): the
 Clone War id ``deck*12 + suit*3 + r`` (the card ids of docs/engine.rst), or the bare rank

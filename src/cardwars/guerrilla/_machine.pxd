@@ -24,7 +24,7 @@ cdef enum:
     _GT_OVER = 7
     _GT_EVMAX = 1024     # ints of events in one step (a step emits a few hundred at most)
     _GT_NACT = 2968      # the actions; also the most legal actions a seat can have
-    _GT_NOPT = 21        # the options, in the order of pure_guerrilla_machine.OPTIONS
+    _GT_NOPT = 21        # the options, in the order of guerrilla.machine.OPTIONS
 
 cdef enum:
     _GO_TWO_SUIT = 0

@@ -89,7 +89,7 @@ def _gt_options(given):
 cdef class GuerrillaMachine:
     """A Guerrilla position as a C struct, stepped by the rule steps the batch loop plays.
 
-    The twin, with the full documentation, is ``pure_guerrilla_machine.GuerrillaMachine``.
+    The twin, with the full documentation, is ``guerrilla.machine.GuerrillaMachine``.
     """
 
     cdef _GtState g

@@ -1,5 +1,6 @@
-# Guerrilla whole games with the built-in agents, through the rule steps of
-# _core_guerrilla_steps.pxi (included by _core.pyx); the pure backend plays the machine.
+# Guerrilla whole games with the built-in agents, through the rule steps of _steps.pxi
+# (included by _machine.pyx); twin: policy.py (the greedy choice; the pure backend plays
+# whole games through the machine).
 
 # --- whole games with built-in agents ------------------------------------------------------
 #

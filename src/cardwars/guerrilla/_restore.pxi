@@ -1,6 +1,5 @@
-# The checks of a restored Guerrilla machine key, every value (included by _core.pyx): a key
-# comes back from a pickle, which may be tampered with. Its twin is _check_restored in
-# pure_guerrilla_machine.py.
+# The checks of a restored Guerrilla machine key, every value (included by _machine.pyx): a
+# key comes back from a pickle, which may be tampered with. Twin: restore.py.
 
 
 def _gt_check_restored(n, key):

@@ -715,7 +715,7 @@ cdef bint _gt_may_support(_GtState* st, int s, int card, int best_other) noexcep
 
 
 cdef int _gt_legal(_GtState* st, int s, int* out) noexcept nogil:
-    # Seat s's legal actions in canonical order (pure_guerrilla_machine.legal_actions).
+    # Seat s's legal actions in canonical order (guerrilla.machine.legal_actions).
     cdef int i, j, m, c, phase = st.phase, count = 0, mode, up, down
     cdef int hand[52]
     cdef int u_card[52]

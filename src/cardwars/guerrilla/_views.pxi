@@ -1,6 +1,6 @@
-# What the compiled Guerrilla machine hands out besides its protocol (included by _core.pyx
-# before _core_guerrilla_state.pxi): the face's event objects, the builder of its
-# observations, and the RL encodings. The twins are in pure_guerrilla_views.py.
+# What the compiled Guerrilla machine hands out besides its protocol (included by
+# _machine.pyx before its class): the face's event objects, the builder of its
+# observations, and the RL encodings. The twins are in views.py.
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
@@ -40,7 +40,7 @@ cdef int _gt_learn_view_faces(tuple faces) except -1:
 
 
 cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
-    # The event objects of a step's event ints d[0:n] (the twin: pure_guerrilla_views).
+    # The event objects of a step's event ints d[0:n] (the twin: guerrilla.views).
     cdef int i = 0, k, kind, count
     cdef list out = []
     cdef tuple cards = faces[0]

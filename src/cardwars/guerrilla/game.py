@@ -1,6 +1,6 @@
 """The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
 
-The batch loop is compiled only (``_core_guerrilla.pxi``; the pure-Python twin
+The batch loop is compiled only (``guerrilla/_machine.pxd``; the pure-Python twin
 has none, and :func:`cardwars.simulate` then plays the games with
 :func:`cardwars.play`). It implements the default rules, where only
 ``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
@@ -41,7 +41,7 @@ from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 
-# The agent codes of the compiled loop (``_core_guerrilla.pxi``).
+# The agent codes of the compiled loop (``guerrilla/_machine.pxd``).
 _AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 

@@ -1,5 +1,5 @@
 """The built-in greedy policy of the pure Guerrilla machine, on ints (twin of ``_gt_greedy``
-in ``_core_guerrilla_batch.pxi``, which the compiled batch loop and machine share).
+in ``guerrilla/_policy.pxi``, which the compiled batch loop and machine share).
 
 :class:`GuerrillaPolicy` adds to the rule steps and views the choice
 ``guerrilla.GreedyAgent`` makes, as an index into a seat's legal actions; the machine's

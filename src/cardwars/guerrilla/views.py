@@ -1,8 +1,8 @@
 """What the pure Guerrilla machine hands out besides its protocol: its events as the
-face's objects and the RL encodings (twin of ``_core_guerrilla_views.pxi``).
+face's objects and the RL encodings (twin of ``guerrilla/_views.pxi``).
 
 The machine records a step's events as a flat tuple of ints (the table in
-``pure_guerrilla_machine``); :func:`event_objects` turns them into the face's event
+``guerrilla.machine``); :func:`event_objects` turns them into the face's event
 objects, from the face's table of shared events and classes. :class:`GuerrillaViews`
 adds to the rule steps the encodings of ``cardwars.envs.encoding``.
 """
