@@ -208,8 +208,7 @@ def test_no_module_outside_a_game_reaches_into_a_game_state() -> None:
     outside = [
         path
         for path in sorted(SRC.rglob("*.py"))
-        if path.relative_to(SRC).parts[0] not in (*_GAME_FOLDERS,)
-        and path.name not in _STATE_BASES
+        if path.relative_to(SRC).parts[0] not in (*_GAME_FOLDERS,) and path.name not in _STATE_BASES
     ]
     assert {"envs/encoding.py", "envs/pettingzoo.py", "envs/gymnasium.py", "envs/openspiel.py"} <= {
         str(path.relative_to(SRC)) for path in outside

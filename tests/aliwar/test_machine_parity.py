@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cardwars.aliwar import Rules, State
-from cardwars.aliwar import machine as aliwar.machine
+from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.state import _CARDS
 from cardwars.core_rng import Rng, derive_seed
 from tests.kernels import pure
@@ -116,7 +116,7 @@ def test_keys_cross_backends(backend: str) -> None:
             compiled.apply_actions(picks)
             twin.apply_actions(picks)
         key = compiled._m.key()
-        from_compiled = aliwar.machine._aliwar_machine_from_key(_CARDS, key)
+        from_compiled = pure_aliwar_machine._aliwar_machine_from_key(_CARDS, key)
         from_twin = _core._aliwar_machine_from_key(_CARDS, twin._m.key())
         assert from_compiled.key() == key == from_twin.key()
         rebuilt = State(compiled.rules, compiled.seed, from_twin, False)

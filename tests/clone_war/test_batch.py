@@ -271,7 +271,7 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
 )
 def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
     """``CloneWarTable.drew`` says what the battle's log says: a shuffled collection or a split."""
-    from cardwars.clone_war.machine import OP_COLLECT, OP_SPLIT
+    from cardwars.clone_war.table import OP_COLLECT, OP_SPLIT
 
     seen = {True: 0, False: 0}
     for seed in range(40):

@@ -10,10 +10,10 @@ the same at run time, member by member.
 from __future__ import annotations
 
 from cardwars.aliwar import _machine as compiled_aliwar_machine
-from cardwars.aliwar import machine as aliwar.machine
+from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.guerrilla import _machine as compiled_guerrilla_machine
-from cardwars.guerrilla import machine as guerrilla.machine
+from cardwars.guerrilla import machine as pure_guerrilla_machine
 from cardwars.guerrilla.contract import GuerrillaMachine
 
 
@@ -21,7 +21,7 @@ def compiled_aliwar(machine: compiled_aliwar_machine.AliwarMachine) -> AliwarMac
     return machine
 
 
-def pure_aliwar(machine: aliwar.machine.AliwarMachine) -> AliwarMachine:
+def pure_aliwar(machine: pure_aliwar_machine.AliwarMachine) -> AliwarMachine:
     return machine
 
 
@@ -29,5 +29,5 @@ def compiled_guerrilla(machine: compiled_guerrilla_machine.GuerrillaMachine) -> 
     return machine
 
 
-def pure_guerrilla(machine: guerrilla.machine.GuerrillaMachine) -> GuerrillaMachine:
+def pure_guerrilla(machine: pure_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
     return machine

@@ -1,6 +1,7 @@
 """Where Clone War's rules run: its compiled extension, or the pure-Python twin of it.
 
-``_machine.pyx`` and its twin ``machine.py`` define the same names;
+``_machine.pyx`` (with ``_table.pxi``) and its twins ``machine.py`` and ``table.py``
+define the same names;
 :mod:`cardwars.backend` says which of them this process runs.
 """
 
@@ -10,5 +11,7 @@ from cardwars.backend import Kernel
 
 __all__ = ["KERNEL"]
 
-KERNEL = Kernel("cardwars.clone_war._machine", "cardwars.clone_war.machine")
+KERNEL = Kernel(
+    "cardwars.clone_war._machine", "cardwars.clone_war.machine", "cardwars.clone_war.table"
+)
 """Clone War's machine module on the current backend: ``KERNEL.module.clone_war_batch(...)``."""

@@ -1,7 +1,7 @@
 """The Clone War state machine: :class:`State`, over the kernel's ``CloneWarTable``.
 
 The battle itself runs in the kernel (``cardwars._core.CloneWarTable``,
-or its pure-Python twin ``cardwars.clone_war.machine``); this module
+or its pure-Python twin ``cardwars.clone_war.table``); this module
 turns the kernel's log into typed events and applies the cycle rule (CW-7.3)
 without hashing a single battle: at the start and after every RNG draw it asks
 the kernel how many battles remain until the rank-state first repeats (Brent's
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
-from cardwars.clone_war import machine as pure_clone_war
+from cardwars.clone_war import table as pure_clone_war
 from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import (
     ACTIONS,
@@ -42,7 +42,7 @@ from cardwars.options import check_players
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars.clone_war.machine import CloneWarTable
+    from cardwars.clone_war.table import CloneWarTable
     from cardwars.core_rng import Rng
 
 __all__ = ["State"]
@@ -51,7 +51,7 @@ _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
 )  # the seats of a 4-bit mask
-# The kernel's log entries, ``[op, a, b, c]`` (see ``cardwars.clone_war.machine``).
+# The kernel's log entries, ``[op, a, b, c]`` (see ``cardwars.clone_war.table``).
 _OP_FLIP = pure_clone_war.OP_FLIP
 _OP_WAR = pure_clone_war.OP_WAR
 _OP_FORFEIT = pure_clone_war.OP_FORFEIT

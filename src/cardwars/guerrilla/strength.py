@@ -1,8 +1,9 @@
 """The strength of a Guerrilla combination: the pure-Python twin of ``_strength.pxi``.
 
 The compiled extension ``_machine.pyx`` also has a whole-game loop, ``guerrilla_batch``
-(in ``_policy.pxi``); it has no twin, because it plays the compiled Guerrilla machine's own rule steps, whose twin is
-:mod:`cardwars.guerrilla.machine`, with the built-in agents, and
+(in ``_policy.pxi``); it has no twin, because it plays the compiled Guerrilla machine's
+own rule steps, whose twin is :mod:`cardwars.guerrilla.machine`, with the built-in
+agents, and
 :func:`cardwars.simulate` plays that machine through :func:`cardwars.play` when the
 compiled core is not in use (the differential tests compare the two game by game).
 
