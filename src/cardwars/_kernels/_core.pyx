@@ -166,6 +166,7 @@ include "_core_values.pxi"
 # Game kernels, one file per game (kept apart so they can be read on their own).
 include "_core_envs.pxi"
 include "_core_clone_war.pxi"
+include "_core_clone_war_state.pxi"
 include "_core_aliwar.pxi"
 include "_core_aliwar_views.pxi"
 include "_core_aliwar_state.pxi"

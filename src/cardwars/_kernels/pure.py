@@ -13,6 +13,7 @@ from cardwars._kernels import (
     pure_aliwar,
     pure_aliwar_machine,
     pure_clone_war,
+    pure_clone_war_machine,
     pure_envs,
     pure_guerrilla,
     pure_guerrilla_machine,
@@ -22,6 +23,7 @@ from cardwars._kernels import (
 from cardwars._kernels.pure_aliwar import *  # noqa: F403
 from cardwars._kernels.pure_aliwar_machine import *  # noqa: F403
 from cardwars._kernels.pure_clone_war import *  # noqa: F403
+from cardwars._kernels.pure_clone_war_machine import *  # noqa: F403
 from cardwars._kernels.pure_envs import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla import *  # noqa: F403
 from cardwars._kernels.pure_guerrilla_machine import *  # noqa: F403
@@ -31,6 +33,7 @@ from cardwars._kernels.pure_values import *  # noqa: F403
 __all__ = [
     *pure_rng.__all__,
     *pure_clone_war.__all__,
+    *pure_clone_war_machine.__all__,
     *pure_aliwar.__all__,
     *pure_aliwar_machine.__all__,
     *pure_guerrilla.__all__,
