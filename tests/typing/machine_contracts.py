@@ -8,8 +8,14 @@ the same at run time, member by member.
 
 from __future__ import annotations
 
-from cardwars._kernels import _core, pure_aliwar_machine, pure_guerrilla_machine
+from cardwars._kernels import (
+    _core,
+    pure_aliwar_machine,
+    pure_clone_war_machine,
+    pure_guerrilla_machine,
+)
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.guerrilla.contract import GuerrillaMachine
 
 
@@ -26,4 +32,12 @@ def compiled_guerrilla(machine: _core.GuerrillaMachine) -> GuerrillaMachine:
 
 
 def pure_guerrilla(machine: pure_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
+    return machine
+
+
+def compiled_clone_war(machine: _core.CloneWarMachine) -> CloneWarMachine:
+    return machine
+
+
+def pure_clone_war(machine: pure_clone_war_machine.CloneWarMachine) -> CloneWarMachine:
     return machine

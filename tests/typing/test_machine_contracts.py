@@ -10,11 +10,13 @@ import pytest
 
 import cardwars
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.machine_state import Machine
 
 CONTRACTS: list[tuple[str, dict[str, Any], type]] = [
     ("aliwar", {}, AliwarMachine),
+    ("clone-war", {"players": 3}, CloneWarMachine),
     ("guerrilla", {"players": 3}, GuerrillaMachine),
 ]
 
@@ -47,6 +49,11 @@ def test_the_typing_module_names_both_backends() -> None:
     from tests.typing import machine_contracts
 
     module: ModuleType = machine_contracts
-    assert {"compiled_aliwar", "pure_aliwar", "compiled_guerrilla", "pure_guerrilla"} <= set(
-        vars(module)
-    )
+    assert {
+        "compiled_aliwar",
+        "pure_aliwar",
+        "compiled_clone_war",
+        "pure_clone_war",
+        "compiled_guerrilla",
+        "pure_guerrilla",
+    } <= set(vars(module))
