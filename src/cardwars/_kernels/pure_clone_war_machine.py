@@ -447,7 +447,7 @@ def _check_key(key: object) -> tuple[Any, ...]:
     ints(players, 2, 4, "the number of seats")
     if len(tuples(out, "eliminations")) != players or len(tuples(options, "options")) != 7:
         raise ValueError("a machine key has an elimination per seat and 7 options")
-    every = []
+    every: list[int] = []
     for pile in piles:
         every.extend(ints(card, 0, 47, "a card") for card in tuples(pile, "a pile"))
     every.extend(ints(card, 0, 47, "a dead card") for card in tuples(dead, "the dead pile"))
@@ -466,7 +466,8 @@ def _check_key(key: object) -> tuple[Any, ...]:
     if termination < 0 and still_in < 2:
         raise ValueError("a game runs while two seats at least are still in")
     ints(rng_state, 0, 2**64 - 1, "rng_state")
-    for value, low, high in zip(options, (0, 0, 0, 0, 1, 0, 0), (2, 1, 1, 1, 2**31 - 1, 1, 1)):
+    lows, highs = (0, 0, 0, 0, 1, 0, 0), (2, 1, 1, 1, 2**31 - 1, 1, 1)
+    for value, low, high in zip(options, lows, highs, strict=True):
         ints(value, low, high, "an option")
     ints(battles, 0, 2**62, "battles")
     ints(wars, 0, 2**62, "wars")

@@ -61,4 +61,3 @@ class CloneWarMachine(Machine, Protocol):
 
     def events(self) -> tuple[int, ...]:
         """The last battle's log as ints (``cardwars._kernels.pure_clone_war``)."""
-
