@@ -185,6 +185,9 @@ class CloneWarTable:
     @exclusive.read
     def copy(self) -> CloneWarTable:
         """An independent copy."""
+        return self._copy()
+
+    def _copy(self) -> CloneWarTable:
         other = CloneWarTable.__new__(CloneWarTable)
         for name in CloneWarTable.__slots__:
             setattr(other, name, getattr(self, name))

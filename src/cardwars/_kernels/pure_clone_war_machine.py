@@ -345,7 +345,7 @@ class CloneWarMachine:
     def copy(self) -> CloneWarMachine:
         """An independent copy."""
         other = object.__new__(CloneWarMachine)
-        other._table = self._table.copy()
+        other._table = self._table._copy()  # this machine's own table: no other caller
         other._cards = self._cards
         other._log = list(self._log)
         other._cycle_at = self._cycle_at
