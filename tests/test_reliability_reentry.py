@@ -30,7 +30,7 @@ import pytest
 import cardwars
 from cardwars import exclusive
 from cardwars.errors import IllegalMoveError, UsageError
-from tests import sizes
+from tests import kernels, sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -178,8 +178,13 @@ def test_the_busy_error_is_the_same_on_both_backends(backend: str) -> None:
         assert str(info.value) == exclusive.BUSY
 
 
-def test_a_clone_war_table_refuses_a_battle_after_the_end(backend: str) -> None:
+def test_a_clone_war_machine_refuses_a_battle_after_the_end(backend: str) -> None:
     final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=5)
-    table = final._table  # the face never asks, but a racing thread could
-    with pytest.raises(ValueError, match="over"):
+    machine = final.machine  # the face never asks, but a racing thread could
+    before = machine.key()
+    assert machine.apply_actions({}) is False
+    assert machine.apply_keyed({}, ("a", "b")) is False
+    assert machine.key() == before
+    table = kernels.current.CloneWarTable([[0, 1], []], [], 0, 0, 0, 0, 0, 10000, 0)
+    with pytest.raises(ValueError, match="over"):  # one seat holds every card: over at once
         table.battle()

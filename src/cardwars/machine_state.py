@@ -1,4 +1,4 @@
-"""The typed face of a state whose rules run in a kernels machine (Aliwar, Guerrilla).
+"""The typed face of a state whose rules run in a kernels machine (every game).
 
 :class:`MachineState` is the part the faces share: a step is one call into the
 machine (``state._m``), with the caller's moves turned into the game's integer
@@ -30,9 +30,10 @@ class Machine(Protocol):
     """What :class:`MachineState` needs of a game's machine, on either backend.
 
     A machine is a position as small ints with its rule steps (the compiled
-    ``AliwarMachine``/``GuerrillaMachine`` of each game's ``_machine`` extension and
-    their twins in the same folder's ``machine.py``). Each game's face extends this contract with
-    what it reads of its own position (``aliwar.contract``, ``guerrilla.contract``), and
+    ``AliwarMachine``/``CloneWarMachine``/``GuerrillaMachine`` of each game's ``_machine``
+    extension and their twins in the same folder's ``machine.py``). Each game's face
+    extends this contract with what it reads of its own position (``aliwar.contract``,
+    ``clone_war.contract``, ``guerrilla.contract``), and
     mypy checks both backends' classes against it (``tests/typing/machine_contracts.py``).
     """
 

@@ -276,7 +276,12 @@ def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> 
     seen = {True: 0, False: 0}
     for seed in range(40):
         state = CloneWar(players=3, rules=rules).new_game(seed=seed)
-        table = state._table
+        table = kernels.current.CloneWarTable(  # the dealt position, as a table
+            [[CARDS.index(card) for card in pile] for pile in state.piles],
+            [CARDS.index(card) for card in state.dead],
+            state.rng.state,
+            *_table_options(rules),
+        )
         assert table.drew is False
         while not state.is_over:
             before = table.rng_state

@@ -12,6 +12,9 @@ from __future__ import annotations
 from cardwars.aliwar import _machine as compiled_aliwar_machine
 from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.clone_war import _machine as compiled_clone_war_machine
+from cardwars.clone_war import machine as pure_clone_war_machine
+from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.guerrilla import _machine as compiled_guerrilla_machine
 from cardwars.guerrilla import machine as pure_guerrilla_machine
 from cardwars.guerrilla.contract import GuerrillaMachine
@@ -30,4 +33,12 @@ def compiled_guerrilla(machine: compiled_guerrilla_machine.GuerrillaMachine) -> 
 
 
 def pure_guerrilla(machine: pure_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
+    return machine
+
+
+def compiled_clone_war(machine: compiled_clone_war_machine.CloneWarMachine) -> CloneWarMachine:
+    return machine
+
+
+def pure_clone_war(machine: pure_clone_war_machine.CloneWarMachine) -> CloneWarMachine:
     return machine

@@ -10,11 +10,13 @@ import pytest
 
 import cardwars
 from cardwars.aliwar.contract import AliwarMachine
+from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.machine_state import Machine
 
 CONTRACTS: list[tuple[str, dict[str, Any], type]] = [
     ("aliwar", {}, AliwarMachine),
+    ("clone-war", {"players": 3}, CloneWarMachine),
     ("guerrilla", {"players": 3}, GuerrillaMachine),
 ]
 
@@ -33,7 +35,7 @@ def test_every_contract_member_is_on_the_machine(
     machine = state._m
     assert (
         type(machine).__module__
-        == f"cardwars.{name}.{'_machine' if backend == 'compiled' else 'machine'}"
+        == f"cardwars.{name.replace('-', '_')}.{'_machine' if backend == 'compiled' else 'machine'}"
     )
     for member in sorted(members(contract)):
         declared = inspect.getattr_static(contract, member, None) or inspect.getattr_static(
@@ -50,6 +52,11 @@ def test_the_typing_module_names_both_backends() -> None:
     from tests.typing import machine_contracts
 
     module: ModuleType = machine_contracts
-    assert {"compiled_aliwar", "pure_aliwar", "compiled_guerrilla", "pure_guerrilla"} <= set(
-        vars(module)
-    )
+    assert {
+        "compiled_aliwar",
+        "pure_aliwar",
+        "compiled_clone_war",
+        "pure_clone_war",
+        "compiled_guerrilla",
+        "pure_guerrilla",
+    } <= set(vars(module))

@@ -467,7 +467,6 @@ cdef class CloneWarTable:
 
     cdef _CWTable t
     cdef bint _drew
-    cdef bint _claimed  # a face's step holds the table (cardwars.exclusive)
 
     def __init__(
         self,
@@ -609,16 +608,6 @@ cdef class CloneWarTable:
         """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
         self.t.termination = _CW_CYCLE
         self.t.winner = -1
-
-    def claim(self) -> None:
-        """Hold the table for one step of its face (see the twin)."""
-        if self._claimed:
-            raise _busy_error()
-        self._claimed = 1
-
-    def release(self) -> None:
-        """Let go of the table after :meth:`claim` (see the twin)."""
-        self._claimed = 0
 
     def battle(self) -> list:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log."""

@@ -1,22 +1,24 @@
-"""The Clone War state machine: :class:`State`, over the kernel's ``CloneWarTable``.
+"""The Clone War state machine: :class:`State`, the typed face of the kernels' machine.
 
-The battle itself runs in the kernel (``cardwars._core.CloneWarTable``,
-or its pure-Python twin ``cardwars.clone_war.table``); this module
-turns the kernel's log into typed events and applies the cycle rule (CW-7.3)
-without hashing a single battle: at the start and after every RNG draw it asks
-the kernel how many battles remain until the rank-state first repeats (Brent's
-algorithm on a copy).
+The battles run in Clone War's machine (``CloneWarMachine`` of the compiled
+``_machine.pyx``, or its pure-Python twin in ``machine.py`` beside it), as
+Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
+plays the battle with the table's own rule step (the one the batch loop plays) and then
+the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
+RNG draw it asks how many battles remain until the rank-state first repeats (Brent's
+algorithm on a copy). This module builds the state, reads the position, and hands the
+machine the table it builds the events from.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
-from cardwars.clone_war import table as pure_clone_war
+from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import (
     ACTIONS,
@@ -34,15 +36,14 @@ from cardwars.clone_war.moves import (
     WarStarted,
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
-from cardwars.engine import ActionSpace, Event, GameState, Move, Result
+from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
-from cardwars.exclusive import busy_error
+from cardwars.machine_state import MachineState
 from cardwars.options import check_players
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars.clone_war.table import CloneWarTable
     from cardwars.core_rng import Rng
 
 __all__ = ["State"]
@@ -51,15 +52,24 @@ _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
     tuple(seat for seat in range(4) if mask >> seat & 1) for mask in range(16)
 )  # the seats of a 4-bit mask
-# The kernel's log entries, ``[op, a, b, c]`` (see ``cardwars.clone_war.table``).
-_OP_FLIP = pure_clone_war.OP_FLIP
-_OP_WAR = pure_clone_war.OP_WAR
-_OP_FORFEIT = pure_clone_war.OP_FORFEIT
-_OP_PLACE = pure_clone_war.OP_PLACE
-_OP_LAST = pure_clone_war.OP_LAST
-_OP_SPLIT = pure_clone_war.OP_SPLIT
-_OP_COLLECT = pure_clone_war.OP_COLLECT
-_OP_ELIMINATED = pure_clone_war.OP_ELIMINATED
+_PHASES: Final[tuple[Phase, ...]] = (Phase.BATTLE, Phase.OVER)
+"""The phases by the machine's phase code."""
+
+_FACES: Final[tuple[Any, ...]] = (
+    _CARDS,
+    CardsFlipped,
+    WarStarted,
+    Forfeited,
+    WarCardsPlaced,
+    LastCardShown,
+    PotSplit,
+    PotCollected,
+    PlayersEliminated,
+    GameOver,
+    _SEATS,
+)
+"""What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
+``cardwars.clone_war.machine``): the cards, the classes, the seat sets."""
 
 
 def _card_id(card: Card) -> CardId:
@@ -77,11 +87,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 
 @functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
-    """``rules`` as the ints the kernel's ``CloneWarTable`` takes after its cards and RNG.
-
-    The table takes every kernel option but ``cycle_detection``, in this order;
-    the state applies the cycle rule itself.
-    """
+    """``rules`` as the ints the kernel's ``CloneWarTable`` takes after its cards and RNG:
+    every kernel option but ``cycle_detection``, in this order."""
     options = rules.kernel_options()
     return (
         options["collect_order"],
@@ -93,24 +100,33 @@ def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
     )
 
 
-def _new_table(
+@functools.lru_cache(maxsize=64)
+def _machine_options(rules: Rules) -> tuple[int, ...]:
+    """``rules`` as the ints the machine takes after its position: the table's, then
+    ``cycle_detection`` (the machine applies the cycle rule)."""
+    return (*_table_options(rules), int(rules.cycle_detection))
+
+
+def _new_machine(
     piles: list[list[CardId]], dead: list[CardId], rng_state: int, rules: Rules
-) -> CloneWarTable:
-    """The kernel table of a position (the one place a state builds one), on the chosen backend."""
-    table: CloneWarTable = KERNEL.module.CloneWarTable(
-        piles, dead, rng_state, *_table_options(rules)
+) -> CloneWarMachine:
+    """The machine of a position (the one place a state builds one), on the chosen backend."""
+    machine: CloneWarMachine = KERNEL.module.CloneWarMachine(
+        _CARDS, piles, dead, rng_state, *_machine_options(rules)
     )
-    return table
+    return machine
 
 
-_NOBODY: frozenset[int] = frozenset()
-
-
-class State(GameState[Phase]):
+class State(MachineState[Phase]):
     """A Clone War position, god's-eye: :attr:`piles` (top first), :attr:`pot`, :attr:`dead`.
 
     Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
     with ``apply({})``, one battle per call.
+
+    The battles run in the kernels' Clone War machine (compiled, or its pure-Python
+    twin), the cycle rule with them; this class is its typed face, as for Aliwar and
+    Guerrilla: it turns cards and events into objects, and builds events only when they
+    are asked for.
 
     >>> from cardwars.clone_war import CloneWar
     >>> state = CloneWar(players=3).new_game(seed=7)
@@ -120,54 +136,34 @@ class State(GameState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = (
-        "_cycle_at",
-        "_decoded",
-        "_hand_built",
-        "_last",
-        "_result",
-        "_rules",
-        "_seed",
-        "_table",
-    )
+    __slots__ = ("_hand_built", "_result", "_rules", "_seed")
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _table: CloneWarTable
+    _event_faces: ClassVar[tuple[Any, ...]] = _FACES
+
+    _m: CloneWarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
     _seed: int
     _hand_built: bool
-    # (battles played through this state, the kernel's log of the last one, the result
-    # after it): one tuple, replaced whole, so a reader in another thread never pairs a
-    # count with another battle's log.
-    _last: tuple[int, list[int], Result | None]
-    _decoded: tuple[int, tuple[Event, ...], tuple[tuple[int, Card], ...]] | None
-    _cycle_at: int  # the battle after which the cycle rule ends the game, or -1
     _result: Result | None
 
-    def __init__(self) -> None:
-        raise TypeError("build a Clone War state with CloneWar.new_game() or State.from_piles()")
-
-    @classmethod
-    def _from_table(
-        cls, table: CloneWarTable, rules: Rules, seed: int, hand_built: bool = False
-    ) -> State:
-        self = cls.__new__(cls)
-        GameState.__init__(self)
-        self._table = table
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        machine: CloneWarMachine,
+        hand_built: bool,
+        start: Any = None,
+    ) -> None:
+        """Private: use :meth:`CloneWar.new_game` or :meth:`from_piles`."""
+        self._m = machine
         self._rules = rules
         self._seed = seed
         self._hand_built = hand_built
-        self._last = (0, [], None)
-        self._decoded = None
-        self._cycle_at = -1
         self._result = None
-        if table.termination >= 0:
-            self._result = self._make_result()
-        else:
-            self._look_for_cycle()
-        self._mark_start()
-        return self
+        self._events = None
+        self._mark_start(start)
 
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
@@ -177,8 +173,7 @@ class State(GameState[Phase]):
         rng.shuffle(deck)
         per = len(deck) // players
         piles = [deck[seat : per * players : players] for seat in range(players)]
-        table = _new_table(piles, deck[per * players :], rng.state, rules)
-        return cls._from_table(table, rules, seed)
+        return cls(rules, seed, _new_machine(piles, deck[per * players :], rng.state, rules), False)
 
     @classmethod
     def from_piles(
@@ -227,49 +222,49 @@ class State(GameState[Phase]):
                 seen.add(card)
         if not seen:
             raise RulesError("a Clone War position needs at least one card")
-        table = _new_table(ids, [], rng_seed, rules)
-        return cls._from_table(table, rules, rng_seed, hand_built=True)
+        return cls(rules, rng_seed, _new_machine(ids, [], rng_seed, rules), True)
 
     # --- the GameState protocol ---------------------------------------------------
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self._table.players
+        players: int = self._m.players
+        return players
 
     @property
     def phase(self) -> Phase:
         """:attr:`Phase.OVER` once the game has ended, else :attr:`Phase.BATTLE`."""
-        return Phase.OVER if self._result is not None else Phase.BATTLE
+        phase: Phase = _PHASES[self._m.phase]
+        return phase
 
     @property
     def to_act(self) -> frozenset[int]:
         """The empty set, always, as nobody decides anything in Clone War (§2.2)."""
-        return _NOBODY
+        polled: frozenset[int] = self._m.to_act
+        return polled
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self._result is not None
+        over: bool = self._m.over
+        return over
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`Result` once the game is over, else None."""
+        if self._result is None and self._m.over:
+            self._result = self._make_result()
+        return self._result
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The empty tuple, always, as Clone War has no moves."""
         self._check_seat(player)
         return ()
 
-    def legal_actions(self, player: int) -> tuple[int, ...]:
-        """The empty tuple, always (Clone War's action space is empty)."""
-        self._check_seat(player)
-        return ()
-
-    def action_mask(self, player: int) -> bytes:
-        """``b""``: Clone War has no actions, so its mask has length 0."""
-        self._check_seat(player)
-        return b""
-
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG, at its current point."""
-        rng: Rng = backend.kernels.Rng(self._table.rng_state)
+        rng: Rng = backend.kernels.Rng(self._m.rng_state)
         return rng
 
     @property
@@ -286,16 +281,17 @@ class State(GameState[Phase]):
         ((2, 1), ())
         """
         self._check_seat(player)
+        m = self._m
         return CloneWarObservation(
             seat=player,
-            pile_sizes=self._pile_sizes(),
+            pile_sizes=m.pile_sizes(),
             pot_size=0,
-            dead_size=len(self._table.dead),
-            face_up=self._decode()[1],
+            dead_size=len(m.dead()),
+            face_up=m.face_up(),
             eliminated=self.eliminated,
-            battles=self._table.battles,
-            wars=self._table.wars,
-            is_over=self._result is not None,
+            battles=m.battles,
+            wars=m.wars,
+            is_over=m.over,
         )
 
     def determinize(self, seat: int, rng: Rng) -> State:
@@ -310,28 +306,30 @@ class State(GameState[Phase]):
 
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
-        other = type(self).__new__(type(self))
-        other._table = self._table.copy()
+        other = object.__new__(type(self))
+        other._m = self._m.copy()
         other._rules = self._rules
         other._seed = self._seed
         other._hand_built = self._hand_built
-        steps, log, result = self._last
-        other._last = (steps, list(log), result)
-        other._decoded = self._decoded
+        other._result = self._result
+        other._events = self._events
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
-        other._cycle_at = self._cycle_at
-        other._result = self._result
         return other
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._rules, self._seed, self._hand_built, self._m.key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The machine pickles itself; the caches are rebuilt.
+        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     # --- god's-eye view ----------------------------------------------------------------
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's pile, top first."""
-        table = self._table
-        return tuple(
-            tuple(_CARDS[card] for card in table.pile(seat)) for seat in range(table.players)
-        )
+        piles: tuple[tuple[Card, ...], ...] = self._m.piles()
+        return piles
 
     @property
     def pot(self) -> tuple[Card, ...]:
@@ -341,13 +339,13 @@ class State(GameState[Phase]):
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile, top first (CW-2.2, CW-5.3, ``forfeit_cards_to="dead"``)."""
-        return tuple(_CARDS[card] for card in self._table.dead)
+        dead: tuple[Card, ...] = self._m.dead()
+        return dead
 
     @property
     def eliminated(self) -> frozenset[int]:
         """The seats that are out."""
-        table = self._table
-        return frozenset(seat for seat in range(table.players) if table.eliminated_after(seat) >= 0)
+        return frozenset(seat for seat, out in enumerate(self._m.eliminations()) if out >= 0)
 
     @property
     def hand_built(self) -> bool:
@@ -357,100 +355,14 @@ class State(GameState[Phase]):
     @property
     def battles(self) -> int:
         """Battles played so far (CW-B2)."""
-        return self._table.battles
+        battles: int = self._m.battles
+        return battles
 
     @property
     def wars(self) -> int:
         """War stages begun so far (CW-B2); a double war counts 2."""
-        return self._table.wars
-
-    # --- stepping -----------------------------------------------------------------
-    def _pile_sizes(self) -> tuple[int, ...]:
-        table = self._table
-        return tuple(table.pile_size(seat) for seat in range(table.players))
-
-    def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Play one battle: ``apply({})``. Nobody is polled, so the only valid input is ``{}``.
-
-        Raises:
-            IllegalMoveError: the game is over, or ``moves`` is not empty.
-        """
-        if not (type(moves) is dict and not moves and self._result is None):
-            self._read_step(moves, "apply", "move")  # raises: the only valid input is {}
-        self._battle()
-        return self.last_events
-
-    def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Play one battle: ``apply_actions({})``, :meth:`apply` on (no) integer actions.
-
-        The events are in :attr:`~cardwars.engine.GameState.last_events`.
-
-        Raises:
-            IllegalMoveError: the game is over, or ``actions`` is not empty.
-
-        >>> from cardwars.clone_war import State
-        >>> state = State.from_piles([["KC", "JC"], ["QD", "QH"]])
-        >>> state.apply_actions({})
-        >>> state.last_events[1]  # K beats Q
-        PotCollected(seat=0, cards=2, shuffled=False)
-        """
-        if not (type(actions) is dict and not actions and self._result is None):
-            self._read_step(actions, "apply_actions", "action")  # raises, as for apply()
-        self._battle()
-
-    def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
-        self._battle()
-        return self.last_events
-
-    def _battle(self) -> None:
-        """One battle in the kernel, and the cycle rule; the events wait until asked for.
-
-        Raises:
-            UsageError: another call holds the table (a thread, or a callback inside a
-                step), or it ended the game since this step was checked.
-        """
-        table = self._table
-        table.claim()  # the battle, the cycle rule and the result are one step
-        try:
-            try:
-                log = table.battle()
-            except ValueError:  # the table refuses a battle after the end
-                raise busy_error() from None
-            if table.termination < 0:
-                if table.battles == self._cycle_at:
-                    table.end_in_cycle()
-                elif table.drew:
-                    self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
-            result = None if table.termination < 0 else self._make_result()
-            self._result = result
-            self._last = (self._last[0] + 1, log, result)
-        finally:
-            table.release()
-
-    @property
-    def history(self) -> tuple[Mapping[int, Move], ...]:
-        """One empty step, ``{}``, per battle played through this state."""
-        return tuple({} for _ in range(self._last[0]))
-
-    @property
-    def last_events(self) -> tuple[Event, ...]:
-        """The events of the last battle (``()`` before the first), built on first access."""
-        return self._decode()[0]
-
-    def _decode(self) -> tuple[tuple[Event, ...], tuple[tuple[int, Card], ...]]:
-        """The last battle's events and the cards it left face up, from the kernel's log."""
-        decoded = self._decoded
-        steps, log, result = self._last
-        if decoded is None or decoded[0] != steps:
-            if steps == 0:
-                decoded = (0, (), ())
-            else:
-                events, face_up = self._events(log)
-                if result is not None:
-                    events.append(GameOver(result))
-                decoded = (steps, tuple(events), face_up)
-            self._decoded = decoded
-        return decoded[1], decoded[2]
+        wars: int = self._m.wars
+        return wars
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_piles` for this position (records of hand-built games)."""
@@ -459,89 +371,25 @@ class State(GameState[Phase]):
         return {"piles": [[str(card) for card in pile] for pile in self.piles]}
 
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
-        start = self._start
-        return (CardsDealt(start._pile_sizes(), len(start._table.dead)),)
-
-    def _look_for_cycle(self) -> None:
-        """Find when the cycle rule would end the game, before it can happen (CW-B3, B4)."""
-        self._cycle_at = -1
-        if not self._rules.cycle_detection:
-            return
-        table = self._table
-        until_repeat = table.cycle_length()
-        if until_repeat >= 0 and table.battles + until_repeat < self._rules.max_battles:
-            self._cycle_at = table.battles + until_repeat
-
-    def _events(self, log: list[int]) -> tuple[list[Event], tuple[tuple[int, Card], ...]]:
-        """Turn a battle's kernel log into events, and the cards it left face up."""
-        cards = _CARDS
-        # The log opens with the stage-0 flips, one entry per seat still in.
-        first = 0
-        end = len(log)
-        flips: list[tuple[int, Card]] = []
-        while first < end and log[first] == _OP_FLIP:
-            flips.append((log[first + 1], cards[log[first + 2]]))
-            first += 4
-        face_up = tuple(flips)
-        events: list[Event] = [CardsFlipped(self._table.battles, face_up)]
-        for i in range(first, end, 4):
-            op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
-            if op == _OP_COLLECT:
-                events.append(PotCollected(a, b, c == 1))
-            elif op == _OP_WAR:
-                events.append(WarStarted(a, _SEATS[b]))
-            elif op == _OP_PLACE:
-                events.append(WarCardsPlaced(a, cards[c]))
-                face_up += ((a, cards[c]),)
-            elif op == _OP_FORFEIT:
-                events.append(Forfeited(a, int(b >= 0), c == 1))
-            elif op == _OP_LAST:
-                events.append(LastCardShown(a, cards[b], c == 1))
-                if c:
-                    face_up += ((a, cards[b]),)
-            elif op == _OP_SPLIT:
-                events.append(PotSplit(_SEATS[a], b, c))
-            elif op == _OP_ELIMINATED:
-                still_in = self._table.players - len(self.eliminated)
-                events.append(PlayersEliminated(_SEATS[a], still_in + 1))
-        return events, face_up
+        start = self._start._m
+        return (CardsDealt(start.pile_sizes(), len(start.dead())),)
 
     def _make_result(self) -> Result:
-        table = self._table
-        winner = table.winner
-        termination = TERMINATIONS[table.termination]
+        m = self._m
+        winner = m.winner
+        termination = TERMINATIONS[m.termination]
         most_cards = termination == "cap" and self._rules.cap_result == "most_cards"
+        sizes = m.pile_sizes()
         # Later elimination ranks higher; seats still in rank above every eliminated seat.
         keys: list[tuple[int, int]] = []
-        for seat in range(table.players):
-            out = table.eliminated_after(seat)
+        for seat, out in enumerate(m.eliminations()):
             if out >= 0:
                 keys.append((0, out))
             else:
-                keys.append((1, table.pile_size(seat) if most_cards else 0))
+                keys.append((1, sizes[seat] if most_cards else 0))
         placings = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         winners = frozenset({winner}) if winner >= 0 else frozenset()
-        return Result(winners, termination, table.battles, placings)
-
-    def _snapshot(self) -> tuple[object, ...]:
-        table = self._table
-        seats = range(table.players)
-        return (
-            self._rules,
-            self._seed,
-            tuple(table.pile(seat) for seat in seats),
-            table.dead,
-            tuple(table.eliminated_after(seat) for seat in seats),
-            table.rng_state,
-            table.battles,
-            table.wars,
-            table.termination,
-            table.winner,
-            self._cycle_at,
-            self._decode()[1],
-            self._last[0],
-            self._hand_built,
-        )
+        return Result(winners, termination, m.battles, placings)
 
     def __repr__(self) -> str:
         piles = " | ".join(" ".join(map(str, pile)) for pile in self.piles)

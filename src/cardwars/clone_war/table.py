@@ -9,8 +9,10 @@ Clone War id ``deck*12 + suit*3 + r`` (the card ids of docs/engine.rst), or the 
 meaning of every int is spelled out next to the constants below.
 
 A battle appends its steps to a *log*: a flat list of ints, four per entry
-``[op, a, b, c]`` (the ``OP_*`` constants), which :mod:`cardwars.clone_war`
-turns into typed events.
+``[op, a, b, c]`` (the ``OP_*`` constants), which the state machine
+(:mod:`cardwars._kernels.pure_clone_war_machine`, behind :mod:`cardwars.clone_war`)
+turns into typed events. The machine plays this table's battle (:meth:`CloneWarTable._play`),
+as the batch loop does: each rule step is written once.
 """
 
 from __future__ import annotations
@@ -183,6 +185,9 @@ class CloneWarTable:
     @exclusive.read
     def copy(self) -> CloneWarTable:
         """An independent copy."""
+        return self._copy()
+
+    def _copy(self) -> CloneWarTable:
         other = CloneWarTable.__new__(CloneWarTable)
         for name in CloneWarTable.__slots__:
             setattr(other, name, getattr(self, name))
@@ -200,20 +205,6 @@ class CloneWarTable:
     def _end_in_cycle(self) -> None:
         self._termination = CYCLE
         self._winner = -1
-
-    # --- one step of the face --------------------------------------------------------
-    def claim(self) -> None:
-        """Hold the table for one step of its face, which spans several calls (a battle,
-        the cycle rule, the result): another thread's step, or a callback's, is refused.
-
-        Raises:
-            UsageError: the table is held (``cardwars.exclusive.BUSY``).
-        """
-        exclusive.claim(self)
-
-    def release(self) -> None:
-        """Let go of the table after :meth:`claim`."""
-        exclusive.release(self)
 
     # --- one battle ---------------------------------------------------------------
     @exclusive.step

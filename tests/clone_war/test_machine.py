@@ -1,0 +1,309 @@
+"""Clone War's machine (issue 22, item 3): ``CloneWarMachine``, compiled and pure twin.
+
+The state is a :class:`~cardwars.machine_state.MachineState` like Aliwar's and
+Guerrilla's: each battle is one call into the machine, which plays the table's own
+battle (the batch loop's) and then the cycle rule. These tests check the machine on
+each backend (what it refuses, its copies, keys and pickles, the cycle rule), and the
+two backends against each other step by step.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+import cardwars
+from cardwars.clone_war import CloneWar, Rules, State
+from cardwars.clone_war import machine as pure_clone_war_machine
+from cardwars.clone_war.contract import CloneWarMachine
+from cardwars.clone_war.state import _CARDS, _machine_options
+from cardwars.core_rng import derive_seed
+from cardwars.errors import IllegalMoveError, UsageError
+from cardwars.machine_state import MachineState
+from tests import kernels
+from tests.kernels import pure
+from tests.sizes import sized
+
+try:
+    from tests.kernels import compiled as _core
+except ImportError:  # pragma: no cover - the pure-only install
+    _core = None
+
+needs_core = pytest.mark.skipif(_core is None, reason="compiled core not built")
+
+LABELS = tuple(range(48))
+OPTIONS = (0, 0, 0, 0, 10000, 0, 1)  # the default rules' ints, cycle detection on
+
+SETTINGS = [
+    Rules(),
+    Rules(collect_order="shuffled"),
+    Rules(collect_order="stage_seat_order", forfeit_cards_to="dead"),
+    Rules(short_war="play_what_you_can", split_remainder="round_robin"),
+    Rules(cycle_detection=False, max_battles=150, cap_result="most_cards"),
+    Rules(max_battles=40),
+]
+
+
+def machine(piles: Any, dead: Any = (), *options: int) -> Any:
+    """A machine on the current backend over int labels (a card is its own id)."""
+    return kernels.current.CloneWarMachine(LABELS, piles, dead, 7, *(options or OPTIONS))
+
+
+def test_the_state_is_a_face_over_the_machine() -> None:
+    state = CloneWar(players=3).new_game(seed=2)
+    assert isinstance(state, MachineState)
+    assert state.machine is state._m
+    assert type(state.machine) is kernels.current.CloneWarMachine
+    state.machine.apply_actions({})  # stepping the machine steps the state
+    assert state.battles == 1 and len(state.history) == 1 and state.last_events
+
+
+@pytest.mark.parametrize(
+    ("piles", "dead", "options", "message"),
+    [
+        ([[0]], (), OPTIONS, "2 to 4 seats"),
+        ([[0]] * 5, (), OPTIONS, "2 to 4 seats"),
+        ([[0], [48]], (), OPTIONS, "a card"),
+        ([[0], [True]], (), OPTIONS, "a card"),
+        ([[0], [0]], (), OPTIONS, "more than once"),
+        ([[0], [1]], (0,), OPTIONS, "more than once"),
+        ([[], []], (3,), OPTIONS, "at least one card"),
+        ([[0], [1]], (), (3, 0, 0, 0, 10, 0, 1), "collect_order"),
+        ([[0], [1]], (), (0, 0, 0, 0, 0, 0, 1), "max_battles"),
+        ([[0], [1]], (), (0, 0, 0, 0, 2**31, 0, 1), "max_battles"),
+        ([[0], [1]], (), (0, 0, 0, 0, 10, 0, 2), "cycle_detection"),
+    ],
+)
+def test_bad_positions_and_options_are_refused(
+    piles: Any, dead: Any, options: tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        machine(piles, dead, *options)
+    with pytest.raises(ValueError, match="48 labels"):
+        kernels.current.CloneWarMachine(LABELS[:47], [[0], [1]], (), 0, *OPTIONS)
+
+
+def test_only_the_empty_step_is_a_battle() -> None:
+    m = machine([[2, 0], [4, 6]])
+    key = m.key()
+    refusals: list[object] = [{0: 0}, {0: None}, [], None, 0]
+    for refused in refusals:
+        assert m.apply_actions(refused) is False
+        assert m.apply_moves(refused, {}, ()) is False
+    assert m.key() == key and m.steps == 0 and m.events() == () and m.history() == ()
+    assert m.phase == 0 and m.to_act == frozenset() and not m.over
+    assert m.apply_actions({}) is True
+    assert m.piles() == ((0, 2, 4), (6,)) and m.steps == m.battles == 1
+    assert m.history() == ((-1, -1),)
+    assert m.face_up() == ((0, 2), (1, 4))
+    assert m.apply_moves({}, {}, ()) is True  # J = J, and P1 has no card to war with: out
+    assert m.over and m.phase == 1 and m.termination == 0 and m.winner == 0
+    assert m.eliminations() == (-1, 2) and m.pile_sizes() == (4, 0)
+    over = m.key()
+    assert m.apply_actions({}) is False and m.apply_keyed({}, (0, 1)) is False
+    assert m.key() == over
+
+
+def test_seats_and_keys_are_checked() -> None:
+    m = machine([[0], [1], [2]])
+    assert m.legal_actions(2) == () and m.legal_moves(0, ()) == ()
+    for seat in (-1, 3, True, 1.0, "0"):
+        with pytest.raises(ValueError, match="seat"):
+            m.legal_actions(seat)
+        with pytest.raises(ValueError, match="seat"):
+            m.legal_moves(seat, ())
+    for keys in ((0, 1), [0, 1, 2], None, (0, 1, 2, 3)):
+        with pytest.raises(ValueError, match="keys"):
+            m.apply_keyed({}, keys)
+    assert m.apply_keyed([], ("a", "b", "c")) is False
+    assert m.apply_keyed({"a": 5, "x": "y"}, ("a", "b", "c")) is True  # nobody polled
+    assert m.steps == 1
+
+
+def test_the_state_takes_the_keyed_step() -> None:
+    state = CloneWar(players=2).new_game(seed=3)
+    with pytest.raises(UsageError, match="keys must be a tuple of 2"):
+        state.apply_keyed({}, ("a",))
+    assert state.apply_keyed({"a": 1}, ("a", "b")) is True
+    twin = CloneWar(players=2).new_game(seed=3)
+    twin.apply_actions({})
+    assert state == twin and state.last_events == twin.last_events
+
+
+def test_the_cycle_rule_is_the_machines() -> None:
+    # The position of CW-T9 (test_batch): it cycles from battle 0 on, and ends at battle 3.
+    cycling = machine([[1], [3, 6, 4, 9]], (), 0, 0, 0, 0, 10000, 0, 1)
+    while not cycling.over:
+        cycling.apply_actions({})
+    assert (cycling.battles, cycling.termination, cycling.winner) == (3, 1, -1)
+    capped = machine([[1], [3, 6, 4, 9]], (), 0, 0, 0, 0, 2000, 0, 0)
+    while not capped.over:
+        capped.apply_actions({})
+    assert (capped.battles, capped.termination) == (2000, 2)
+
+
+def test_copy_and_pickle_are_independent_and_exact() -> None:
+    for seed in range(6):
+        state = CloneWar(players=2 + seed % 3).new_game(seed=seed)
+        for _ in range(seed * 3):
+            if state.is_over:
+                break
+            state.apply({})
+        m = state._m
+        for other in (m.copy(), *(pickle.loads(pickle.dumps(m, p)) for p in (2, 5))):
+            assert type(other) is type(m)
+            assert other.key() == m.key()
+            assert other.events() == m.events() and other.face_up() == m.face_up()
+            assert other.piles() == m.piles() and other.dead() == m.dead()
+            if not m.over:
+                assert other.apply_actions({})  # the copy steps alone
+                assert other.key() != m.key()
+                m.copy().apply_actions({})
+                assert other.key() == _stepped(m).key()
+
+
+def _stepped(m: CloneWarMachine) -> CloneWarMachine:
+    other = m.copy()
+    other.apply_actions({})
+    return other
+
+
+def _key_of(seed: int = 4, steps: int = 3) -> tuple[Any, ...]:
+    m = kernels.current.CloneWarMachine(
+        LABELS, [[0, 5, 9, 13], [2, 7, 11], [1, 4, 30]], (), seed, *OPTIONS
+    )
+    for _ in range(steps):
+        m.apply_actions({})
+    key: tuple[Any, ...] = m.key()
+    return key
+
+
+def _restore(key: object) -> CloneWarMachine:
+    rebuild = kernels.current.CloneWarMachine(LABELS, [[0], [1]], (), 0, *OPTIONS).__reduce__()[0]
+    restored: CloneWarMachine = rebuild(LABELS, key)
+    return restored
+
+
+def _with(index: int, value: object) -> tuple[Any, ...]:
+    key = list(_key_of())
+    key[index] = value
+    return tuple(key)
+
+
+BAD_KEYS: list[tuple[object, str]] = [
+    (None, "11 parts"),
+    (_key_of()[:10], "11 parts"),
+    (_with(0, [[0], [1]]), "piles must be a tuple"),
+    (_with(0, ((0,),)), "number of seats"),
+    (_with(0, ((0,), (48,), ())), "a card"),
+    (_with(0, ((0,), (0,), (1,))), "more than once"),
+    (_with(0, ((0, 5), (), (1,))), "still in holds a card"),
+    (_with(1, (47, 47)), "more than once"),
+    (_with(2, (-1, -1)), "an elimination per seat"),
+    (_with(2, (-1, 2, -1)), "out holds no cards"),
+    (_with(2, (-1, -2, -1)), "elimination"),
+    (_with(3, -1), "rng_state"),
+    (_with(4, (0, 0, 0, 0, 10, 0)), "7 options"),
+    (_with(4, (3, 0, 0, 0, 10, 0, 1)), "an option"),
+    (_with(4, (0, 0, 0, 0, 0, 0, 1)), "an option"),
+    (_with(5, -1), "battles"),
+    (_with(5, True), "battles"),
+    (_with(7, 3), "termination"),
+    (_with(8, 3), "winner"),
+    (_with(9, -2), "cycle_at"),
+    (_with(10, (0, 0, 5)), "256 entries"),
+    (_with(10, (0,) * 1028), "256 entries"),
+    (_with(10, (9, 0, 0, 0)), "log op"),
+    (_with(10, (0, 3, 0, 0)), "log op 0"),  # a flip by a seat that is not there
+    (_with(10, (0, 0, 48, 0)), "log op 0"),  # a card past the deck
+    (_with(10, (1, 1, 8, 0)), "log op 1"),  # a war among a seat that is not there
+    (_with(10, (3, 0, 1, -1)), "log op 3"),
+    (_with(10, (5, 0, 3, 0)), "log op 5"),  # a split among nobody
+    (_with(10, (7, 1, 2**31, 0)), "log op 7"),
+    (_with(10, (6, 0, 2, 1.0)), "log op 6"),
+]
+
+
+@pytest.mark.parametrize(("key", "message"), BAD_KEYS)
+def test_a_bad_key_is_refused(key: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        _restore(key)
+
+
+def test_a_good_key_rebuilds_the_machine() -> None:
+    key = _key_of()
+    assert _restore(key).key() == key
+    assert _restore(_with(10, ())).event_objects(State._event_faces, None)[0].cards == ()
+
+
+def test_the_face_refuses_a_step_after_the_end_with_the_engines_message() -> None:
+    state = cardwars.play(cardwars.load_game("clone-war"), ["random"] * 2, seed=1)
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.apply({})
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.apply_actions({})
+    assert state.apply_keyed({}, ("a", "b")) is False
+
+
+# --- the two backends side by side -----------------------------------------------------------
+
+
+def _faces(rules: Rules, players: int, seed: int) -> tuple[State, State]:
+    assert _core is not None
+    made = []
+    for names in (_core, pure):
+        rng = names.Rng(seed)
+        deck = list(range(48))
+        rng.shuffle(deck)
+        per = 48 // players
+        piles = [deck[s : per * players : players] for s in range(players)]
+        m = names.CloneWarMachine(
+            _CARDS, piles, deck[per * players :], rng.state, *_machine_options(rules)
+        )
+        made.append(State(rules, seed, m, False))
+    return made[0], made[1]
+
+
+def _picture(state: State) -> tuple[Any, ...]:
+    """Everything a user can read from a state, machine key included."""
+    seats = range(state.players)
+    return (
+        state.phase,
+        state.to_act,
+        state.is_over,
+        state.result,
+        state.last_events,
+        tuple(state.observation(seat) for seat in seats),
+        tuple(state.legal_actions(seat) for seat in seats),
+        state.piles,
+        state.dead,
+        state.eliminated,
+        state.battles,
+        state.wars,
+        state.history,
+        state.rng.state,
+        state._m.key(),
+        state._m.events(),
+    )
+
+
+@needs_core
+@pytest.mark.parametrize("rules", SETTINGS, ids=repr)
+def test_compiled_and_pure_machines_agree_step_by_step(rules: Rules, backend: str) -> None:
+    if backend == "python":
+        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
+    assert _core is not None
+    for k in range(sized(24, 6)):
+        players = 2 + k % 3
+        compiled, twin = _faces(rules, players, derive_seed(11, k))
+        assert _picture(compiled) == _picture(twin)
+        while not compiled.is_over:
+            assert compiled.apply({}) == twin.apply({})
+            assert _picture(compiled) == _picture(twin)
+            if compiled.battles % 17 == 0:  # each backend rebuilds the other's position
+                key = compiled._m.key()
+                assert _core._clone_war_machine_from_key(_CARDS, twin._m.key()).key() == key
+                assert pure_clone_war_machine._clone_war_machine_from_key(_CARDS, key).key() == key
+        assert twin.is_over
