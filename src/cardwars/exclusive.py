@@ -26,7 +26,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from cardwars.errors import UsageError
 
-__all__ = ["BUSY", "busy_error", "claim", "read", "release", "step"]
+__all__ = ["BUSY", "busy_error", "read", "step"]
 
 BUSY = (
     "this state is in the middle of another call: it was re-entered from a callback "
@@ -67,27 +67,6 @@ def _guard(
 
     update_wrapper(guarded, method)
     return guarded
-
-
-# id(object) -> the claim of a step that spans several calls (claim() ... release()).
-_CLAIMED: dict[int, list[int]] = {}
-
-
-def claim(obj: object) -> None:
-    """Hold ``obj`` for a step made of several calls; release it with :func:`release`.
-
-    Raises:
-        UsageError: ``obj`` is held already (by another thread, or by this thread's own
-            step, from inside which a callback asks again).
-    """
-    token = [get_ident()]
-    if _CLAIMED.setdefault(id(obj), token) is not token:
-        raise busy_error()
-
-
-def release(obj: object) -> None:
-    """Let go of ``obj`` after :func:`claim`."""
-    _CLAIMED.pop(id(obj), None)
 
 
 def step(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
