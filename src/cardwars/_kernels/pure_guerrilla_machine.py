@@ -92,7 +92,7 @@ from cardwars._kernels.pure_guerrilla_steps import (
 )
 from cardwars._kernels.pure_guerrilla_views import event_objects
 from cardwars._kernels.pure_rng import Rng, _check_u64
-from cardwars._kernels.pure_values import actions_of_moves, moves_of_actions
+from cardwars._kernels.pure_values import MoveKeys, moves_of_actions
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
@@ -350,10 +350,11 @@ class GuerrillaMachine(GuerrillaPolicy):
         return True
 
     @exclusive.step
-    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
-        """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
-        action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
-        actions = actions_of_moves(moves, by_id, own)
+    def apply_moves(self, moves: object, keys: object) -> bool:
+        """:meth:`apply_actions` from move objects, each move's action found by ``keys``
+        (the face's action space's :class:`~cardwars._kernels.pure_values.MoveKeys`: its
+        own objects by identity, equal values by their fields; anything else: False)."""
+        actions = keys.actions_of(moves) if type(keys) is MoveKeys else None
         return actions is not None and self._apply_actions(actions)
 
     @exclusive.read
