@@ -126,10 +126,15 @@ DEF _MK_NAMES = 5
 cdef tuple _MK_ATOMS = (int, bool, float, complex, str, bytes)
 
 
+cdef struct _MkCell:
+    uint64_t key
+    int value                # < 0: an empty cell
+
+
 cdef struct _MkTable:
-    # uint64 -> int, open addressing, built once (values < 0: an empty cell)
-    uint64_t* keys
-    int* values
+    # uint64 -> int, open addressing (a probe reads one cell: key and value together),
+    # built once
+    _MkCell* cells
     Py_ssize_t mask
 
 
@@ -138,35 +143,32 @@ cdef int _mk_table_fill(_MkTable* t, dict items) except -1:
     cdef uint64_t key
     while cap < 2 * len(items) + 2:
         cap *= 2
-    t.keys = <uint64_t*>PyMem_Malloc(cap * sizeof(uint64_t))
-    t.values = <int*>PyMem_Malloc(cap * sizeof(int))
-    if t.keys == NULL or t.values == NULL:
+    t.cells = <_MkCell*>PyMem_Malloc(cap * sizeof(_MkCell))
+    if t.cells == NULL:
         raise MemoryError()
     t.mask = cap - 1
     for i in range(cap):
-        t.values[i] = -1
+        t.cells[i].value = -1
     for k, v in items.items():
         key = <uint64_t>k
         i = <Py_ssize_t>(_mix(key) & <uint64_t>t.mask)
-        while t.values[i] >= 0:
+        while t.cells[i].value >= 0:
             i = (i + 1) & t.mask
-        t.keys[i] = key
-        t.values[i] = v
+        t.cells[i].key = key
+        t.cells[i].value = v
     return 0
 
 
 cdef void _mk_table_free(_MkTable* t) noexcept:
-    PyMem_Free(t.keys)
-    PyMem_Free(t.values)
-    t.keys = NULL
-    t.values = NULL
+    PyMem_Free(t.cells)
+    t.cells = NULL
 
 
 cdef inline int _mk_get(_MkTable* t, uint64_t key) noexcept:
     cdef Py_ssize_t i = <Py_ssize_t>(_mix(key) & <uint64_t>t.mask)
-    while t.values[i] >= 0:
-        if t.keys[i] == key:
-            return t.values[i]
+    while t.cells[i].value >= 0:
+        if t.cells[i].key == key:
+            return t.cells[i].value
         i = (i + 1) & t.mask
     return -1
 
