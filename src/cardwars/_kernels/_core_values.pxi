@@ -126,36 +126,79 @@ DEF _MK_NAMES = 5
 cdef tuple _MK_ATOMS = (int, bool, float, complex, str, bytes)
 
 
+DEF _MK_DIRECT = 256     # a table of at most this many keys gets each its own home cell
+DEF _MK_HOMES = 128      # home cells of the types (kinds)
+DEF _MK_HOME_SHIFT = 57  # 64 - log2(_MK_HOMES)
+
+
 cdef struct _MkCell:
     uint64_t key
     int value                # < 0: an empty cell
 
 
 cdef struct _MkTable:
-    # uint64 -> int, open addressing (a probe reads one cell: key and value together),
-    # built once
+    # uint64 -> int, open addressing, built once; a probe reads one cell (key and value
+    # together). A direct table (a small one: ints, enum members) has every key in its
+    # home cell, so one probe answers, with no loop.
     _MkCell* cells
     Py_ssize_t mask
+    int shift                # 64 - log2(cells): a key's home is its top bits, hashed
+    uint64_t salt
+    bint direct
 
 
-cdef int _mk_table_fill(_MkTable* t, dict items) except -1:
-    cdef Py_ssize_t cap = 8, i
+cdef inline Py_ssize_t _mk_home(uint64_t key, uint64_t salt, int shift) noexcept:
+    # Fibonacci hashing: one multiply, the product's top bits (cheap, and well spread for
+    # pointers and for a chain's prefix << _MK_BITS | index alike).
+    return <Py_ssize_t>(((key ^ salt) * 0x9E3779B97F4A7C15ULL) >> shift)
+
+
+cdef int _mk_place(_MkTable* t, dict items, Py_ssize_t cap, uint64_t salt,
+                   bint direct) except -1:
+    # Fill t with items in cap cells; 0 (t left empty) when a direct table finds two keys
+    # with one home cell.
+    cdef Py_ssize_t i
     cdef uint64_t key
-    while cap < 2 * len(items) + 2:
-        cap *= 2
+    PyMem_Free(t.cells)
     t.cells = <_MkCell*>PyMem_Malloc(cap * sizeof(_MkCell))
     if t.cells == NULL:
         raise MemoryError()
     t.mask = cap - 1
+    t.shift = 64
+    while (<Py_ssize_t>1 << (64 - t.shift)) < cap:
+        t.shift -= 1
+    t.salt = salt
+    t.direct = direct
     for i in range(cap):
+        t.cells[i].key = 0
         t.cells[i].value = -1
     for k, v in items.items():
         key = <uint64_t>k
-        i = <Py_ssize_t>(_mix(key) & <uint64_t>t.mask)
+        i = _mk_home(key, salt, t.shift)
+        if direct and t.cells[i].value >= 0:
+            for i in range(cap):
+                t.cells[i].value = -1
+            return 0
         while t.cells[i].value >= 0:
             i = (i + 1) & t.mask
         t.cells[i].key = key
         t.cells[i].value = v
+    return 1
+
+
+cdef int _mk_table_fill(_MkTable* t, dict items) except -1:
+    cdef Py_ssize_t n = len(items), cap = 64
+    cdef int attempt
+    if 0 < n <= _MK_DIRECT:  # 64 cells a key: a salt with no shared home is soon found
+        while cap < 64 * n:
+            cap *= 2
+        for attempt in range(32):
+            if _mk_place(t, items, cap, _mix(<uint64_t>attempt + 1), True):
+                return 0
+    cap = 8
+    while cap < 2 * n + 2:
+        cap *= 2
+    _mk_place(t, items, cap, 0, False)
     return 0
 
 
@@ -165,7 +208,9 @@ cdef void _mk_table_free(_MkTable* t) noexcept:
 
 
 cdef inline int _mk_get(_MkTable* t, uint64_t key) noexcept:
-    cdef Py_ssize_t i = <Py_ssize_t>(_mix(key) & <uint64_t>t.mask)
+    cdef Py_ssize_t i = _mk_home(key, t.salt, t.shift)
+    if t.direct:
+        return t.cells[i].value if t.cells[i].key == key else -1
     while t.cells[i].value >= 0:
         if t.cells[i].key == key:
             return t.cells[i].value
@@ -187,6 +232,9 @@ cdef class MoveKeys:
     cdef int _depth                      # the deepest nesting among the moves
     cdef int _kinds
     cdef PyTypeObject* _type[_MK_KINDS]
+    cdef signed char _home[_MK_HOMES]   # a type's home cell -> its kind (-1: none)
+    cdef uint64_t _home_salt
+    cdef bint _homed                     # every kind in its own home cell (else: a scan)
     cdef int _code[_MK_KINDS]
     cdef int _base[_MK_KINDS]            # None's index; a dataclass's chain start
     cdef int _fields[_MK_KINDS]
@@ -214,11 +262,31 @@ cdef class MoveKeys:
         _mk_table_fill(&self._ints, tables[1])
         _mk_table_fill(&self._chain, tables[2])
         _mk_table_fill(&self._own, {id(move): a for a, move in enumerate(self._moves)})
+        self._home_kinds()
         self._action = <int*>PyMem_Malloc((self._count + 1) * sizeof(int))
         if self._action == NULL:
             raise MemoryError()
         for index in range(self._count + 1):
             self._action[index] = actions.get(index, -1)
+
+    cdef void _home_kinds(self) noexcept:
+        # A salt under which every kind's type has a home cell of its own, if one is found
+        # soon: a type is then found by one probe instead of a scan.
+        cdef int attempt, k, cell
+        cdef uint64_t salt
+        for attempt in range(64):
+            salt = _mix(<uint64_t>attempt + 1)
+            for cell in range(_MK_HOMES):
+                self._home[cell] = -1
+            for k in range(self._kinds):
+                cell = <int>_mk_home(<uint64_t><size_t>self._type[k], salt, _MK_HOME_SHIFT)
+                if self._home[cell] >= 0:
+                    break
+                self._home[cell] = <signed char>k
+            else:
+                self._home_salt = salt
+                self._homed = True
+                return
 
     def __dealloc__(self) -> None:
         _mk_table_free(&self._own)
@@ -235,6 +303,9 @@ cdef class MoveKeys:
 
     cdef inline int _kind(self, PyTypeObject* tp) noexcept:
         cdef int k
+        if self._homed:
+            k = self._home[_mk_home(<uint64_t><size_t>tp, self._home_salt, _MK_HOME_SHIFT)]
+            return k if k >= 0 and self._type[k] == tp else -1
         for k in range(self._kinds):
             if self._type[k] == tp:
                 return k
@@ -327,7 +398,7 @@ cdef class MoveKeys:
         # value's index, value being of kind k; -1 when it is no part of any move. Reads
         # the exact type's own slots, finds ints and enum members in C tables: no Python
         # object is made and none of the caller's code runs.
-        cdef int code = self._code[k], index, i, fk, sub, overflow
+        cdef int code = self._code[k], index, i, fk, sub, overflow, fcode
         cdef long long number
         cdef PyObject* field
         if depth > self._depth:
@@ -341,7 +412,20 @@ cdef class MoveKeys:
                 fk = self._kind(field.ob_type)
                 if fk < 0 or not (self._allowed[k][i] >> fk) & 1:
                     return -1
-                sub = self._index(<object>field, fk, depth + 1)
+                # The common leaves here, without a call: an enum member (a card's rank or
+                # suit), a small int (a position); anything else one level down.
+                sub = -1
+                fcode = self._code[fk] if depth < self._depth else -1
+                if fcode == _MK_ENUM:
+                    sub = _mk_get(&self._members, <uint64_t><size_t>field)
+                elif fcode == _MK_INT:
+                    number = PyLong_AsLongLongAndOverflow(<object>field, &overflow)
+                    if overflow:
+                        sub = self._index(<object>field, fk, depth + 1)
+                    else:
+                        sub = _mk_get(&self._ints, <uint64_t>number)
+                else:
+                    sub = self._index(<object>field, fk, depth + 1)
                 if sub < 0:
                     return -1
                 index = _mk_get(&self._chain, (<uint64_t>index << _MK_BITS) | <uint64_t>sub)
