@@ -284,21 +284,23 @@ def recorded_games(game: Game[Any, Any], count: int) -> list[RecordedGame]:
     return games
 
 
-def apply_seconds(game: Game[Any, Any], games: Sequence[RecordedGame], fresh: bool) -> float:
-    """Seconds spent inside ``state.apply`` replaying ``games`` (own or fresh moves).
+def apply_seconds(
+    game: Game[Any, Any], games: Sequence[RecordedGame], fresh: bool
+) -> list[float]:
+    """Seconds spent inside ``state.apply`` replaying each of ``games`` (own or fresh moves).
 
     Only the calls are timed, one clock reading per game: dealing each game is not.
     """
     clock = time.perf_counter
-    total = 0.0
+    seconds = []
     for seed, own, built in games:
         steps = built if fresh else own
         apply = game.new_game(seed).apply
         start = clock()
         for step in steps:
             apply(step)
-        total += clock() - start
-    return total
+        seconds.append(clock() - start)
+    return seconds
 
 
 # --- the OpenSpiel anchor --------------------------------------------------------------------

@@ -7,7 +7,7 @@ equal values by their fields, and checks the step in one place; a value that is 
 move of the space (a subclass, a mock, an unhashable or hostile value, a move that
 contains itself, a slot left empty) is refused there and explained by the checked
 path, with the state unchanged. Issue 22, item 5. Speed is shown in
-``benchmarks/run.py`` (section e), never asserted here.
+``benchmarks/run.py`` (table b3 of section b), never asserted here.
 """
 
 from __future__ import annotations
