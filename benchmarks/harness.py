@@ -284,9 +284,7 @@ def recorded_games(game: Game[Any, Any], count: int) -> list[RecordedGame]:
     return games
 
 
-def apply_seconds(
-    game: Game[Any, Any], games: Sequence[RecordedGame], fresh: bool
-) -> list[float]:
+def apply_seconds(game: Game[Any, Any], games: Sequence[RecordedGame], fresh: bool) -> list[float]:
     """Seconds spent inside ``state.apply`` replaying each of ``games`` (own or fresh moves).
 
     Only the calls are timed, one clock reading per game: dealing each game is not.
