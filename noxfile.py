@@ -111,7 +111,8 @@ def bench(session: nox.Session) -> None:
 def wheels(session: nox.Session) -> None:
     """A repaired wheel per CPython found (3.10-3.13) and the sdist in ``wheelhouse/``, each
     installed by name from that folder alone into a fresh venv and tested from outside the tree."""
-    found = [v for v in PYTHONS if shutil.which(f"python{v}")]
+    wanted = session.posargs or PYTHONS  # nox -s wheels -- 3.12 builds one
+    found = [v for v in PYTHONS if v in wanted and shutil.which(f"python{v}")]
     session.log(
         f"CPythons found: {', '.join(found) or 'none'}; missing: "
         f"{', '.join(v for v in PYTHONS if v not in found) or 'none'}"

@@ -45,6 +45,7 @@ from harness import (
     SEED,
     Timing,
     action_runner,
+    apply_seconds,
     batch_runner,
     copy_runner,
     fmt_rate,
@@ -56,6 +57,7 @@ from harness import (
     openspiel_steps_runner,
     openspiel_version,
     play_runner,
+    recorded_games,
     require_compiled,
     steps_runner,
     using_backend,
@@ -387,6 +389,61 @@ def section_steps(suite: Suite) -> None:
             f"play() games/s (target: Aliwar ≥ {TARGET_ALIWAR_PLAY:,})",
         ],
         ratios,
+    )
+    section_fresh_moves(suite)
+
+
+# The rows of table b3 and its target (issue 22, item 5; shown, never enforced).
+FRESH_SETTINGS: list[tuple[str, int, str]] = [
+    ("aliwar", 2, "Aliwar, 2 players"),
+    ("guerrilla", 2, "Guerrilla, 2 players"),
+    ("guerrilla", 4, "Guerrilla, 4 players"),
+]
+TARGET_FRESH = 1.5  # apply() of equal moves built anew over apply() of legal_moves()' objects
+
+
+def section_fresh_moves(suite: Suite) -> None:
+    """b3: ``apply`` of moves built anew (equal, not the state's objects) vs its own objects."""
+    config = suite.config
+    games, rounds = (40, 6) if config is QUICK else (400, 15)
+    rows = []
+    for name, players, label in FRESH_SETTINGS:
+        game = load_game(name, players=players)
+        with using_backend("compiled"):
+            recorded = recorded_games(game, games)
+            steps = sum(len(own) for _, own, _ in recorded)
+            times: dict[str, list[list[float]]] = {"own": [], "fresh": []}
+            for k in range(rounds):  # interleaved, each first in every other round
+                for variant in ("own", "fresh") if k % 2 else ("fresh", "own"):
+                    times[variant].append(apply_seconds(game, recorded, variant == "fresh"))
+        micro = {}
+        for variant, per_round in times.items():
+            # Each game's best round, summed: a burst of outside load spoils a few games'
+            # time in one round, not the figure (every round's total is kept too).
+            best = sum(min(game_times) for game_times in zip(*per_round, strict=True))
+            timing = Timing(games, steps, [best] + [sum(times) for times in per_round])
+            suite.figures.append(Figure("steps", label, f"apply, {variant} moves", "steps", timing))
+            micro[variant] = 1e6 / timing.rate
+            print(f"  {label} / apply, {variant} moves: {micro[variant]:.2f} µs", file=sys.stderr)
+        ratio = micro["fresh"] / micro["own"]
+        text = suite.ratio("steps", label, "apply fresh/own", ratio)
+        met = "met" if ratio <= TARGET_FRESH else "not met"
+        rows.append([label, f"{micro['own']:.2f}", f"{micro['fresh']:.2f}", f"{text} ({met})"])
+    suite.table(
+        "b3. `apply()` of equal moves built anew, beside the state's own objects",
+        f"Compiled backend; {games} random games per row, replayed {rounds} times, the two "
+        "variants interleaved; only the `apply` calls are timed (µs per step: each game's "
+        "best replay, summed). "
+        "Own: the objects `legal_moves()` returned. Built anew: equal moves made through "
+        "their constructors, cards too, as a front end or `wire.decode` hands them over. "
+        "The target is shown, never enforced.",
+        [
+            "game",
+            "own objects µs/step",
+            "built anew µs/step",
+            f"built anew / own (target ≤ {TARGET_FRESH:.1f}×)",
+        ],
+        rows,
     )
 
 

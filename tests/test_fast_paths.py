@@ -162,10 +162,25 @@ def test_apply_takes_equal_moves_that_are_not_the_states_own() -> None:
     own = {seat: state.legal_moves(seat)[4] for seat in (0, 1)}
     built = {seat: aliwar.Switch(m.a, m.b) for seat, m in own.items() if type(m) is aliwar.Switch}
     assert built[0] is not own[0]
-    assert not state._m.apply_moves(built, state._action_space._by_id, state._action_space.moves)
-    assert state.observation(0) == other.observation(0)  # the refusal changed nothing
+    space = state._action_space
+    for not_keys in (None, space._by_id, space.moves, space):  # the machine takes only its keys
+        assert not state._m.apply_moves(built, not_keys)
+        assert state.observation(0) == other.observation(0)  # the refusal changed nothing
     assert state.apply(built) == other.apply(own)
     assert state.observation(1) == other.observation(1)
+    # One lookup finds both: the space's own objects by identity, equal values by fields.
+    state = aliwar.Aliwar().new_game(4)
+    twin = state.copy()
+    step = {0: state.legal_moves(0)[2], 1: aliwar.Switch(*_pair(state.legal_moves(1)[5]))}
+    assert step[1] is not state.legal_moves(1)[5]
+    assert state._m.apply_moves(step, space._keys())
+    twin.apply_actions({seat: space.action(move) for seat, move in step.items()})
+    assert state == twin and state.history == twin.history
+
+
+def _pair(move: object) -> tuple[int, int]:
+    assert isinstance(move, aliwar.Switch)
+    return move.a, move.b
 
 
 class ChooseOnly(RandomAgent):

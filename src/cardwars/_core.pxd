@@ -104,16 +104,64 @@ cdef extern from "Python.h":
     object _blank "PyType_GenericAlloc"(PyTypeObject* tp, Py_ssize_t nitems)
 
 
+# The actions of move values (MoveKeys, _core_values.pxi): its tables and sizes.
+cdef enum:
+    _MK_KINDS = 64      # types the moves may be built of
+    _MK_FIELDS = 8      # fields of a dataclass read by slot offset (more: by name)
+    _MK_HOMES = 128     # home cells of the types (kinds)
+
+
+cdef struct _MkCell:
+    uint64_t key
+    int value                # < 0: an empty cell
+
+
+cdef struct _MkTable:
+    # uint64 -> int, open addressing, built once; a probe reads one cell (key and value
+    # together). A direct table (a small one: ints, enum members) has every key in its
+    # home cell, so one probe answers, with no loop.
+    _MkCell* cells
+    Py_ssize_t mask
+    int shift                # 64 - log2(cells): a key's home is its top bits, hashed
+    uint64_t salt
+    bint direct
+
+
 cdef class MoveKeys:
-    cdef dict _kinds
-    cdef dict _actions
+    cdef tuple _moves                    # the space's own moves: action a is _moves[a]
+    cdef _MkTable _own                   # id(_moves[a]) -> a: the own objects, by identity
+    cdef _MkTable _members               # id(enum member) -> index
+    cdef _MkTable _ints                  # an exact int (in 64 bits) -> index
+    cdef _MkTable _chain                 # prefix << _MK_BITS | field index -> index
+    cdef int* _action                    # index -> action, or -1
+    cdef int _count                      # indices given out
+    cdef int _depth                      # the deepest nesting among the moves
+    cdef int _kinds
+    cdef PyTypeObject* _type[_MK_KINDS]
+    cdef signed char _home[_MK_HOMES]   # a type's home cell -> its kind (-1: none)
+    cdef uint64_t _home_salt
+    cdef bint _homed                     # every kind in its own home cell (else: a scan)
+    cdef int _code[_MK_KINDS]
+    cdef int _base[_MK_KINDS]            # None's index; a dataclass's chain start
+    cdef int _fields[_MK_KINDS]
+    cdef Py_ssize_t _off[_MK_KINDS][_MK_FIELDS]
+    cdef uint64_t _allowed[_MK_KINDS][_MK_FIELDS]  # the kinds a field holds among the moves
+    cdef list _info                      # per kind: (type, field names or enum members)
+    cdef dict _atoms                     # another atom as (id(type), atom), a big int -> index
+
+    cdef void _home_kinds(self) noexcept
+    cdef int _next(self) except -1
+    cdef int _kind(self, PyTypeObject* tp) noexcept
     cdef int _learn(self, object value) except -1
-    cdef object _key(self, object value)
+    cdef int _intern(self, object value, list tables, int depth) except -1
+    cdef int _index(self, object value, int k, int depth) except -2
+    cdef int _index_slow(self, object value, int k, int depth) except -2
+    cdef int action(self, object move) except -2
+    cdef int fill(self, object moves, int* given, int seats) except -2
 
 
-# What both machines do with the face's move objects, and the tuples their views build.
+# What the machines do with the face's move objects, and the tuples their views build.
 cdef tuple moves_of_actions(tuple own, tuple indices)
-cdef object actions_of_moves(object moves, dict by_id, tuple own)
 cdef tuple _card_tuple(tuple cards, int* ids, int count)
 cdef tuple _maybe_card_tuple(tuple cards, int* ids, int count)
 cdef tuple _int_tuple(int* values, int count)

@@ -144,7 +144,9 @@ class ActionSpace(Generic[MoveT]):
         self._keyer: _MoveKeys | None = None  # the kernels' MoveKeys, made on first use
 
     def _keys(self) -> _MoveKeys:
-        """The current kernels' keys of the space's moves (equal values to actions, safely)."""
+        """The current kernels' keys of the space's moves: the space's own objects by
+        identity and equal values by their fields, to actions, safely. A machine's
+        ``apply_moves`` takes them (:meth:`cardwars.machine_state.MachineState.apply`)."""
         keyer = self._keyer
         kind = backend.kernels.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since
@@ -192,11 +194,11 @@ class ActionSpace(Generic[MoveT]):
         """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this
         space (equal values, not necessarily the space's own objects), or None.
 
-        The fast path of :meth:`~cardwars.engine.GameState.apply` for moves a caller built
-        (from a UI, from :func:`cardwars.wire.decode`): one key per move, built in the
-        kernels from its fields through the move type's own slots, looked up once.
-        Nothing of a caller's value runs; None sends the step to the checked path, which
-        explains a refusal.
+        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path, which the
+        machine makes itself: the space's own objects by identity, moves a caller built
+        (from a UI, from :func:`cardwars.wire.decode`) by their fields, read in the kernels
+        through the move type's own slots. Nothing of a caller's value runs; None is what
+        sends a step to the checked path, which explains a refusal.
         """
         return self._keys().actions_of(moves)
 

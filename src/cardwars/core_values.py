@@ -5,9 +5,10 @@ several times the cost of the work it stands for; the state machines build every
 step's events and views, where that time adds up. A builder sets the slots directly
 and gives an object equal to, hashing like and behaving exactly as one built by the
 class. It skips ``__init__`` and any ``__post_init__``: it is only for values whose
-fields the engine has already checked. The module also holds the two steps both
-machines take with the face's move objects (:func:`actions_of_moves`,
-:func:`moves_of_actions`), twins of the same functions of ``_core_values.pxi``.
+fields the engine has already checked. The module also holds what both machines do
+with the face's move objects: :class:`MoveKeys` finds the action of a move (the face's
+own object, or an equal value a caller built) and :func:`moves_of_actions` gives the
+face's objects of a seat's legal actions, twins of the same names of ``_core_values.pxi``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -36,13 +37,20 @@ _NO_KEY = object()
 class MoveKeys:
     """The actions of a game's move values, found without running any of their code.
 
-    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A value
-    given later (a move a caller built) is keyed from what it is made of, read through
-    the move type's own slots: an atom (an exact int, bool, float, str or None) is its
-    own key, an enum member its identity, a move or card the tuple of its type's
-    identity and its fields' keys. Only values of exactly the types the moves are built
-    of have a key, so a subclass, a mock or a value with a hostile ``__eq__``,
-    ``__hash__`` or attribute is no move: none of its methods is called.
+    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A move
+    given later is first looked for among them by identity (the state's own objects,
+    from ``legal_moves()``); any other value (a move a caller built, from a UI or
+    :func:`cardwars.wire.decode`) is keyed from what it is made of, read through the move
+    type's own slots: an atom (an exact int, bool, float, str or None) is its own key,
+    an enum member its identity, a move or card the tuple of its type's identity and
+    its fields' keys. Only values of exactly the types the moves are built of have a
+    key, each field only of the types that field holds among the moves and no deeper
+    than they nest, so a subclass, a mock, a value with a hostile ``__eq__``,
+    ``__hash__`` or attribute, or one that contains itself is no move: none of its
+    methods is called.
+
+    The compiled twin interns the same keys as small ints in C tables, so that a value
+    is found with no Python object made; the two agree value for value.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
@@ -54,20 +62,32 @@ class MoveKeys:
     """
 
     def __init__(self, moves: tuple[Any, ...]) -> None:
+        self._moves = tuple(moves)
+        # id(move) -> its action: the own objects, by identity (kept alive by _moves).
+        self._by_id: dict[int, int] = {id(move): a for a, move in enumerate(self._moves)}
         # id(type) -> (type, its field names, its kind (see _learn)). Keyed by identity:
         # a type's own hash may be anyone's.
         self._kinds: dict[int, tuple[type, tuple[str, ...], int]] = {}
-        for move in moves:
-            self._learn(move)
-        self._actions: dict[object, int] = {self._key(move): a for a, move in enumerate(moves)}
+        # (id(type), field name) -> the ids of the types that field holds among the moves.
+        self._allowed: dict[tuple[int, str], set[int]] = {}
+        self._depth = 0  # the deepest nesting among the moves
+        for move in self._moves:
+            self._learn(move, 0)
+        self._actions: dict[object, int] = {}
+        for a, move in enumerate(self._moves):
+            key = self._key(move)
+            if key in self._actions:
+                raise ValueError("MoveKeys takes distinct moves")
+            self._actions[key] = a
 
-    def _learn(self, value: object) -> None:
+    def _learn(self, value: object, depth: int) -> None:
         """Record the types ``value`` (one of the game's own moves) is built of.
 
         Kinds: 0 an exact int or None (its own key), 1 another atom (keyed with its
         type, so ``True`` never stands for ``1``), 2 an enum (its identity), 3 a dataclass.
         """
         cls = type(value)
+        self._depth = max(self._depth, depth)
         if isinstance(value, enum.Enum):
             self._kinds[id(cls)] = (cls, (), 2)
         elif value is None or cls is int:
@@ -78,15 +98,17 @@ class MoveKeys:
             names = tuple(f.name for f in fields(value))
             self._kinds[id(cls)] = (cls, names, 3)
             for name in names:
-                self._learn(getattr(value, name))
+                field = getattr(value, name)
+                self._allowed.setdefault((id(cls), name), set()).add(id(type(field)))
+                self._learn(field, depth + 1)
         else:
             raise TypeError(f"moves are built of dataclasses, enums and atoms, not {cls.__name__}")
 
-    def _key(self, value: object) -> object:
-        """The key of ``value``, or _NO_KEY when it is not built of the moves' types."""
+    def _key(self, value: object, depth: int = 0) -> object:
+        """The key of ``value``, or _NO_KEY when it is not built as the moves are."""
         cls = type(value)
         kind = self._kinds.get(id(cls))
-        if kind is None or kind[0] is not cls:
+        if kind is None or kind[0] is not cls or depth > self._depth:
             return _NO_KEY
         code = kind[2]
         if code == 0:
@@ -101,20 +123,25 @@ class MoveKeys:
                 field = getattr(value, name)
             except AttributeError:  # a slot left empty
                 return _NO_KEY
-            part = self._key(field)
+            if id(type(field)) not in self._allowed[id(cls), name]:
+                return _NO_KEY
+            part = self._key(field, depth + 1)
             if part is _NO_KEY:
                 return _NO_KEY
             parts.append(part)
         return tuple(parts)
 
     def action_of(self, move: object) -> int:
-        """The action of a value equal to one of the moves, else -1."""
+        """The action of one of the moves itself, or of a value equal to one; else -1."""
+        action = self._by_id.get(id(move))
+        if action is not None and self._moves[action] is move:
+            return action
         key = self._key(move)
         return -1 if key is _NO_KEY else self._actions.get(key, -1)
 
     def actions_of(self, moves: object) -> dict[int, int] | None:
-        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to values equal
-        to moves, else None (nothing of a caller's value runs)."""
+        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves or values
+        equal to moves, else None (nothing of a caller's value runs)."""
         if type(moves) is not dict:
             return None
         out: dict[int, int] = {}
@@ -176,23 +203,7 @@ class SlotBuilder:
 
 
 # What both machines do with the face's move objects (the compiled ones share the same
-# two functions of _core_values.pxi).
-
-
-def actions_of_moves(
-    moves: object, by_id: dict[int, int], own: tuple[object, ...]
-) -> dict[Any, int] | None:
-    """A step given as the face's own move objects as ``{seat: action}``: each move must be
-    ``own[a]`` itself for ``a = by_id[id(move)]``; None for anything else (``apply_moves``)."""
-    if type(moves) is not dict:
-        return None
-    actions = {}
-    for seat, move in moves.items():
-        action = by_id.get(id(move))
-        if action is None or not 0 <= action < len(own) or own[action] is not move:
-            return None
-        actions[seat] = action
-    return actions
+# function of _core_values.pxi).
 
 
 def moves_of_actions(own: tuple[Any, ...], legal: tuple[int, ...]) -> tuple[Any, ...]:

@@ -66,8 +66,10 @@ class Machine(Protocol):
     def apply_actions(self, actions: object) -> bool:
         """Perform a step given exactly right as ``{seat: action}``; else change nothing."""
 
-    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
-        """:meth:`apply_actions` from the face's own move objects, known by identity."""
+    def apply_moves(self, moves: object, keys: object) -> bool:
+        """:meth:`apply_actions` from move objects, each found by ``keys`` (the space's
+        ``MoveKeys`` of this backend; anything else: False): the face's own objects by
+        identity, equal values a caller built by their fields."""
 
     def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
         """:meth:`apply_actions` with each seat's action found under its key."""
@@ -164,14 +166,13 @@ class MachineState(GameState[PhaseT]):
         Raises:
             IllegalMoveError: as for the base method; the state is left unchanged.
         """
-        space = self._action_space
         m = self._m
-        # The common case: the seats' own legal move objects, known by identity; then equal
-        # moves a caller built, by one lookup each; else the checked path, which explains.
-        if not m.apply_moves(moves, space._by_id, space._moves):
-            actions = space.actions_of(moves)
-            if actions is None or not m.apply_actions(actions):
-                self._apply_checked(self._own_moves(moves))
+        # One call: the machine finds each move's action in the space's keys (the state's
+        # own objects by identity, equal moves a caller built by their fields; no code of
+        # the caller's runs) and checks the step at its commit. Anything it refuses (or a
+        # space whose keys are not made yet) takes the checked path, which explains.
+        if not m.apply_moves(moves, self._action_space._keyer):
+            self._apply_checked(self._own_moves(moves))
         events = self._decode_last_step()
         self._events = (m.steps, events)
         return events

@@ -91,14 +91,14 @@ def test_only_the_empty_step_is_a_battle() -> None:
     refusals: list[object] = [{0: 0}, {0: None}, [], None, 0]
     for refused in refusals:
         assert m.apply_actions(refused) is False
-        assert m.apply_moves(refused, {}, ()) is False
+        assert m.apply_moves(refused, None) is False
     assert m.key() == key and m.steps == 0 and m.events() == () and m.history() == ()
     assert m.phase == 0 and m.to_act == frozenset() and not m.over
     assert m.apply_actions({}) is True
     assert m.piles() == ((0, 2, 4), (6,)) and m.steps == m.battles == 1
     assert m.history() == ((-1, -1),)
     assert m.face_up() == ((0, 2), (1, 4))
-    assert m.apply_moves({}, {}, ()) is True  # J = J, and P1 has no card to war with: out
+    assert m.apply_moves({}, None) is True  # J = J, and P1 has no card to war with: out
     assert m.over and m.phase == 1 and m.termination == 0 and m.winner == 0
     assert m.eliminations() == (-1, 2) and m.pile_sizes() == (4, 0)
     over = m.key()

@@ -18,7 +18,7 @@ from cardwars._core cimport (
     _rng_below,
     _same_cards,
     _shuffle_ints,
-    actions_of_moves,
+    MoveKeys,
     moves_of_actions,
 )
 
@@ -248,38 +248,47 @@ cdef class AliwarMachine:
         finally:
             self._busy = 0
 
-    def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
+    def apply_moves(self, moves: object, keys: object) -> bool:
+        cdef int given[2]
         self._enter()
         try:
-            actions = actions_of_moves(moves, by_id, own)
-            return actions is not None and self._apply(actions) == 1
+            if type(keys) is not MoveKeys or (<MoveKeys>keys).fill(moves, given, 2) < 0:
+                return False
+            return self._check_commit(given, True) == 1
         finally:
             self._busy = 0
 
     cdef int _apply(self, object actions) except -1:
-        cdef int chosen[2]
-        cdef int s, action, given = 0
-        cdef int polled_0, polled_1
-        if type(actions) is not dict or self.g.phase == _AW_OVER:
+        cdef int given[2]
+        given[0] = given[1] = -1
+        if type(actions) is not dict:
             return 0
-        if self.g.phase == _AW_SWITCH:
-            polled_0 = 1
-            polled_1 = 1
-        else:
-            polled_0 = self.g.won_count[0] > 0
-            polled_1 = self.g.won_count[1] > 0
-        if len(<dict>actions) != polled_0 + polled_1:
-            return 0
-        chosen[0] = -1
-        chosen[1] = -1
         for key, value in (<dict>actions).items():
             if type(key) is not int or type(value) is not int:
                 return 0
             if not (0 <= key < 2 and 0 <= value < 277):
                 return 0
-            s = key
-            action = value
-            if (s == 0 and not polled_0) or (s == 1 and not polled_1):
+            given[<int>key] = value
+        return self._check_commit(given, True)
+
+    cdef int _check_commit(self, int* given, bint strict) except -1:
+        # The one check of a step, however its actions came (ints, move objects, keyed):
+        # every polled seat has a legal action; strict, no other seat has one. Then the
+        # commit, with no Python code in between. 1 if performed, else 0 (nothing changed).
+        cdef int chosen[2]
+        cdef int s, action
+        cdef bint polled
+        if self.g.phase == _AW_OVER:
+            return 0
+        for s in range(2):
+            polled = self.g.phase == _AW_SWITCH or self.g.won_count[s] > 0
+            action = given[s]
+            chosen[s] = -1
+            if not polled:
+                if strict and action >= 0:
+                    return 0
+                continue
+            if not 0 <= action < 277:
                 return 0
             if self.g.phase == _AW_SWITCH:
                 if action >= self.g.n_switches:
@@ -562,9 +571,7 @@ cdef class AliwarMachine:
     # --- the RL environments' fast path (see the twin) ----------------------------------
     def apply_keyed(self, actions: object, keys: object) -> bool:
         cdef int given[2]
-        cdef int chosen[2]
-        cdef int s, action
-        cdef bint polled
+        cdef int s
         if type(keys) is not tuple or len(<tuple>keys) != 2:
             raise ValueError("keys must be a tuple of 2 keys, one per seat")
         if type(actions) is not dict:
@@ -577,25 +584,7 @@ cdef class AliwarMachine:
             for s in range(2):
                 value = (<dict>actions).get((<tuple>keys)[s])
                 given[s] = value if type(value) is int and 0 <= value < 277 else -1
-            if self.g.phase == _AW_OVER:
-                return False
-            chosen[0] = -1
-            chosen[1] = -1
-            for s in range(2):
-                polled = self.g.phase == _AW_SWITCH or self.g.won_count[s] > 0
-                if not polled:
-                    continue
-                action = given[s]
-                if action < 0:
-                    return False
-                if self.g.phase == _AW_SWITCH:
-                    if action >= self.g.n_switches:
-                        return False
-                elif not _aw_keep_is_legal(&self.g, s, action):
-                    return False
-                chosen[s] = action
-            self._commit(chosen[0], chosen[1])
-            return True
+            return self._check_commit(given, False) == 1
         finally:
             self._busy = 0
 

@@ -57,7 +57,7 @@ from cardwars.aliwar.steps import AliwarRules, _card
 from cardwars.aliwar.views import _make, event_objects
 from cardwars.core_envs import _actions_by_key, _block
 from cardwars.core_rng import Rng, _check_u64
-from cardwars.core_values import actions_of_moves, moves_of_actions
+from cardwars.core_values import MoveKeys, moves_of_actions
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
@@ -264,10 +264,11 @@ class AliwarMachine(AliwarRules):
         return True
 
     @exclusive.step
-    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
-        """:meth:`apply_actions` from move objects: each must be ``own[a]`` itself for its
-        action ``a = by_id[id(move)]`` (the face's canonical moves, known by identity)."""
-        actions = actions_of_moves(moves, by_id, own)
+    def apply_moves(self, moves: object, keys: object) -> bool:
+        """:meth:`apply_actions` from move objects, each move's action found by ``keys``
+        (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its
+        own objects by identity, equal values by their fields; anything else: False)."""
+        actions = keys.actions_of(moves) if type(keys) is MoveKeys else None
         return actions is not None and self._apply_actions(actions)
 
     @exclusive.read

@@ -246,7 +246,7 @@ cdef class CloneWarMachine:
         finally:
             self._busy = 0
 
-    def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
+    def apply_moves(self, moves: object, keys: object) -> bool:
         self._enter()
         try:
             if type(moves) is not dict or len(<dict>moves) or self.t.termination >= 0:

@@ -203,7 +203,7 @@ class CloneWarMachine:
         return True
 
     @exclusive.step
-    def apply_moves(self, moves: object, by_id: dict[int, int], own: tuple[object, ...]) -> bool:
+    def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects: ``{}``, as nobody has a move."""
         if type(moves) is not dict or moves or self._table.termination >= 0:
             return False

@@ -10,7 +10,7 @@ meaning of every int is spelled out next to the constants below.
 
 A battle appends its steps to a *log*: a flat list of ints, four per entry
 ``[op, a, b, c]`` (the ``OP_*`` constants), which the state machine
-(:mod:`cardwars._kernels.pure_clone_war_machine`, behind :mod:`cardwars.clone_war`)
+(:mod:`cardwars.clone_war.machine`, behind :mod:`cardwars.clone_war`)
 turns into typed events. The machine plays this table's battle (:meth:`CloneWarTable._play`),
 as the batch loop does: each rule step is written once.
 """

@@ -22,7 +22,7 @@ from cardwars._core cimport (
     _same_cards,
     _sample_prefix_ints,
     _shuffle_ints,
-    actions_of_moves,
+    MoveKeys,
     moves_of_actions,
 )
 
@@ -319,35 +319,72 @@ cdef class GuerrillaMachine:
         finally:
             self._busy = 0
 
-    def apply_moves(self, moves: object, by_id: dict, own: tuple) -> bool:
+    def apply_moves(self, moves: object, keys: object) -> bool:
+        cdef int given[4]
         self._enter()
         try:
-            actions = actions_of_moves(moves, by_id, own)
-            return actions is not None and self._apply(actions) == 1
+            if type(keys) is not MoveKeys or (<MoveKeys>keys).fill(moves, given, self.g.n) < 0:
+                return False
+            return self._check_commit(given, True) == 1
         finally:
             self._busy = 0
 
     cdef int _apply(self, object actions) except -1:
-        cdef int chosen[4]
-        cdef int s, mask = self.g.to_act, given = 0
-        if type(actions) is not dict or self.g.phase == _GT_OVER:
+        cdef int given[4]
+        given[0] = given[1] = given[2] = given[3] = -1
+        if type(actions) is not dict:
             return 0
-        if len(<dict>actions) != (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1):
-            return 0
-        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
         for key, value in (<dict>actions).items():
             if type(key) is not int or type(value) is not int:
                 return 0
-            if not 0 <= key < self.g.n:
+            if not (0 <= key < self.g.n and 0 <= value < _GT_NACT):
                 return 0
-            s = key
+            given[<int>key] = value
+        return self._check_commit(given, True)
+
+    cdef int _check_commit(self, int* given, bint strict) except -1:
+        # The one check of a step, however its actions came (ints, move objects, keyed):
+        # every polled seat has a legal action; strict, no other seat has one. Then the
+        # commit, with no Python code in between. 1 if performed, else 0 (nothing changed).
+        cdef int chosen[4]
+        cdef int s, action, mask = self.g.to_act
+        if self.g.phase == _GT_OVER:
+            return 0
+        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
+        for s in range(self.g.n):
+            action = given[s]
             if not (mask >> s) & 1:
+                if strict and action >= 0:
+                    return 0
+                continue
+            if not 0 <= action < _GT_NACT or not self._is_legal(s, action):
                 return 0
-            if not 0 <= value < _GT_NACT or value not in self._legal(s):
-                return 0
-            chosen[s] = value
+            chosen[s] = action
         self._commit(chosen)
         return 1
+
+    cdef bint _is_legal(self, int s, int action) except -1:
+        # action among seat s's legal actions: the step's cached tuple, else computed.
+        cdef int legal[_GT_NACT]
+        cdef int i, m
+        if s == 0:
+            cached = self._legal_0
+        elif s == 1:
+            cached = self._legal_1
+        elif s == 2:
+            cached = self._legal_2
+        else:
+            cached = self._legal_3
+        if cached is not None:
+            for item in <tuple>cached:
+                if <int>item == action:
+                    return True
+            return False
+        m = _gt_legal(&self.g, s, legal)
+        for i in range(m):
+            if legal[i] == action:
+                return True
+        return False
 
     cdef int _commit(self, int* chosen) except -1:
         # A checked step, whichever method took it: record, play, drop the step's caches.
@@ -649,9 +686,7 @@ cdef class GuerrillaMachine:
     # --- the RL environments' fast path (see the twin) ----------------------------------
     def apply_keyed(self, actions: object, keys: object) -> bool:
         cdef int given[4]
-        cdef int chosen[4]
-        cdef int legal[_GT_NACT]
-        cdef int s, i, m, action, n = self.g.n, mask
+        cdef int s, n = self.g.n
         if type(keys) is not tuple or len(<tuple>keys) != n:
             raise ValueError(f"keys must be a tuple of {n} keys, one per seat")
         if type(actions) is not dict:
@@ -664,25 +699,7 @@ cdef class GuerrillaMachine:
             for s in range(n):
                 value = (<dict>actions).get((<tuple>keys)[s])
                 given[s] = value if type(value) is int and 0 <= value < _GT_NACT else -1
-            if self.g.phase == _GT_OVER:
-                return False
-            mask = self.g.to_act
-            chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
-            for s in range(n):
-                if not (mask >> s) & 1:
-                    continue
-                action = given[s]
-                if action < 0:
-                    return False
-                m = _gt_legal(&self.g, s, legal)
-                for i in range(m):
-                    if legal[i] == action:
-                        break
-                else:
-                    return False
-                chosen[s] = action
-            self._commit(chosen)
-            return True
+            return self._check_commit(given, False) == 1
         finally:
             self._busy = 0
 
