@@ -114,8 +114,8 @@ def wheels(session: nox.Session) -> None:
     wanted = session.posargs or PYTHONS  # nox -s wheels -- 3.12 builds one
     found = [v for v in PYTHONS if v in wanted and shutil.which(f"python{v}")]
     session.log(
-        f"CPythons found: {', '.join(found) or 'none'}; missing: "
-        f"{', '.join(v for v in PYTHONS if v not in found) or 'none'}"
+        f"CPythons asked for: {', '.join(wanted)}; found: {', '.join(found) or 'none'}; "
+        f"not found: {', '.join(v for v in wanted if v not in found) or 'none'}"
     )
     if not found:
         session.error("no supported CPython found")
@@ -140,7 +140,6 @@ def wheels(session: nox.Session) -> None:
         session.run(
             str(tools / "bin" / "auditwheel"),
             "repair",
-            "-q",
             "-w",
             str(WHEELHOUSE),
             str(wheel),
