@@ -224,6 +224,8 @@ SOURCES = compiled_sources()
 
 
 def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> None:
+    if not SOURCES:
+        pytest.skip("the compiled sources are not installed (a wheel ships the extensions only)")
     extensions = {p.relative_to(SRC).as_posix() for p in SOURCES if p.suffix == ".pyx"}
     assert extensions == {
         "_core.pyx",
