@@ -25,6 +25,10 @@ from cardwars._core cimport (
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error
 
+# key() is a NamedTuple of aliwar/tables.py, the leaf module beside the twins that also
+# names the face's table (read by field name in _views.pxi).
+from cardwars.aliwar.tables import AliwarKey as _AwKey
+
 include "_steps.pxi"
 include "_batch.pxi"
 include "_views.pxi"
@@ -424,25 +428,25 @@ cdef class AliwarMachine:
         return out
 
     # --- the face's objects, built here from its table (see the twin) ------------------
-    def event_objects(self, faces: tuple, result: object) -> tuple:
+    def event_objects(self, faces: object, result: object) -> tuple:
         return _aw_event_objects(self.ev.data, self.ev.n, faces, result)
 
-    def observation(self, seat: object, faces: tuple, bint recall, result: object) -> object:
+    def observation(self, seat: object, faces: object, bint recall, result: object) -> object:
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
         if self._views is None:
             self._views = self._observations(faces, recall, result)
         return (<tuple>self._views)[<Py_ssize_t>seat]
 
-    def observations(self, faces: tuple, bint recall, result: object) -> tuple:
+    def observations(self, faces: object, bint recall, result: object) -> tuple:
         return self._observations(faces, recall, result)
 
-    cdef tuple _observations(self, tuple faces, bint recall, object result):
+    cdef tuple _observations(self, object faces, bint recall, object result):
         cdef object obj
         cdef int seat
         if faces is not _aw_faces:
             _aw_learn_faces(faces)
-        phase = faces[13][self.g.phase]
+        phase = _aw_phases[self.g.phase]
         if self.g.phase == _AW_SWITCH:
             to_act = _AW_POLLED[3]
         elif self.g.phase == _AW_KEEP:
@@ -526,7 +530,7 @@ cdef class AliwarMachine:
             other._capacity = self._steps
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> object:
         cdef int s, c, i
         stacks = tuple([
             tuple([
@@ -536,24 +540,28 @@ cdef class AliwarMachine:
             ])
             for s in range(2)
         ])
-        return (
-            stacks,
-            (self.g.protection[0], self.g.protection[1]),
-            self.g.phase,
-            tuple([tuple([self.g.won[s][i] for i in range(self.g.won_count[s])]) for s in range(2)]),
-            tuple([tuple([self.g.returning[s][c] for c in range(5)]) for s in range(2)]),
-            tuple([self.g.discard[i] for i in range(self.g.n_discard)]),
-            self.g.rounds,
-            self.g.no_progress,
-            self.g.longest,
-            self.g.seen,
-            self.g.termination,
-            self.g.winner,
-            (self.g.n_switches == 16, self.g.kept_below, self.g.double_loss_most,
-             self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
-            self._rng_state,
-            self.history(),
-            self.events(),
+        return _AwKey(
+            stacks=stacks,
+            protection=(self.g.protection[0], self.g.protection[1]),
+            phase=self.g.phase,
+            won=tuple([
+                tuple([self.g.won[s][i] for i in range(self.g.won_count[s])]) for s in range(2)
+            ]),
+            returning=tuple([
+                tuple([self.g.returning[s][c] for c in range(5)]) for s in range(2)
+            ]),
+            discard=tuple([self.g.discard[i] for i in range(self.g.n_discard)]),
+            rounds=self.g.rounds,
+            no_progress=self.g.no_progress,
+            longest=self.g.longest,
+            seen=self.g.seen,
+            termination=self.g.termination,
+            winner=self.g.winner,
+            options=(self.g.n_switches == 16, self.g.kept_below, self.g.double_loss_most,
+                     self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
+            rng_state=self._rng_state,
+            history=self.history(),
+            events=self.events(),
         )
 
     def __reduce__(self):
@@ -701,18 +709,22 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
     """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
     cdef AliwarMachine m = AliwarMachine.__new__(AliwarMachine)
     cdef int s, c, i
-    if type(key) is not tuple or len(key) != 16:
+    if type(key) not in (_AwKey, tuple) or len(key) != 16:
         raise ValueError("a machine key is a tuple of 16 parts")
-    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-     termination, winner, options, rng_state, history, events) = key
+    if type(key) is tuple:  # a plain tuple, as earlier versions pickled: name its parts
+        key = _AwKey._make(key)
+    stacks = key.stacks
+    protection = key.protection
+    phase = key.phase
+    won = key.won
+    returning = key.returning
+    discard = key.discard
+    options = key.options
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
-    m._setup(cards, rng_state, options[0], options[1], options[2], options[3], options[4],
+    m._setup(cards, key.rng_state, options[0], options[1], options[2], options[3], options[4],
              options[5])
-    every = _aw_check_restored(
-        stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-        termination, winner, history, m.g.n_switches,
-    )
+    every = _aw_check_restored(key, m.g.n_switches)
     for s in range(2):
         for c in range(5):
             for card in stacks[s][c]:
@@ -732,15 +744,15 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
         m.g.discard[i] = discard[i]
     m.g.n_discard = len(discard)
     m.g.phase = phase
-    m.g.rounds = rounds
-    m.g.no_progress = no_progress
-    m.g.longest = longest
-    m.g.seen = seen
-    m.g.termination = termination
-    m.g.winner = winner
-    for step in history:
+    m.g.rounds = key.rounds
+    m.g.no_progress = key.no_progress
+    m.g.longest = key.longest
+    m.g.seen = key.seen
+    m.g.termination = key.termination
+    m.g.winner = key.winner
+    for step in key.history:
         m._record(step[0], step[1])
-    events = _aw_check_events(events, m.g.n_switches)
+    events = _aw_check_events(key.events, m.g.n_switches)
     for i in range(len(events)):
         m.ev.data[i] = events[i]
     m.ev.n = len(events)
