@@ -26,8 +26,16 @@ from cardwars._core cimport (
 from cardwars.exclusive import busy_error as _busy_error
 
 # key() is a NamedTuple of aliwar/tables.py, the leaf module beside the twins that also
-# names the face's table (read by field name in _views.pxi).
+# names the face's table (read by field name in _views.pxi). key() makes it from its values
+# in field order (tuple.__new__: a keyword call costs microseconds), so its fields are
+# checked here, once.
 from cardwars.aliwar.tables import AliwarKey as _AwKey
+
+if _AwKey._fields != (
+    "stacks", "protection", "phase", "won", "returning", "discard", "rounds", "no_progress",
+    "longest", "seen", "termination", "winner", "options", "rng_state", "history", "events",
+):
+    raise ImportError("AliwarKey's fields are not those AliwarMachine.key() writes")
 
 include "_steps.pxi"
 include "_batch.pxi"
@@ -540,29 +548,25 @@ cdef class AliwarMachine:
             ])
             for s in range(2)
         ])
-        return _AwKey(
-            stacks=stacks,
-            protection=(self.g.protection[0], self.g.protection[1]),
-            phase=self.g.phase,
-            won=tuple([
-                tuple([self.g.won[s][i] for i in range(self.g.won_count[s])]) for s in range(2)
-            ]),
-            returning=tuple([
-                tuple([self.g.returning[s][c] for c in range(5)]) for s in range(2)
-            ]),
-            discard=tuple([self.g.discard[i] for i in range(self.g.n_discard)]),
-            rounds=self.g.rounds,
-            no_progress=self.g.no_progress,
-            longest=self.g.longest,
-            seen=self.g.seen,
-            termination=self.g.termination,
-            winner=self.g.winner,
-            options=(self.g.n_switches == 16, self.g.kept_below, self.g.double_loss_most,
-                     self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
-            rng_state=self._rng_state,
-            history=self.history(),
-            events=self.events(),
-        )
+        return tuple.__new__(_AwKey, (  # the fields of AliwarKey, in order
+            stacks,
+            (self.g.protection[0], self.g.protection[1]),
+            self.g.phase,
+            tuple([tuple([self.g.won[s][i] for i in range(self.g.won_count[s])]) for s in range(2)]),
+            tuple([tuple([self.g.returning[s][c] for c in range(5)]) for s in range(2)]),
+            tuple([self.g.discard[i] for i in range(self.g.n_discard)]),
+            self.g.rounds,
+            self.g.no_progress,
+            self.g.longest,
+            self.g.seen,
+            self.g.termination,
+            self.g.winner,
+            (self.g.n_switches == 16, self.g.kept_below, self.g.double_loss_most,
+             self.g.no_progress_limit, self.g.max_rounds, self.g.cap_most),
+            self._rng_state,
+            self.history(),
+            self.events(),
+        ))
 
     def __reduce__(self):
         return (_aliwar_machine_from_key, (self._cards, self.key()))

@@ -15,8 +15,15 @@ from cardwars._core cimport SlotBuilder, _GAMMA, _check_u64, _mix, _shuffle_ints
 from cardwars.exclusive import busy_error as _busy_error
 
 # key() is a NamedTuple of clone_war/tables.py, the leaf module beside the twins that also
-# names the face's table (read by field name below).
+# names the face's table (read by field name below). key() makes it from its values in
+# field order (a keyword call costs microseconds): its fields are checked here, once.
 from cardwars.clone_war.tables import CloneWarKey as _CwmKey
+
+if _CwmKey._fields != (
+    "piles", "dead", "out", "rng_state", "options", "battles", "wars", "termination",
+    "winner", "cycle_at", "log",
+):
+    raise ImportError("CloneWarKey's fields are not those CloneWarMachine.key() writes")
 
 include "_table.pxi"
 
@@ -375,25 +382,25 @@ cdef class CloneWarMachine:
     def key(self) -> object:
         cdef int s, i
         cdef _CWTable* t = &self.t
-        return _CwmKey(
-            piles=tuple([
+        return tuple.__new__(_CwmKey, (  # the fields of CloneWarKey, in order
+            tuple([
                 tuple([
                     t.cards[s][(t.head[s] + i) & _CW_RING_MASK] >> 2 for i in range(_cw_size(t, s))
                 ])
                 for s in range(t.players)
             ]),
-            dead=tuple([t.dead[i] >> 2 for i in range(t.ndead)]),
-            out=tuple([t.out[s] for s in range(t.players)]),
-            rng_state=t.rng,
-            options=(t.collect_order, t.forfeit_to_dead, t.play_what_you_can, t.split_round_robin,
-                     t.max_battles, t.cap_most_cards, <int>self._cycle_detection),
-            battles=t.battles,
-            wars=t.wars,
-            termination=t.termination,
-            winner=t.winner,
-            cycle_at=self._cycle_at,
-            log=self.events(),
-        )
+            tuple([t.dead[i] >> 2 for i in range(t.ndead)]),
+            tuple([t.out[s] for s in range(t.players)]),
+            t.rng,
+            (t.collect_order, t.forfeit_to_dead, t.play_what_you_can, t.split_round_robin,
+             t.max_battles, t.cap_most_cards, <int>self._cycle_detection),
+            t.battles,
+            t.wars,
+            t.termination,
+            t.winner,
+            self._cycle_at,
+            self.events(),
+        ))
 
     def __reduce__(self):
         return (_clone_war_machine_from_key, (self._cards, self.key()))

@@ -31,9 +31,18 @@ from array import array
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error
 
-# key() is a NamedTuple of guerrilla/tables.py, the leaf module beside the twins that also
-# names the face's tables (read by field name in _views.pxi).
+# key() is a NamedTuple of guerrilla/tables.py (as are the face's tables, read by name in
+# _views.pxi), made in field order (keywords cost microseconds): its fields checked here.
 from cardwars.guerrilla.tables import GuerrillaKey as _GtKey
+
+if _GtKey._fields != (
+    "players", "options", "hands", "draw", "discard", "removed", "stage", "counters",
+    "in_game", "played_g", "penalty", "spy", "played", "supports", "outcomes",
+    "eliminated_at", "eliminated_hand", "tie_rounds", "first_tied", "tied", "drawn",
+    "forfeited", "winners", "picks", "result_winners", "placings", "rng_state", "history",
+    "events",
+):
+    raise ImportError("GuerrillaKey's fields are not those GuerrillaMachine.key() writes")
 
 include "_strength.pxi"
 include "_steps.pxi"
@@ -615,27 +624,24 @@ cdef class GuerrillaMachine:
             for i in range(g.round_start[r], end):
                 flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
             rounds.append(tuple(flat))
-        return _GtKey(
-            players=n, options=self._ints(g.opt, _GT_NOPT),
-            hands=tuple([self._ints(g.hand[s], g.hand_n[s]) for s in range(n)]),
-            draw=tuple([self._ints(&g.draw[s][g.draw_top[s]], g.draw_n[s]) for s in range(n)]),
-            discard=tuple([self._ints(g.disc[s], g.disc_n[s]) for s in range(n)]),
-            removed=self._ints(g.removed, g.removed_n),
-            stage=(g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
-            counters=(g.clock, g.cards_dealt, g.termination),
-            in_game=self._ints(g.in_game, n), played_g=self._ints(g.played_g, n),
-            penalty=self._ints(g.penalty, n), spy=self._ints(g.spy, n),
-            played=self._ints(g.played, n), supports=self._ints(g.support, n),
-            outcomes=self._ints(g.outcomes, n), eliminated_at=self._ints(g.eliminated_at, n),
-            eliminated_hand=self._ints(g.eliminated_hand, n), tie_rounds=tuple(rounds),
-            first_tied=self._ints(g.first_tied, g.first_tied_n),
-            tied=self._ints(g.tied, g.tied_n),
-            drawn=tuple([self._ints(g.drawn[s], g.drawn_n[s]) for s in range(n)]),
-            forfeited=self._ints(g.forfeited, g.forfeited_n),
-            winners=self._ints(g.winners, g.winners_n), picks=self._ints(g.picks, g.picks_n),
-            result_winners=self.winners, placings=self.placings,
-            rng_state=g.rng, history=self.history(), events=self.events(),
-        )
+        return tuple.__new__(_GtKey, (  # the fields of GuerrillaKey, in order
+            n, self._ints(g.opt, _GT_NOPT),
+            tuple([self._ints(g.hand[s], g.hand_n[s]) for s in range(n)]),
+            tuple([self._ints(&g.draw[s][g.draw_top[s]], g.draw_n[s]) for s in range(n)]),
+            tuple([self._ints(g.disc[s], g.disc_n[s]) for s in range(n)]),
+            self._ints(g.removed, g.removed_n),
+            (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
+            (g.clock, g.cards_dealt, g.termination),
+            self._ints(g.in_game, n), self._ints(g.played_g, n), self._ints(g.penalty, n),
+            self._ints(g.spy, n), self._ints(g.played, n), self._ints(g.support, n),
+            self._ints(g.outcomes, n), self._ints(g.eliminated_at, n),
+            self._ints(g.eliminated_hand, n), tuple(rounds),
+            self._ints(g.first_tied, g.first_tied_n), self._ints(g.tied, g.tied_n),
+            tuple([self._ints(g.drawn[s], g.drawn_n[s]) for s in range(n)]),
+            self._ints(g.forfeited, g.forfeited_n), self._ints(g.winners, g.winners_n),
+            self._ints(g.picks, g.picks_n), self.winners, self.placings,
+            g.rng, self.history(), self.events(),
+        ))
 
     def __reduce__(self):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
