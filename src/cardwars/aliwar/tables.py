@@ -40,11 +40,11 @@ class AliwarFaces(NamedTuple):
     over: type[Any]
     """``GameOver`` (code 8), made with the result the machine is given."""
     revealed: tuple[tuple[Any, ...], ...]
-    """``revealed[a][b]``: the ``SwitchesRevealed`` of switch actions ``a`` and ``b`` (code 0)."""
+    """The ``SwitchesRevealed`` of switch actions ``a`` and ``b`` at ``[a][b]`` (code 0)."""
     emptied: tuple[tuple[Any, ...], ...]
-    """``emptied[seat][stack]``: the ``StackEmptied`` events (code 2)."""
+    """The ``StackEmptied`` events by ``[seat][stack]`` (code 2)."""
     declined: tuple[Any, ...]
-    """``declined[seat]``: the ``KeepDeclined`` events (code 6)."""
+    """The ``KeepDeclined`` events by seat (code 6)."""
     protected: tuple[tuple[bool, bool], ...]
     """A conflict's protection flags by ``2 * protected_0 + protected_1``."""
     winners: tuple[Any, ...]
@@ -64,7 +64,7 @@ class AliwarKey(NamedTuple):
     """
 
     stacks: tuple[tuple[tuple[int, ...], ...], ...]
-    """``stacks[seat][stack]``: card ids, top first."""
+    """The card ids of each stack by ``[seat][stack]``, top first."""
     protection: tuple[int, ...]
     """The two protection cards."""
     phase: int
@@ -72,8 +72,8 @@ class AliwarKey(NamedTuple):
     won: tuple[tuple[int, ...], ...]
     """The cards each seat won this round (the middle row), in column order."""
     returning: tuple[tuple[int, ...], ...]
-    """``returning[seat][stack]``: 1 for a card that won or tied, face up until it returns
-    (Keep phase only)."""
+    """By ``[seat][stack]``, 1 for a top that won or tied, face up until it returns (Keep
+    phase only)."""
     discard: tuple[int, ...]
     """The discard pile, in discard order."""
     rounds: int
@@ -83,7 +83,7 @@ class AliwarKey(NamedTuple):
     longest: int
     """The longest such run so far."""
     seen: int
-    """A bit per card id: the cards once face up."""
+    """The cards once face up, a bit per card id."""
     termination: int
     """-1 while the game runs, else the termination code."""
     winner: int

@@ -1,6 +1,6 @@
 """The named tables between Clone War's face and its machine, on either backend.
 
-:class:`CloneWarFaces` is what the face (:mod:`cardwars.clone_war.state`) hands its
+:class:`CloneWarFaces` is what the face (``cardwars.clone_war.state``) hands its
 machine to build a battle's events with: its classes and the values it shares.
 :class:`CloneWarKey` is what a machine says of its position (``CloneWarMachine.key()``):
 what it pickles and is restored from.
@@ -28,7 +28,7 @@ class CloneWarFaces(NamedTuple):
     cards: tuple[Any, ...]
     """The 48 card labels, by Clone War card id."""
     flipped: type[Any]
-    """``CardsFlipped``: a battle's first event."""
+    """``CardsFlipped``, a battle's first event."""
     war: type[Any]
     """``WarStarted``."""
     forfeited: type[Any]
@@ -46,7 +46,7 @@ class CloneWarFaces(NamedTuple):
     over: type[Any]
     """``GameOver``, made with the result the machine is given."""
     seats: tuple[tuple[int, ...], ...]
-    """``seats[mask]``: the seats of a 4-bit mask (16 of them)."""
+    """The seats of each 4-bit mask, by mask (16 of them)."""
 
 
 class CloneWarKey(NamedTuple):
@@ -63,7 +63,7 @@ class CloneWarKey(NamedTuple):
     dead: tuple[int, ...]
     """The dead pile."""
     out: tuple[int, ...]
-    """Per seat: the battle after which it went out (0: from the start), -1 while in."""
+    """The battle after which each seat went out (0 from the start), -1 while in."""
     rng_state: int
     """The game RNG's state."""
     options: tuple[int, ...]
@@ -80,4 +80,4 @@ class CloneWarKey(NamedTuple):
     cycle_at: int
     """The battle after which the cycle rule ends the game, -1 for none."""
     log: tuple[int, ...]
-    """The last battle's log: ``op a b c`` entries (``table.py``)."""
+    """The last battle's log, entries of ``op a b c`` (``table.py``)."""

@@ -1,6 +1,6 @@
 """The named tables between Guerrilla's face and its machine, on either backend.
 
-:class:`GuerrillaFaces` is what the face (:mod:`cardwars.guerrilla.state`) hands its
+:class:`GuerrillaFaces` is what the face (``cardwars.guerrilla.state``) hands its
 machine to build event objects with, and :class:`GuerrillaViewFaces` what it builds an
 observation with: the face's classes and the values it shares. :class:`GuerrillaKey` is
 what a machine says of its position (``GuerrillaMachine.key()``): what it pickles and is
@@ -30,20 +30,20 @@ class GuerrillaFaces(NamedTuple):
     cards: tuple[Any, ...]
     """The 52 card labels, by card id."""
     played: tuple[tuple[tuple[Any, Any], ...], ...]
-    """``played[seat][card][first]``: the ``CardPlayed`` events (code 8)."""
+    """The ``CardPlayed`` events by ``[seat][card][first]`` (code 8)."""
     drawn: tuple[tuple[Any, ...], ...]
-    """``drawn[seat][count]``: the ``CardsDrawn`` events (code 6)."""
+    """The ``CardsDrawn`` events by ``[seat][count]`` (code 6)."""
     evaluations: dict[tuple[int, ...], Any]
-    """The ``SkirmishEvaluated`` events met so far, by outcomes (code 10): the machine
-    adds the ones it makes."""
+    """The ``SkirmishEvaluated`` events met so far, by outcomes (code 10), to which the
+    machine adds the ones it makes."""
     supports: tuple[tuple[Any, ...], ...]
-    """``supports[seat][card]``: the ``SupportAdded`` events (code 9)."""
+    """The ``SupportAdded`` events by ``[seat][card]`` (code 9)."""
     placed: tuple[tuple[tuple[Any, Any], ...], ...]
-    """``placed[seat][up][face_down]``: the ``TieCardsPlaced`` events (code 11)."""
+    """The ``TieCardsPlaced`` events by ``[seat][up][face_down]`` (code 11)."""
     revealed: tuple[tuple[Any, ...], ...]
-    """``revealed[seat][card]``: the ``FaceDownRevealed`` events (code 12)."""
+    """The ``FaceDownRevealed`` events by ``[seat][card]`` (code 12)."""
     spy: tuple[Any, ...]
-    """``spy[seat]``: the ``SpyFlagSet`` events (code 16)."""
+    """The ``SpyFlagSet`` events by seat (code 16)."""
     evaluated: type[Any]
     """``SkirmishEvaluated`` (code 10), for outcomes not in :attr:`evaluations` yet."""
     spoils: type[Any]
@@ -101,30 +101,30 @@ class GuerrillaKey(NamedTuple):
     removed: tuple[int, ...]
     """The removed pile."""
     stage: tuple[int, int, int, int, int, int]
-    """``(g, k, phase, to_act, proposer, needed)``: the guerrilla rank, the skirmish, the
-    phase code, a bit per polled seat, the proposer (-1: none) and the cards still to
-    remove."""
+    """Where the game stands, ``(g, k, phase, to_act, proposer, needed)``, as the guerrilla
+    rank, the skirmish, the phase code, a bit per polled seat, the proposer (-1 for none)
+    and the cards still to remove."""
     counters: tuple[int, int, int]
-    """``(clock, cards_dealt, termination)``: the elimination clock, the cards dealt and
-    the termination (-1 while the game runs)."""
+    """The counters ``(clock, cards_dealt, termination)``, as the elimination clock, the
+    cards dealt and the termination (-1 while the game runs)."""
     in_game: tuple[int, ...]
-    """Per seat: 1 while it plays."""
+    """1 for each seat still in play."""
     played_g: tuple[int, ...]
-    """Per seat: 1 once it played a guerrilla (for the promotion)."""
+    """1 for each seat that played a guerrilla (for the promotion)."""
     penalty: tuple[int, ...]
-    """Per seat: 1 under the support penalty."""
+    """1 for each seat under the support penalty."""
     spy: tuple[int, ...]
-    """Per seat: 1 with the spy flag."""
+    """1 for each seat with the spy flag."""
     played: tuple[int, ...]
-    """Per seat: the card it played this skirmish, -1 for none."""
+    """The card each seat played this skirmish, -1 for none."""
     supports: tuple[int, ...]
-    """Per seat: its support card, -1 for none."""
+    """Each seat's support card, -1 for none."""
     outcomes: tuple[int, ...]
-    """Per seat: the skirmish's outcome (2 win, 1 tie, 0 lose, -1 absent)."""
+    """Each seat's outcome of the skirmish (2 win, 1 tie, 0 lose, -1 absent)."""
     eliminated_at: tuple[int, ...]
-    """Per seat: the clock of its elimination, -1 while in."""
+    """The clock of each seat's elimination, -1 while in."""
     eliminated_hand: tuple[int, ...]
-    """Per seat: the size of its hand when it was eliminated."""
+    """The size of each seat's hand when it was eliminated."""
     tie_rounds: tuple[tuple[int, ...], ...]
     """Each tie round's placements as flat ``seat, down or -1, up`` ints."""
     first_tied: tuple[int, ...]
@@ -132,7 +132,7 @@ class GuerrillaKey(NamedTuple):
     tied: tuple[int, ...]
     """The seats still tied."""
     drawn: tuple[tuple[int, ...], ...]
-    """Per seat: the cards it drew in this step (the last ones of its hand)."""
+    """The cards each seat drew in this step (the last ones of its hand)."""
     forfeited: tuple[int, ...]
     """The forfeited cards, to the spoils."""
     winners: tuple[int, ...]
