@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import cardwars
+from cardwars.aliwar.tables import AliwarKey
 from cardwars.engine import GameState
 from tests import kernels
 
@@ -77,7 +78,7 @@ def test_copies_and_pickles_keep_the_last_events(name: str, players: int) -> Non
     assert stepped >= len(SEEDS) // 2  # most states have events to lose
 
 
-def _aliwar_key() -> tuple[Any, Any, tuple[Any, ...]]:
+def _aliwar_key() -> tuple[Any, Any, AliwarKey]:
     """The backend's restore function, the card labels and a mid-game Aliwar key."""
     state = _mid_game("aliwar", 2, 5)
     assert state.last_events
@@ -87,7 +88,7 @@ def _aliwar_key() -> tuple[Any, Any, tuple[Any, ...]]:
 
 def test_an_aliwar_key_carries_its_events() -> None:
     restore, labels, key = _aliwar_key()
-    assert len(key) == 16 and key[15]
+    assert len(key) == 16 and key.events
     assert restore(labels, key).key() == key
 
 
@@ -111,10 +112,12 @@ BAD_EVENTS: list[tuple[object, str]] = [
 
 
 @pytest.mark.parametrize(("events", "message"), BAD_EVENTS)
-def test_tampered_aliwar_events_are_refused(events: object, message: str) -> None:
+def test_tampered_aliwar_events_are_refused(events: Any, message: str) -> None:
     restore, labels, key = _aliwar_key()
-    with pytest.raises(ValueError, match=message):
-        restore(labels, (*key[:15], events))
+    tampered = key._replace(events=events)
+    for form in (tampered, tuple(tampered)):  # named, or a plain tuple as earlier pickles
+        with pytest.raises(ValueError, match=message):
+            restore(labels, form)
 
 
 class _Tampered:
@@ -129,7 +132,8 @@ class _Tampered:
 
 def test_a_tampered_aliwar_pickle_is_a_value_error() -> None:
     restore, labels, key = _aliwar_key()
-    for bad in ((*key[:15], (1, 0, 99, 1, 0, 0, 0)), key[:15], (*key, ())):
+    parts = tuple(key)  # a plain tuple of its parts, as earlier versions pickled
+    for bad in (key._replace(events=(1, 0, 99, 1, 0, 0, 0)), parts[:-1], (*parts, ())):
         data = pickle.dumps(_Tampered(restore, labels, bad))
         with pytest.raises(ValueError, match=r"event|16 parts"):
             pickle.loads(data)

@@ -74,14 +74,16 @@ class Machine(Protocol):
     def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
         """:meth:`apply_actions` with each seat's action found under its key."""
 
-    def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, built from its table."""
+    def event_objects(self, faces: Any, result: object) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, built from its table (each game's
+        NamedTuple of classes and shared values, whose contract names its type)."""
 
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions, -1 for a seat that was not polled."""
 
     def key(self) -> tuple[Any, ...]:
-        """Everything that defines the position, as ints."""
+        """Everything that defines the position, as ints: each game's NamedTuple, read by
+        field name."""
 
     def copy(self) -> Self:
         """An independent copy."""
@@ -99,7 +101,8 @@ class MachineState(GameState[PhaseT]):
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
     _event_faces: ClassVar[tuple[Any, ...]]
-    """The game's table of event classes and shared events, for ``_m.event_objects``."""
+    """The game's table of event classes and shared events, for ``_m.event_objects``: a
+    NamedTuple of the game's ``tables`` module, which the machines read by field name."""
 
     @property
     def machine(self) -> Machine:

@@ -152,7 +152,7 @@ def _decode_one(classes: dict[str, type], data: object, where: str) -> Any:
 def _seat(key: object, where: str) -> int:
     if not isinstance(key, str) or not key.isascii() or not key.isdigit() or len(key) > 9:
         raise RecordError(f"{where}: a seat key is a decimal string, got {_clip(key)}")
-    if len(key) > 1 and key[0] == "0":
+    if len(key) > 1 and key.startswith("0"):
         raise RecordError(f"{where}: a seat key has no leading zero, got {_clip(key)}")
     return int(key)
 

@@ -88,21 +88,21 @@ def test_copy_and_pickle_are_independent_and_exact() -> None:
 
 
 @pytest.mark.parametrize(
-    ("index", "value", "message"),
+    ("field", "value", "message"),
     [
-        (2, 3, "phase"),
-        (0, (((0, 0),) + ((1,),) * 4, LAYOUT[1]), "more than once"),
-        (9, 2**60, "seen"),
-        (10, 1, "termination is set exactly when"),
-        (12, (0, 0, 0, 100), "6 options"),
-        (14, ((0, 300),), "history action"),
+        ("phase", 3, "phase"),
+        ("stacks", (((0, 0),) + ((1,),) * 4, LAYOUT[1]), "more than once"),
+        ("seen", 2**60, "seen"),
+        ("termination", 1, "termination is set exactly when"),
+        ("options", (0, 0, 0, 100), "6 options"),
+        ("history", ((0, 300),), "history action"),
     ],
 )
-def test_a_bad_key_is_refused(index: int, value: object, message: str) -> None:
+@pytest.mark.parametrize("plain", [False, True], ids=["named", "plain"])
+def test_a_bad_key_is_refused(field: str, value: object, message: str, plain: bool) -> None:
     m = machine()
-    key = list(m.key())
-    key[index] = value
+    key = m.key()._replace(**{field: value})
     restore: Any
     restore, (labels, _) = m.__reduce__()
     with pytest.raises(ValueError, match=message):
-        restore(labels, tuple(key))
+        restore(labels, tuple(key) if plain else key)

@@ -110,13 +110,13 @@ def never_seen_positions(state: State, seen: set[Card]) -> list[tuple[int, int, 
 
 def with_cards_at(state: State, positions: list[tuple[int, int, int]], cards: list[Card]) -> State:
     """A copy of ``state`` with ``cards`` placed at ``positions`` (same rules, history, phase)."""
-    key = list(state._m.key())
-    stacks = [[list(stack) for stack in own] for own in key[0]]
+    key = state._m.key()
+    stacks = [[list(stack) for stack in own] for own in key.stacks]
     for (seat, c, i), card in zip(positions, cards, strict=True):
         stacks[seat][c][i] = card.id
-    key[0] = tuple(tuple(tuple(stack) for stack in own) for own in stacks)
+    key = key._replace(stacks=tuple(tuple(tuple(stack) for stack in own) for own in stacks))
     restore, (labels, _) = state._m.__reduce__()
-    return State(state.rules, state.seed, restore(labels, tuple(key)), state.hand_built)
+    return State(state.rules, state.seed, restore(labels, key), state.hand_built)
 
 
 @given(

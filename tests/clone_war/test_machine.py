@@ -19,6 +19,7 @@ from cardwars.clone_war import CloneWar, Rules, State
 from cardwars.clone_war import machine as pure_clone_war_machine
 from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.clone_war.state import _CARDS, _machine_options
+from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
 from cardwars.errors import IllegalMoveError, UsageError
 from cardwars.machine_state import MachineState
@@ -170,13 +171,13 @@ def _stepped(m: CloneWarMachine) -> CloneWarMachine:
     return other
 
 
-def _key_of(seed: int = 4, steps: int = 3) -> tuple[Any, ...]:
+def _key_of(seed: int = 4, steps: int = 3) -> CloneWarKey:
     m = kernels.current.CloneWarMachine(
         LABELS, [[0, 5, 9, 13], [2, 7, 11], [1, 4, 30]], (), seed, *OPTIONS
     )
     for _ in range(steps):
         m.apply_actions({})
-    key: tuple[Any, ...] = m.key()
+    key: CloneWarKey = m.key()
     return key
 
 
@@ -186,56 +187,58 @@ def _restore(key: object) -> CloneWarMachine:
     return restored
 
 
-def _with(index: int, value: object) -> tuple[Any, ...]:
-    key = list(_key_of())
-    key[index] = value
-    return tuple(key)
+def _with(field: str, value: Any) -> CloneWarKey:
+    return _key_of()._replace(**{field: value})
 
 
 BAD_KEYS: list[tuple[object, str]] = [
     (None, "11 parts"),
-    (_key_of()[:10], "11 parts"),
-    (_with(0, [[0], [1]]), "piles must be a tuple"),
-    (_with(0, ((0,),)), "number of seats"),
-    (_with(0, ((0,), (48,), ())), "a card"),
-    (_with(0, ((0,), (0,), (1,))), "more than once"),
-    (_with(0, ((0, 5), (), (1,))), "still in holds a card"),
-    (_with(1, (47, 47)), "more than once"),
-    (_with(2, (-1, -1)), "an elimination per seat"),
-    (_with(2, (-1, 2, -1)), "out holds no cards"),
-    (_with(2, (-1, -2, -1)), "elimination"),
-    (_with(3, -1), "rng_state"),
-    (_with(4, (0, 0, 0, 0, 10, 0)), "7 options"),
-    (_with(4, (3, 0, 0, 0, 10, 0, 1)), "an option"),
-    (_with(4, (0, 0, 0, 0, 0, 0, 1)), "an option"),
-    (_with(5, -1), "battles"),
-    (_with(5, True), "battles"),
-    (_with(7, 3), "termination"),
-    (_with(8, 3), "winner"),
-    (_with(9, -2), "cycle_at"),
-    (_with(10, (0, 0, 5)), "256 entries"),
-    (_with(10, (0,) * 1028), "256 entries"),
-    (_with(10, (9, 0, 0, 0)), "log op"),
-    (_with(10, (0, 3, 0, 0)), "log op 0"),  # a flip by a seat that is not there
-    (_with(10, (0, 0, 48, 0)), "log op 0"),  # a card past the deck
-    (_with(10, (1, 1, 8, 0)), "log op 1"),  # a war among a seat that is not there
-    (_with(10, (3, 0, 1, -1)), "log op 3"),
-    (_with(10, (5, 0, 3, 0)), "log op 5"),  # a split among nobody
-    (_with(10, (7, 1, 2**31, 0)), "log op 7"),
-    (_with(10, (6, 0, 2, 1.0)), "log op 6"),
+    (tuple(_key_of())[:-1], "11 parts"),
+    (_with("piles", [[0], [1]]), "piles must be a tuple"),
+    (_with("piles", ((0,),)), "number of seats"),
+    (_with("piles", ((0,), (48,), ())), "a card"),
+    (_with("piles", ((0,), (0,), (1,))), "more than once"),
+    (_with("piles", ((0, 5), (), (1,))), "still in holds a card"),
+    (_with("dead", (47, 47)), "more than once"),
+    (_with("out", (-1, -1)), "an elimination per seat"),
+    (_with("out", (-1, 2, -1)), "out holds no cards"),
+    (_with("out", (-1, -2, -1)), "elimination"),
+    (_with("rng_state", -1), "rng_state"),
+    (_with("options", (0, 0, 0, 0, 10, 0)), "7 options"),
+    (_with("options", (3, 0, 0, 0, 10, 0, 1)), "an option"),
+    (_with("options", (0, 0, 0, 0, 0, 0, 1)), "an option"),
+    (_with("battles", -1), "battles"),
+    (_with("battles", True), "battles"),
+    (_with("termination", 3), "termination"),
+    (_with("winner", 3), "winner"),
+    (_with("cycle_at", -2), "cycle_at"),
+    (_with("log", (0, 0, 5)), "256 entries"),
+    (_with("log", (0,) * 1028), "256 entries"),
+    (_with("log", (9, 0, 0, 0)), "log op"),
+    (_with("log", (0, 3, 0, 0)), "log op 0"),  # a flip by a seat that is not there
+    (_with("log", (0, 0, 48, 0)), "log op 0"),  # a card past the deck
+    (_with("log", (1, 1, 8, 0)), "log op 1"),  # a war among a seat that is not there
+    (_with("log", (3, 0, 1, -1)), "log op 3"),
+    (_with("log", (5, 0, 3, 0)), "log op 5"),  # a split among nobody
+    (_with("log", (7, 1, 2**31, 0)), "log op 7"),
+    (_with("log", (6, 0, 2, 1.0)), "log op 6"),
 ]
 
 
 @pytest.mark.parametrize(("key", "message"), BAD_KEYS)
-def test_a_bad_key_is_refused(key: object, message: str) -> None:
+@pytest.mark.parametrize("plain", [False, True], ids=["named", "plain"])
+def test_a_bad_key_is_refused(key: object, message: str, plain: bool) -> None:
+    """Refused alike as a CloneWarKey or as the plain tuple earlier versions pickled."""
     with pytest.raises(ValueError, match=message):
-        _restore(key)
+        _restore(tuple(key) if plain and isinstance(key, CloneWarKey) else key)
 
 
 def test_a_good_key_rebuilds_the_machine() -> None:
     key = _key_of()
     assert _restore(key).key() == key
-    assert _restore(_with(10, ())).event_objects(State._event_faces, None)[0].cards == ()
+    restored = _restore(tuple(key)).key()  # a plain tuple, as earlier versions pickled
+    assert type(restored) is CloneWarKey and restored == key
+    assert _restore(_with("log", ())).event_objects(State._event_faces, None)[0].cards == ()
 
 
 def test_the_face_refuses_a_step_after_the_end_with_the_engines_message() -> None:

@@ -55,26 +55,32 @@ def edited(
     """A copy of ``state`` with these zones replaced (god's-eye edits for the GT-15 tests).
 
     ``tie_rounds`` are per round (seat, face-down card or None, face-up card). The
-    position is rebuilt from the machine's key (``GuerrillaMachine.key``), whose parts
-    2 and 3 are the hands and draw piles, 17 the tie rounds as flat
-    (seat, down or -1, up) ints and 20 the cards each seat drew in this step.
+    position is rebuilt from the machine's key (``GuerrillaMachine.key``, a
+    ``GuerrillaKey``), whose ``hands`` and ``draw`` are the hands and draw piles,
+    ``tie_rounds`` the tie rounds as flat (seat, down or -1, up) ints and ``drawn`` the
+    cards each seat drew in this step.
     """
-    key = list(state._m.key())
+    key = state._m.key()
     if hands is not None:
-        key[2] = tuple(tuple(card.id for card in hand) for hand in hands)
-        # The cards drawn in this step (part 20) are the last ones to reach the hand.
-        key[20] = tuple(
-            hand[len(hand) - len(drawn) :] for hand, drawn in zip(key[2], key[20], strict=True)
+        held = tuple(tuple(card.id for card in hand) for hand in hands)
+        # The cards drawn in this step are the last ones to reach the hand.
+        drawn = tuple(
+            hand[len(hand) - len(drawn) :] for hand, drawn in zip(held, key.drawn, strict=True)
         )
+        key = key._replace(hands=held, drawn=drawn)
     if draw_piles is not None:
-        key[3] = tuple(tuple(card.id for card in pile) for pile in draw_piles)
+        key = key._replace(draw=tuple(tuple(card.id for card in pile) for pile in draw_piles))
     if tie_rounds is not None:
-        key[17] = tuple(
-            tuple(
-                v for seat, down, up in rnd for v in (seat, -1 if down is None else down.id, up.id)
+        key = key._replace(
+            tie_rounds=tuple(
+                tuple(
+                    v
+                    for seat, down, up in rnd
+                    for v in (seat, -1 if down is None else down.id, up.id)
+                )
+                for rnd in tie_rounds
             )
-            for rnd in tie_rounds
         )
     rebuild: Any = state._m.__reduce__()[0]  # the machine's own backend rebuilds it
-    machine = rebuild(tuple(Deck.standard()), tuple(key))
+    machine = rebuild(tuple(Deck.standard()), key)
     return State(state.rules, state.players, state.seed, machine, state._origin)

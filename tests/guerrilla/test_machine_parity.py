@@ -20,6 +20,7 @@ import pytest
 
 from cardwars.guerrilla import Guerrilla, Rules, State
 from cardwars.guerrilla.rules import allowed_values
+from cardwars.guerrilla.tables import GuerrillaKey
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized
@@ -190,10 +191,9 @@ def test_hand_built_positions_agree(players: int) -> None:
     assert compiled.log == python.log
 
 
-def _tampered(key: tuple[Any, ...], part: int, value: object) -> tuple[Any, ...]:
-    changed = list(key)
-    changed[part] = value
-    return tuple(changed)
+def _tampered(key: GuerrillaKey, field: str, value: Any) -> GuerrillaKey:
+    changed: GuerrillaKey = key._replace(**{field: value})
+    return changed
 
 
 @pytest.mark.parametrize("module", [_core, pure], ids=["compiled", "python"])
@@ -208,18 +208,21 @@ def test_a_tampered_machine_key_is_refused(module: ModuleType) -> None:
     key = state._m.key()
     restore: Any = state._m.__reduce__()[0]  # the backend's own rebuilder
     assert restore(cards, key).key() == key
-    hands = key[2]
+    hands = key.hands
     bad = [
-        (_tampered(key, 2, (hands[0] + hands[1][:1], hands[1])), "more than once"),
-        (_tampered(key, 20, ((hands[1][0],), key[20][1])), "cards of its hand"),
-        (_tampered(key, 6, (7, *key[6][1:])), "guerrilla_rank"),
-        (_tampered(key, 27, ((3000, -1),)), "history action"),
-        (_tampered(key, 12, (52, key[12][1])), "table card"),
-        (key[:-1], "29 parts"),
+        (_tampered(key, "hands", (hands[0] + hands[1][:1], hands[1])), "more than once"),
+        (_tampered(key, "drawn", ((hands[1][0],), key.drawn[1])), "cards of its hand"),
+        (_tampered(key, "stage", (7, *key.stage[1:])), "guerrilla_rank"),
+        (_tampered(key, "history", ((3000, -1),)), "history action"),
+        (_tampered(key, "played", (52, key.played[1])), "table card"),
+        (tuple(key)[:-1], "29 parts"),
     ]
+    restored = restore(cards, tuple(key)).key()  # a plain tuple, as earlier versions pickled
+    assert type(restored) is GuerrillaKey and restored == key
     for tampered, message in bad:
-        with pytest.raises(ValueError, match=message):
-            restore(cards, tampered)
+        for form in (tampered, tuple(tampered)):  # named, or a plain tuple
+            with pytest.raises(ValueError, match=message):
+                restore(cards, form)
 
 
 @pytest.mark.parametrize(("options", "players"), CASES)

@@ -25,6 +25,18 @@ from cardwars._core cimport (
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error
 
+# key() is a NamedTuple of aliwar/tables.py, the leaf module beside the twins that also
+# names the face's table (read by field name in _views.pxi). key() makes it from its values
+# in field order (tuple.__new__: a keyword call costs microseconds), so its fields are
+# checked here, once.
+from cardwars.aliwar.tables import AliwarKey as _AwKey
+
+if _AwKey._fields != (
+    "stacks", "protection", "phase", "won", "returning", "discard", "rounds", "no_progress",
+    "longest", "seen", "termination", "winner", "options", "rng_state", "history", "events",
+):
+    raise ImportError("AliwarKey's fields are not those AliwarMachine.key() writes")
+
 include "_steps.pxi"
 include "_batch.pxi"
 include "_views.pxi"
@@ -433,25 +445,25 @@ cdef class AliwarMachine:
         return out
 
     # --- the face's objects, built here from its table (see the twin) ------------------
-    def event_objects(self, faces: tuple, result: object) -> tuple:
+    def event_objects(self, faces: object, result: object) -> tuple:
         return _aw_event_objects(self.ev.data, self.ev.n, faces, result)
 
-    def observation(self, seat: object, faces: tuple, bint recall, result: object) -> object:
+    def observation(self, seat: object, faces: object, bint recall, result: object) -> object:
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
         if self._views is None:
             self._views = self._observations(faces, recall, result)
         return (<tuple>self._views)[<Py_ssize_t>seat]
 
-    def observations(self, faces: tuple, bint recall, result: object) -> tuple:
+    def observations(self, faces: object, bint recall, result: object) -> tuple:
         return self._observations(faces, recall, result)
 
-    cdef tuple _observations(self, tuple faces, bint recall, object result):
+    cdef tuple _observations(self, object faces, bint recall, object result):
         cdef object obj
         cdef int seat
         if faces is not _aw_faces:
             _aw_learn_faces(faces)
-        phase = faces[13][self.g.phase]
+        phase = _aw_phases[self.g.phase]
         if self.g.phase == _AW_SWITCH:
             to_act = _AW_POLLED[3]
         elif self.g.phase == _AW_KEEP:
@@ -535,7 +547,7 @@ cdef class AliwarMachine:
             other._capacity = self._steps
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> object:
         cdef int s, c, i
         stacks = tuple([
             tuple([
@@ -545,7 +557,7 @@ cdef class AliwarMachine:
             ])
             for s in range(2)
         ])
-        return (
+        return tuple.__new__(_AwKey, (  # the fields of AliwarKey, in order
             stacks,
             (self.g.protection[0], self.g.protection[1]),
             self.g.phase,
@@ -563,7 +575,7 @@ cdef class AliwarMachine:
             self._rng_state,
             self.history(),
             self.events(),
-        )
+        ))
 
     def __reduce__(self):
         return (_aliwar_machine_from_key, (self._cards, self.key()))
@@ -690,18 +702,22 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
     """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
     cdef AliwarMachine m = AliwarMachine.__new__(AliwarMachine)
     cdef int s, c, i
-    if type(key) is not tuple or len(key) != 16:
+    if type(key) not in (_AwKey, tuple) or len(key) != 16:
         raise ValueError("a machine key is a tuple of 16 parts")
-    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-     termination, winner, options, rng_state, history, events) = key
+    if type(key) is tuple:  # a plain tuple, as earlier versions pickled: name its parts
+        key = _AwKey._make(key)
+    stacks = key.stacks
+    protection = key.protection
+    phase = key.phase
+    won = key.won
+    returning = key.returning
+    discard = key.discard
+    options = key.options
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
-    m._setup(cards, rng_state, options[0], options[1], options[2], options[3], options[4],
+    m._setup(cards, key.rng_state, options[0], options[1], options[2], options[3], options[4],
              options[5])
-    every = _aw_check_restored(
-        stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-        termination, winner, history, m.g.n_switches,
-    )
+    every = _aw_check_restored(key, m.g.n_switches)
     for s in range(2):
         for c in range(5):
             for card in stacks[s][c]:
@@ -721,15 +737,15 @@ def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine:
         m.g.discard[i] = discard[i]
     m.g.n_discard = len(discard)
     m.g.phase = phase
-    m.g.rounds = rounds
-    m.g.no_progress = no_progress
-    m.g.longest = longest
-    m.g.seen = seen
-    m.g.termination = termination
-    m.g.winner = winner
-    for step in history:
+    m.g.rounds = key.rounds
+    m.g.no_progress = key.no_progress
+    m.g.longest = key.longest
+    m.g.seen = key.seen
+    m.g.termination = key.termination
+    m.g.winner = key.winner
+    for step in key.history:
         m._record(step[0], step[1])
-    events = _aw_check_events(events, m.g.n_switches)
+    events = _aw_check_events(key.events, m.g.n_switches)
     for i in range(len(events)):
         m.ev.data[i] = events[i]
     m.ev.n = len(events)

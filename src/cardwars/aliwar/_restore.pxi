@@ -35,20 +35,23 @@ def _aw_check_events(events, n_switches):
     return events
 
 
-def _aw_check_restored(
-    stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen,
-    termination, winner, history, n_switches,
-):
-    """Check a machine key (:meth:`AliwarMachine.key`) and return its cards; ValueError if bad."""
+def _aw_check_restored(key, n_switches):
+    """Check a machine key (:meth:`AliwarMachine.key`, an AliwarKey) and return its cards;
+    ValueError if bad (the twin: aliwar.restore._check_restored)."""
+    stacks, protection, won, returning = key.stacks, key.protection, key.won, key.returning
+    phase, termination, winner = key.phase, key.termination, key.winner
+
     def ints(value, low, high, what):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
         return value
 
     ints(phase, 0, 2, "phase")
-    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
+    for value, what in (
+        (key.rounds, "rounds"), (key.no_progress, "no_progress"), (key.longest, "longest")
+    ):
         ints(value, 0, 2**62, what)
-    ints(seen, 0, 2**52 - 1, "seen")
+    ints(key.seen, 0, 2**52 - 1, "seen")
     ints(termination, -1, 3, "termination")
     ints(winner, -1, 1, "winner")
     if (phase == 2) != (termination >= 0):
@@ -66,10 +69,10 @@ def _aw_check_restored(
             every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
         every.append(ints(protection[s], 0, 51, "a protection card"))
         every.extend(ints(card, 0, 51, "a won card") for card in won[s])
-    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
+    every.extend(ints(card, 0, 51, "a discarded card") for card in key.discard)
     if len(set(every)) != len(every):
         raise ValueError("a card appears more than once")
-    for step in history:
+    for step in key.history:
         if len(step) != 2:
             raise ValueError("a history step holds 2 actions")
         for action in step:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card
 from cardwars.machine_state import Machine
 
@@ -52,8 +53,14 @@ class AliwarMachine(Machine, Protocol):
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row."""
 
-    def observation(self, seat: int, faces: tuple[Any, ...], recall: bool, result: object) -> Any:
+    def observation(self, seat: int, faces: AliwarFaces, recall: bool, result: object) -> Any:
         """What ``seat`` may know, built from the face's table."""
+
+    def event_objects(self, faces: AliwarFaces, result: object) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, built from its table."""
+
+    def key(self) -> AliwarKey:
+        """Everything that defines the position, as ints, by name."""
 
     def encode_observation(self, seat: int, recall: bool, out: Any) -> None:
         """``seat``'s observation codes into a float32 buffer."""

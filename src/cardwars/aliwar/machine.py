@@ -54,6 +54,7 @@ from cardwars.aliwar.codes import (
 )
 from cardwars.aliwar.restore import _check_events, _check_restored
 from cardwars.aliwar.steps import AliwarRules, _card
+from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.aliwar.views import _make, event_objects
 from cardwars.core_envs import _actions_by_key, _block
 from cardwars.core_rng import Rng, _check_u64
@@ -336,12 +337,13 @@ class AliwarMachine(AliwarRules):
 
     # --- the face's objects, built from its table (aliwar.views documents it) -----
     @exclusive.read
-    def event_objects(self, faces: tuple[Any, ...], result: Any) -> tuple[Any, ...]:
-        """The last step's events as the face's objects (``aliwar.views``)."""
+    def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, from its table ``faces``
+        (``aliwar.views``)."""
         return event_objects(self._events, faces, result)
 
     @exclusive.read
-    def observation(self, seat: int, faces: tuple[Any, ...], recall: bool, result: Any) -> Any:
+    def observation(self, seat: int, faces: AliwarFaces, recall: bool, result: Any) -> Any:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
@@ -350,10 +352,11 @@ class AliwarMachine(AliwarRules):
         return self._views[seat]
 
     @exclusive.read
-    def observations(self, faces: tuple[Any, ...], recall: bool, result: Any) -> tuple[Any, ...]:
-        """Both seats' observations as the face's objects (they differ in the seat only)."""
+    def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
+        """Both seats' observations as the face's objects (``faces.observation``; they
+        differ in the seat only)."""
         known = {
-            "phase": faces[13][self._phase],
+            "phase": faces.phases[self._phase],
             "to_act": self.to_act,
             "rounds": self._rounds,
             "no_progress": self._no_progress,
@@ -364,7 +367,7 @@ class AliwarMachine(AliwarRules):
             "discard": self.discard(),
             "result": result,
         }
-        return tuple(_make(faces[12], seat=seat, **known) for seat in range(2))
+        return tuple(_make(faces.observation, seat=seat, **known) for seat in range(2))
 
     # --- the RL encodings ---------------------------------------------------------------
     # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
@@ -435,22 +438,22 @@ class AliwarMachine(AliwarRules):
         return other
 
     @exclusive.read
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> AliwarKey:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
-        return (
-            tuple(tuple(tuple(stack) for stack in own) for own in self._stacks),
-            tuple(self._protection),
-            self._phase,
-            tuple(tuple(cards) for cards in self._won),
-            tuple(tuple(flags) for flags in self._returning),
-            tuple(self._discard),
-            self._rounds,
-            self._no_progress,
-            self._longest,
-            self._seen,
-            self._termination,
-            self._winner,
-            (
+        return AliwarKey(
+            stacks=tuple(tuple(tuple(stack) for stack in own) for own in self._stacks),
+            protection=tuple(self._protection),
+            phase=self._phase,
+            won=tuple(tuple(cards) for cards in self._won),
+            returning=tuple(tuple(flags) for flags in self._returning),
+            discard=tuple(self._discard),
+            rounds=self._rounds,
+            no_progress=self._no_progress,
+            longest=self._longest,
+            seen=self._seen,
+            termination=self._termination,
+            winner=self._winner,
+            options=(
                 self._n_switches == 16,
                 self._kept_below,
                 self._double_loss_most,
@@ -458,9 +461,9 @@ class AliwarMachine(AliwarRules):
                 self._max_rounds,
                 self._cap_most,
             ),
-            self._rng_state,
-            tuple(self._history),
-            tuple(self._events),
+            rng_state=self._rng_state,
+            history=tuple(self._history),
+            events=tuple(self._events),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -521,31 +524,33 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachin
     return AliwarMachine(cards, stacks, deck[50:52], rng.state, **options)
 
 
-def _aliwar_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> AliwarMachine:
-    """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value."""
-    if type(key) is not tuple or len(key) != 16:
+def _aliwar_machine_from_key(
+    cards: Sequence[Any], key: AliwarKey | tuple[Any, ...]
+) -> AliwarMachine:
+    """Rebuild a machine from :meth:`AliwarMachine.key`, checking every value; a plain
+    tuple of its 16 values (the pickles of earlier versions) is taken too."""
+    if type(key) not in (AliwarKey, tuple) or len(key) != 16:
         raise ValueError("a machine key is a tuple of 16 parts")
-    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
-        :10
-    ]
-    termination, winner, options, rng_state, history, events = key[10:]
+    key = AliwarKey._make(key)  # a plain tuple named, or a copy
+    options = key.options
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
     machine = object.__new__(AliwarMachine)
-    machine._setup(cards, rng_state, *options)
+    machine._setup(cards, key.rng_state, *options)
     _check_restored(key, machine._n_switches)
-    machine._stacks = [[list(stack) for stack in own] for own in stacks]
-    machine._protection = list(protection)
-    machine._phase = phase
-    machine._won = [list(cards) for cards in won]
-    machine._returning = [list(flags) for flags in returning]
-    if phase == KEEP:
+    machine._stacks = [[list(stack) for stack in own] for own in key.stacks]
+    machine._protection = list(key.protection)
+    machine._phase = key.phase
+    machine._won = [list(cards) for cards in key.won]
+    machine._returning = [list(flags) for flags in key.returning]
+    if key.phase == KEEP:
         machine._empty_stack = [
             next((c for c in range(5) if not machine._stacks[s][c]), -1) for s in range(2)
         ]
-    machine._discard = list(discard)
-    machine._rounds, machine._no_progress, machine._longest = rounds, no_progress, longest
-    machine._seen, machine._termination, machine._winner = seen, termination, winner
-    machine._history = [tuple(step) for step in history]
-    machine._events = list(_check_events(events, machine._n_switches))
+    machine._discard = list(key.discard)
+    machine._rounds, machine._no_progress = key.rounds, key.no_progress
+    machine._longest, machine._seen = key.longest, key.seen
+    machine._termination, machine._winner = key.termination, key.winner
+    machine._history = [(a, b) for a, b in key.history]
+    machine._events = list(_check_events(key.events, machine._n_switches))
     return machine

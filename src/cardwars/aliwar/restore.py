@@ -5,9 +5,8 @@ with, so anything out of range is a ValueError before it goes into a machine.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardwars.aliwar.codes import _EVENT_RANGES, EVENT_INTS, KEEP, NUM_ACTIONS, OVER
+from cardwars.aliwar.tables import AliwarKey
 
 __all__: list[str] = []  # the machine's restore (its __reduce__) is the public name
 
@@ -43,12 +42,10 @@ def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
     return events
 
 
-def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
+def _check_restored(key: AliwarKey, n_switches: int) -> None:
     """Raise ValueError unless ``key`` is a machine key with every value in range."""
-    (stacks, protection, phase, won, returning, discard, rounds, no_progress, longest, seen) = key[
-        :10
-    ]
-    termination, winner, _, _, history, _ = key[10:]
+    stacks, protection, won, returning = key.stacks, key.protection, key.won, key.returning
+    phase, termination, winner = key.phase, key.termination, key.winner
 
     def ints(value: object, low: int, high: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -56,9 +53,13 @@ def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
         return value
 
     ints(phase, 0, 2, "phase")
-    for value, what in ((rounds, "rounds"), (no_progress, "no_progress"), (longest, "longest")):
+    for value, what in (
+        (key.rounds, "rounds"),
+        (key.no_progress, "no_progress"),
+        (key.longest, "longest"),
+    ):
         ints(value, 0, 2**62, what)
-    ints(seen, 0, 2**52 - 1, "seen")
+    ints(key.seen, 0, 2**52 - 1, "seen")
     ints(termination, -1, 3, "termination")
     ints(winner, -1, 1, "winner")
     if (phase == OVER) != (termination >= 0):
@@ -76,10 +77,10 @@ def _check_restored(key: tuple[Any, ...], n_switches: int) -> None:
             every.extend(ints(card, 0, 51, "a card") for card in stacks[s][c])
         every.append(ints(protection[s], 0, 51, "a protection card"))
         every.extend(ints(card, 0, 51, "a won card") for card in won[s])
-    every.extend(ints(card, 0, 51, "a discarded card") for card in discard)
+    every.extend(ints(card, 0, 51, "a discarded card") for card in key.discard)
     if len(set(every)) != len(every):
         raise ValueError("a card appears more than once")
-    for step in history:
+    for step in key.history:
         if len(step) != 2:
             raise ValueError("a history step holds 2 actions")
         for action in step:

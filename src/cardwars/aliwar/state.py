@@ -40,6 +40,7 @@ from cardwars.aliwar.moves import (
     TopsFlipped,
 )
 from cardwars.aliwar.rules import TERMINATIONS, Rules
+from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
@@ -113,8 +114,8 @@ def _machine_options(rules: Rules) -> Mapping[str, int]:
 @functools.lru_cache(maxsize=64)
 def _option_key(rules: Rules) -> tuple[Any, ...]:
     """The options part of the machine's key under ``rules``."""
-    key: tuple[Any, ...] = KERNEL.module.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
-    return tuple(key[12])
+    key: AliwarKey = KERNEL.module.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
+    return tuple(key.options)
 
 
 @functools.lru_cache(maxsize=4)
@@ -123,7 +124,7 @@ def _restorer(kernels: Any) -> Any:
     return kernels.aliwar_deal(_CARDS, 0).__reduce__()[0]
 
 
-def _machine_from_key(key: tuple[Any, ...]) -> AliwarMachine:
+def _machine_from_key(key: AliwarKey) -> AliwarMachine:
     """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
     machine: AliwarMachine = _restorer(KERNEL.module)(_CARDS, key)
     return machine
@@ -151,27 +152,27 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 _MOVES: Final = cast("tuple[AliwarMove, ...]", ACTIONS.moves)
 
 
-_FACES: Final[tuple[Any, ...]] = (
-    _CARDS,
-    ConflictResolved,
-    CardsDiscarded,
-    CardsReturned,
-    CardKept,
-    TopsFlipped,
-    GameOver,
-    tuple(
+_FACES: Final = AliwarFaces(
+    cards=_CARDS,
+    conflict=ConflictResolved,
+    discarded=CardsDiscarded,
+    returned=CardsReturned,
+    kept=CardKept,
+    flipped=TopsFlipped,
+    over=GameOver,
+    revealed=tuple(
         tuple(SwitchesRevealed((_MOVES[a], _MOVES[b])) for b in range(16))  # type: ignore[arg-type]
         for a in range(16)
     ),
-    tuple(tuple(StackEmptied(seat, c) for c in range(STACKS)) for seat in _SEATS),
-    (KeepDeclined(0), KeepDeclined(1)),
-    ((False, False), (False, True), (True, False), (True, True)),
-    (0, 1, None),
-    AliwarObservation,
-    _PHASES,
+    emptied=tuple(tuple(StackEmptied(seat, c) for c in range(STACKS)) for seat in _SEATS),
+    declined=(KeepDeclined(0), KeepDeclined(1)),
+    protected=((False, False), (False, True), (True, False), (True, True)),
+    winners=(0, 1, None),
+    observation=AliwarObservation,
+    phases=_PHASES,
 )
-"""What the machine builds events and observations with (the table in
-``cardwars.aliwar.machine``): the cards, the classes, and the events with
+"""What the machine builds events and observations with (its fields are documented in
+:class:`cardwars.aliwar.tables.AliwarFaces`): the cards, the classes, and the events with
 few possible values, made once and shared (they are frozen values)."""
 
 
@@ -202,7 +203,7 @@ class State(MachineState[Phase], EncodedState):
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[tuple[Any, ...]] = _FACES
+    _event_faces: ClassVar[AliwarFaces] = _FACES
 
     _m: AliwarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
@@ -536,8 +537,8 @@ class State(MachineState[Phase], EncodedState):
         """
         observation = self.observation(seat)
         self._check_rng(rng)
-        key = list(self._m.key())
-        stacks = [[list(stack) for stack in own] for own in key[0]]
+        key = self._m.key()
+        stacks = [[list(stack) for stack in own] for own in key.stacks]
         hidden = [
             (s, c, i)
             for s, own in enumerate(observation.stacks)
@@ -549,9 +550,12 @@ class State(MachineState[Phase], EncodedState):
         rng.shuffle(cards)
         for (s, c, i), card in zip(hidden, cards, strict=True):
             stacks[s][c][i] = card
-        key[0] = tuple(tuple(tuple(stack) for stack in own) for own in stacks)
-        key[13] = rng.next_u64()
-        machine = _machine_from_key(tuple(key))
+        machine = _machine_from_key(
+            key._replace(
+                stacks=tuple(tuple(tuple(stack) for stack in own) for own in stacks),
+                rng_state=rng.next_u64(),
+            )
+        )
         return type(self)(self._rules, self._seed, machine, self._hand_built)
 
     @classmethod
@@ -604,23 +608,23 @@ class State(MachineState[Phase], EncodedState):
             for own in observation.stacks
         )
         keep = observation.phase is Phase.KEEP
-        key = (
-            stacks,
-            tuple(card.id for card in observation.protection),
-            _PHASES.index(observation.phase),
-            tuple(tuple(card.id for card in cards) for cards in observation.won),
-            tuple(tuple(int(keep and up) for up in own) for own in observation.face_up),
-            tuple(card.id for card in observation.discard),
-            observation.rounds,
-            observation.no_progress,
-            observation.no_progress,
-            known,
-            -1,
-            -1,
-            _option_key(rules),
-            rng.next_u64(),
-            (),
-            (),
+        key = AliwarKey(
+            stacks=stacks,
+            protection=tuple(card.id for card in observation.protection),
+            phase=_PHASES.index(observation.phase),
+            won=tuple(tuple(card.id for card in cards) for cards in observation.won),
+            returning=tuple(tuple(int(keep and up) for up in own) for own in observation.face_up),
+            discard=tuple(card.id for card in observation.discard),
+            rounds=observation.rounds,
+            no_progress=observation.no_progress,
+            longest=observation.no_progress,
+            seen=known,
+            termination=-1,
+            winner=-1,
+            options=_option_key(rules),
+            rng_state=rng.next_u64(),
+            history=(),
+            events=(),
         )
         machine = _machine_from_key(key)
         return cls(rules, 0, machine, True)

@@ -14,50 +14,69 @@ from cardwars._core cimport SlotBuilder, _GAMMA, _check_u64, _mix, _shuffle_ints
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error
 
+# key() is a NamedTuple of clone_war/tables.py, the leaf module beside the twins that also
+# names the face's table (read by field name below). key() makes it from its values in
+# field order (a keyword call costs microseconds): its fields are checked here, once.
+from cardwars.clone_war.tables import CloneWarKey as _CwmKey
+
+if _CwmKey._fields != (
+    "piles", "dead", "out", "rng_state", "options", "battles", "wars", "termination",
+    "winner", "cycle_at", "log",
+):
+    raise ImportError("CloneWarKey's fields are not those CloneWarMachine.key() writes")
+
 include "_table.pxi"
 
 _CWM_NOBODY = frozenset()
 
-# The builders of the face's event objects, made once from its table (the faces argument).
+# The builders of the face's event objects and its shared values, read once from its table
+# (the faces argument, a CloneWarFaces of clone_war/tables.py, by field name) and kept
+# while the face passes that same table.
 cdef object _cwm_faces = None
 cdef SlotBuilder _cwm_make_flipped, _cwm_make_war, _cwm_make_forfeited, _cwm_make_placed
 cdef SlotBuilder _cwm_make_last, _cwm_make_split, _cwm_make_collected, _cwm_make_eliminated
 cdef SlotBuilder _cwm_make_over
+cdef tuple _cwm_cards       # faces.cards: the 48 labels
+cdef tuple _cwm_seats       # faces.seats[mask]: the seats of a 4-bit mask
 cdef tuple _cwm_seat_cards  # (seat, card) by 48 * seat + card id: a face-up card
 
 
-cdef int _cwm_learn_faces(tuple faces) except -1:
+cdef int _cwm_learn_faces(object faces) except -1:
     global _cwm_faces, _cwm_make_flipped, _cwm_make_war, _cwm_make_forfeited
     global _cwm_make_placed, _cwm_make_last, _cwm_make_split, _cwm_make_collected
-    global _cwm_make_eliminated, _cwm_make_over, _cwm_seat_cards
-    cards = faces[0]
-    if len(cards) != 48 or len(faces[10]) != 16:
+    global _cwm_make_eliminated, _cwm_make_over, _cwm_seat_cards, _cwm_cards, _cwm_seats
+    _cwm_faces = None  # until every field is read: a table that fails is never half learnt
+    cdef tuple cards = faces.cards
+    cdef tuple seats = faces.seats
+    if len(cards) != 48 or len(seats) != 16:
         raise ValueError("the faces of Clone War's events: 48 cards, 16 seat sets")
     _cwm_seat_cards = tuple([(s, card) for s in range(4) for card in cards])
-    _cwm_make_flipped = SlotBuilder(faces[1], ("battle", "cards"))
-    _cwm_make_war = SlotBuilder(faces[2], ("stage", "seats"))
-    _cwm_make_forfeited = SlotBuilder(faces[3], ("seat", "cards", "to_dead"))
-    _cwm_make_placed = SlotBuilder(faces[4], ("seat", "face_up"))
-    _cwm_make_last = SlotBuilder(faces[5], ("seat", "card", "played"))
-    _cwm_make_split = SlotBuilder(faces[6], ("seats", "cards_each", "to_dead"))
-    _cwm_make_collected = SlotBuilder(faces[7], ("seat", "cards", "shuffled"))
-    _cwm_make_eliminated = SlotBuilder(faces[8], ("seats", "place"))
-    _cwm_make_over = SlotBuilder(faces[9], ("result",))
+    _cwm_make_flipped = SlotBuilder(faces.flipped, ("battle", "cards"))
+    _cwm_make_war = SlotBuilder(faces.war, ("stage", "seats"))
+    _cwm_make_forfeited = SlotBuilder(faces.forfeited, ("seat", "cards", "to_dead"))
+    _cwm_make_placed = SlotBuilder(faces.placed, ("seat", "face_up"))
+    _cwm_make_last = SlotBuilder(faces.last, ("seat", "card", "played"))
+    _cwm_make_split = SlotBuilder(faces.split, ("seats", "cards_each", "to_dead"))
+    _cwm_make_collected = SlotBuilder(faces.collected, ("seat", "cards", "shuffled"))
+    _cwm_make_eliminated = SlotBuilder(faces.eliminated, ("seats", "place"))
+    _cwm_make_over = SlotBuilder(faces.over, ("result",))
+    _cwm_cards = cards
+    _cwm_seats = seats
     _cwm_faces = faces
     return 0
 
 
 cdef tuple _cwm_event_objects(
-    int* log, int n, tuple faces, object result, long long battle, int still_in
+    int* log, int n, object faces, object result, long long battle, int still_in
 ):
     # The event objects of a battle's log[0:n] (the twin: machine.py).
     cdef int i = 0, op, a, b, c
     cdef list out = []
     cdef list flips = []
-    cdef tuple cards = faces[0]
-    cdef tuple seats = faces[10]
     if faces is not _cwm_faces:
         _cwm_learn_faces(faces)
+    cdef tuple cards = _cwm_cards
+    cdef tuple seats = _cwm_seats
     while i < n and log[i] == _CW_OP_FLIP:  # the log opens with the stage-0 flips
         flips.append(_cwm_seat_cards[48 * log[i + 1] + log[i + 2]])
         i += 4
@@ -298,7 +317,7 @@ cdef class CloneWarMachine:
     def history(self) -> tuple:
         return ((-1,) * self.t.players,) * self.t.battles
 
-    def event_objects(self, faces: tuple, result: object) -> tuple:
+    def event_objects(self, faces: object, result: object) -> tuple:
         cdef int s, still_in = 0
         if self.t.battles == 0:
             return ()
@@ -360,10 +379,10 @@ cdef class CloneWarMachine:
         other._cards = self._cards
         return other
 
-    def key(self) -> tuple:
+    def key(self) -> object:
         cdef int s, i
         cdef _CWTable* t = &self.t
-        return (
+        return tuple.__new__(_CwmKey, (  # the fields of CloneWarKey, in order
             tuple([
                 tuple([
                     t.cards[s][(t.head[s] + i) & _CW_RING_MASK] >> 2 for i in range(_cw_size(t, s))
@@ -381,7 +400,7 @@ cdef class CloneWarMachine:
             t.winner,
             self._cycle_at,
             self.events(),
-        )
+        ))
 
     def __reduce__(self):
         return (_clone_war_machine_from_key, (self._cards, self.key()))
@@ -391,22 +410,24 @@ def _clone_war_machine_from_key(cards: object, key: object) -> CloneWarMachine:
     """Rebuild a machine from :meth:`CloneWarMachine.key`, checking every value."""
     cdef CloneWarMachine m = CloneWarMachine.__new__(CloneWarMachine)
     cdef int s, i
-    (piles, dead, out, rng_state, options, battles, wars, termination, winner, cycle_at,
-     log) = _cwm_check_key(key)
-    m._setup(cards, len(piles), rng_state, options[0], options[1], options[2], options[3],
+    key = _cwm_check_key(key)
+    piles = key.piles
+    options = key.options
+    m._setup(cards, len(piles), key.rng_state, options[0], options[1], options[2], options[3],
              options[4], options[5], options[6])
     for s in range(len(piles)):
         for card in piles[s]:
             _cw_push(&m.t, s, card * 4 + card % 3)
-        m.t.out[s] = out[s]
-    for card in dead:
+        m.t.out[s] = key.out[s]
+    for card in key.dead:
         m.t.dead[m.t.ndead] = <unsigned char>(card * 4 + card % 3)
         m.t.ndead += 1
-    m.t.battles = battles
-    m.t.wars = wars
-    m.t.termination = termination
-    m.t.winner = winner
-    m._cycle_at = cycle_at
+    m.t.battles = key.battles
+    m.t.wars = key.wars
+    m.t.termination = key.termination
+    m.t.winner = key.winner
+    m._cycle_at = key.cycle_at
+    log = key.log
     for i in range(len(log)):
         m._log[i] = log[i]
     m._nlog = len(log)
@@ -414,9 +435,10 @@ def _clone_war_machine_from_key(cards: object, key: object) -> CloneWarMachine:
 
 
 def _cwm_check_key(key):
-    """Return the parts of ``key`` if it is a machine key (:meth:`CloneWarMachine.key`), every
-    value in range and the position one a battle can be played from, else raise ValueError
-    (the twin: machine._check_key)."""
+    """Return ``key`` as a CloneWarKey if it is a machine key (:meth:`CloneWarMachine.key`, or
+    a plain tuple of its 11 values as earlier versions pickled), every value in range and
+    the position one a battle can be played from, else raise ValueError (the twin:
+    machine._check_key)."""
     def ints(value, low, high, what):
         if type(value) is not int or not low <= value <= high:
             raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
@@ -427,9 +449,12 @@ def _cwm_check_key(key):
             raise ValueError(f"{what} must be a tuple, got {type(value).__name__}")
         return value
 
-    if type(key) is not tuple or len(key) != 11:
+    if type(key) not in (_CwmKey, tuple) or len(key) != 11:
         raise ValueError("a machine key is a tuple of 11 parts")
-    piles, dead, out, rng_state, options, battles, wars, termination, winner, cycle_at, log = key
+    if type(key) is tuple:  # a plain tuple, as earlier versions pickled: name its parts
+        key = _CwmKey._make(key)
+    piles, dead, out, options, log = key.piles, key.dead, key.out, key.options, key.log
+    termination, winner = key.termination, key.winner
     players = len(tuples(piles, "piles"))
     ints(players, 2, 4, "the number of seats")
     if len(tuples(out, "eliminations")) != players or len(tuples(options, "options")) != 7:
@@ -452,12 +477,12 @@ def _cwm_check_key(key):
             still_in += 1
     if termination < 0 and still_in < 2:
         raise ValueError("a game runs while two seats at least are still in")
-    ints(rng_state, 0, 2**64 - 1, "rng_state")
+    ints(key.rng_state, 0, 2**64 - 1, "rng_state")
     for value, low, high in zip(options, (0, 0, 0, 0, 1, 0, 0), (2, 1, 1, 1, 2**31 - 1, 1, 1)):
         ints(value, low, high, "an option")
-    ints(battles, 0, 2**62, "battles")
-    ints(wars, 0, 2**62, "wars")
-    ints(cycle_at, -1, 2**62, "cycle_at")
+    ints(key.battles, 0, 2**62, "battles")
+    ints(key.wars, 0, 2**62, "wars")
+    ints(key.cycle_at, -1, 2**62, "cycle_at")
     if len(tuples(log, "the log")) % 4 or len(log) > 1024:
         raise ValueError("a battle's log is at most 256 entries of 4 ints")
     seat, mask, card = (0, players - 1), (1, (1 << players) - 1), (0, 47)

@@ -13,9 +13,10 @@ backends' classes against it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardwars.cards import Card
+from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
 from cardwars.machine_state import Machine
 
 __all__ = ["CloneWarMachine"]
@@ -61,3 +62,9 @@ class CloneWarMachine(Machine, Protocol):
 
     def events(self) -> tuple[int, ...]:
         """The last battle's log as ints (``cardwars.clone_war.table``)."""
+
+    def event_objects(self, faces: CloneWarFaces, result: object) -> tuple[Any, ...]:
+        """The last battle's events as the face's objects, built from its table."""
+
+    def key(self) -> CloneWarKey:
+        """Everything that defines the position, as ints, by name."""

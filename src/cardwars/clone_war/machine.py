@@ -42,6 +42,7 @@ from cardwars.clone_war.table import (
     OP_WAR,
     CloneWarTable,
 )
+from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
 
 __all__ = ["CloneWarMachine"]
 
@@ -260,17 +261,18 @@ class CloneWarMachine:
         return ((-1,) * self._table.players,) * self._table.battles
 
     @exclusive.read
-    def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[Any, ...]:
-        """The last battle's events, built from the face's table ``faces``: ``(cards,
-        CardsFlipped, WarStarted, Forfeited, WarCardsPlaced, LastCardShown, PotSplit,
-        PotCollected, PlayersEliminated, GameOver, seats)``, ``seats[mask]`` the seats of a
-        4-bit mask. ``GameOver(result)`` ends them when ``result`` is not None. ``()``
-        before the first battle."""
+    def event_objects(self, faces: CloneWarFaces, result: object) -> tuple[Any, ...]:
+        """The last battle's events, built from the face's table ``faces`` (a
+        :class:`~cardwars.clone_war.tables.CloneWarFaces`: the cards, the event classes,
+        ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
+        ``result`` is not None. ``()`` before the first battle."""
         table = self._table
         if table._battles == 0:
             return ()
-        cards, flipped, war, forfeited, placed, last, split, collected = faces[:8]
-        eliminated, over, seats = faces[8:11]
+        cards, seats = faces.cards, faces.seats
+        flipped, war, forfeited, placed = faces.flipped, faces.war, faces.forfeited, faces.placed
+        last, split, collected = faces.last, faces.split, faces.collected
+        eliminated, over = faces.eliminated, faces.over
         log = self._log
         first, end = 0, len(log)
         flips = []
@@ -353,17 +355,17 @@ class CloneWarMachine:
         return other
 
     @exclusive.read
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> CloneWarKey:
         """Everything that defines the position, as ints (equal positions, equal keys):
         piles, dead pile, eliminations, RNG state, the 7 options, battles, wars,
         termination, winner, the battle the cycle rule ends the game after, the last log."""
         t = self._table
-        return (
-            tuple(tuple(pile) for pile in t._piles),
-            tuple(t._dead),
-            tuple(t._out),
-            t.rng_state,
-            (
+        return CloneWarKey(
+            piles=tuple(tuple(pile) for pile in t._piles),
+            dead=tuple(t._dead),
+            out=tuple(t._out),
+            rng_state=t.rng_state,
+            options=(
                 t._collect_order,
                 t._forfeit_to_dead,
                 t._play_what_you_can,
@@ -372,12 +374,12 @@ class CloneWarMachine:
                 t._cap_most_cards,
                 int(self._cycle_detection),
             ),
-            t._battles,
-            t._wars,
-            t._termination,
-            t._winner,
-            self._cycle_at,
-            tuple(self._log),
+            battles=t._battles,
+            wars=t._wars,
+            termination=t._termination,
+            winner=t._winner,
+            cycle_at=self._cycle_at,
+            log=tuple(self._log),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -406,29 +408,32 @@ def _check_options(cards: Sequence[Any], players: int, *options: object) -> tupl
     )
 
 
-def _clone_war_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> CloneWarMachine:
-    """Rebuild a machine from :meth:`CloneWarMachine.key`, checking every value."""
-    piles, dead, out, rng_state, options, battles, wars, termination, winner, cycle_at, log = (
-        _check_key(key)
-    )
-    _check_options(cards, len(piles), *options)
-    table = CloneWarTable(piles, dead, rng_state, *options[:6])
-    table._out = list(out)
-    table._battles, table._wars = battles, wars
-    table._termination, table._winner = termination, winner
+def _clone_war_machine_from_key(
+    cards: Sequence[Any], key: CloneWarKey | tuple[Any, ...]
+) -> CloneWarMachine:
+    """Rebuild a machine from :meth:`CloneWarMachine.key`, checking every value; a plain
+    tuple of its 11 values (the pickles of earlier versions) is taken too."""
+    key = _check_key(key)
+    options = key.options
+    _check_options(cards, len(key.piles), *options)
+    table = CloneWarTable(key.piles, key.dead, key.rng_state, *options[:6])
+    table._out = list(key.out)
+    table._battles, table._wars = key.battles, key.wars
+    table._termination, table._winner = key.termination, key.winner
     machine = object.__new__(CloneWarMachine)
     machine._table = table
     machine._cards = tuple(cards)
-    machine._log = list(log)
-    machine._cycle_at = cycle_at
+    machine._log = list(key.log)
+    machine._cycle_at = key.cycle_at
     machine._cycle_detection = bool(options[6])
     return machine
 
 
-def _check_key(key: object) -> tuple[Any, ...]:
-    """Return ``key`` if it is a machine key (:meth:`CloneWarMachine.key`), every value in
-    range and the position one a battle can be played from, else raise ValueError (a key
-    comes back from a pickle, which may be tampered with)."""
+def _check_key(key: object) -> CloneWarKey:
+    """Return ``key`` as a :class:`CloneWarKey` if it is a machine key
+    (:meth:`CloneWarMachine.key`, or a plain tuple of its 11 values as earlier versions
+    pickled), every value in range and the position one a battle can be played from, else
+    raise ValueError (a key comes back from a pickle, which may be tampered with)."""
 
     def ints(value: object, low: int, high: int, what: str) -> int:
         if type(value) is not int or not low <= value <= high:
@@ -440,9 +445,11 @@ def _check_key(key: object) -> tuple[Any, ...]:
             raise ValueError(f"{what} must be a tuple, got {type(value).__name__}")
         return value
 
-    if type(key) is not tuple or len(key) != 11:
+    if not (type(key) is CloneWarKey or type(key) is tuple) or len(key) != 11:
         raise ValueError("a machine key is a tuple of 11 parts")
-    piles, dead, out, rng_state, options, battles, wars, termination, winner, cycle_at, log = key
+    key = CloneWarKey._make(key)  # a plain tuple named, or a copy
+    piles, dead, out, options, log = key.piles, key.dead, key.out, key.options, key.log
+    termination, winner = key.termination, key.winner
     players = len(tuples(piles, "piles"))
     ints(players, 2, 4, "the number of seats")
     if len(tuples(out, "eliminations")) != players or len(tuples(options, "options")) != 7:
@@ -465,13 +472,13 @@ def _check_key(key: object) -> tuple[Any, ...]:
             still_in += 1
     if termination < 0 and still_in < 2:
         raise ValueError("a game runs while two seats at least are still in")
-    ints(rng_state, 0, 2**64 - 1, "rng_state")
+    ints(key.rng_state, 0, 2**64 - 1, "rng_state")
     lows, highs = (0, 0, 0, 0, 1, 0, 0), (2, 1, 1, 1, 2**31 - 1, 1, 1)
     for value, low, high in zip(options, lows, highs, strict=True):
         ints(value, low, high, "an option")
-    ints(battles, 0, 2**62, "battles")
-    ints(wars, 0, 2**62, "wars")
-    ints(cycle_at, -1, 2**62, "cycle_at")
+    ints(key.battles, 0, 2**62, "battles")
+    ints(key.wars, 0, 2**62, "wars")
+    ints(key.cycle_at, -1, 2**62, "cycle_at")
     if len(tuples(log, "the log")) % 4 or len(log) > _LOG_INTS:
         raise ValueError("a battle's log is at most 256 entries of 4 ints")
     seat, mask, card = (0, players - 1), (1, (1 << players) - 1), (0, 47)

@@ -36,6 +36,7 @@ from cardwars.clone_war.moves import (
     WarStarted,
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
+from cardwars.clone_war.tables import CloneWarFaces
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.machine_state import MachineState
@@ -55,21 +56,22 @@ _SEATS: tuple[tuple[int, ...], ...] = tuple(
 _PHASES: Final[tuple[Phase, ...]] = (Phase.BATTLE, Phase.OVER)
 """The phases by the machine's phase code."""
 
-_FACES: Final[tuple[Any, ...]] = (
-    _CARDS,
-    CardsFlipped,
-    WarStarted,
-    Forfeited,
-    WarCardsPlaced,
-    LastCardShown,
-    PotSplit,
-    PotCollected,
-    PlayersEliminated,
-    GameOver,
-    _SEATS,
+_FACES: Final = CloneWarFaces(
+    cards=_CARDS,
+    flipped=CardsFlipped,
+    war=WarStarted,
+    forfeited=Forfeited,
+    placed=WarCardsPlaced,
+    last=LastCardShown,
+    split=PotSplit,
+    collected=PotCollected,
+    eliminated=PlayersEliminated,
+    over=GameOver,
+    seats=_SEATS,
 )
 """What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
-``cardwars.clone_war.machine``): the cards, the classes, the seat sets."""
+``cardwars.clone_war.machine``; the fields are documented in
+:class:`cardwars.clone_war.tables.CloneWarFaces`): the cards, the classes, the seat sets."""
 
 
 def _card_id(card: Card) -> CardId:
@@ -140,7 +142,7 @@ class State(MachineState[Phase]):
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[tuple[Any, ...]] = _FACES
+    _event_faces: ClassVar[CloneWarFaces] = _FACES
 
     _m: CloneWarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules

@@ -31,6 +31,19 @@ from array import array
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error
 
+# key() is a NamedTuple of guerrilla/tables.py (as are the face's tables, read by name in
+# _views.pxi), made in field order (keywords cost microseconds): its fields checked here.
+from cardwars.guerrilla.tables import GuerrillaKey as _GtKey
+
+if _GtKey._fields != (
+    "players", "options", "hands", "draw", "discard", "removed", "stage", "counters",
+    "in_game", "played_g", "penalty", "spy", "played", "supports", "outcomes",
+    "eliminated_at", "eliminated_hand", "tie_rounds", "first_tied", "tied", "drawn",
+    "forfeited", "winners", "picks", "result_winners", "placings", "rng_state", "history",
+    "events",
+):
+    raise ImportError("GuerrillaKey's fields are not those GuerrillaMachine.key() writes")
+
 include "_strength.pxi"
 include "_steps.pxi"
 include "_policy.pxi"
@@ -471,7 +484,7 @@ cdef class GuerrillaMachine:
         self._steps += 1
         return 0
 
-    def event_objects(self, faces: tuple, result: object) -> tuple:
+    def event_objects(self, faces: object, result: object) -> tuple:
         return _gt_event_objects(self.ev.data, self.ev.n, faces, result)
 
     def events(self) -> tuple:
@@ -575,7 +588,7 @@ cdef class GuerrillaMachine:
             None if self.g.proposer < 0 else self.g.proposer,
         )
 
-    def observation(self, seat: object, faces: tuple, rules: object) -> object:
+    def observation(self, seat: object, faces: object, rules: object) -> object:
         cdef int s, i
         cdef SlotBuilder make
         if type(seat) is not int or not 0 <= seat < self.g.n:
@@ -589,7 +602,7 @@ cdef class GuerrillaMachine:
         make = _gt_make_view
         obj = make.blank()
         make.put(obj, 0, seat)
-        make.put(obj, 1, (<tuple>faces[1])[self.g.phase])
+        make.put(obj, 1, _gt_view_phases[self.g.phase])
         make.put(obj, 2, _GT_POLLED[self.g.to_act])
         make.put(obj, 3, self._labels(self.g.hand[s], self.g.hand_n[s]))
         for i in range(14):
@@ -638,7 +651,7 @@ cdef class GuerrillaMachine:
         cdef int i
         return tuple([values[i] for i in range(m)])
 
-    def key(self) -> tuple:
+    def key(self) -> object:
         cdef int s, r, i, end, n = self.g.n
         cdef _GtState* g = &self.g
         rounds = []
@@ -648,37 +661,24 @@ cdef class GuerrillaMachine:
             for i in range(g.round_start[r], end):
                 flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
             rounds.append(tuple(flat))
-        return (
-            n,
-            self._ints(g.opt, _GT_NOPT),
+        return tuple.__new__(_GtKey, (  # the fields of GuerrillaKey, in order
+            n, self._ints(g.opt, _GT_NOPT),
             tuple([self._ints(g.hand[s], g.hand_n[s]) for s in range(n)]),
             tuple([self._ints(&g.draw[s][g.draw_top[s]], g.draw_n[s]) for s in range(n)]),
             tuple([self._ints(g.disc[s], g.disc_n[s]) for s in range(n)]),
             self._ints(g.removed, g.removed_n),
             (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
             (g.clock, g.cards_dealt, g.termination),
-            self._ints(g.in_game, n),
-            self._ints(g.played_g, n),
-            self._ints(g.penalty, n),
-            self._ints(g.spy, n),
-            self._ints(g.played, n),
-            self._ints(g.support, n),
-            self._ints(g.outcomes, n),
-            self._ints(g.eliminated_at, n),
-            self._ints(g.eliminated_hand, n),
-            tuple(rounds),
-            self._ints(g.first_tied, g.first_tied_n),
-            self._ints(g.tied, g.tied_n),
+            self._ints(g.in_game, n), self._ints(g.played_g, n), self._ints(g.penalty, n),
+            self._ints(g.spy, n), self._ints(g.played, n), self._ints(g.support, n),
+            self._ints(g.outcomes, n), self._ints(g.eliminated_at, n),
+            self._ints(g.eliminated_hand, n), tuple(rounds),
+            self._ints(g.first_tied, g.first_tied_n), self._ints(g.tied, g.tied_n),
             tuple([self._ints(g.drawn[s], g.drawn_n[s]) for s in range(n)]),
-            self._ints(g.forfeited, g.forfeited_n),
-            self._ints(g.winners, g.winners_n),
-            self._ints(g.picks, g.picks_n),
-            self.winners,
-            self.placings,
-            g.rng,
-            self.history(),
-            self.events(),
-        )
+            self._ints(g.forfeited, g.forfeited_n), self._ints(g.winners, g.winners_n),
+            self._ints(g.picks, g.picks_n), self.winners, self.placings,
+            g.rng, self.history(), self.events(),
+        ))
 
     def __reduce__(self):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
@@ -759,35 +759,38 @@ def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
     cdef int chosen[4]
     if not isinstance(key, tuple) or len(key) != 29:
         raise ValueError("a machine key is a tuple of 29 parts")
-    n = _gt_ints(key[0], 2, 4, "players")
-    options = key[1]
+    if type(key) is not _GtKey:  # a plain tuple, as earlier versions pickled: name its parts
+        key = _GtKey._make(key)
+    n = _gt_ints(key.players, 2, 4, "players")
+    options = key.options
     if len(options) != _GT_NOPT:
         raise ValueError(f"a machine key has {_GT_NOPT} options, got {options!r}")
-    m._setup(cards, n, key[26], {name: v for (name, _, _), v in zip(_GT_OPTIONS, options)})
+    m._setup(cards, n, key.rng_state, {name: v for (name, _, _), v in zip(_GT_OPTIONS, options)})
     _gt_check_restored(n, key)
     cdef _GtState* g = &m.g
     for s in range(n):
-        _gt_fill(g.hand[s], &g.hand_n[s], key[2][s])
-        _gt_fill(g.draw[s], &g.draw_n[s], key[3][s])
-        _gt_fill(g.disc[s], &g.disc_n[s], key[4][s])
-        _gt_fill(g.drawn[s], &g.drawn_n[s], key[20][s])
-    _gt_fill(g.removed, &g.removed_n, key[5])
-    _gt_set_g(g, key[6][0])
-    g.k, g.phase, g.to_act, g.proposer, g.needed = key[6][1:]
-    g.clock, g.cards_dealt, g.termination = key[7]
+        _gt_fill(g.hand[s], &g.hand_n[s], key.hands[s])
+        _gt_fill(g.draw[s], &g.draw_n[s], key.draw[s])
+        _gt_fill(g.disc[s], &g.disc_n[s], key.discard[s])
+        _gt_fill(g.drawn[s], &g.drawn_n[s], key.drawn[s])
+    _gt_fill(g.removed, &g.removed_n, key.removed)
+    stage = key.stage
+    _gt_set_g(g, stage[0])
+    g.k, g.phase, g.to_act, g.proposer, g.needed = stage[1:]
+    g.clock, g.cards_dealt, g.termination = key.counters
     for s in range(n):
-        g.in_game[s] = key[8][s]
-        g.played_g[s] = key[9][s]
-        g.penalty[s] = key[10][s]
-        g.spy[s] = key[11][s]
-        g.played[s] = key[12][s]
-        g.support[s] = key[13][s]
-        g.outcomes[s] = key[14][s]
-        g.eliminated_at[s] = key[15][s]
-        g.eliminated_hand[s] = key[16][s]
+        g.in_game[s] = key.in_game[s]
+        g.played_g[s] = key.played_g[s]
+        g.penalty[s] = key.penalty[s]
+        g.spy[s] = key.spy[s]
+        g.played[s] = key.played[s]
+        g.support[s] = key.supports[s]
+        g.outcomes[s] = key.outcomes[s]
+        g.eliminated_at[s] = key.eliminated_at[s]
+        g.eliminated_hand[s] = key.eliminated_hand[s]
     g.rounds = 0
     g.tie_n = 0
-    for flat in key[17]:
+    for flat in key.tie_rounds:
         g.round_start[g.rounds] = g.tie_n
         g.rounds += 1
         for i in range(0, len(flat), 3):
@@ -795,20 +798,20 @@ def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
             g.tie_down[g.tie_n] = flat[i + 1]
             g.tie_up[g.tie_n] = flat[i + 2]
             g.tie_n += 1
-    _gt_fill(g.first_tied, &g.first_tied_n, key[18])
-    _gt_fill(g.tied, &g.tied_n, key[19])
-    _gt_fill(g.forfeited, &g.forfeited_n, key[21])
-    _gt_fill(g.winners, &g.winners_n, key[22])
-    _gt_fill(g.picks, &g.picks_n, key[23])
-    _gt_fill(g.result_winners, &g.result_winners_n, key[24])
-    for s in range(len(key[25])):
-        g.placings[s] = key[25][s]
-    for step in key[27]:
+    _gt_fill(g.first_tied, &g.first_tied_n, key.first_tied)
+    _gt_fill(g.tied, &g.tied_n, key.tied)
+    _gt_fill(g.forfeited, &g.forfeited_n, key.forfeited)
+    _gt_fill(g.winners, &g.winners_n, key.winners)
+    _gt_fill(g.picks, &g.picks_n, key.picks)
+    _gt_fill(g.result_winners, &g.result_winners_n, key.result_winners)
+    placings = key.placings
+    for s in range(len(placings)):
+        g.placings[s] = placings[s]
+    for step in key.history:
         for s in range(4):
             chosen[s] = step[s] if s < n else -1
         m._record(chosen)
-    _gt_fill(m.ev.data, &m.ev.n, key[28])
+    _gt_fill(m.ev.data, &m.ev.n, key.events)
     return m
-
 
 include "_restore.pxi"

@@ -5,55 +5,90 @@
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 
-# The builders of the face's frequent event objects, made once from its table (the
-# faces argument of event_objects; the rare ones are built by calling their class).
+# The builders of the face's frequent event objects and its shared values, read once from
+# its table (the faces argument of event_objects, a GuerrillaFaces of guerrilla/tables.py,
+# by field name) and kept while the face passes that same table; the rare events are
+# built by calling their class.
 cdef object _gt_faces = None
 cdef SlotBuilder _gt_make_evaluated, _gt_make_spoils, _gt_make_won, _gt_make_started
 cdef SlotBuilder _gt_make_lost
+cdef tuple _gt_cards            # faces.cards: the 52 labels
+cdef tuple _gt_played           # faces.played[seat][card][first]
+cdef tuple _gt_drawn            # faces.drawn[seat][count]
+cdef dict _gt_evaluations       # faces.evaluations, by outcomes
+cdef tuple _gt_supports         # faces.supports[seat][card]
+cdef tuple _gt_placed           # faces.placed[seat][up][face_down]
+cdef tuple _gt_revealed         # faces.revealed[seat][card]
+cdef tuple _gt_spy              # faces.spy[seat]
+cdef object _gt_reshuffled, _gt_eliminated, _gt_proposal, _gt_promoted, _gt_cancelled
+cdef object _gt_recruited, _gt_over
 
 
-cdef int _gt_learn_faces(tuple faces) except -1:
+cdef int _gt_learn_faces(object faces) except -1:
     global _gt_faces, _gt_make_evaluated, _gt_make_spoils, _gt_make_won, _gt_make_started
-    global _gt_make_lost
-    _gt_make_evaluated = SlotBuilder(faces[8], ("outcomes",))
-    _gt_make_spoils = SlotBuilder(faces[9], ("seat", "cards"))
-    _gt_make_won = SlotBuilder(faces[10], ("index", "winners"))
-    _gt_make_started = SlotBuilder(faces[11], ("index", "lead_seat"))
-    _gt_make_lost = SlotBuilder(faces[12], ("cards",))
+    global _gt_make_lost, _gt_cards, _gt_played, _gt_drawn, _gt_evaluations, _gt_supports
+    global _gt_placed, _gt_revealed, _gt_spy, _gt_reshuffled, _gt_eliminated, _gt_proposal
+    global _gt_promoted, _gt_cancelled, _gt_recruited, _gt_over
+    _gt_faces = None  # until every field is read: a table that fails is never half learnt
+    _gt_make_evaluated = SlotBuilder(faces.evaluated, ("outcomes",))
+    _gt_make_spoils = SlotBuilder(faces.spoils, ("seat", "cards"))
+    _gt_make_won = SlotBuilder(faces.won, ("index", "winners"))
+    _gt_make_started = SlotBuilder(faces.started, ("index", "lead_seat"))
+    _gt_make_lost = SlotBuilder(faces.lost, ("cards",))
+    _gt_cards = faces.cards
+    _gt_played = faces.played
+    _gt_drawn = faces.drawn
+    _gt_evaluations = faces.evaluations
+    _gt_supports = faces.supports
+    _gt_placed = faces.placed
+    _gt_revealed = faces.revealed
+    _gt_spy = faces.spy
+    _gt_reshuffled = faces.reshuffled
+    _gt_eliminated = faces.eliminated
+    _gt_proposal = faces.proposal
+    _gt_promoted = faces.promoted
+    _gt_cancelled = faces.cancelled
+    _gt_recruited = faces.recruited
+    _gt_over = faces.over
     _gt_faces = faces
     return 0
 
 
+# The builder of the face's observation and its phases, read once from its view table (a
+# GuerrillaViewFaces of guerrilla/tables.py), as above.
 cdef object _gt_view_faces = None
 cdef SlotBuilder _gt_make_view
+cdef tuple _gt_view_phases      # faces.phases[phase]
 
 
-cdef int _gt_learn_view_faces(tuple faces) except -1:
-    global _gt_view_faces, _gt_make_view
-    _gt_make_view = SlotBuilder(faces[0], (
+cdef int _gt_learn_view_faces(object faces) except -1:
+    global _gt_view_faces, _gt_make_view, _gt_view_phases
+    _gt_view_faces = None
+    _gt_make_view = SlotBuilder(faces.observation, (
         "seat", "phase", "to_act", "hand", "guerrilla_rank", "skirmish", "in_game",
         "played_guerrilla", "support_penalty", "spy_first", "hand_sizes", "draw_sizes",
         "discard_sizes", "removed", "played", "supports", "tie_rounds", "proposer", "rules",
     ))
+    _gt_view_phases = faces.phases
     _gt_view_faces = faces
     return 0
 
 
-cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
+cdef tuple _gt_event_objects(int* d, int n, object faces, object result):
     # The event objects of a step's event ints d[0:n] (the twin: guerrilla.views).
     cdef int i = 0, k, kind, count
     cdef list out = []
-    cdef tuple cards = faces[0]
-    cdef dict evaluated = faces[3]
     if faces is not _gt_faces:
         _gt_learn_faces(faces)
+    cdef tuple cards = _gt_cards
+    cdef dict evaluated = _gt_evaluations
     while i < n:
         kind = d[i]
         if kind == 8:
-            out.append((<tuple>(<tuple>(<tuple>faces[1])[d[i + 1]])[d[i + 2]])[d[i + 3]])
+            out.append((<tuple>(<tuple>_gt_played[d[i + 1]])[d[i + 2]])[d[i + 3]])
             i += 4
         elif kind == 6:
-            out.append((<tuple>(<tuple>faces[2])[d[i + 1]])[d[i + 2]])
+            out.append((<tuple>_gt_drawn[d[i + 1]])[d[i + 2]])
             i += 3
         elif kind == 10:
             count = d[i + 1]
@@ -77,13 +112,13 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             out.append(_gt_make_started.make2(d[i + 1], d[i + 2]))
             i += 3
         elif kind == 9:
-            out.append((<tuple>(<tuple>faces[4])[d[i + 1]])[d[i + 2]])
+            out.append((<tuple>_gt_supports[d[i + 1]])[d[i + 2]])
             i += 3
         elif kind == 11:
-            out.append((<tuple>(<tuple>(<tuple>faces[5])[d[i + 1]])[d[i + 2]])[d[i + 3]])
+            out.append((<tuple>(<tuple>_gt_placed[d[i + 1]])[d[i + 2]])[d[i + 3]])
             i += 4
         elif kind == 12:
-            out.append((<tuple>(<tuple>faces[6])[d[i + 1]])[d[i + 2]])
+            out.append((<tuple>_gt_revealed[d[i + 1]])[d[i + 2]])
             i += 3
         elif kind == 13:
             count = d[i + 1]
@@ -92,36 +127,36 @@ cdef tuple _gt_event_objects(int* d, int n, tuple faces, object result):
             out.append(event)
             i += 2 + count
         elif kind == 16:
-            out.append((<tuple>faces[7])[d[i + 1]])
+            out.append(_gt_spy[d[i + 1]])
             i += 2
         elif kind == 3:
             count = d[i + 1]
             reveals = tuple([(d[i + 2 + 2 * k], cards[d[i + 3 + 2 * k]]) for k in range(count)])
             i += 2 + 2 * count
             count = d[i]
-            out.append(faces[17](reveals, _int_tuple(d + i + 1, count)))
+            out.append(_gt_cancelled(reveals, _int_tuple(d + i + 1, count)))
             i += 1 + count
         elif kind == 5:
-            out.append(faces[13](d[i + 1], d[i + 2]))
+            out.append(_gt_reshuffled(d[i + 1], d[i + 2]))
             i += 3
         elif kind == 7:
             count = d[i + 2]
-            out.append(faces[14](d[i + 1], _card_tuple(cards, d + i + 3, count)))
+            out.append(_gt_eliminated(d[i + 1], _card_tuple(cards, d + i + 3, count)))
             i += 3 + count
         elif kind == 1:
             count = d[i + 2]
-            out.append(faces[15](d[i + 1], _int_tuple(d + i + 3, count)))
+            out.append(_gt_proposal(d[i + 1], _int_tuple(d + i + 3, count)))
             i += 3 + count
         elif kind == 2:
-            out.append(faces[16](d[i + 1]))
+            out.append(_gt_promoted(d[i + 1]))
             i += 2
         elif kind == 4:
-            out.append(faces[18](d[i + 1], d[i + 2], d[i + 3]))
+            out.append(_gt_recruited(d[i + 1], d[i + 2], d[i + 3]))
             i += 4
         else:
             if kind != 17 or result is None:
                 raise AssertionError(f"event code {kind} needs a result: {result!r}")
-            out.append(faces[19](result))
+            out.append(_gt_over(result))
             i += 2
     return tuple(out)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from cardwars.cards import Card
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
 from cardwars.machine_state import Machine
 
 __all__ = ["GuerrillaMachine"]
@@ -67,8 +68,14 @@ class GuerrillaMachine(Machine, Protocol):
     def flags(self) -> tuple[tuple[bool, ...], ...]:
         """In game, played a Guerrilla, penalty, spy: one tuple per flag, one bool per seat."""
 
-    def observation(self, seat: int, faces: tuple[Any, ...], rules: object) -> Any:
-        """What ``seat`` may know, built from the face's table."""
+    def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> Any:
+        """What ``seat`` may know, built from the face's view table."""
+
+    def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, built from its table."""
+
+    def key(self) -> GuerrillaKey:
+        """Everything that defines the position, as ints, by name."""
 
     def greedy_action(self, seat: int) -> int:
         """The greedy agent's action for ``seat``, or -1."""

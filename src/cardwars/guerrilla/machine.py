@@ -93,6 +93,7 @@ from cardwars.guerrilla.steps import (
     TIE_BASE,
     _ints,
 )
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
 from cardwars.guerrilla.views import event_objects
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
@@ -359,18 +360,18 @@ class GuerrillaMachine(GuerrillaPolicy):
         return actions is not None and self._apply_actions(actions)
 
     @exclusive.read
-    def observation(self, seat: int, faces: tuple[Any, ...], rules: object) -> object:
-        """What ``seat`` may know, as the face's object: ``faces[0]`` (the observation
-        class) of the seat, ``faces[1][phase]``, :attr:`to_act`, its :meth:`hand`, the
-        public facts of :meth:`view` and ``rules``."""
+    def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> object:
+        """What ``seat`` may know, as the face's object: ``faces.observation`` of the seat,
+        ``faces.phases[phase]``, :attr:`to_act`, its :meth:`hand`, the public facts of
+        :meth:`view` and ``rules``."""
         if type(seat) is not int or not 0 <= seat < self._n:
             raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
-        return faces[0](
-            seat, faces[1][self._phase], self.to_act, self.hand(seat), *self.view(), rules
+        return faces.observation(
+            seat, faces.phases[self._phase], self.to_act, self.hand(seat), *self.view(), rules
         )
 
     @exclusive.read
-    def event_objects(self, faces: tuple[Any, ...], result: object) -> tuple[object, ...]:
+    def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[object, ...]:
         """The last step's events as the face's objects, from its table ``faces``
         (:func:`~cardwars.guerrilla.views.event_objects` documents it)."""
         return event_objects(self._events, faces, result)
@@ -571,38 +572,38 @@ class GuerrillaMachine(GuerrillaPolicy):
         return other
 
     @exclusive.read
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> GuerrillaKey:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
-        return (
-            self._n,
-            tuple(self._options[name] for name, _, _ in OPTIONS),
-            tuple(tuple(h) for h in self._hands),
-            tuple(tuple(p) for p in self._draw),
-            tuple(tuple(p) for p in self._discard),
-            tuple(self._removed),
-            (self._g, self._k, self._phase, self._to_act, self._proposer, self._needed),
-            (self._clock, self._cards_dealt, self._termination),
-            tuple(self._in_game),
-            tuple(self._played_g),
-            tuple(self._penalty),
-            tuple(self._spy),
-            tuple(self._played),
-            tuple(self._supports),
-            tuple(self._outcomes),
-            tuple(self._eliminated_at),
-            tuple(self._eliminated_hand),
-            tuple(tuple(v for place in rnd for v in place) for rnd in self._tie_rounds),
-            tuple(self._first_tied),
-            tuple(self._tied),
-            tuple(tuple(d) for d in self._drawn),
-            tuple(self._forfeited),
-            tuple(self._winners),
-            tuple(self._picks),
-            self._result_winners,
-            self._placings,
-            self._rng.state,
-            tuple(self._history),
-            tuple(self._events),
+        return GuerrillaKey(
+            players=self._n,
+            options=tuple(self._options[name] for name, _, _ in OPTIONS),
+            hands=tuple(tuple(h) for h in self._hands),
+            draw=tuple(tuple(p) for p in self._draw),
+            discard=tuple(tuple(p) for p in self._discard),
+            removed=tuple(self._removed),
+            stage=(self._g, self._k, self._phase, self._to_act, self._proposer, self._needed),
+            counters=(self._clock, self._cards_dealt, self._termination),
+            in_game=tuple(self._in_game),
+            played_g=tuple(self._played_g),
+            penalty=tuple(self._penalty),
+            spy=tuple(self._spy),
+            played=tuple(self._played),
+            supports=tuple(self._supports),
+            outcomes=tuple(self._outcomes),
+            eliminated_at=tuple(self._eliminated_at),
+            eliminated_hand=tuple(self._eliminated_hand),
+            tie_rounds=tuple(tuple(v for place in rnd for v in place) for rnd in self._tie_rounds),
+            first_tied=tuple(self._first_tied),
+            tied=tuple(self._tied),
+            drawn=tuple(tuple(d) for d in self._drawn),
+            forfeited=tuple(self._forfeited),
+            winners=tuple(self._winners),
+            picks=tuple(self._picks),
+            result_winners=self._result_winners,
+            placings=self._placings,
+            rng_state=self._rng.state,
+            history=tuple(self._history),
+            events=tuple(self._events),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -673,32 +674,42 @@ def guerrilla_deal(
     return machine
 
 
-def _guerrilla_machine_from_key(cards: Sequence[Any], key: tuple[Any, ...]) -> GuerrillaMachine:
-    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value."""
+def _guerrilla_machine_from_key(
+    cards: Sequence[Any], key: GuerrillaKey | tuple[Any, ...]
+) -> GuerrillaMachine:
+    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value; a plain
+    tuple of its 29 values (the pickles of earlier versions) is taken too."""
     if not isinstance(key, tuple) or len(key) != 29:
         raise ValueError("a machine key is a tuple of 29 parts")
-    n = _ints(key[0], 2, 4, "players")
-    options = key[1]
+    key = GuerrillaKey._make(key)  # a plain tuple named, or a copy
+    n = _ints(key.players, 2, 4, "players")
+    options = key.options
     if len(options) != len(OPTIONS):
         raise ValueError(f"a machine key has {len(OPTIONS)} options, got {options!r}")
     machine = object.__new__(GuerrillaMachine)
     machine._setup(
-        cards, n, key[26], {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)}
+        cards, n, key.rng_state, {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)}
     )
     _check_restored(n, key)
     m = machine
-    m._hands, m._draw, m._discard = ([list(p) for p in key[i]] for i in (2, 3, 4))
-    m._removed = list(key[5])
-    m._g, m._k, m._phase, m._to_act, m._proposer, m._needed = key[6]
-    m._clock, m._cards_dealt, m._termination = key[7]
-    m._in_game, m._played_g, m._penalty, m._spy = (list(key[i]) for i in (8, 9, 10, 11))
-    m._played, m._supports, m._outcomes = (list(key[i]) for i in (12, 13, 14))
-    m._eliminated_at, m._eliminated_hand = list(key[15]), list(key[16])
-    m._tie_rounds = [[tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)] for flat in key[17]]
-    m._first_tied, m._tied = list(key[18]), list(key[19])
-    m._drawn = [list(d) for d in key[20]]
-    m._forfeited, m._winners, m._picks = list(key[21]), list(key[22]), list(key[23])
-    m._result_winners, m._placings = tuple(key[24]), tuple(key[25])
-    m._history = [tuple(step) for step in key[27]]
-    m._events = list(key[28])
+    m._hands = [list(p) for p in key.hands]
+    m._draw = [list(p) for p in key.draw]
+    m._discard = [list(p) for p in key.discard]
+    m._removed = list(key.removed)
+    m._g, m._k, m._phase, m._to_act, m._proposer, m._needed = key.stage
+    m._clock, m._cards_dealt, m._termination = key.counters
+    m._in_game, m._played_g = list(key.in_game), list(key.played_g)
+    m._penalty, m._spy = list(key.penalty), list(key.spy)
+    m._played, m._supports, m._outcomes = list(key.played), list(key.supports), list(key.outcomes)
+    m._eliminated_at, m._eliminated_hand = list(key.eliminated_at), list(key.eliminated_hand)
+    m._tie_rounds = [
+        [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+        for flat in key.tie_rounds
+    ]
+    m._first_tied, m._tied = list(key.first_tied), list(key.tied)
+    m._drawn = [list(d) for d in key.drawn]
+    m._forfeited, m._winners, m._picks = list(key.forfeited), list(key.winners), list(key.picks)
+    m._result_winners, m._placings = tuple(key.result_winners), tuple(key.placings)
+    m._history = [tuple(step) for step in key.history]
+    m._events = list(key.events)
     return m

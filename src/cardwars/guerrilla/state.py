@@ -52,6 +52,7 @@ from cardwars.guerrilla.moves import (
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
 from cardwars.machine_state import MachineState
 from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
@@ -91,31 +92,32 @@ _EVALUATED: dict[tuple[int, ...], Event] = {}
 """The evaluations met so far, by outcomes (at most 4**4 of them)."""
 
 
-# The machine's table of the observations it builds (``observation``; see the twin).
-_VIEW_FACES: Final = (GuerrillaObservation, MACHINE_PHASES)
+# The machine's table of the observations it builds (``observation``; the fields are
+# documented in cardwars.guerrilla.tables).
+_VIEW_FACES: Final = GuerrillaViewFaces(observation=GuerrillaObservation, phases=MACHINE_PHASES)
 
-# The machine's table of the event objects it builds (``event_objects``; see the twin).
-_EVENT_FACES: Final = (
-    _CARDS,
-    _PLAYED,
-    _DRAWN,
-    _EVALUATED,
-    _SUPPORTS,
-    _PLACED,
-    _REVEALED,
-    _SPY,
-    SkirmishEvaluated,
-    SpoilsTaken,
-    SkirmishWon,
-    SkirmishStarted,
-    ForcesLost,
-    DiscardReshuffled,
-    PlayerEliminated,
-    ProposalMade,
-    GuerrillaPromoted,
-    ProposalCancelled,
-    CardsRecruited,
-    GameOver,
+# The machine's table of the event objects it builds (``event_objects``; ditto).
+_EVENT_FACES: Final = GuerrillaFaces(
+    cards=_CARDS,
+    played=_PLAYED,
+    drawn=_DRAWN,
+    evaluations=_EVALUATED,
+    supports=_SUPPORTS,
+    placed=_PLACED,
+    revealed=_REVEALED,
+    spy=_SPY,
+    evaluated=SkirmishEvaluated,
+    spoils=SpoilsTaken,
+    won=SkirmishWon,
+    started=SkirmishStarted,
+    lost=ForcesLost,
+    reshuffled=DiscardReshuffled,
+    eliminated=PlayerEliminated,
+    proposal=ProposalMade,
+    promoted=GuerrillaPromoted,
+    cancelled=ProposalCancelled,
+    recruited=CardsRecruited,
+    over=GameOver,
 )
 
 
@@ -164,7 +166,7 @@ class State(MachineState[Phase], EncodedState):
 
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[tuple[Any, ...]] = _EVENT_FACES
+    _event_faces: ClassVar[GuerrillaFaces] = _EVENT_FACES
 
     _m: GuerrillaMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
@@ -570,10 +572,10 @@ class State(MachineState[Phase], EncodedState):
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
         self._check_rng(rng)
-        key = list(self._m.key())
-        hands = [list(hand) for hand in key[2]]
-        draws = [list(pile) for pile in key[3]]
-        discards = [list(pile) for pile in key[4]]
+        key = self._m.key()
+        hands = [list(hand) for hand in key.hands]
+        draws = [list(pile) for pile in key.draw]
+        discards = [list(pile) for pile in key.discard]
         slots: list[tuple[list[int], int]] = []
         for s, hand in enumerate(hands):
             if s != seat:
@@ -584,17 +586,20 @@ class State(MachineState[Phase], EncodedState):
         rng.shuffle(cards)
         for (zone, i), card in zip(slots, cards, strict=True):
             zone[i] = card
-        key[2] = tuple(tuple(hand) for hand in hands)
-        key[3] = tuple(tuple(pile) for pile in draws)
-        key[4] = tuple(tuple(pile) for pile in discards)
-        # The cards drawn in this step (part 20) are the last ones to reach each hand.
-        key[20] = tuple(
-            hand[len(hand) - len(drawn) :] if drawn else ()
-            for hand, drawn in zip(key[2], key[20], strict=True)
+        dealt = tuple(tuple(hand) for hand in hands)
+        key = key._replace(
+            hands=dealt,
+            draw=tuple(tuple(pile) for pile in draws),
+            discard=tuple(tuple(pile) for pile in discards),
+            # The cards drawn in this step are the last ones to reach each hand.
+            drawn=tuple(
+                hand[len(hand) - len(drawn) :] if drawn else ()
+                for hand, drawn in zip(dealt, key.drawn, strict=True)
+            ),
+            rng_state=rng.next_u64(),
         )
-        key[26] = rng.next_u64()
         rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
-        machine = rebuild(tuple(Deck.standard()), tuple(key))
+        machine = rebuild(tuple(Deck.standard()), key)
         return type(self)(self._rules, self._players, self._seed, machine, self._origin)
 
     @staticmethod

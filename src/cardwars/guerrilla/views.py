@@ -15,86 +15,81 @@ from typing import Any
 
 from cardwars import exclusive
 from cardwars.guerrilla.steps import OVER, GuerrillaRules
+from cardwars.guerrilla.tables import GuerrillaFaces
 
 __all__: list[str] = []  # the machine's methods are the public names
 
 
 def event_objects(
-    codes: Sequence[int], faces: tuple[Any, ...], result: object
+    codes: Sequence[int], faces: GuerrillaFaces, result: object
 ) -> tuple[object, ...]:
-    """The last step's events as the face's objects, from its table ``faces``.
+    """The last step's events as the face's objects, from its table ``faces`` (a
+    :class:`~cardwars.guerrilla.tables.GuerrillaFaces`, which documents each field): the
+    shared events by their ints, the others made with their classes. Codes as in the
+    module's table."""
 
-    ``faces``: 0 the 52 card labels; tables of shared events 1 played
-    ``[seat][card][first]``, 2 drawn ``[seat][count]``, 3 a dict of evaluations by
-    outcomes (filled as met), 4 support ``[seat][card]``, 5 tie cards
-    ``[seat][up][face_down]``, 6 revealed ``[seat][card]``, 7 spy ``[seat]``; the
-    classes 8 evaluated, 9 spoils, 10 won, 11 started, 12 forces lost, 13
-    reshuffled, 14 eliminated, 15 proposal, 16 promoted, 17 cancelled, 18
-    recruited, 19 over (given ``result``). Codes as in the module's table.
-    """
-
-    cards = faces[0]
+    cards = faces.cards
     events: list[object] = []
     append = events.append
     i, n = 0, len(codes)
     while i < n:
         kind = codes[i]
         if kind == 8:
-            append(faces[1][codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            append(faces.played[codes[i + 1]][codes[i + 2]][codes[i + 3]])
             i += 4
         elif kind == 6:
-            append(faces[2][codes[i + 1]][codes[i + 2]])
+            append(faces.drawn[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 10:
             count = codes[i + 1]
             outcomes = tuple(codes[i + 2 : i + 2 + count])
-            event = faces[3].get(outcomes)
+            event = faces.evaluations.get(outcomes)
             if event is None:
-                event = faces[3][outcomes] = faces[8](outcomes)
+                event = faces.evaluations[outcomes] = faces.evaluated(outcomes)
             append(event)
             i += 2 + count
         elif kind == 14:
             count = codes[i + 2]
             taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(faces[9](codes[i + 1], taken))
+            append(faces.spoils(codes[i + 1], taken))
             i += 3 + count
         elif kind == 15:
             count = codes[i + 2]
-            append(faces[10](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            append(faces.won(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
             i += 3 + count
         elif kind == 0:
-            append(faces[11](codes[i + 1], codes[i + 2]))
+            append(faces.started(codes[i + 1], codes[i + 2]))
             i += 3
         elif kind == 9:
-            append(faces[4][codes[i + 1]][codes[i + 2]])
+            append(faces.supports[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 11:
-            append(faces[5][codes[i + 1]][codes[i + 2]][codes[i + 3]])
+            append(faces.placed[codes[i + 1]][codes[i + 2]][codes[i + 3]])
             i += 4
         elif kind == 12:
-            append(faces[6][codes[i + 1]][codes[i + 2]])
+            append(faces.revealed[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 13:
             count = codes[i + 1]
-            append(faces[12](tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
+            append(faces.lost(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
             i += 2 + count
         elif kind == 5:
-            append(faces[13](codes[i + 1], codes[i + 2]))
+            append(faces.reshuffled(codes[i + 1], codes[i + 2]))
             i += 3
         elif kind == 7:
             count = codes[i + 2]
             hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(faces[14](codes[i + 1], hand))
+            append(faces.eliminated(codes[i + 1], hand))
             i += 3 + count
         elif kind == 16:
-            append(faces[7][codes[i + 1]])
+            append(faces.spy[codes[i + 1]])
             i += 2
         elif kind == 1:
             count = codes[i + 2]
-            append(faces[15](codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+            append(faces.proposal(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
             i += 3 + count
         elif kind == 2:
-            append(faces[16](codes[i + 1]))
+            append(faces.promoted(codes[i + 1]))
             i += 2
         elif kind == 3:
             count = codes[i + 1]
@@ -102,14 +97,14 @@ def event_objects(
             reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
             i += 2 + 2 * count
             count = codes[i]
-            append(faces[17](reveals, tuple(codes[i + 1 : i + 1 + count])))
+            append(faces.cancelled(reveals, tuple(codes[i + 1 : i + 1 + count])))
             i += 1 + count
         elif kind == 4:
-            append(faces[18](codes[i + 1], codes[i + 2], codes[i + 3]))
+            append(faces.recruited(codes[i + 1], codes[i + 2], codes[i + 3]))
             i += 4
         else:
             assert kind == 17 and result is not None
-            append(faces[19](result))
+            append(faces.over(result))
             i += 2
     return tuple(events)
 
