@@ -731,15 +731,6 @@ cdef class GuerrillaMachine:
         PyBuffer_Release(&ob)
 
 
-cdef int _gt_fill(int* out, int* count, object values) except -1:
-    cdef int i = 0
-    for value in values:
-        out[i] = value
-        i += 1
-    count[0] = i
-    return 0
-
-
 def guerrilla_deal(cards: object, players: object, seed: object, **options: object) -> GuerrillaMachine:
     """Deal a Guerrilla game from ``seed`` (GT-2) into a machine with these options."""
     cdef GuerrillaMachine machine = GuerrillaMachine.__new__(GuerrillaMachine)
@@ -751,67 +742,5 @@ def guerrilla_deal(cards: object, players: object, seed: object, **options: obje
     _gt_deal(&machine.g, &machine.ev)
     return machine
 
-
-def _guerrilla_machine_from_key(cards: object, key: object) -> GuerrillaMachine:
-    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value."""
-    cdef GuerrillaMachine m = GuerrillaMachine.__new__(GuerrillaMachine)
-    cdef int n, s, r, i, c
-    cdef int chosen[4]
-    if not isinstance(key, tuple) or len(key) != 29:
-        raise ValueError("a machine key is a tuple of 29 parts")
-    if type(key) is not _GtKey:  # a plain tuple, as earlier versions pickled: name its parts
-        key = _GtKey._make(key)
-    n = _gt_ints(key.players, 2, 4, "players")
-    options = key.options
-    if len(options) != _GT_NOPT:
-        raise ValueError(f"a machine key has {_GT_NOPT} options, got {options!r}")
-    m._setup(cards, n, key.rng_state, {name: v for (name, _, _), v in zip(_GT_OPTIONS, options)})
-    _gt_check_restored(n, key)
-    cdef _GtState* g = &m.g
-    for s in range(n):
-        _gt_fill(g.hand[s], &g.hand_n[s], key.hands[s])
-        _gt_fill(g.draw[s], &g.draw_n[s], key.draw[s])
-        _gt_fill(g.disc[s], &g.disc_n[s], key.discard[s])
-        _gt_fill(g.drawn[s], &g.drawn_n[s], key.drawn[s])
-    _gt_fill(g.removed, &g.removed_n, key.removed)
-    stage = key.stage
-    _gt_set_g(g, stage[0])
-    g.k, g.phase, g.to_act, g.proposer, g.needed = stage[1:]
-    g.clock, g.cards_dealt, g.termination = key.counters
-    for s in range(n):
-        g.in_game[s] = key.in_game[s]
-        g.played_g[s] = key.played_g[s]
-        g.penalty[s] = key.penalty[s]
-        g.spy[s] = key.spy[s]
-        g.played[s] = key.played[s]
-        g.support[s] = key.supports[s]
-        g.outcomes[s] = key.outcomes[s]
-        g.eliminated_at[s] = key.eliminated_at[s]
-        g.eliminated_hand[s] = key.eliminated_hand[s]
-    g.rounds = 0
-    g.tie_n = 0
-    for flat in key.tie_rounds:
-        g.round_start[g.rounds] = g.tie_n
-        g.rounds += 1
-        for i in range(0, len(flat), 3):
-            g.tie_seat[g.tie_n] = flat[i]
-            g.tie_down[g.tie_n] = flat[i + 1]
-            g.tie_up[g.tie_n] = flat[i + 2]
-            g.tie_n += 1
-    _gt_fill(g.first_tied, &g.first_tied_n, key.first_tied)
-    _gt_fill(g.tied, &g.tied_n, key.tied)
-    _gt_fill(g.forfeited, &g.forfeited_n, key.forfeited)
-    _gt_fill(g.winners, &g.winners_n, key.winners)
-    _gt_fill(g.picks, &g.picks_n, key.picks)
-    _gt_fill(g.result_winners, &g.result_winners_n, key.result_winners)
-    placings = key.placings
-    for s in range(len(placings)):
-        g.placings[s] = placings[s]
-    for step in key.history:
-        for s in range(4):
-            chosen[s] = step[s] if s < n else -1
-        m._record(chosen)
-    _gt_fill(m.ev.data, &m.ev.n, key.events)
-    return m
 
 include "_restore.pxi"
