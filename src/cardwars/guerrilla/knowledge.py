@@ -28,12 +28,14 @@ differ. The worlds consistent with the seat's view are the perfect matchings of
 cards to slots in some branch; :meth:`Knowledge.sample` counts them exactly per
 branch (:func:`_count`, over classes of slots with the same set) and draws one
 uniformly over their union (a branch by its count, a matching uniformly in it, and
-rejection by the number of branches that hold it).
+rejection by the number of matchings, over all branches, that give it: a hand is a
+set, and its places may take its cards in more than one order).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -320,10 +322,12 @@ class Knowledge:
         while True:
             b = self.branches[_choose(rng, counts)]
             world = _World(b, flows[id(b)].draw(rng))
+            # A world is a set per hand: it is held by every matching of every branch
+            # that gives it (and kept with one chance in that many).
             holders = sum(
-                1
+                _realizations(other, world)
                 for other, n in zip(self.branches, counts, strict=True)
-                if n and (other is b or _admits(other, world))
+                if n
             )
             if holders <= 1 or _below(rng, holders) == 0:
                 return world
@@ -532,18 +536,22 @@ def _below(rng: Rng, n: int) -> int:
             return v % n
 
 
-def _admits(b: _Branch, world: _World) -> bool:
-    """Whether ``world`` is one of branch ``b``'s matchings."""
+def _realizations(b: _Branch, world: _World) -> int:
+    """In how many of branch ``b``'s matchings ``world`` is (its hands taken as sets)."""
     s = b.sets
     for zones, cards in ((b.draws, world.draws), (b.discards, world.discards)):
         for z, zc in zip(zones, cards, strict=True):
             if len(z) != len(zc) or any(c not in s[i] for i, c in zip(z, zc, strict=True)):
-                return False
+                return 0
     if len(b.down) != len(world.down):
-        return False
+        return 0
     if any(c not in s[i] for (_, i), c in zip(b.down, world.down, strict=True)):
-        return False
-    return all(
-        _matching([s[i] for i in z], zc) is not None
-        for z, zc in zip(b.hands, world.hands, strict=True)
-    )
+        return 0
+    ways = 1
+    for z, zc in zip(b.hands, world.hands, strict=True):
+        if len(z) != len(zc):
+            return 0
+        ways *= sum(
+            1 for order in permutations(zc) if all(c in s[i] for i, c in zip(z, order, strict=True))
+        )
+    return ways

@@ -22,8 +22,8 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
-from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.kernel import KERNEL
+from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
