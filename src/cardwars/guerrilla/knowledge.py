@@ -488,14 +488,14 @@ class _Flows:
         caps = self.sizes
         into: list[list[int]] = [[] for _ in self.slot_classes]
         for j, (sig, cards) in enumerate(self.card_classes):
-            options = []
-            for parts, w in self.splits(j, caps):
-                rest = list(caps)
-                for k, d in zip(sig, parts, strict=True):
-                    rest[k] -= d
-                n = w * self.ways(j + 1, tuple(rest))
+            options: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+            for split, w in self.splits(j, caps):
+                left = list(caps)
+                for k, d in zip(sig, split, strict=True):
+                    left[k] -= d
+                n = w * self.ways(j + 1, tuple(left))
                 if n:
-                    options.append((n, parts, tuple(rest)))
+                    options.append((n, split, tuple(left)))
             _, parts, rest = options[_choose(rng, [n for n, _, _ in options])]
             pool = list(cards)
             rng.shuffle(pool)
