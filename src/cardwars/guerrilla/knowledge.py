@@ -34,8 +34,8 @@ set, and its places may take its cards in more than one order).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from itertools import permutations
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -314,11 +314,19 @@ class Knowledge:
 
     def sample(self, rng: Rng) -> _World:
         """A world drawn uniformly among the matchings of all branches (see the module)."""
-        flows = {id(b): _Flows(b) for b in self.branches}
+        flows = {id(b): _Flows([(i, b.sets[i]) for i in b.live()]) for b in self.branches}
+        # A world is kept with chance floor / (its matchings over all branches), floor
+        # being at most that count for every world: a hand's places with the same set
+        # can always swap their cards, so each hand has at least the product of k! over
+        # its classes of k such places.
         counts = [flows[id(b)].total for b in self.branches]
-        total = sum(counts)
-        if total == 0:
+        if not any(counts):
             raise InconsistentError("no world is consistent with the events")
+        floor = min(
+            math.prod(_swaps(b, h) for h in b.hands)
+            for b, n in zip(self.branches, counts, strict=True)
+            if n
+        )
         while True:
             b = self.branches[_choose(rng, counts)]
             world = _World(b, flows[id(b)].draw(rng))
@@ -329,7 +337,7 @@ class Knowledge:
                 for other, n in zip(self.branches, counts, strict=True)
                 if n
             )
-            if holders <= 1 or _below(rng, holders) == 0:
+            if holders <= floor or _below(rng, holders) < floor:
                 return world
 
 
@@ -422,11 +430,10 @@ class _Flows:
     ``m! / prod(d!)`` ways per card class, then arranges each slot class in ``n!`` ways.
     """
 
-    def __init__(self, b: _Branch) -> None:
-        live = b.live()
+    def __init__(self, slots: Sequence[tuple[int, frozenset[int]]]) -> None:
         by_set: dict[frozenset[int], list[int]] = {}
-        for i in live:
-            by_set.setdefault(b.sets[i], []).append(i)
+        for i, cards_of_slot in slots:
+            by_set.setdefault(cards_of_slot, []).append(i)
         self.slot_classes = list(by_set.items())
         cards = sorted(frozenset().union(*by_set) if by_set else frozenset())
         by_sig: dict[tuple[int, ...], list[int]] = {}
@@ -436,7 +443,7 @@ class _Flows:
         self.card_classes = list(by_sig.items())
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         sizes = tuple(len(slots) for _, slots in self.slot_classes)
-        if len(cards) != len(live):
+        if len(cards) != len(slots):
             self.total = 0
         else:
             arrange = 1
@@ -511,6 +518,14 @@ class _Flows:
         return card_of
 
 
+def _swaps(b: _Branch, hand: list[int]) -> int:
+    """The product of k! over the classes of k places of ``hand`` with the same set."""
+    sizes: dict[frozenset[int], int] = {}
+    for i in hand:
+        sizes[b.sets[i]] = sizes.get(b.sets[i], 0) + 1
+    return math.prod(factorial(k) for k in sizes.values())
+
+
 def _choose(rng: Rng, weights: Sequence[int]) -> int:
     """An index drawn with probability proportional to its (exact, int) weight."""
     pick = _below(rng, sum(weights))
@@ -551,7 +566,6 @@ def _realizations(b: _Branch, world: _World) -> int:
     for z, zc in zip(b.hands, world.hands, strict=True):
         if len(z) != len(zc):
             return 0
-        ways *= sum(
-            1 for order in permutations(zc) if all(c in s[i] for i, c in zip(z, order, strict=True))
-        )
+        hand = frozenset(zc)
+        ways *= _Flows([(i, s[i] & hand) for i in z]).total
     return ways
