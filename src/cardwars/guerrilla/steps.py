@@ -324,8 +324,6 @@ class GuerrillaRules:
             card = chosen[s] - PLAY_BASE
             self._hands[s].remove(card)
             self._played[s] = card
-            if self._is_guerrilla(card):
-                self._played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
             self._emit(8, s, card, int(first))
         if first:
             others = [s for s in self._active() if not self._spy[s]]
@@ -367,8 +365,6 @@ class GuerrillaRules:
                 self._hands[s].remove(card)
                 self._supports[s] = card
                 self._penalty[s] = 1
-                if self._is_guerrilla(card):
-                    self._played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
                 self._emit(9, s, card)
                 supported = True
         if supported and self._options["support_cascade"]:
@@ -424,8 +420,6 @@ class GuerrillaRules:
                 if self._options["tie_facedown_penalty"]:
                     self._penalty[s] = 1
             hand.remove(up)
-            if self._is_guerrilla(up):
-                self._played_g[s] = 1  # GT-6.3 (a face-down one: when revealed)
             tie_round.append((s, down, up))
             self._emit(11, s, up, int(down >= 0))
             strengths[s] = self._strength2(up, down if combines else -1)
@@ -455,8 +449,8 @@ class GuerrillaRules:
                 if down >= 0:
                     self._emit(12, s, down)
         table = self._table()
-        # GT-6.3, GT-A27: the face-down Guerrillas set their owners' flags now, when they are
-        # revealed, so no flag leaks a hidden card (the face-up ones did when played).
+        # GT-6.3, GT-A27: every Guerrilla put on the table sets its owner's flag (face-down
+        # cards too; set now, when they are revealed, so no flag leaks a hidden card).
         for s, card, _ in table:
             if self._is_guerrilla(card):
                 self._played_g[s] = 1
