@@ -1,7 +1,8 @@
 """The project's chores, one session each: ``nox -s tests|lint|docs|bench|wheels``.
 
-``.ci/run`` calls these same sessions, so CI and a contributor run the same thing. Run
-nox itself with Python 3.11 or later (``pip install ".[dev]"`` brings it).
+``.ci/run`` calls ``lint`` and ``wheels`` (for its own CPython), so CI and a contributor
+run the same thing. Run nox itself with Python 3.11 or later (``pip install ".[dev]"``
+brings it).
 Sessions that need several CPythons (``tests``, ``wheels``) use every version of
 :data:`PYTHONS` that is found on the machine (``pyenv``'s too) and say which were
 found; a version that is missing is skipped, never an error.

@@ -157,7 +157,7 @@ def aliwar_batch(
 ):
     """Play Aliwar games ``k = start .. start+count-1``, game ``k`` dealt from ``derive_seed(seed, k)``.
 
-    Same arguments and columns as the twin in ``pure_aliwar``; the loop runs
+    Same arguments and columns as the twin in ``batch.py``; the loop runs
     without the GIL.
     """
     for name, value in (("seed", seed), ("start", start)):
