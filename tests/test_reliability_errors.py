@@ -400,3 +400,26 @@ def test_aec_observe_names_the_agents() -> None:
     raw.reset(seed=1)
     with pytest.raises(UsageError, match=r"an agent is one of \['player_0', 'player_1'\]"):
         raw.observe("player_9")
+
+
+@pytest.mark.parametrize("name", ["pure", "", None, 1, b"python", ["python"]])
+def test_use_backend_refuses_anything_but_its_two_names(name: object, backend: str) -> None:
+    from cardwars import backend as chosen
+
+    before = chosen.BACKEND, chosen.kernels
+    with pytest.raises(UsageError, match="backend must be 'compiled' or 'python'"):
+        chosen.use_backend(name)  # type: ignore[arg-type]
+    assert (chosen.BACKEND, chosen.kernels) == before
+
+
+def test_use_backend_never_runs_a_callers_eq(backend: str) -> None:
+    from cardwars import backend as chosen
+
+    class Sly(str):
+        def __eq__(self, other: object) -> bool:
+            raise AssertionError("ran the caller's __eq__")
+
+        __hash__ = str.__hash__
+
+    with pytest.raises(UsageError):
+        chosen.use_backend(Sly("python"))

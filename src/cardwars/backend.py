@@ -25,6 +25,8 @@ import sys
 from types import ModuleType
 from typing import Literal
 
+from cardwars.errors import UsageError, describe
+
 __all__ = ["BACKEND", "Kernel", "kernels", "use_backend"]
 
 _COMPILED_CORE = "cardwars._core"
@@ -68,16 +70,20 @@ def use_backend(name: str) -> None:
 
     :func:`cardwars.simulate` calls it in worker processes so they run the same
     backend as the caller.
+
+    Raises:
+        UsageError: ``name`` is not exactly one of those two strings (checked before any
+            comparison runs a caller's ``__eq__``).
     """
     global kernels, BACKEND
+    if type(name) is not str or name not in ("compiled", "python"):
+        raise UsageError(f"backend must be 'compiled' or 'python', got {describe(name)}")
     if name == BACKEND:
         return
     if name == "python":
         kernels, BACKEND = importlib.import_module(_TWIN_CORE), "python"
-    elif name == "compiled":
-        kernels, BACKEND = importlib.import_module(_COMPILED_CORE), "compiled"
     else:
-        raise ValueError(f"backend must be 'compiled' or 'python', got {name!r}")
+        kernels, BACKEND = importlib.import_module(_COMPILED_CORE), "compiled"
 
 
 class Kernel:
