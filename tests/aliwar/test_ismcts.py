@@ -62,6 +62,19 @@ def test_determinize_keeps_what_the_seat_knows(
     assert state._m.key() == before  # the state itself is untouched
 
 
+def test_determinize_keeps_the_seats_feed() -> None:
+    # Issue 23: the sample shows the seat the same events as the truth, and plays on.
+    for steps in (0, 4, 9):
+        state = random_position(Rules(), 7, 8, steps)
+        for seat in (0, 1):
+            guess = state.determinize(seat, Rng(steps))
+            feed = state.events_for(seat)
+            assert guess.events_for(seat) == feed
+            if not guess.is_over:
+                guess.apply_actions({s: guess.legal_actions(s)[0] for s in guess.to_act})
+                assert guess.events_for(seat)[: len(feed)] == feed
+
+
 def test_determinize_draws_only_from_the_rng_given() -> None:
     state = random_position(Rules(), 5, 6, 3)
     a, b = state.determinize(0, Rng(9)), state.determinize(0, Rng(9))

@@ -13,6 +13,7 @@ from cardwars import Card, Rng
 from cardwars.aliwar import Aliwar
 from cardwars.errors import UsageError
 from cardwars.guerrilla import GreedyAgent, Guerrilla, IsmctsAgent, Phase, Rules, State
+from cardwars.guerrilla.rules import seat_cards
 from tests.guerrilla.helpers import guerrilla_games
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -74,11 +75,11 @@ def test_determinize_draws_only_from_the_rng_given() -> None:
 
 def test_placement_is_uniform() -> None:
     # The top card of the opponent's draw pile at the deal, over many determinizations:
-    # every card seat 0 has not seen lands there equally often (chi-square).
+    # every card of the opponent's suit lands there equally often (chi-square), and no
+    # other card (issue 23: each seat holds its own suit at the deal, GT-1.1).
     scipy_stats = pytest.importorskip("scipy.stats")
     state = Guerrilla(players=2).new_game(11)
-    seen = set(state.observation(0).hand)
-    unseen = set(cards_of(state)) - seen
+    unseen = set(seat_cards(2)[1])
     rng = Rng(2026)
     counts: Counter[Card] = Counter()
     for _ in range(3000):
@@ -183,8 +184,8 @@ def test_from_observation_rebuilds_a_support_step() -> None:
 
 
 def test_support_placement_is_uniform() -> None:
-    # The opponent's hand card at a Support step: uniform over the cards seat `seat`
-    # has not seen (its hand, the removed pile and the table excepted; chi-square).
+    # The opponent's hand card at a Support step: uniform over the opponent's cards seat
+    # `seat` has not seen (the removed pile and the table excepted; chi-square).
     scipy_stats = pytest.importorskip("scipy.stats")
     state = _support_step(3)
     seat = min(state.to_act)
@@ -192,7 +193,9 @@ def test_support_placement_is_uniform() -> None:
     observation = state.observation(seat)
     assert observation.hand_sizes[other] == 1
     seen = set(observation.hand) | set(observation.removed) | set(state.table)
-    unseen = set(cards_of(state)) - seen
+    assert observation.skirmish == 0 and not any(observation.discard_sizes)
+    # Issue 23: no card has changed hands yet, so the opponent's are its own suit.
+    unseen = set(seat_cards(2)[other]) - seen
     draw = State.determinizer(observation)
     rng = Rng(2026)
     counts: Counter[Card] = Counter()

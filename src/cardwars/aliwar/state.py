@@ -525,6 +525,13 @@ class State(MachineState[Phase], EncodedState):
         after the deal, so this only keeps the game's seed private). Only ``rng`` is
         drawn from; this state is left unchanged.
 
+        This is uniform among the positions consistent with everything ``seat`` has
+        seen (issue 23): the deal is one shuffled deck, so the hidden cards are
+        exchangeable, and the observation keeps every card the seat saw (with
+        ``view_recall="face_up_only"`` it forgets face-down ones by design). The copy's
+        :meth:`events_for` ``(seat)`` is this state's; it cannot :meth:`undo` past the
+        present.
+
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
 
@@ -556,7 +563,11 @@ class State(MachineState[Phase], EncodedState):
                 rng_state=rng.next_u64(),
             )
         )
-        return type(self)(self._rules, self._seed, machine, self._hand_built)
+        guess = type(self)(self._rules, self._seed, machine, self._hand_built)
+        # The public past (issue 23): the seat's feed is this state's, not a replay.
+        guess._start = self._start
+        guess._feed = (guess.copy(), list(self._step_events()))
+        return guess
 
     @classmethod
     def from_observation(cls, observation: AliwarObservation, rules: Rules, rng: Rng) -> State:

@@ -237,6 +237,8 @@ cdef void _gt_on_play(_GtState* st, int* chosen, bint first, _GtEvents* ev) noex
             card = chosen[s] - 56
             _gt_hand_remove(st, s, card)
             st.played[s] = card
+            if _gt_is_g(st, card):
+                st.played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
             _gt_emit(ev, 8)
             _gt_emit(ev, s)
             _gt_emit(ev, card)
@@ -295,6 +297,8 @@ cdef void _gt_on_support(_GtState* st, int* chosen, _GtEvents* ev) noexcept nogi
             _gt_hand_remove(st, s, card)
             st.support[s] = card
             st.penalty[s] = 1
+            if _gt_is_g(st, card):
+                st.played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
             _gt_emit(ev, 9)
             _gt_emit(ev, s)
             _gt_emit(ev, card)
@@ -374,6 +378,8 @@ cdef void _gt_on_tie(_GtState* st, int* chosen, _GtEvents* ev) noexcept nogil:
             if st.opt[_GO_FD_PENALTY]:
                 st.penalty[s] = 1
         _gt_hand_remove(st, s, up)
+        if _gt_is_g(st, up):
+            st.played_g[s] = 1  # GT-6.3 (a face-down one: when revealed)
         st.tie_seat[st.tie_n] = s
         st.tie_down[st.tie_n] = down
         st.tie_up[st.tie_n] = up
@@ -425,7 +431,8 @@ cdef void _gt_decided(_GtState* st, int* winners, int wn, _GtEvents* ev) noexcep
             _gt_emit(ev, st.tie_seat[i])
             _gt_emit(ev, st.tie_down[i])
     u_n = _gt_table(st, u_card, u_owner, u_up)
-    # GT-6.3, GT-A27: every Guerrilla on the table sets its owner's flag (face-down too).
+    # GT-6.3, GT-A27: the face-down Guerrillas set their owners' flags now, when they are
+    # revealed (the face-up ones did when played; setting them again changes nothing).
     for i in range(u_n):
         if _gt_is_g(st, u_card[i]):
             st.played_g[u_owner[i]] = 1

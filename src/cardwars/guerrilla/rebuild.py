@@ -82,6 +82,7 @@ class Rebuilder(Generic[StateT]):
         "_make",
         "_observation",
         "_options",
+        "_own",
         "_phase",
         "_played",
         "_players",
@@ -109,6 +110,23 @@ class Rebuilder(Generic[StateT]):
             for card in own
             if card.id not in known
         ]
+        # At skirmish 0 with every discard pile empty no card has changed hands yet: each
+        # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
+        own = [
+            [card.id for card in cards if card.id not in known]
+            for cards in seat_cards(players, rules.two_suit_variant)
+        ]
+        self._own: list[list[int]] | None = own
+        if (
+            observation.skirmish != 0
+            or any(observation.discard_sizes)
+            or any(
+                len(own[s])
+                != observation.draw_sizes[s] + (observation.hand_sizes[s] if s != seat else 0)
+                for s in range(players)
+            )
+        ):
+            self._own = None
         self._hands = [card.id for card in observation.hand]
         self._sizes = (
             observation.hand_sizes,
@@ -135,9 +153,26 @@ class Rebuilder(Generic[StateT]):
         self._observation: GuerrillaObservation | None = observation
 
     def __call__(self, rng: Rng) -> StateT:
-        pool = list(self._pool)
-        rng.shuffle(pool)
         hand_sizes, draw_sizes, discard_sizes = self._sizes
+        if self._own is None:
+            pool = list(self._pool)
+            rng.shuffle(pool)
+        else:  # seat by seat, each its own cards: its hand (another's), then its pile
+            pool = []
+            for own in self._own:
+                cards = list(own)
+                rng.shuffle(cards)
+                pool += cards
+            others = [s for s in range(self._players) if s != self._seat]
+            starts = [sum(len(own) for own in self._own[:s]) for s in range(self._players)]
+            pool = [c for s in others for c in pool[starts[s] : starts[s] + hand_sizes[s]]] + [
+                c
+                for s in range(self._players)
+                for c in pool[
+                    starts[s] + (hand_sizes[s] if s != self._seat else 0) : starts[s]
+                    + len(self._own[s])
+                ]
+            ]
         seat, played = self._seat, self._played
         at = 0
         hands: list[tuple[int, ...]] = []

@@ -23,6 +23,7 @@ from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.kernel import KERNEL
+from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.moves import (
     ACTIONS,
     CardPlayed,
@@ -51,8 +52,8 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
-from cardwars.guerrilla.rules import TERMINATIONS, Rules
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
+from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
 from cardwars.machine_state import MachineState
 from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
@@ -71,7 +72,8 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
-assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[212]) is TieCards  # the table in moves.py
+_TIE_BASE: Final = 212  # the action of TieCards(up, down) is 212 + 53 * up + down (52: none)
+assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  # moves.py
 
 _played = builder(CardPlayed)
 _drawn = builder(CardsDrawn)
@@ -135,6 +137,23 @@ def _result_of(machine: GuerrillaMachine) -> Result:
         machine.skirmish,
         machine.placings,
     )
+
+
+def _rename_downs(
+    history: tuple[tuple[int, ...], ...], rounds: int, downs: dict[tuple[int, int], int]
+) -> tuple[tuple[int, ...], ...]:
+    """``history`` with the last ``rounds`` tie steps naming the face-down cards ``downs``
+    (by round and seat) instead of the true ones."""
+    if not downs:
+        return history
+    steps = [list(step) for step in history]
+    ties = [n for n, step in enumerate(steps) if any(a >= _TIE_BASE for a in step)]
+    for r, n in enumerate(ties[len(ties) - rounds :]):
+        for s, action in enumerate(steps[n]):
+            if (r, s) in downs:
+                up = (action - _TIE_BASE) // 53
+                steps[n][s] = _TIE_BASE + 53 * up + downs[r, s]
+    return tuple(tuple(step) for step in steps)
 
 
 class State(MachineState[Phase], EncodedState):
@@ -540,24 +559,37 @@ class State(MachineState[Phase], EncodedState):
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A full state consistent with everything ``seat`` may know (GT-15), drawn from ``rng``.
+        """A full state ``seat`` could be in, drawn from ``rng`` uniformly among all of them.
 
-        The cards ``seat``'s :meth:`observation` does not show are the other seats'
-        hands, every draw pile (its own included: it knows their sizes, not their
-        order) and every discard pile. They are shuffled together with one
-        :meth:`~cardwars.Rng.shuffle` of ``rng`` and dealt back into the same
-        positions, so each lands uniformly at random among the positions an unseen
-        card could occupy and every zone keeps its size; ``seat``'s hand, the
-        removed pile, the revealed cards and every public fact stay, so
-        ``determinize(seat, rng).observation(seat) == observation(seat)``. The copy's
-        RNG (future chance: reshuffles of discard piles, random removals) is reseeded
-        from ``rng``. Only ``rng`` is drawn from; this state is left unchanged.
+        "Could be in" means consistent with everything ``seat`` has seen: the start
+        (at a deal, each seat's draw pile holds exactly its own suit or suits, GT-1.1,
+        GT-2; at a hand-built position, its own hand, the other hidden cards anywhere
+        in the hidden places), every event of ``events_for(seat, 0)`` under the rules,
+        and its own hand and face-down tie cards now. So a card shown and then hidden
+        again (a Guerrilla shown to cancel, GT-4.6, stays in its owner's hand) stays
+        where it can be; a won discard pile holds its public spoils, and after its
+        reshuffle the draw pile holds them; recruited cards came from the top of the
+        proposer's pile; another seat's face-down tie cards of this skirmish are one
+        of that seat's possible hand cards (GT-10.6, GT-15). Every hidden card (other
+        hands, all draw piles in order, the unseen discard-pile cards, the others'
+        face-down tie cards) is then drawn so that each consistent position is
+        equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per class of
+        places; a hand whose places hold different sets is kept or redrawn so that
+        each of its arrangements counts once). A hand is a set: its order is the
+        order its places were filled.
 
-        Not yet randomized: the face-down tie cards on the table stay where they are
-        (moves such as a removal choice may name them). Not used: what past events
-        revealed about where a card went (a revealed card in a discard pile is
-        treated as unseen), as the observation holds no history. The last step's
-        events are those of this state.
+        Not covered: what the other seats' choices say about their cards (a search's
+        opponent model, not a rule), and the order of a hidden hand. If a game split
+        the knowledge into more than ``knowledge.MAX_BRANCHES`` ways, only that many
+        would be kept, leaving out some consistent positions (never admitting an
+        inconsistent one).
+
+        The copy keeps the public past: ``observation(seat)`` and ``events_for(seat)``
+        equal this state's, and so does ``history`` but for the other seats' face-down
+        tie cards still hidden, which name the sampled ones. Its RNG (future chance:
+        reshuffles of discard piles, random removals) is reseeded from ``rng``. It
+        cannot :meth:`undo` past the present. Only ``rng`` is drawn from; this state
+        is left unchanged.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
@@ -568,29 +600,36 @@ class State(MachineState[Phase], EncodedState):
         >>> guess = state.determinize(0, Rng(7))
         >>> guess.observation(0) == state.observation(0), guess.hands[0] == state.hands[0]
         (True, True)
+        >>> {card.suit.name for card in guess.hands[1] + guess.draw_piles[1]}
+        {'DIAMONDS'}
         """
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
         self._check_rng(rng)
         key = self._m.key()
-        hands = [list(hand) for hand in key.hands]
-        draws = [list(pile) for pile in key.draw]
-        discards = [list(pile) for pile in key.discard]
-        slots: list[tuple[list[int], int]] = []
-        for s, hand in enumerate(hands):
-            if s != seat:
-                slots.extend((hand, i) for i in range(len(hand)))
-        for pile in (*draws, *discards):
-            slots.extend((pile, i) for i in range(len(pile)))
-        cards = [zone[i] for zone, i in slots]
-        rng.shuffle(cards)
-        for (zone, i), card in zip(slots, cards, strict=True):
-            zone[i] = card
+        world = self._knowledge(seat, key).sample(rng)
+        hands = [list(hand) for hand in world.hands]
+        hands[seat] = list(key.hands[seat])  # the order the seat sees
         dealt = tuple(tuple(hand) for hand in hands)
+        # Each other seat's face-down tie cards of this skirmish, in table order.
+        downs = iter(world.down)
+        rounds = []
+        changed: dict[tuple[int, int], int] = {}
+        for r, flat in enumerate(key.tie_rounds):
+            cells = list(flat)
+            for i in range(0, len(cells), 3):
+                if cells[i + 1] >= 0:
+                    card = next(downs)
+                    if cells[i] != seat:
+                        cells[i + 1] = card
+                        changed[r, cells[i]] = card
+            rounds.append(tuple(cells))
         key = key._replace(
             hands=dealt,
-            draw=tuple(tuple(pile) for pile in draws),
-            discard=tuple(tuple(pile) for pile in discards),
+            draw=tuple(tuple(pile) for pile in world.draws),
+            discard=tuple(tuple(pile) for pile in world.discards),
+            tie_rounds=tuple(rounds),
+            history=_rename_downs(key.history, len(rounds), changed),
             # The cards drawn in this step are the last ones to reach each hand.
             drawn=tuple(
                 hand[len(hand) - len(drawn) :] if drawn else ()
@@ -600,7 +639,32 @@ class State(MachineState[Phase], EncodedState):
         )
         rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
         machine = rebuild(tuple(Deck.standard()), key)
-        return type(self)(self._rules, self._players, self._seed, machine, self._origin)
+        guess = type(self)(self._rules, self._players, self._seed, machine, self._origin)
+        # The public past: the deal's events and each step's, as this state's.
+        guess._start = self._start
+        guess._feed = (guess.copy(), list(self._step_events()))
+        return guess
+
+    def _knowledge(self, seat: int, key: GuerrillaKey) -> Knowledge:
+        """What ``seat`` knows of the hidden cards, from its start and its events."""
+        if self._origin is None:
+            suits = seat_cards(self._players, self._rules.two_suit_variant)
+            knowledge = Knowledge.dealt(
+                self._players, seat, [[card.id for card in own] for own in suits]
+            )
+        else:
+            hands, draws, discards = self._origin[:3]
+            knowledge = Knowledge.positioned(self._players, seat, hands, draws, discards)
+        for event in self.events_for(seat, 0):
+            knowledge.see(event)
+        own_down = [
+            flat[i + 1]
+            for flat in key.tie_rounds
+            for i in range(0, len(flat), 3)
+            if flat[i] == seat and flat[i + 1] >= 0
+        ]
+        knowledge.finish(key.hands[seat], own_down)
+        return knowledge
 
     @staticmethod
     def rebuildable(observation: object) -> bool:

@@ -324,6 +324,8 @@ class GuerrillaRules:
             card = chosen[s] - PLAY_BASE
             self._hands[s].remove(card)
             self._played[s] = card
+            if self._is_guerrilla(card):
+                self._played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
             self._emit(8, s, card, int(first))
         if first:
             others = [s for s in self._active() if not self._spy[s]]
@@ -365,6 +367,8 @@ class GuerrillaRules:
                 self._hands[s].remove(card)
                 self._supports[s] = card
                 self._penalty[s] = 1
+                if self._is_guerrilla(card):
+                    self._played_g[s] = 1  # GT-6.3: a face-up Guerrilla marks its player now
                 self._emit(9, s, card)
                 supported = True
         if supported and self._options["support_cascade"]:
@@ -420,6 +424,8 @@ class GuerrillaRules:
                 if self._options["tie_facedown_penalty"]:
                     self._penalty[s] = 1
             hand.remove(up)
+            if self._is_guerrilla(up):
+                self._played_g[s] = 1  # GT-6.3 (a face-down one: when revealed)
             tie_round.append((s, down, up))
             self._emit(11, s, up, int(down >= 0))
             strengths[s] = self._strength2(up, down if combines else -1)
@@ -449,8 +455,8 @@ class GuerrillaRules:
                 if down >= 0:
                     self._emit(12, s, down)
         table = self._table()
-        # GT-6.3, GT-A27: every Guerrilla put on the table sets its owner's flag (face-down
-        # cards too; set now, when they are revealed, so no flag leaks a hidden card).
+        # GT-6.3, GT-A27: the face-down Guerrillas set their owners' flags now, when they are
+        # revealed, so no flag leaks a hidden card (the face-up ones did when played).
         for s, card, _ in table:
             if self._is_guerrilla(card):
                 self._played_g[s] = 1
