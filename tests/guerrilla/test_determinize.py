@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +12,9 @@ from hypothesis import strategies as st
 import cardwars
 from cardwars import Card, Rng
 from cardwars.aliwar import Aliwar
+from cardwars.engine import Move
 from cardwars.errors import UsageError
-from cardwars.guerrilla import GreedyAgent, Guerrilla, IsmctsAgent, Phase, Rules, State
+from cardwars.guerrilla import GreedyAgent, Guerrilla, IsmctsAgent, Phase, Rules, State, TieCards
 from cardwars.guerrilla.rules import seat_cards
 from tests.guerrilla.helpers import guerrilla_games
 
@@ -31,6 +33,20 @@ def random_position(game: Guerrilla, seed: int, policy_seed: int, steps: int) ->
             actions[seat] = legal[rng.below(len(legal))]
         state.apply_actions(actions)
     return state
+
+
+def masked(history: Sequence[Mapping[int, Move]], seat: int) -> list[dict[int, object]]:
+    """``history`` without the other seats' face-down tie cards (``seat`` cannot know
+    them, so a determinized copy names sampled ones)."""
+    return [
+        {
+            s: ("face down", move.up)
+            if s != seat and isinstance(move, TieCards) and move.down is not None
+            else move
+            for s, move in step.items()
+        }
+        for step in history
+    ]
 
 
 def cards_of(state: State) -> list[Card]:
@@ -52,13 +68,17 @@ def test_determinize_keeps_what_the_seat_knows(
         guess = state.determinize(seat, Rng(draw))
         assert guess.observation(seat) == state.observation(seat)
         assert guess.hands[seat] == state.hands[seat]
-        assert guess.to_act == state.to_act and guess.history == state.history
+        assert guess.events_for(seat, 0) == state.events_for(seat, 0)
+        assert guess.to_act == state.to_act
+        assert masked(guess.history, seat) == masked(state.history, seat)
         assert [len(p) for p in guess.draw_piles] == [len(p) for p in state.draw_piles]
         assert guess.legal_actions(seat) == state.legal_actions(seat), seat
         assert cards_of(guess) == cards_of(state)
-        if not guess.is_over:  # the determinized game plays on
+        if not guess.is_over:  # the determinized game plays on, the seat's past kept
+            feed = state.events_for(seat, 0)
             legal = {s: guess.legal_actions(s)[0] for s in guess.to_act}
             guess.apply_actions(legal)
+            assert guess.events_for(seat, 0)[: len(feed)] == feed
     assert state._m.key() == before
 
 
@@ -217,11 +237,10 @@ def test_rebuildable_refuses_what_it_cannot_rebuild() -> None:
 
 
 def test_ismcts_searches_every_rebuildable_decision(monkeypatch: pytest.MonkeyPatch) -> None:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
     from typing import Any
 
     from cardwars import ismcts
-    from cardwars.engine import Move
     from cardwars.guerrilla import agents
 
     searched: Counter[Phase] = Counter()

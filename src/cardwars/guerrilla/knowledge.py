@@ -296,21 +296,29 @@ class Knowledge:
         self._each(step)
 
     # --- the end: the seat's own cards, and the draw --------------------------------------
-    def finish(self, hand: Sequence[int], own_down: Sequence[int]) -> None:
-        """Pin the seat's own hand (a set) and its face-down cards of this skirmish."""
+    def finish(self, hand: Sequence[int], downs: Sequence[tuple[int, int]]) -> None:
+        """Pin the seat's own hand (a set) and its face-down tie cards still hidden.
+
+        ``downs`` are every face-down tie card on the table, as (seat, card), in table
+        order; those already shown (a finished tie, GT-10.6) are the first ones and are
+        public, so only the last ones, as many as the knowledge still hides, are pinned
+        (the seat's own) or left to the sample (the others').
+        """
         seat = self.seat
 
         def step(b: _Branch) -> None:
             _pin_set(b, b.hands[seat], hand)
-            mine = [i for s, i in b.down if s == seat]
-            if len(mine) != len(own_down):
-                raise InconsistentError(own_down)
-            for slot, c in zip(mine, own_down, strict=True):
-                b.pin(slot, c)
+            if len(b.down) > len(downs):
+                raise InconsistentError(downs)
+            still = downs[len(downs) - len(b.down) :]
+            for (s, slot), (owner, card) in zip(b.down, still, strict=True):
+                if s != owner:
+                    raise InconsistentError(downs)
+                if s == seat:
+                    b.pin(slot, card)
+            _propagate(b)  # may show the branch has no world: it is dropped
 
         self._each(step)
-        for b in self.branches:
-            _propagate(b)
 
     def sample(self, rng: Rng) -> _World:
         """A world drawn uniformly among the matchings of all branches (see the module)."""

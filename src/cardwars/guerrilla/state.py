@@ -139,11 +139,22 @@ def _result_of(machine: GuerrillaMachine) -> Result:
     )
 
 
+def _down_cells(key: GuerrillaKey) -> list[tuple[int, int]]:
+    """Every face-down tie card on the table, as (seat, card id), in table order."""
+    return [
+        (flat[i], flat[i + 1])
+        for flat in key.tie_rounds
+        for i in range(0, len(flat), 3)
+        if flat[i + 1] >= 0
+    ]
+
+
 def _rename_downs(
     history: tuple[tuple[int, ...], ...], rounds: int, downs: dict[tuple[int, int], int]
 ) -> tuple[tuple[int, ...], ...]:
-    """``history`` with the last ``rounds`` tie steps naming the face-down cards ``downs``
-    (by round and seat) instead of the true ones."""
+    """``history`` with the last ``rounds`` tie steps (the tie rounds played so far, in
+    order) naming the face-down cards ``downs`` (by round and seat) instead of the true
+    ones."""
     if not downs:
         return history
     steps = [list(step) for step in history]
@@ -611,7 +622,9 @@ class State(MachineState[Phase], EncodedState):
         hands = [list(hand) for hand in world.hands]
         hands[seat] = list(key.hands[seat])  # the order the seat sees
         dealt = tuple(tuple(hand) for hand in hands)
-        # Each other seat's face-down tie cards of this skirmish, in table order.
+        # Each other seat's face-down tie cards of this skirmish still hidden, in table
+        # order: the last ones (those of a finished tie stay on the table, shown, GT-10.6).
+        shown = len(_down_cells(key)) - len(world.down)
         downs = iter(world.down)
         rounds = []
         changed: dict[tuple[int, int], int] = {}
@@ -619,6 +632,9 @@ class State(MachineState[Phase], EncodedState):
             cells = list(flat)
             for i in range(0, len(cells), 3):
                 if cells[i + 1] >= 0:
+                    if shown > 0:
+                        shown -= 1  # public already: kept
+                        continue
                     card = next(downs)
                     if cells[i] != seat:
                         cells[i + 1] = card
@@ -629,7 +645,8 @@ class State(MachineState[Phase], EncodedState):
             draw=tuple(tuple(pile) for pile in world.draws),
             discard=tuple(tuple(pile) for pile in world.discards),
             tie_rounds=tuple(rounds),
-            history=_rename_downs(key.history, len(rounds), changed),
+            # A round being chosen now has no cells yet and no step in the history.
+            history=_rename_downs(key.history, sum(1 for flat in rounds if flat), changed),
             # The cards drawn in this step are the last ones to reach each hand.
             drawn=tuple(
                 hand[len(hand) - len(drawn) :] if drawn else ()
@@ -657,13 +674,7 @@ class State(MachineState[Phase], EncodedState):
             knowledge = Knowledge.positioned(self._players, seat, hands, draws, discards)
         for event in self.events_for(seat, 0):
             knowledge.see(event)
-        own_down = [
-            flat[i + 1]
-            for flat in key.tie_rounds
-            for i in range(0, len(flat), 3)
-            if flat[i] == seat and flat[i + 1] >= 0
-        ]
-        knowledge.finish(key.hands[seat], own_down)
+        knowledge.finish(key.hands[seat], _down_cells(key))
         return knowledge
 
     @staticmethod
