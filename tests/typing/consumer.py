@@ -1,3 +1,4 @@
+# mypy: disallow-any-expr
 """Code as a typed consumer of cardwars writes it: mypy --strict checks every type below.
 
 ``assert_type`` does nothing at run time (``tests/typing/test_consumer.py`` runs the
