@@ -57,6 +57,8 @@ from cardwars.options import option_table
 
 if TYPE_CHECKING:
     from cardwars import aliwar, clone_war, guerrilla
+    from cardwars.aliwar.moves import AliwarMove
+    from cardwars.guerrilla.moves import GuerrillaMove
 
 __all__ = [
     "JsonObject",
@@ -188,9 +190,9 @@ def decode(game: Game[Any, Any], data: object) -> object:
 
 
 @overload
-def decode_move(game: aliwar.Aliwar, data: object) -> aliwar.Move: ...
+def decode_move(game: aliwar.Aliwar, data: object) -> AliwarMove: ...
 @overload
-def decode_move(game: guerrilla.Guerrilla, data: object) -> guerrilla.Move: ...
+def decode_move(game: guerrilla.Guerrilla, data: object) -> GuerrillaMove: ...
 @overload
 def decode_move(game: Game[Any, Any], data: object) -> Move: ...
 
