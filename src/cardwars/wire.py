@@ -75,7 +75,7 @@ JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | 
 """Any JSON value as :func:`json.loads` returns it and :func:`encode` writes it."""
 
 JsonObject: TypeAlias = dict[str, JsonValue]
-"""A JSON object: what :func:`encode` makes of a move, an event, an observation, a
+"""The JSON object that :func:`encode` makes of a move, an event, an observation, a
 result, a game's ``Rules`` or a step's ``{seat: move}``."""
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
