@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -354,7 +355,7 @@ def test_each_typed_decoder_refuses_the_other_kinds() -> None:
     move = wire.encode(state.legal_moves(0)[0])
     event = wire.encode(state.events_for(0)[0])
     view = wire.encode(state.observation(0))
-    cases = [
+    cases: list[tuple[Callable[[Game[Any, Any], object], object], list[object], str]] = [
         (
             wire.decode_move,
             [event, view, [move], {"0": move}, "0 1", None],
