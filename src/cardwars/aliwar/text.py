@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from cardwars.aliwar.moves import (
     PROTECTION,
     STACKS,
+    AliwarMove,
     AliwarObservation,
     CardKept,
     CardsDiscarded,
@@ -79,6 +80,9 @@ def _position(position: int) -> str:
     return "P" if position == PROTECTION else str(position)
 
 
+_LegalT = TypeVar("_LegalT", bound=Move)
+
+
 def _label(move: Move) -> str:
     if isinstance(move, Switch):
         return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
@@ -117,7 +121,7 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     return places[0] if len(places) == 1 else None
 
 
-def _parse(text: str, legal: Sequence[Move]) -> Move:
+def _parse(text: str, legal: Sequence[_LegalT]) -> _LegalT:
     if not isinstance(text, str):
         raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
     cleaned = " ".join(text.strip().lower().split())
@@ -280,7 +284,7 @@ class AliwarText:
         """
         return _label(move)
 
-    def parse(self, text: str, state: State, seat: int) -> Move:
+    def parse(self, text: str, state: State, seat: int) -> AliwarMove:
         """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
 
         Capitals, spaces and commas are free; a switch's positions may come in either
