@@ -584,7 +584,7 @@ class State(MachineState[Phase], EncodedState):
         of that seat's possible hand cards (GT-10.6, GT-15). Every hidden card (other
         hands, all draw piles in order, the unseen discard-pile cards, the others'
         face-down tie cards) is then drawn so that each consistent position is
-        equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per class of
+        equally likely (module ``cardwars.guerrilla.knowledge``: exact counts per class of
         places; a hand whose places hold different sets is kept or redrawn so that
         each of its arrangements counts once). A hand is a set: its order is the
         order its places were filled.
@@ -599,7 +599,7 @@ class State(MachineState[Phase], EncodedState):
         equal this state's, and so does ``history`` but for the other seats' face-down
         tie cards still hidden, which name the sampled ones. Its RNG (future chance:
         reshuffles of discard piles, random removals) is reseeded from ``rng``. It
-        cannot :meth:`undo` past the present. Only ``rng`` is drawn from; this state
+        cannot ``undo()`` past the present. Only ``rng`` is drawn from; this state
         is left unchanged.
 
         Raises:
