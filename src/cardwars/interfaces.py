@@ -63,6 +63,14 @@ class SomeAgent(Protocol):
     ``list[SomeAgent | str]`` with no ``Any`` in it. Nothing can call its
     :meth:`choose` (it takes no observation a checker knows of): the engine asks
     the agent as the game's own :class:`Agent`.
+
+    >>> import cardwars
+    >>> class FirstMove:
+    ...     def choose(self, observation, legal_moves, rng):
+    ...         return legal_moves[0]
+    >>> agents: list[SomeAgent | str] = [FirstMove(), "greedy"]
+    >>> cardwars.play(cardwars.load_game("aliwar"), agents, seed=1).is_over
+    True
     """
 
     def choose(self, observation: Never, legal_moves: Never, rng: Rng) -> object:

@@ -254,6 +254,13 @@ def decode_observation(game: Game[Any, Any], data: object) -> Observation:
     Raises:
         RecordError: data that is no observation of this game.
         UsageError: ``game`` is not a game.
+
+    >>> import cardwars
+    >>> from cardwars.wire import decode_observation, encode
+    >>> game = cardwars.load_game("guerrilla")
+    >>> observation = game.new_game(seed=42).observation(0)
+    >>> decode_observation(game, encode(observation)) == observation
+    True
     """
     return _decode_kind(game, data, Observation, "observation")
 
