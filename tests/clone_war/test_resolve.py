@@ -174,7 +174,7 @@ def test_resolve_battle_rejects_bad_piles(piles: Any, message: str) -> None:
 
 
 def test_resolve_battle_rejects_bad_rules_and_seed() -> None:
-    with pytest.raises(UsageError, match="rules must be a clone_war.Rules"):
+    with pytest.raises(UsageError, match=r"rules must be a clone_war\.Rules"):
         resolve_battle([["KC"], ["QD"]], {"short_war": "forfeit"})  # type: ignore[arg-type]
     for seed in (-1, 2**64, True, 1.0):
         with pytest.raises(UsageError, match="rng_seed must be an int"):

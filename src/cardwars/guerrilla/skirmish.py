@@ -79,14 +79,14 @@ def _game_card(value: object, where: str, deck: frozenset[Card], suits: str) -> 
 
 
 def _seat_cards(
-    values: object, what: str, players: int, deck: frozenset[Card], suits: str
+    values: object, what: str, each: str, players: int, deck: frozenset[Card], suits: str
 ) -> list[Card | None]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise UsageError(f"{what} must be a sequence of one card or None per seat")
     if len(values) != players:
         raise UsageError(f"{what} must have one entry per seat ({players}), got {len(values)}")
     return [
-        None if value is None else _game_card(value, f"{what[:-1]} of seat {seat}", deck, suits)
+        None if value is None else _game_card(value, f"{each} of seat {seat}", deck, suits)
         for seat, value in enumerate(values)
     ]
 
@@ -156,9 +156,9 @@ def resolve_skirmish(
     owned = seat_cards(players, rules.two_suit_variant)
     deck = frozenset(card for own in owned for card in own)
     suits = ", ".join(sorted({card.suit.letter for card in deck}, key="CDHS".index))
-    cards = _seat_cards(played, "played", players, deck, suits)
+    cards = _seat_cards(played, "played", "the played card", players, deck, suits)
     extra = [None] * players if supports is None else supports
-    support = _seat_cards(extra, "supports", players, deck, suits)
+    support = _seat_cards(extra, "supports", "the support", players, deck, suits)
     if sum(1 for card in cards if card is not None) < 2:
         raise UsageError("at least two seats play a card in a skirmish")
     seen: set[Card] = set()
