@@ -58,10 +58,10 @@ class War:
     short: tuple[int, ...]
     """The seats of :attr:`seats` with fewer than two cards as the stage began (CW-5.1)."""
     cards: tuple[tuple[Card, ...], ...]
-    """Per seat, the cards it gave up in this stage, in order: face down then face up
+    """Per seat, the cards it gave up in this stage, in order, face down then face up
     (CW-4.2), a forfeited card (CW-5.2), or a last card turned up (CW-5.3)."""
     face_up: tuple[Card | None, ...]
-    """Per seat, the card it fought this stage with: its new face-up card, its last card, or
+    """Per seat, the card it fought this stage with, its new face-up card, its last card, or
     the face-up card it showed before when it has none left (CW-B6); None for a seat not
     fighting (not at war, forfeited, or the one player left with cards, who takes the pot
     without laying any, CW-5.2)."""
@@ -81,7 +81,7 @@ class BattleOutcome:
     flipped: tuple[Card, ...]
     """Per seat, the card it turned face up to open the battle (CW-3.1)."""
     wars: tuple[War, ...]
-    """Every war stage the battle went through, in order (empty: no war)."""
+    """Every war stage the battle went through, in order; empty when there was no war."""
     winners: tuple[int, ...]
     """The seat that took the pot (CW-3.2, CW-4.3, CW-5.2, CW-6), or the seats that split
     it (CW-5.3) when :attr:`split`."""
@@ -95,7 +95,7 @@ class BattleOutcome:
     pot: tuple[Card, ...]
     """The pot in the order it was laid (stage by stage, seat order within one)."""
     dead: tuple[Card, ...]
-    """The cards that went to the dead pile: forfeits (``forfeit_cards_to="dead"``) and a
+    """The cards that went to the dead pile, forfeits (``forfeit_cards_to="dead"``) and a
     split's leftovers (``split_remainder="dead"``)."""
     piles: tuple[tuple[Card, ...], ...]
     """Per seat, its pile after the battle, top first."""

@@ -46,10 +46,10 @@ class SkirmishStanding:
     supports: tuple[Card | None, ...]
     """Per seat, its support card (GT-8.3), None if it passed or could not support."""
     evaluated: tuple[Outcome, ...]
-    """Per seat, its standing on the played cards alone (GT-7): the first
+    """Per seat, its standing on the played cards alone (GT-7), as the first
     :class:`~cardwars.guerrilla.SkirmishEvaluated` of the skirmish."""
     outcomes: tuple[Outcome, ...]
-    """Per seat, its standing on the combinations, supports included (GT-9): the second
+    """Per seat, its standing on the combinations, supports included (GT-9), as the second
     :class:`~cardwars.guerrilla.SkirmishEvaluated`. Each supporter draws just one card
     next time (GT-8.5); that penalty does not change the standing."""
     winner: int | None
