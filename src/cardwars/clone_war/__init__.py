@@ -11,7 +11,8 @@ until the rank-state first repeats (Brent's algorithm on a copy).
 Every name below comes from one module of the package: ``rules`` (the
 options), ``moves`` (phase, events, observation; Clone War has no moves),
 ``state`` (the state machine), ``game`` (the game and its batch loop),
-``agents`` and ``text`` (terminal text).
+``battle`` (:func:`resolve_battle`: one battle on its own), ``agents`` and ``text``
+(terminal text).
 
 >>> from cardwars.clone_war import CloneWar, State
 >>> state = State.from_piles([["KC", "JC"], ["QD", "QH"]])
@@ -29,6 +30,7 @@ options), ``moves`` (phase, events, observation; Clone War has no moves),
 from __future__ import annotations
 
 from cardwars.clone_war.agents import GreedyAgent
+from cardwars.clone_war.battle import BattleOutcome, War, resolve_battle
 from cardwars.clone_war.game import BATCH_AGENTS, CloneWar, run_batch
 from cardwars.clone_war.moves import (
     CardsDealt,
@@ -50,6 +52,7 @@ from cardwars.clone_war.state import State
 __all__ = [
     "BATCH_AGENTS",
     "TERMINATIONS",
+    "BattleOutcome",
     "CardsDealt",
     "CardsFlipped",
     "CloneWar",
@@ -64,7 +67,9 @@ __all__ = [
     "PotSplit",
     "Rules",
     "State",
+    "War",
     "WarCardsPlaced",
     "WarStarted",
+    "resolve_battle",
     "run_batch",
 ]

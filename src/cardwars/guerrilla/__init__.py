@@ -13,7 +13,8 @@ options, the terminations and each seat's cards), ``moves`` (phases, moves,
 events, the observation, :class:`Outcome` and the comparison of
 combinations), ``state`` (the state: the typed face of the kernels' Guerrilla
 machine, where the rule steps run; hand-built positions are checked in ``position``),
-``game`` (the game and its batch loop), ``agents`` and ``text`` (terminal text).
+``game`` (the game and its batch loop), ``skirmish`` (:func:`resolve_skirmish`: one
+table evaluated on its own), ``agents`` and ``text`` (terminal text).
 
 >>> import cardwars
 >>> game = Guerrilla(players=2)
@@ -67,6 +68,7 @@ from cardwars.guerrilla.moves import (
     compare,
 )
 from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, TERMINATIONS, Rules, seat_cards
+from cardwars.guerrilla.skirmish import SkirmishStanding, resolve_skirmish
 from cardwars.guerrilla.state import State
 
 Move = GuerrillaMove
@@ -103,6 +105,7 @@ __all__ = [
     "Remove",
     "Rules",
     "SkirmishEvaluated",
+    "SkirmishStanding",
     "SkirmishStarted",
     "SkirmishWon",
     "SpoilsTaken",
@@ -115,6 +118,7 @@ __all__ = [
     "batch_supports",
     "combination_strength",
     "compare",
+    "resolve_skirmish",
     "run_batch",
     "seat_cards",
 ]
