@@ -19,7 +19,6 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
-    "sphinx_autodoc_typehints",
 ]
 
 # The RL adapters (cardwars.envs) import their frameworks, which the ``docs`` extra does not
@@ -32,9 +31,9 @@ exclude_patterns = ["_build"]
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# Sphinx's own type hints, in the description. (sphinx-autodoc-typehints did this too, on top,
+# and calls an API that Sphinx 9 deprecates for every docstring it parses: not used.)
 autodoc_typehints = "description"
-typehints_fully_qualified = False
-always_document_param_types = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
@@ -49,6 +48,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(numpy|np|npt|gymnasium|spaces|pettingzoo)(\..*)?"),
     (r"py:.*", r"(cardwars\.envs\.\w+\.)?(Vector|ObsDict|AECEnv|ParallelEnv|Env)"),
     (r"py:.*", r"(cardwars\.)?pure\..*"),
+    # GameState's base holding undo and events_for, which are documented on GameState.
+    (r"py:class", r"cardwars\.timeline\.Timeline"),
     (
         r"py:.*",
         r"(cardwars\.(engine|actions|interfaces|state_base|game_base)\.)?"
@@ -60,8 +61,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),
-    (r"py:.*", r".*\._[A-Za-z]\w*"),
-    # Unqualified names that sphinx-autodoc-typehints leaves from string annotations.
+    (r"py:.*", r"(.*\.)?_[A-Za-z]\w*"),  # private names (a private return type, say)
+    # Unqualified names left from string annotations.
     (
         r"py:class",
         r"Agent|Game|GameState|GameText|Event|Move|Observation|Result|Card|Suit|Rank|Phase",

@@ -599,8 +599,8 @@ class State(MachineState[Phase], EncodedState):
         equal this state's, and so does ``history`` but for the other seats' face-down
         tie cards still hidden, which name the sampled ones. Its RNG (future chance:
         reshuffles of discard piles, random removals) is reseeded from ``rng``. It
-        cannot :meth:`undo` past the present. Only ``rng`` is drawn from; this state
-        is left unchanged.
+        cannot :meth:`~cardwars.engine.GameState.undo` past the present. Only ``rng`` is
+        drawn from; this state is left unchanged.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
