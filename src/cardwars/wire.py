@@ -363,7 +363,8 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
         ]
         kind = f"{base.__name__}s"
         words = {"description": f"Any of the game's {kind.lower()}."}
-        defs[kind] = {**words, "anyOf": refs} if refs else {**words, "not": {}}  # Clone War: no moves
+        # Clone War has no moves: its Moves accept nothing.
+        defs[kind] = {**words, "anyOf": refs} if refs else {**words, "not": {}}
     defs["Step"] = {
         "description": "One step's moves, by seat (a seat is a decimal string).",
         "type": "object",
@@ -470,7 +471,7 @@ def _kind(value: dict[str, Any]) -> str:
                 _kind(item) for item in value["prefixItems"]
             )
         return f"a list, each {_kind(value['items'])}"
-    return {"boolean": "true or false", "null": "null"}.get(kind, "a value")
+    return {"boolean": "true or false", "null": "null"}.get(str(kind), "a value")
 
 
 def _hint_schema(hint: Any, owner: type, bound: Any = None) -> dict[str, Any]:
