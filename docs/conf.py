@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import inspect
 import os
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.ext.autodoc.mock import ismock
 
 # The docs document the installed package (``pip install ".[docs]"``), compiled core included.
 import cardwars
@@ -22,8 +28,35 @@ extensions = [
 ]
 
 # The RL adapters (cardwars.envs) import their frameworks, which the ``docs`` extra does not
-# install: autodoc imports them against stand-ins, so ``pip install ".[docs]"`` alone builds.
-autodoc_mock_imports = ["numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"]
+# install: autodoc imports them against stand-ins for whichever is missing, so
+# ``pip install ".[docs]"`` alone builds. (Only the missing ones: a stand-in would stay in
+# the adapters it was imported into, and the doctests, run with ``.[dev]``, need the real ones.)
+_FRAMEWORKS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+autodoc_mock_imports = [name for name in _FRAMEWORKS if importlib.util.find_spec(name) is None]
+
+
+def _framework_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
+    """A base from a stand-in framework by its name (``gymnasium.Env``), not its parameters."""
+    for index, base in enumerate(bases):
+        if ismock(base):
+            bases[index] = f":py:class:`{base.__display_name__.split('.(', 1)[0]}`"
+
+
+def _framework_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, ret: Any
+) -> tuple[str, Any] | None:
+    """The real signature of a class over a stand-in base (whose ``__new__`` takes anything)."""
+    if what != "class" or signature != "(*args, **kwargs)" or "__init__" not in vars(obj):
+        return None
+    params = list(inspect.signature(obj.__init__).parameters.values())[1:]  # without self
+    bare = [param.replace(annotation=inspect.Parameter.empty) for param in params]
+    return str(inspect.Signature(bare)), ret
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("autodoc-process-bases", _framework_bases)
+    app.connect("autodoc-process-signature", _framework_signature)
+
 
 html_theme = "furo"
 html_title = f"cardwars {release}"
