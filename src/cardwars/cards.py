@@ -325,6 +325,12 @@ class Shuffler(Protocol):
     """What :meth:`Deck.shuffled` needs: an RNG that shuffles a list in place.
 
     Either backend's :class:`cardwars.Rng` is one.
+
+    >>> from cardwars import Rng
+    >>> deck = Deck.parse("2C 3D 4H 5S")
+    >>> shuffled = deck.shuffled(Rng(7))
+    >>> sorted(map(str, shuffled)) == sorted(map(str, deck)), shuffled == deck.shuffled(Rng(7))
+    (True, True)
     """
 
     def shuffle(self, items: list[Card], /) -> None: ...
