@@ -77,8 +77,8 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 
 # Names that appear in signatures but that we do not document as targets.
 nitpick_ignore_regex = [
-    # The RL adapters' framework types (cardwars.envs): NumPy, Gymnasium, PettingZoo.
-    (r"py:.*", r"(numpy|np|npt|gymnasium|spaces|pettingzoo)(\..*)?"),
+    # The RL adapters' framework types (cardwars.envs): NumPy, Gymnasium, PettingZoo, OpenSpiel.
+    (r"py:.*", r"(numpy|np|npt|gymnasium|spaces|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     (r"py:.*", r"(cardwars\.envs\.\w+\.)?(Vector|ObsDict|AECEnv|ParallelEnv|Env)"),
     (r"py:.*", r"(cardwars\.)?pure\..*"),
     # GameState's base holding undo and events_for, which are documented on GameState.
