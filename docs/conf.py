@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import inspect
 import os
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.ext.autodoc.mock import ismock
 
 # The docs document the installed package (``pip install ".[docs]"``), compiled core included.
 import cardwars
@@ -19,8 +25,38 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
-    "sphinx_autodoc_typehints",
 ]
+
+# The RL adapters (cardwars.envs) import their frameworks, which the ``docs`` extra does not
+# install: autodoc imports them against stand-ins for whichever is missing, so
+# ``pip install ".[docs]"`` alone builds. (Only the missing ones: a stand-in would stay in
+# the adapters it was imported into, and the doctests, run with ``.[dev]``, need the real ones.)
+_FRAMEWORKS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+autodoc_mock_imports = [name for name in _FRAMEWORKS if importlib.util.find_spec(name) is None]
+
+
+def _framework_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list[Any]) -> None:
+    """A base from a stand-in framework by its name (``gymnasium.Env``), not its parameters."""
+    for index, base in enumerate(bases):
+        if ismock(base):
+            bases[index] = f":py:class:`{base.__display_name__.split('.(', 1)[0]}`"
+
+
+def _framework_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, ret: Any
+) -> tuple[str, Any] | None:
+    """The real signature of a class over a stand-in base (whose ``__new__`` takes anything)."""
+    if what != "class" or signature != "(*args, **kwargs)" or "__init__" not in vars(obj):
+        return None
+    params = list(inspect.signature(obj.__init__).parameters.values())[1:]  # without self
+    bare = [param.replace(annotation=inspect.Parameter.empty) for param in params]
+    return str(inspect.Signature(bare)), ret
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("autodoc-process-bases", _framework_bases)
+    app.connect("autodoc-process-signature", _framework_signature)
+
 
 html_theme = "furo"
 html_title = f"cardwars {release}"
@@ -28,9 +64,9 @@ exclude_patterns = ["_build"]
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# Sphinx's own type hints, in the description. (sphinx-autodoc-typehints did this too, on top,
+# and calls an API that Sphinx 9 deprecates for every docstring it parses: not used.)
 autodoc_typehints = "description"
-typehints_fully_qualified = False
-always_document_param_types = False
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
@@ -41,10 +77,12 @@ if os.environ.get("CARDWARS_DOCS_OFFLINE", "1") == "1":
 
 # Names that appear in signatures but that we do not document as targets.
 nitpick_ignore_regex = [
-    # The RL adapters' framework types (cardwars.envs): NumPy, Gymnasium, PettingZoo.
-    (r"py:.*", r"(numpy|np|npt|gymnasium|spaces|pettingzoo)(\..*)?"),
+    # The RL adapters' framework types (cardwars.envs): NumPy, Gymnasium, PettingZoo, OpenSpiel.
+    (r"py:.*", r"(numpy|np|npt|gymnasium|spaces|pettingzoo|pyspiel|open_spiel)(\..*)?"),
     (r"py:.*", r"(cardwars\.envs\.\w+\.)?(Vector|ObsDict|AECEnv|ParallelEnv|Env)"),
     (r"py:.*", r"(cardwars\.)?pure\..*"),
+    # GameState's base holding undo and events_for, which are documented on GameState.
+    (r"py:class", r"cardwars\.timeline\.Timeline"),
     (
         r"py:.*",
         r"(cardwars\.(engine|actions|interfaces|state_base|game_base)\.)?"
@@ -56,8 +94,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"(typing_extensions\.)?Self"),
     (r"py:class", r"(array\.)?array.*"),
     (r"py:class", r"enum\.(Int)?Enum|abc\.ABC"),
-    (r"py:.*", r".*\._[A-Za-z]\w*"),
-    # Unqualified names that sphinx-autodoc-typehints leaves from string annotations.
+    (r"py:.*", r"(.*\.)?_[A-Za-z]\w*"),  # private names (a private return type, say)
+    # Unqualified names left from string annotations.
     (
         r"py:class",
         r"Agent|Game|GameState|GameText|Event|Move|Observation|Result|Card|Suit|Rank|Phase",

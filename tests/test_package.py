@@ -163,3 +163,37 @@ def test_the_project_cites_only_itself() -> None:
         if word in path.read_text(encoding="utf-8", errors="replace")
     ]
     assert not offending, offending
+
+
+def _extras_table() -> dict[str, str]:
+    """The rows of the installation page's extras table: ``{extra: its description}``."""
+    page = (_ROOT / "docs" / "installation.rst").read_text(encoding="utf-8")
+    table = page.split(".. list-table::", 1)[1].split("\nBackends\n", 1)[0]
+    rows = re.split(r"^   \* - ", table, flags=re.MULTILINE)[2:]  # [0]: options, [1]: header
+    found: dict[str, str] = {}
+    for row in rows:
+        name, _, description = row.partition("\n")
+        match = re.fullmatch(r"``([\w-]+)``", name.strip())
+        assert match, f"an extras row names no extra: {name!r}"
+        found[match[1]] = " ".join(description.replace("- ", "", 1).split()).lower()
+    return found
+
+
+def test_the_installation_page_lists_every_extra_with_what_it_adds() -> None:
+    """Issue 24: the extras table is pyproject.toml's optional dependencies, each in full."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    if not (_ROOT / "docs").is_dir():
+        pytest.skip("checks the source tree; these tests run outside it")
+    with (_ROOT / "pyproject.toml").open("rb") as file:
+        extras: dict[str, list[str]] = tomllib.load(file)["project"]["optional-dependencies"]
+    table = _extras_table()
+    assert sorted(table) == sorted(extras)
+    for extra, requirements in extras.items():
+        for requirement in requirements:
+            name = re.split(r"[\[<>=~!; ]", requirement, maxsplit=1)[0]
+            if name == "cardwars":  # the extras this one includes: each named in the row
+                included = requirement[requirement.index("[") + 1 : requirement.index("]")]
+                missing = [e for e in included.split(",") if f"``{e}``" not in table[extra]]
+                assert not missing, (extra, missing)
+            else:
+                assert name.lower() in table[extra], (extra, name)

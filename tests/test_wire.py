@@ -158,6 +158,22 @@ def test_the_shipped_schema_files_are_current(name: str) -> None:
     )
 
 
+@pytest.mark.parametrize("name", cardwars.game_names())
+def test_every_schema_property_and_definition_is_described(name: str) -> None:
+    """Issue 24: every class under ``$defs`` and every one of its properties has a description."""
+    doc = wire.schema(cardwars.load_game(name))
+    bare = [
+        f"{kind}.{field}"
+        for kind, definition in doc["$defs"].items()
+        for field, value in [("", definition), *definition.get("properties", {}).items()]
+        if not (isinstance(value.get("description"), str) and len(value["description"]) > 10)
+    ]
+    assert not bare, bare
+    # A documented field says what its class's docs say, and what the schema accepts.
+    winners = doc["$defs"]["Result"]["properties"]["winners"]["description"]
+    assert winners.startswith("The winning seats") and winners.endswith("an integer).")
+
+
 # --- the schema and decode agree (issue 21, item 6) ------------------------------------------
 
 

@@ -19,7 +19,7 @@ from typing import Protocol, overload
 
 from cardwars.errors import CardParseError, RulesError, describe
 
-__all__ = ["Card", "CardId", "Deck", "Rank", "Suit", "card_from_id", "read_card"]
+__all__ = ["Card", "CardId", "Deck", "Rank", "Shuffler", "Suit", "card_from_id", "read_card"]
 
 CardId = int
 """A card as the small int the kernels use: ``suit*13 + rank-2`` in one standard
@@ -287,8 +287,8 @@ class Deck(Sequence[Card]):
         """Read cards separated by spaces or commas, top first."""
         return cls(Card.parse(token) for token in re.split(r"[\s,]+", text.strip()) if token)
 
-    def shuffled(self, rng: _ShuffleRng) -> Deck:
-        """Return a new deck shuffled by ``rng`` (Fisher-Yates, :ref:`rng`)."""
+    def shuffled(self, rng: Shuffler) -> Deck:
+        """A new deck shuffled by ``rng``, a :class:`cardwars.Rng` (Fisher-Yates, :ref:`rng`)."""
         items = list(self._cards)
         rng.shuffle(items)
         return Deck(items)
@@ -321,7 +321,16 @@ class Deck(Sequence[Card]):
         return f"Deck.parse({str(self)!r})"
 
 
-class _ShuffleRng(Protocol):
-    """Structural type of an RNG that shuffles a list in place (either backend's Rng)."""
+class Shuffler(Protocol):
+    """What :meth:`Deck.shuffled` needs: an RNG that shuffles a list in place.
+
+    Either backend's :class:`cardwars.Rng` is one.
+
+    >>> from cardwars import Rng
+    >>> deck = Deck.parse("2C 3D 4H 5S")
+    >>> shuffled = deck.shuffled(Rng(7))
+    >>> sorted(map(str, shuffled)) == sorted(map(str, deck)), shuffled == deck.shuffled(Rng(7))
+    (True, True)
+    """
 
     def shuffle(self, items: list[Card], /) -> None: ...

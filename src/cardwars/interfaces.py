@@ -169,24 +169,61 @@ class GameText(Protocol):
     """How moves are typed, for help screens."""
 
     def label(self, move: Any) -> str:
-        """The short text of ``move`` (its ``str()``), which :meth:`parse` reads back."""
+        """The short text of ``move`` (its ``str()``), which :meth:`parse` reads back.
+
+        Args:
+            move (~cardwars.engine.Move): one of the game's moves.
+
+        Returns:
+            str: the label.
+        """
         ...
 
     def parse(self, text: str, state: Any, seat: int) -> Any:
         """The legal move of ``seat`` in ``state`` that ``text`` names.
 
-        Raises IllegalMoveError, listing the legal moves' labels, when it names none.
+        Args:
+            text (str): what was typed.
+            state (~cardwars.engine.GameState): a state of the game.
+            seat (int): the seat that moves.
+
+        Returns:
+            ~cardwars.engine.Move: one of ``state.legal_moves(seat)``.
+
+        Raises:
+            IllegalMoveError: ``text`` names none of them (the message lists their labels).
         """
         ...
 
     def render(self, observation: Any) -> str:
-        """One seat's view as a text board; never a card that seat may not know."""
+        """One seat's view as a text board; never a card that seat may not know.
+
+        Args:
+            observation (~cardwars.engine.Observation): ``state.observation(seat)``.
+
+        Returns:
+            str: the board, several lines.
+        """
         ...
 
     def describe(self, event: Any) -> str | None:
-        """A one-line description of an event, or None for events not worth a line."""
+        """A one-line description of an event, or None for events not worth a line.
+
+        Args:
+            event (~cardwars.engine.Event): one of the game's events.
+
+        Returns:
+            str | None: the line, or None.
+        """
         ...
 
     def render_state(self, state: Any) -> str:
-        """The whole (god's-eye) state as a text board."""
+        """The whole (god's-eye) state as a text board.
+
+        Args:
+            state (~cardwars.engine.GameState): a state of the game.
+
+        Returns:
+            str: the board, several lines.
+        """
         ...

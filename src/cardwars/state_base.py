@@ -100,7 +100,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     @property
     @abc.abstractmethod
     def to_act(self) -> frozenset[int]:
-        """The seats whose moves :meth:`apply` needs now (empty: an automatic step or the end)."""
+        """The seats whose moves :meth:`apply` needs now; none while automatic, or at the end."""
 
     @abc.abstractmethod
     def legal_moves(self, player: int) -> tuple[Move, ...]:

@@ -43,6 +43,8 @@ import copy
 import dataclasses
 import enum
 import functools
+import inspect
+import json
 import re
 import reprlib
 import types
@@ -515,7 +517,10 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
         refs = [
             {"$ref": f"#/$defs/{name}"} for name, cls in classes.items() if issubclass(cls, base)
         ]
-        defs[f"{base.__name__}s"] = {"anyOf": refs} if refs else {"not": {}}  # Clone War: no moves
+        kind = f"{base.__name__}s"
+        words = {"description": f"Any of the game's {kind.lower()}."}
+        # Clone War has no moves: its Moves accept nothing.
+        defs[kind] = {**words, "anyOf": refs} if refs else {**words, "not": {}}
     defs["Step"] = {
         "description": "One step's moves, by seat (a seat is a decimal string).",
         "type": "object",
@@ -539,15 +544,90 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
 def _class_schema(cls: type) -> dict[str, Any]:
     hints = _hints(cls)
     bounds = _bounds(cls)
-    properties: dict[str, Any] = {"type": {"const": cls.__name__}}
+    documented = _attribute_docs(cls)
+    properties: dict[str, Any] = {
+        "type": {"description": f'Which value this is: "{cls.__name__}".', "const": cls.__name__}
+    }
     for field, hint in hints.items():
-        properties[field] = _hint_schema(hint, cls, bounds.get(field))
+        value = _hint_schema(hint, cls, bounds.get(field))
+        said = documented.get(field) or _FIELD_WORDS.get(field)
+        kind = _kind(value)
+        if not said:
+            said = f"{cls.__name__}'s {field}"
+        elif not said.startswith(field):  # a sentence, not a field name: capitalized
+            said = said[0].upper() + said[1:]
+        text = said.rstrip(".")
+        properties[field] = {"description": f"{text} ({kind}).", **value}
     return {
+        "description": _summary(cls),
         "type": "object",
         "properties": properties,
         "required": ["type", *hints],
         "additionalProperties": False,
     }
+
+
+# What a field of these names means in every game's values that have one (a class's own
+# ``Attributes:`` section, where it has one, says it instead).
+_FIELD_WORDS = {
+    "seat": "the seat, numbered from 0",
+    "seats": "the seats, numbered from 0",
+    "result": "the game's result",
+    "winner": "the winning seat, or null for none",
+    "winners": "the winning seats",
+    "lead_seat": "the seat that leads",
+}
+
+
+def _summary(cls: type) -> str:
+    """The first paragraph of ``cls``'s docstring, as one line without reST markup."""
+    doc = inspect.getdoc(cls) or cls.__name__
+    first = " ".join(doc.split("\n\n", 1)[0].split())
+    return _plain(first)
+
+
+def _plain(text: str) -> str:
+    """``text`` without reST roles and literals: ``:class:`~a.B``` → ``B``, ````x```` → ``x``."""
+    text = re.sub(r":\w+:`~?(?:[^`<]*<)?([^`>]+)>?`", lambda m: m[1].rsplit(".", 1)[-1], text)
+    return text.replace("``", "")
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """The fields that ``cls``'s docstring describes in its ``Attributes:`` section."""
+    doc = inspect.getdoc(cls) or ""
+    section = re.search(r"^Attributes:\n((?:[ \t]+\S.*\n?)+)", doc, re.MULTILINE)
+    if section is None:
+        return {}
+    found: dict[str, str] = {}
+    for entry in re.split(r"\n(?=    \w)", section[1].rstrip()):
+        name, _, text = entry.strip().partition(":")
+        found[name.split(" ")[0]] = _plain(" ".join(text.split()))
+    return found
+
+
+def _kind(value: dict[str, Any]) -> str:
+    """A few words for what a property's schema ``value`` accepts."""
+    if "$ref" in value:
+        name = value["$ref"].rsplit("/", 1)[-1]
+        return f"any {name[:-1]}" if name in ("Moves", "Events", "Observations") else f"a {name}"
+    if "enum" in value:
+        return "one of " + ", ".join(json.dumps(option) for option in value["enum"])
+    if "anyOf" in value:
+        return " or ".join(_kind(option) for option in value["anyOf"])
+    kind = value.get("type")
+    if kind == "integer":
+        if "minimum" in value:
+            return f"an integer from {value['minimum']} to {value['maximum']}"
+        return "an integer"
+    if kind == "string":
+        return 'a card such as "QH"' if "pattern" in value else "a string"
+    if kind == "array":
+        if "prefixItems" in value:
+            return f"a list of {len(value['prefixItems'])}: " + ", ".join(
+                _kind(item) for item in value["prefixItems"]
+            )
+        return f"a list, each {_kind(value['items'])}"
+    return {"boolean": "true or false", "null": "null"}.get(str(kind), "a value")
 
 
 def _hint_schema(hint: Any, owner: type, bound: Any = None) -> dict[str, Any]:

@@ -174,7 +174,7 @@ class CardsDealt(Event):
     """The deal, or a hand-built start, as both players see it (AW-2, AW-8.1): the face-up
     top of every stack ``tops[seat][stack]``, the protection cards and the stack sizes.
 
-    The first event of :meth:`~cardwars.timeline.Timeline.events_for`.
+    The first event of :meth:`~cardwars.engine.GameState.events_for`.
 
     >>> from cardwars.aliwar import Aliwar
     >>> dealt = Aliwar().new_game(seed=42).events_for(0)[0]

@@ -529,8 +529,8 @@ class State(MachineState[Phase], EncodedState):
         seen (issue 23): the deal is one shuffled deck, so the hidden cards are
         exchangeable, and the observation keeps every card the seat saw (with
         ``view_recall="face_up_only"`` it forgets face-down ones by design). The copy's
-        ``events_for(seat)`` is this state's; it cannot ``undo()`` past the
-        present.
+        :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's; it
+        cannot :meth:`~cardwars.engine.GameState.undo` past the present.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.

@@ -62,7 +62,7 @@ ACTIONS: Final[ActionSpace[Move]] = ActionSpace("clone-war", ())
 class CardsDealt(Event):
     """The deal, or a hand-built start (CW-2): how many cards each seat holds, face down,
     and how many lie in the dead pile. The first event of
-    :meth:`~cardwars.timeline.Timeline.events_for`.
+    :meth:`~cardwars.engine.GameState.events_for`.
 
     >>> from cardwars.clone_war import CloneWar
     >>> CloneWar(players=3).new_game(seed=7).events_for(2)[0]

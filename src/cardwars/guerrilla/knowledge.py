@@ -26,7 +26,7 @@ could have come from hand slots with different sets (or a face-down card from an
 them), the knowledge splits into branches, one per possibility, kept as long as they
 differ. The worlds consistent with the seat's view are the perfect matchings of
 cards to slots in some branch; :meth:`Knowledge.sample` counts them exactly per
-branch (:func:`_count`, over classes of slots with the same set) and draws one
+branch (``_count``, over classes of slots with the same set) and draws one
 uniformly over their union (a branch by its count, a matching uniformly in it, and
 rejection by the number of matchings, over all branches, that give it: a hand is a
 set, and its places may take its cards in more than one order).
