@@ -699,8 +699,14 @@ class State(MachineState[Phase], EncodedState):
         that the observation does not show (not in the observer's hand, the removed
         pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to
         the other hands, the draw piles and the discard piles, each to its observed
-        size; the flags, G, the skirmish and the rules are the observation's, the RNG
-        is seeded from ``rng``. A position after Play is rebuilt at the start of the
+        size. "Consistent" means with this one observation, which holds no history:
+        while no card has changed hands (skirmish 0, every discard pile empty) each
+        seat's unseen cards are its own suit(s), in its hand and pile (GT-1.1, GT-2),
+        so the draw is exact; later every unseen card may be in any hidden place,
+        which may give a seat a card its past rules out. A seat that has its event
+        feed gets a world consistent with all of it from :meth:`determinize`. The
+        flags, G, the skirmish and the rules are the observation's, the RNG is seeded
+        from ``rng``. A position after Play is rebuilt at the start of the
         Play step, with each played card back in its owner's hand, and the observed
         cards are played again (so the history holds those steps only). Its
         :meth:`observation` of ``observation.seat`` equals ``observation``.
