@@ -13,17 +13,27 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardwars import backend
-from cardwars.errors import IllegalMoveError, describe
+from cardwars.errors import IllegalMoveError, describe, listed
 
 if TYPE_CHECKING:
     from cardwars.core_values import MoveKeys as _MoveKeys
 
-__all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
+__all__ = [
+    "ActionSpace",
+    "illegal_move",
+    "illegal_text",
+    "matching_move",
+    "move_document",
+    "move_facts",
+    "same_value",
+    "shown",
+    "type_name",
+]
 
 MoveT = TypeVar("MoveT")
 
@@ -234,3 +244,113 @@ def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
     for action in actions:
         mask[action] = 1
     return bytes(mask)
+
+
+def move_document(move: object) -> dict[str, Any]:
+    """An engine move's :mod:`cardwars.wire` document."""
+    from cardwars.wire import encode  # wire imports the engine, which imports this module
+
+    data: dict[str, Any] = encode(move)
+    return data
+
+
+def move_facts(given: object, space: ActionSpace[Any]) -> tuple[str, dict[str, Any] | None]:
+    """``(text, wire document or None)`` of a value given as a move, for an error.
+
+    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is
+    the space's own move's label and document; anything else its
+    :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
+
+    >>> from cardwars import aliwar
+    >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
+    >>> move_facts(aliwar.Switch(1, 0), space), move_facts("0 1", space)
+    (('0 1', {'type': 'Switch', 'a': 0, 'b': 1}), ("'0 1'", None))
+    """
+    try:
+        own = space.moves[space.action(given)]
+    except IllegalMoveError:
+        return describe(given), None
+    return str(own), move_document(own)
+
+
+def illegal_move(
+    seat: int,
+    given: object,
+    legal: Sequence[object],
+    space: ActionSpace[Any],
+    *,
+    phase: str,
+    legal_actions: tuple[int, ...] | None = None,
+) -> IllegalMoveError:
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` trying ``given``.
+
+    ``legal`` are the seat's legal moves (the engine's own objects). With
+    ``legal_actions`` (their actions, in the same order) ``given`` is an action
+    tried through an integer protocol, and the message lists actions; else it is a
+    value given as a move. No code of ``given`` runs.
+
+    >>> from cardwars import aliwar
+    >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
+    >>> str(illegal_move(0, aliwar.Decline(), space.moves[:1], space, phase="SWITCH"))
+    'seat 0 cannot play decline in phase SWITCH; legal: 0 1'
+    >>> str(illegal_move(0, 1, space.moves[:1], space, phase="SWITCH", legal_actions=(0,)))
+    'seat 0 cannot play action 1 (decline) in phase SWITCH; legal actions: 0 (0 1)'
+    """
+    labels = tuple(str(move) for move in legal)
+    documents = tuple(move_document(move) for move in legal)
+    if legal_actions is None:
+        text, wire = move_facts(given, space)
+        return IllegalMoveError(
+            f"seat {seat} cannot play {text} in phase {phase}; legal: {listed(labels)}",
+            seat=seat,
+            move=text,
+            move_wire=wire,
+            legal=labels,
+            legal_wire=documents,
+        )
+    action: int | None = None
+    wire = None
+    if type(given) is not int:
+        text = describe(given)
+        what = (
+            f"{text} ({type_name(given)}, not a plain int action; int() converts a NumPy integer)"
+        )
+    elif not 0 <= given < len(space):
+        action, text = given, f"action {given}"
+        what = f"action {given}, outside {space._range_text()}"
+    else:
+        own = space.move(given)
+        action, text, wire = given, str(own), move_document(own)
+        what = f"action {given} ({text})"
+    pairs = tuple(f"{a} ({label})" for a, label in zip(legal_actions, labels, strict=True))
+    return IllegalMoveError(
+        f"seat {seat} cannot play {what} in phase {phase}; legal actions: {listed(pairs)}",
+        seat=seat,
+        move=text,
+        move_wire=wire,
+        action=action,
+        legal=labels,
+        legal_wire=documents,
+        legal_actions=legal_actions,
+    )
+
+
+def illegal_text(
+    seat: int, text: object, problem: str, legal: Sequence[object]
+) -> IllegalMoveError:
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that
+    names no legal move (``problem`` says how), for a game's ``text.parse``.
+
+    >>> from cardwars import aliwar
+    >>> str(illegal_text(1, " keep 9C ", "is not a legal move", [aliwar.Decline()]))
+    "seat 1: 'keep 9C' is not a legal move; legal: decline"
+    """
+    labels = tuple(str(move) for move in legal)
+    typed = text.strip() if type(text) is str else text
+    return IllegalMoveError(
+        f"seat {seat}: {describe(typed)} {problem}; legal: {listed(labels)}",
+        seat=seat,
+        move=typed if type(typed) is str else describe(typed),
+        legal=labels,
+        legal_wire=tuple(move_document(move) for move in legal),
+    )

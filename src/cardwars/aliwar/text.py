@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from cardwars.actions import illegal_text
 from cardwars.aliwar.moves import (
     PROTECTION,
     STACKS,
@@ -46,7 +47,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.state import State
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
-from cardwars.errors import CardParseError, IllegalMoveError, describe
+from cardwars.errors import CardParseError, describe
 
 __all__ = ["NOTATION", "TEXT", "AliwarText"]
 
@@ -117,18 +118,15 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     return places[0] if len(places) == 1 else None
 
 
-def _parse(text: str, legal: Sequence[Move]) -> Move:
+def _parse(text: str, legal: Sequence[Move], seat: int) -> Move:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
+        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     cleaned = " ".join(text.strip().lower().split())
     keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
     move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
     if move is not None and move in legal:
         return next(candidate for candidate in legal if candidate == move)
-    shown = ", ".join(_label(move) for move in legal) or "none (you are not to act)"
-    raise IllegalMoveError(
-        f"{describe(text)} is not a legal move here; the legal moves are: {shown}"
-    )
+    raise illegal_text(seat, text, "is not a legal move here", legal)
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -298,9 +296,9 @@ class AliwarText:
         >>> TEXT.parse("keep QD 2", state, 0)
         Traceback (most recent call last):
         ...
-        cardwars.errors.IllegalMoveError: 'keep QD 2' is not a legal move here; ...
+        cardwars.errors.IllegalMoveError: seat 0: 'keep QD 2' is not a legal move here; legal: ...
         """
-        return _parse(text, state.legal_moves(seat))
+        return _parse(text, state.legal_moves(seat), seat)
 
     def render(self, observation: AliwarObservation) -> str:
         """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.

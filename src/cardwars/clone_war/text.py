@@ -51,8 +51,12 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"P{s}" for s in seats)
 
 
-def _refuse(text: object) -> IllegalMoveError:
-    return IllegalMoveError(f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}")
+def _refuse(text: object, seat: int | None = None) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}",
+        seat=seat if type(seat) is int else None,
+        move=text if type(text) is str else describe(text),
+    )
 
 
 def _describe(event: Event) -> str | None:
@@ -150,7 +154,7 @@ class CloneWarText:
         ...
         cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
         """
-        raise _refuse(text)
+        raise _refuse(text, seat)
 
     def render(self, observation: CloneWarObservation) -> str:
         """The public facts (CW-8) on one line.

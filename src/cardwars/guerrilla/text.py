@@ -22,9 +22,10 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from cardwars.actions import illegal_text
 from cardwars.cards import Card
 from cardwars.engine import Event, Move
-from cardwars.errors import CardParseError, IllegalMoveError, describe
+from cardwars.errors import CardParseError, describe
 from cardwars.guerrilla.moves import (
     Allow,
     Cancel,
@@ -251,9 +252,9 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
     return not labelled and cards == ([] if card is None else [card])
 
 
-def _parse(text: str, legal: Sequence[Move]) -> Move:
+def _parse(text: str, legal: Sequence[Move], seat: int) -> Move:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
+        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     try:
         keyword, cards, labelled = _read(text)
         found = [m for m in legal if _matches(m, keyword, cards, labelled)]
@@ -261,9 +262,8 @@ def _parse(text: str, legal: Sequence[Move]) -> Move:
         found = []
     if len(found) == 1:
         return found[0]
-    listed = ", ".join(_label(m) for m in legal) or "none"
     problem = "names several legal moves" if found else "is not a legal move"
-    raise IllegalMoveError(f"{describe(text.strip())} {problem}; legal moves: {listed}")
+    raise illegal_text(seat, text, problem, legal)
 
 
 # --- events -------------------------------------------------------------------------------
@@ -302,8 +302,9 @@ def _describe(event: Event) -> str | None:
         return f"seat {event.seat} plays {event.card}{first}"
     if isinstance(event, SupportAdded):
         return f"seat {event.seat} supports with {event.card}"
-    if isinstance(event, SkirmishEvaluated):
-        return "standing: " + ", ".join(
+    if isinstance(event, SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
+        head = "standing after support: " if event.reevaluated else "standing: "
+        return head + ", ".join(
             f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
             for s, o in enumerate(event.outcomes)
             if o >= Outcome.LOSING
@@ -388,9 +389,9 @@ class GuerrillaText:
         >>> TEXT.parse("play 5D", Guerrilla(2).new_game(seed=42), 1)
         Traceback (most recent call last):
         ...
-        cardwars.errors.IllegalMoveError: 'play 5D' is not a legal move; legal moves: play 8D, ...
+        cardwars.errors.IllegalMoveError: seat 1: 'play 5D' is not a legal move; legal: play 8D, ...
         """
-        return _parse(text, state.legal_moves(seat))
+        return _parse(text, state.legal_moves(seat), seat)
 
     def render(self, observation: GuerrillaObservation) -> str:
         """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts.
@@ -418,6 +419,8 @@ class GuerrillaText:
         'seat 1 plays KD'
         >>> TEXT.describe(SkirmishEvaluated((0, 2, -1)))
         'standing: seat 0 losing, seat 1 winning'
+        >>> TEXT.describe(SkirmishEvaluated((0, 2, -1), reevaluated=True))
+        'standing after support: seat 0 losing, seat 1 winning'
         """
         return _describe(event)
 
