@@ -27,6 +27,7 @@ __all__ = [
     "ActionSpace",
     "illegal_move",
     "illegal_text",
+    "legal_documents",
     "matching_move",
     "move_document",
     "move_facts",
@@ -254,18 +255,30 @@ def move_document(move: object) -> dict[str, Any]:
     return data
 
 
-def move_facts(given: object, space: ActionSpace[Any]) -> tuple[str, dict[str, Any] | None]:
+def legal_documents(legal: Sequence[object]) -> tuple[dict[str, Any], ...]:
+    """The wire documents of the engine's ``legal`` moves; none (an empty tuple) if one of
+    them has no wire form (a move type of a caller's own game that is no dataclass)."""
+    try:
+        return tuple(move_document(move) for move in legal)
+    except TypeError:
+        return ()
+
+
+def move_facts(given: object, space: ActionSpace[Any] | None) -> tuple[str, dict[str, Any] | None]:
     """``(text, wire document or None)`` of a value given as a move, for an error.
 
     A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is
-    the space's own move's label and document; anything else its
-    :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
+    the space's own move's label and document; anything else (or anything, with no
+    space: a game of a caller's that has none) its :func:`~cardwars.errors.describe`
+    text and None. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
     >>> move_facts(aliwar.Switch(1, 0), space), move_facts("0 1", space)
     (('0 1', {'type': 'Switch', 'a': 0, 'b': 1}), ("'0 1'", None))
     """
+    if space is None:
+        return describe(given), None
     try:
         own = space.moves[space.action(given)]
     except IllegalMoveError:
@@ -277,17 +290,19 @@ def illegal_move(
     seat: int,
     given: object,
     legal: Sequence[object],
-    space: ActionSpace[Any],
+    space: ActionSpace[Any] | None,
     *,
     phase: str,
     legal_actions: tuple[int, ...] | None = None,
+    who: str | None = None,
 ) -> IllegalMoveError:
     """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` trying ``given``.
 
     ``legal`` are the seat's legal moves (the engine's own objects). With
     ``legal_actions`` (their actions, in the same order) ``given`` is an action
     tried through an integer protocol, and the message lists actions; else it is a
-    value given as a move. No code of ``given`` runs.
+    value given as a move. ``who`` names the seat in the message (an env's agent name),
+    ``seat N`` by default. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -297,11 +312,12 @@ def illegal_move(
     'seat 0 cannot play action 1 (decline) in phase SWITCH; legal actions: 0 (0 1)'
     """
     labels = tuple(str(move) for move in legal)
-    documents = tuple(move_document(move) for move in legal)
-    if legal_actions is None:
+    documents = legal_documents(legal)
+    who = f"seat {seat}" if who is None else who
+    if legal_actions is None or space is None:
         text, wire = move_facts(given, space)
         return IllegalMoveError(
-            f"seat {seat} cannot play {text} in phase {phase}; legal: {listed(labels)}",
+            f"{who} cannot play {text} in phase {phase}; legal: {listed(labels)}",
             seat=seat,
             move=text,
             move_wire=wire,
@@ -316,15 +332,16 @@ def illegal_move(
             f"{text} ({type_name(given)}, not a plain int action; int() converts a NumPy integer)"
         )
     elif not 0 <= given < len(space):
-        action, text = given, f"action {given}"
-        what = f"action {given}, outside {space._range_text()}"
+        text = f"action {describe(given)}"  # an int too long for str() is described
+        action = given if given.bit_length() < 64 else None
+        what = f"{text}, outside {space._range_text()}"
     else:
         own = space.move(given)
         action, text, wire = given, str(own), move_document(own)
         what = f"action {given} ({text})"
     pairs = tuple(f"{a} ({label})" for a, label in zip(legal_actions, labels, strict=True))
     return IllegalMoveError(
-        f"seat {seat} cannot play {what} in phase {phase}; legal actions: {listed(pairs)}",
+        f"{who} cannot play {what} in phase {phase}; legal actions: {listed(pairs)}",
         seat=seat,
         move=text,
         move_wire=wire,
@@ -352,5 +369,5 @@ def illegal_text(
         seat=seat,
         move=typed if type(typed) is str else describe(typed),
         legal=labels,
-        legal_wire=tuple(move_document(move) for move in legal),
+        legal_wire=legal_documents(legal),
     )

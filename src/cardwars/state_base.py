@@ -24,8 +24,8 @@ from cardwars import backend
 from cardwars.actions import (
     ActionSpace,
     illegal_move,
+    legal_documents,
     matching_move,
-    move_document,
     shown,
     type_name,
 )
@@ -338,7 +338,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 f"{thing} for each seat of to_act = {sorted(polled)}",
                 seat=seat,
                 legal=tuple(str(move) for move in legal),
-                legal_wire=tuple(move_document(move) for move in legal),
+                legal_wire=legal_documents(legal),
                 legal_actions=self.legal_actions(seat) if missing and thing == "action" else (),
             )
         return given
@@ -375,7 +375,8 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
             legal = self.legal_moves(seat)
             own = matching_move(move, legal)
             if own is None:
-                raise illegal_move(seat, move, legal, self._action_space, phase=self.phase.name)
+                space = getattr(type(self), "_action_space", None)  # a caller's game may lack one
+                raise illegal_move(seat, move, legal, space, phase=self.phase.name)
             ordered[seat] = own
         return ordered
 

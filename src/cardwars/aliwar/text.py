@@ -49,7 +49,7 @@ from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
 from cardwars.errors import CardParseError, describe
 
-__all__ = ["NOTATION", "TEXT", "AliwarText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "AliwarText"]
 
 NOTATION = """\
 Aliwar moves (capitals or not, spaces optional):
@@ -62,6 +62,27 @@ Aliwar moves (capitals or not, spaces optional):
 Stacks are numbered 0-4 left to right for both players, as in Python and the JSON,
 so stack 2 faces stack 2."""
 """How a person types each kind of move (shown by ``cardwars play``)."""
+
+BOARD = """\
+Reading the board (your row last, the opponent's above it):
+  0 1 2 3 4 P  the columns: stacks 0-4, then P, the protection position
+  P0 (you)     your row; P1 is the opponent's
+  QD           the top card of a stack, face up
+  QD*          a protected card: its suit is the suit of its owner's protection
+               card (AW-5.2)
+  [QD]         a face-down top card you saw before (view_recall="perfect")
+  ??           a face-down top card you do not know
+  --           an empty stack
+  (5)          the number of cards in the stack
+  AD (under P) the protection card
+  middle       the cards each player won this round (in the keep phase)
+  discard      the discard pile; - for none
+  QD@3         a face-down card known below a top: QD, third from the top
+In a replay's whole-table view: "protection AD" is a player's protection card,
+"2: QD | 7C 3H" is stack 2 with its face-up top before the | and the face-down
+cards after it, top first, and "(empty)" an empty stack."""
+"""How to read :meth:`AliwarText.render` and :meth:`AliwarText.render_state` (shown by
+``help`` in ``cardwars play``, after :data:`NOTATION`)."""
 
 _CELL = 10  # the width of one stack's cell in the grids
 _NULL_WORDS = frozenset({"none", "no switch", "noswitch", "null", "pass", "-"})
@@ -262,6 +283,8 @@ class AliwarText:
 
     NOTATION: str = NOTATION
     """How moves are typed (:data:`NOTATION`), for help screens."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """The label of ``move``: ``"1 P"``, ``"none"``, ``"keep QD 2"``, ``"decline"``.

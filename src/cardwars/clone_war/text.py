@@ -40,11 +40,25 @@ from cardwars.clone_war.state import State
 from cardwars.engine import Event, Move
 from cardwars.errors import IllegalMoveError, describe
 
-__all__ = ["NOTATION", "TEXT", "CloneWarText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "CloneWarText"]
 
 NOTATION = (
     "Clone War has no moves: every battle plays itself (CW-8). The game runs to its end on its own."
 )
+
+BOARD = """\
+Reading the board:
+  battle 12          the battles fought so far
+  3 war stages       the war stages fought so far
+  piles: P0 26       the number of cards in each player's pile
+  dead pile 0        the cards out of the game (forfeited, or left over by a split)
+  shown: P0 KC       the face-up cards on the table now
+  KC2                KC of deck 2: the game deals up to four decks, numbered
+                     0-3; a card of deck 0 has no number (KC)
+  ·                  separates the parts of the line
+In a replay's whole-table view, "P0 (26): KC 9D ..." is a player's pile (its
+size, then its cards, top first), "dead (2): ..." the dead pile, and - none."""
+"""How to read :meth:`CloneWarText.render` and :meth:`CloneWarText.render_state`."""
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -125,6 +139,8 @@ class CloneWarText:
 
     NOTATION: str = NOTATION
     """What help screens show, that there is nothing to type (:data:`NOTATION`)."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """Clone War has no moves, so there is nothing to label.

@@ -186,6 +186,7 @@ class _Table:
                 self.game.action_space,
                 phase=state.phase.name,
                 legal_actions=legal,
+                who=f"player_{seat}",
             )
         return None
 

@@ -59,7 +59,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.state import State
 
-__all__ = ["NOTATION", "TEXT", "GuerrillaText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "GuerrillaText"]
 
 NOTATION = """\
 Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
@@ -74,6 +74,28 @@ Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
                      with a one-card hand)
   remove 2D          pick a table card to lose (removal_choice="winner_chooses" only)"""
 """How a person types each kind of move (shown by ``help`` in ``cardwars play``)."""
+
+BOARD = """\
+Reading the board:
+  skirmish 3        the skirmish number, from 0; lead seat: the seat that leads it
+  G = 3             the Guerrilla rank; (Guerrillas 2-3): the ranks that are
+                    Guerrillas now
+  to act: 0 1       the seats to move now; - for none
+  hand, draw,       the number of cards in each seat's hand, draw pile and
+  discard           discard pile
+  flags             G: played a Guerrilla; P: supported, so draws 1 card;
+                    S: reveals first (the spy); out: eliminated; -: none
+  table             the cards on the table: KC the card played; KC + 9C a card
+                    played with its support; tie 1: 5C the face-up card of the
+                    first tie round; (?? down) a face-down card; (4C down) a
+                    face-down card shown in a replay's whole-table view
+  ·                 separates the parts of a line
+  removed (2)       the removed pile: its size, then its cards; - for none
+  your hand         your cards; seat 1 proposes raising G to 4: a proposal is open
+In a replay's whole-table view each seat's hand, discard and draw pile are
+listed, the draw pile (top first)."""
+"""How to read :meth:`GuerrillaText.render` and :meth:`GuerrillaText.render_state` (shown
+by ``help`` in ``cardwars play``, after :data:`NOTATION`)."""
 
 _FLAGS_LEGEND = "flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out"
 _NO_CARDS = "-"
@@ -354,6 +376,8 @@ class GuerrillaText:
 
     NOTATION: str = NOTATION
     """How moves are typed (:data:`NOTATION`), for help screens."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """The label of ``move`` (see :data:`NOTATION`).
