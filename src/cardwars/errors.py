@@ -187,12 +187,19 @@ class IllegalMoveError(CardwarsError, ValueError):
     """
 
     seat: int | None
+    """The seat that tried the move, or None."""
     move: str | None
+    """The move tried, as text (a label, the text typed, or a description), or None."""
     move_wire: dict[str, Any] | None
+    """The wire document of the move tried when it is a move of the game, else None."""
     action: int | None
+    """The integer action tried (``apply_actions``, the envs), else None."""
     legal: tuple[str, ...]
+    """The seat's legal moves' labels."""
     legal_wire: tuple[dict[str, Any], ...]
+    """The seat's legal moves' wire documents, in the order of :attr:`legal`."""
     legal_actions: tuple[int, ...]
+    """The seat's legal actions, in the order of :attr:`legal` (integer protocols only)."""
 
     def __init__(
         self,

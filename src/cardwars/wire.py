@@ -113,13 +113,13 @@ class ErrorDocument(TypedDict):
     """The JSON form of an error (:func:`encode_error`)."""
 
     kind: str
-    """The error's class name: ``"IllegalMoveError"``, ``"UsageError"``, ``"RecordError"`` ..."""
+    """The name of the error's class (``"IllegalMoveError"``, ``"UsageError"`` ...)."""
     message: str
     """The error's message, as ``str(error)`` gives it."""
     fields: dict[str, Any]
-    """The error's fields by name: for an :class:`~cardwars.errors.IllegalMoveError`
+    """The error's fields by name (for an :class:`~cardwars.errors.IllegalMoveError`
     ``seat``, ``move``, ``move_wire``, ``action``, ``legal``, ``legal_wire`` and
-    ``legal_actions`` (lists for tuples, ``null`` for None); empty for the others."""
+    ``legal_actions``, lists for tuples and ``null`` for None; empty for the others)."""
 
 
 _ERROR_FIELDS = ("seat", "move", "move_wire", "action", "legal", "legal_wire", "legal_actions")
