@@ -16,7 +16,10 @@ import pytest
 
 import cardwars
 from cardwars import cli
+from cardwars.aliwar import text as aliwar_text
+from cardwars.clone_war import text as clone_war_text
 from cardwars.engine import Game
+from cardwars.guerrilla import text as guerrilla_text
 
 _CARD = r"(?:10|[2-9TJQKA])[CDHS]"
 _WORD = r"\(?[a-z][a-z_=\"'-]*[,:;)]?\)?"  # plain words explain themselves
@@ -91,6 +94,12 @@ _KINDS: dict[str, list[tuple[str, str | None]]] = {
     ],
 }
 
+_LEGENDS = {
+    "aliwar": aliwar_text.BOARD,
+    "guerrilla": guerrilla_text.BOARD,
+    "clone-war": clone_war_text.BOARD,
+}
+
 _SETUPS: dict[str, list[dict[str, Any]]] = {
     "aliwar": [{"view_recall": "perfect"}, {"allow_null_switch": True}, {}],
     "guerrilla": [{"players": 2}, {"players": 4}, {"players": 3, "support_cascade": True}],
@@ -129,7 +138,7 @@ def _kind(name: str, token: str) -> tuple[str, str | None]:
 
 @pytest.mark.parametrize("name", ["aliwar", "guerrilla", "clone-war"])
 def test_the_board_legend_explains_every_symbol_the_boards_print(name: str) -> None:
-    legend = cardwars.load_game(name).text.BOARD
+    legend = _LEGENDS[name]
     seen: set[str] = set()
     for board in _boards(name):
         for line in board.splitlines():
@@ -155,7 +164,6 @@ def test_help_in_cardwars_play_prints_the_notation_and_the_board_legend(
     monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
     assert cli.main(["play", "aliwar", "--seed", "1", "--opponents", "random"]) == 0
     out = capsys.readouterr().out
-    text = cardwars.load_game("aliwar").text
-    assert text.NOTATION in out and text.BOARD in out
+    assert aliwar_text.NOTATION in out and aliwar_text.BOARD in out
     for symbol in ("QD*", "[QD]", "??", "--", "(5)", "QD@3", "middle", "discard"):
         assert symbol in out

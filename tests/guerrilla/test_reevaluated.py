@@ -7,6 +7,7 @@ import pickle
 
 from cardwars import Rng, records, wire
 from cardwars.cards import Card
+from cardwars.engine import Event
 from cardwars.guerrilla import (
     CardPlayed,
     Guerrilla,
@@ -53,11 +54,11 @@ def test_the_support_cascade_reevaluates_after_each_support() -> None:
     assert [e.reevaluated for e in events if isinstance(e, SkirmishEvaluated)] == [True]
 
 
-def _play(game: Guerrilla, seed: int) -> tuple[State, list[tuple[object, ...]]]:
+def _play(game: Guerrilla, seed: int) -> tuple[State, list[tuple[Event, ...]]]:
     """A random game (at most 300 steps) and each step's events."""
     state = game.new_game(seed=seed)
     rng = Rng(seed)
-    steps = []
+    steps: list[tuple[Event, ...]] = []
     while not state.is_over and len(steps) < 300:
         moves = {}
         for seat in sorted(state.to_act):
