@@ -190,14 +190,22 @@ class ActionSpace(Generic[MoveT]):
         if type(action) is not int:
             raise IllegalMoveError(
                 f"an action of {self.game_name} is an int, got {shown(action)} "
-                f"({type_name(action)})"
+                f"({type_name(action)})",
+                move=shown(action),
             )
         if not 0 <= action < len(self._moves):
+            fields: dict[str, Any] = {
+                "move": f"action {shown(action)}",
+                "action": action if action.bit_length() < 64 else None,
+            }
             if not self._moves:
-                raise IllegalMoveError(f"{action} is not an action: {self._range_text()}")
+                raise IllegalMoveError(
+                    f"{shown(action)} is not an action: {self._range_text()}", **fields
+                )
             raise IllegalMoveError(
-                f"{action} is not an action of {self.game_name}: "
-                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}"
+                f"{shown(action)} is not an action of {self.game_name}: "
+                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}",
+                **fields,
             )
         return self._moves[action]
 
@@ -223,7 +231,8 @@ class ActionSpace(Generic[MoveT]):
         if action < 0 or not same_value(self._moves[action], move):
             raise IllegalMoveError(
                 f"{shown(move)} ({type_name(move)}) is not a move of {self.game_name}; "
-                f"no action stands for it"
+                f"no action stands for it",
+                move=shown(move),
             )
         return action
 
