@@ -110,7 +110,12 @@ def encode(value: object) -> Any:
 
 
 class ErrorDocument(TypedDict):
-    """The JSON form of an error (:func:`encode_error`)."""
+    """The JSON form of an error (:func:`encode_error`).
+
+    >>> from cardwars.errors import UsageError
+    >>> encode_error(UsageError("seat must be 0..1, got 7"))["message"]
+    'seat must be 0..1, got 7'
+    """
 
     kind: str
     """The name of the error's class (``"IllegalMoveError"``, ``"UsageError"`` ...)."""
