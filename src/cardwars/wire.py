@@ -113,6 +113,7 @@ class ErrorDocument(TypedDict):
     """The JSON form of an error (:func:`encode_error`).
 
     >>> from cardwars.errors import UsageError
+    >>> from cardwars.wire import encode_error
     >>> encode_error(UsageError("seat must be 0..1, got 7"))["message"]
     'seat must be 0..1, got 7'
     """
