@@ -75,7 +75,7 @@ def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> 
     for name in module.__all__:
         obj = getattr(module, name)
         if inspect.ismodule(obj) or isinstance(
-            obj, (str, int, tuple, frozenset, dict, types.UnionType)
+            obj, (str, int, tuple, frozenset, dict, types.UnionType, types.GenericAlias)
         ):
             continue  # constants and type aliases are documented in their module's docstring
         if ">>>" not in (inspect.getdoc(obj) or ""):

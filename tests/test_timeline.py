@@ -111,7 +111,7 @@ def test_copies_and_pickles_keep_their_start() -> None:
 
 
 def test_a_hand_built_start_is_where_undo_stops() -> None:
-    from cardwars.aliwar import State
+    from cardwars.aliwar import CardsDealt, State
 
     state = State.from_layout(
         [[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]], [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]],
@@ -120,6 +120,7 @@ def test_a_hand_built_start_is_where_undo_stops() -> None:
     start = state.copy()
     state.apply_actions({0: 0, 1: 0})
     dealt = state.events_for(0)[0]
+    assert isinstance(dealt, CardsDealt)
     assert [len(sizes) for sizes in dealt.sizes] == [5, 5] and dealt.sizes[0][0] == 2
     state.undo()
     assert state == start

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 import cardwars
 from cardwars import aliwar, clone_war, guerrilla, wire
 from cardwars.engine import Game, GameState
-from cardwars.errors import RecordError
+from cardwars.errors import RecordError, UsageError
 
 GAMES: list[Game[Any, Any]] = [
     cardwars.load_game("aliwar"),
@@ -314,3 +315,70 @@ def test_decode_of_deeply_nested_data_is_a_record_error(depth: int) -> None:
         step = {"0": step}
     with pytest.raises(RecordError):
         wire.decode(game, step)
+
+
+# --- the typed decoders (issue 24, item 2) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_the_typed_decoders_read_back_each_kind(index: int) -> None:
+    """decode_move/decode_event/decode_observation read what encode wrote, through JSON."""
+    game = GAMES[index]
+    state = game.new_game(seed=11)
+    rng = cardwars.Rng(11)
+    moves = events = 0
+    for _ in range(6):
+        if state.is_over:
+            break
+        for seat in range(state.players):
+            view = state.observation(seat)
+            assert wire.decode_observation(game, json.loads(json.dumps(wire.encode(view)))) == view
+            for move in state.legal_moves(seat):
+                decoded = wire.decode_move(game, json.loads(json.dumps(wire.encode(move))))
+                assert decoded == move and type(decoded) is type(move)
+                moves += 1
+            for event in state.events_for(seat):
+                assert wire.decode_event(game, json.loads(json.dumps(wire.encode(event)))) == event
+                events += 1
+        polled = sorted(state.to_act)
+        state.apply({seat: _pick(state.legal_moves(seat), rng) for seat in polled})
+    assert events > 0 and (moves > 0 or game.name == "clone-war")
+
+
+def _pick(moves: tuple[Any, ...], rng: cardwars.Rng) -> Any:
+    return moves[rng.below(len(moves))]
+
+
+def test_each_typed_decoder_refuses_the_other_kinds() -> None:
+    game = cardwars.load_game("aliwar")
+    state = game.new_game(seed=3)
+    move = wire.encode(state.legal_moves(0)[0])
+    event = wire.encode(state.events_for(0)[0])
+    view = wire.encode(state.observation(0))
+    cases: list[tuple[Callable[[Game[Any, Any], object], object], list[object], str]] = [
+        (
+            wire.decode_move,
+            [event, view, [move], {"0": move}, "0 1", None],
+            "Switch, Keep, Decline",
+        ),
+        (wire.decode_event, [move, view, [event]], "CardsDealt, "),
+        (wire.decode_observation, [move, event, wire.encode(game.rules)], "AliwarObservation"),
+    ]
+    for decoder, documents, allowed in cases:
+        for document in documents:
+            with pytest.raises(RecordError, match=rf'"type" is one of .*{allowed}'):
+                decoder(game, document)
+    with pytest.raises(RecordError, match=r"the move\.b: expected an integer 0\.\.5, got 9"):
+        wire.decode_move(game, {"type": "Switch", "a": 0, "b": 9})
+    with pytest.raises(RecordError, match="clone-war has no moves"):
+        wire.decode_move(cardwars.load_game("clone-war"), {"type": "Switch", "a": 0, "b": 1})
+    with pytest.raises(RecordError, match="one of Propose"):  # Aliwar's move is not Guerrilla's
+        wire.decode_move(cardwars.load_game("guerrilla"), move)
+
+
+@pytest.mark.parametrize(
+    "decoder", [wire.decode, wire.decode_move, wire.decode_event, wire.decode_observation]
+)
+def test_decoders_refuse_a_game_that_is_not_one(decoder: Any) -> None:
+    with pytest.raises(UsageError, match=r"expected a game \(from cardwars\.load_game\), got"):
+        decoder("aliwar", {"type": "Decline"})

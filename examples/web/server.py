@@ -41,7 +41,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import cardwars
 from cardwars import wire
-from cardwars.engine import Agent, Game, GameState, Move, Result
+from cardwars.engine import Agent, Game, GameState, Result
 from cardwars.registry import games
 
 if TYPE_CHECKING:
@@ -141,11 +141,11 @@ class Table:
         if self.seat not in self.state.to_act:
             raise RequestError(f"seat {self.seat} is not asked to move now")
         try:
-            move = wire.decode(self.game, data)
+            move = wire.decode_move(self.game, data)
         except cardwars.CardwarsError as exc:
             raise RequestError(f"not a move of {self.game.name}: {exc}") from None
         legal = self.state.legal_moves(self.seat)
-        if not isinstance(move, Move) or move not in legal:
+        if move not in legal:
             listed = ", ".join(map(self.game.text.label, legal))
             raise RequestError(f"{data!r} is not a legal move now; the legal moves are: {listed}")
         self._play({self.seat: move})

@@ -260,7 +260,9 @@ def move_document(move: object) -> dict[str, Any]:
     """An engine move's :mod:`cardwars.wire` document."""
     from cardwars.wire import encode  # wire imports the engine, which imports this module
 
-    data: dict[str, Any] = encode(move)
+    data = encode(move)
+    if not isinstance(data, dict):  # pragma: no cover - every move is a dataclass
+        raise TypeError(f"a move encodes as an object, got {describe(move)}")
     return data
 
 

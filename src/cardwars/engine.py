@@ -34,7 +34,7 @@ from cardwars.actions import ActionSpace
 from cardwars.bases import Event, Move, Observation, Result
 from cardwars.errors import UsageError, describe
 from cardwars.game_base import Game, StateT
-from cardwars.interfaces import Agent, GameText, RandomAgent, action_chooser
+from cardwars.interfaces import Agent, GameText, RandomAgent, SomeAgent, action_chooser
 from cardwars.state_base import GameState
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ __all__ = [
     "Observation",
     "RandomAgent",
     "Result",
+    "SomeAgent",
     "play",
 ]
 
@@ -61,7 +62,7 @@ def _agent_rng(seed: int, seat: int) -> Rng:
     return rng
 
 
-def resolve_agents(game: Game[Any, Any], agents: Sequence[Agent | str]) -> list[Agent]:
+def resolve_agents(game: Game[Any, Any], agents: Sequence[SomeAgent | str]) -> list[Agent]:
     """Turn agent names into built-in agents and check there is one agent per seat."""
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise UsageError(
@@ -88,7 +89,7 @@ def resolve_agents(game: Game[Any, Any], agents: Sequence[Agent | str]) -> list[
 
 def play(
     game: Game[Any, StateT],
-    agents: Sequence[Agent | str],
+    agents: Sequence[SomeAgent | str],
     *,
     seed: int | None = None,
     on_step: Callable[[StateT, tuple[Event, ...]], None] | None = None,

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from cardwars.errors import UsageError
 
 if TYPE_CHECKING:
+    from typing_extensions import Never
+
     from cardwars.core_rng import Rng
 
-__all__ = ["Agent", "GameText", "RandomAgent", "action_chooser"]
+__all__ = ["Agent", "GameText", "RandomAgent", "SomeAgent", "action_chooser"]
 
 
 if TYPE_CHECKING:  # defaults for type checkers only: Python 3.11's TypeVar has none
@@ -42,8 +44,37 @@ class Agent(Protocol[ObservationT, MoveT]):
     True
     """
 
-    def choose(self, observation: ObservationT, legal_moves: Sequence[MoveT], rng: Rng) -> MoveT:
-        """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``."""
+    def choose(self, observation: ObservationT, legal_moves: tuple[MoveT, ...], rng: Rng) -> MoveT:
+        """Return one of ``legal_moves`` seeing only ``observation``; draw chance from ``rng``.
+
+        The engine passes ``legal_moves`` as the tuple :meth:`GameState.legal_moves
+        <cardwars.engine.GameState.legal_moves>` returns, so an agent may annotate it
+        ``tuple[Move, ...]`` or, more widely, ``Sequence[Move]``: either matches.
+        """
+        ...
+
+
+class SomeAgent(Protocol):
+    """An agent of some game, whichever: what :func:`cardwars.play` and
+    :func:`cardwars.simulate` take besides agent names.
+
+    Every ``Agent[O, M]`` is a ``SomeAgent``, whatever its ``O`` and ``M``, so a
+    list that mixes typed agents and names (``[FirstSwitch(), "greedy"]``) is a
+    ``list[SomeAgent | str]`` with no ``Any`` in it. Nothing can call its
+    :meth:`choose` (it takes no observation a checker knows of): the engine asks
+    the agent as the game's own :class:`Agent`.
+
+    >>> import cardwars
+    >>> class FirstMove:
+    ...     def choose(self, observation, legal_moves, rng):
+    ...         return legal_moves[0]
+    >>> agents: list[SomeAgent | str] = [FirstMove(), "greedy"]
+    >>> cardwars.play(cardwars.load_game("aliwar"), agents, seed=1).is_over
+    True
+    """
+
+    def choose(self, observation: Never, legal_moves: Never, rng: Rng) -> object:
+        """The agent's choice (see :meth:`Agent.choose`)."""
         ...
 
 

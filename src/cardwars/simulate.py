@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, is_dataclass
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardwars import backend as _backend
-from cardwars.engine import Agent, Game, play, resolve_agents
+from cardwars.engine import Agent, Game, SomeAgent, play, resolve_agents
 from cardwars.errors import CardwarsError, SimulationError, UsageError
 from cardwars.registry import load_game
 from cardwars.report import SimulationReport
@@ -299,7 +299,7 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
 
 def simulate(
     game: Game[Any, Any] | str,
-    agents: Sequence[Agent | str],
+    agents: Sequence[SomeAgent | str],
     *,
     games: int,
     seed: int = 0,

@@ -18,6 +18,8 @@ from cardwars.errors import UsageError, describe
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from cardwars.bases import Event
+
 __all__ = ["Timeline"]
 
 
@@ -30,7 +32,7 @@ class Timeline:
     # and the feed's cursor: a copy of the start stepped through the first len(events)
     # steps of the history, with the events of each of those steps.
     _start: Any
-    _feed: tuple[Any, list[tuple[Any, ...]]] | None
+    _feed: tuple[Any, list[tuple[Event, ...]]] | None
 
     def _mark_start(self, start: Any = None) -> None:
         """Remember ``start`` (a copy of this very state if None) as where replays begin."""
@@ -39,11 +41,11 @@ class Timeline:
         self._start = self.copy() if start is None else start  # type: ignore[attr-defined]
 
     # --- what each game may refine ---------------------------------------------------------
-    def _deal_events(self, seat: int) -> tuple[Any, ...]:
+    def _deal_events(self, seat: int) -> tuple[Event, ...]:
         """The events of the deal (or of a hand-built start) that ``seat`` may see."""
         return ()
 
-    def _visible_to(self, seat: int, event: Any) -> bool:
+    def _visible_to(self, seat: int, event: Event) -> bool:
         """Whether ``seat`` may see ``event`` (every event is public unless a game says not)."""
         return True
 
@@ -92,7 +94,7 @@ class Timeline:
         self._feed = None
 
     # --- the per-seat feed -----------------------------------------------------------------
-    def events_for(self, seat: int, since: int = 0) -> tuple[Any, ...]:
+    def events_for(self, seat: int, since: int = 0) -> tuple[Event, ...]:
         """Every event ``seat`` may see so far, the deal's first; from index ``since`` on.
 
         The feed only ever grows (until :meth:`undo`), so a front end that has
@@ -120,7 +122,7 @@ class Timeline:
             feed.extend(event for event in step_events if self._visible_to(seat, event))
         return tuple(feed[since:])
 
-    def _step_events(self) -> list[tuple[Any, ...]]:
+    def _step_events(self) -> list[tuple[Event, ...]]:
         """The events of every step of the history, replayed once and kept."""
         me: Any = self
         history: tuple[Mapping[int, Any], ...] = me.history

@@ -48,14 +48,37 @@ import reprlib
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, TypeVar, Union, overload
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, Move, Observation, Result
-from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, describe
+from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, UsageError, describe
 from cardwars.options import option_table
 
-__all__ = ["ErrorDocument", "decode", "encode", "encode_error", "schema"]
+if TYPE_CHECKING:
+    from cardwars import aliwar, clone_war, guerrilla
+    from cardwars.aliwar.moves import AliwarMove
+    from cardwars.guerrilla.moves import GuerrillaMove
+
+__all__ = [
+    "ErrorDocument",
+    "JsonObject",
+    "JsonValue",
+    "decode",
+    "decode_event",
+    "decode_move",
+    "decode_observation",
+    "encode",
+    "encode_error",
+    "schema",
+]
+
+JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
+"""Any JSON value as :func:`json.loads` returns it and :func:`encode` writes it."""
+
+JsonObject: TypeAlias = dict[str, JsonValue]
+"""The JSON object that :func:`encode` makes of a move, an event, an observation, a
+result, a game's ``Rules`` or a step's ``{seat: move}``."""
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # "(?!\n)" keeps Python's "$" (which also matches before a final newline) at the very end,
@@ -67,11 +90,37 @@ _SEAT_PATTERN = r"^(0|[1-9][0-9]{0,8})(?!\n)$"
 # --- encode ----------------------------------------------------------------------------------
 
 
-def encode(value: object) -> Any:
+@overload
+def encode(value: None) -> None: ...
+@overload
+def encode(
+    value: Move
+    | Event
+    | Observation
+    | Result
+    | aliwar.Rules
+    | clone_war.Rules
+    | guerrilla.Rules
+    | Mapping[int, Move],
+) -> JsonObject: ...
+@overload
+def encode(
+    value: tuple[object, ...] | frozenset[object] | list[Any] | set[Any],
+) -> list[JsonValue]: ...
+@overload
+def encode(value: Card | enum.Enum) -> str: ...
+@overload
+def encode(value: object) -> JsonValue: ...
+
+
+def encode(value: object) -> JsonValue:
     """``value`` as JSON-ready data; see the module for the format.
 
     Returns:
-        Dicts, lists, str, int, bool and None only, ready for :func:`json.dumps`.
+        Dicts, lists, str, int, bool and None only, ready for :func:`json.dumps`: to a
+        type checker a :data:`JsonObject` for a move, an event, an observation, a
+        result, a ``Rules`` or a step, a list for a tuple or a set, a str for a card
+        or an enum member.
 
     Raises:
         TypeError: a value that is none of the engine's (named in the message).
@@ -92,14 +141,14 @@ def encode(value: object) -> Any:
     if isinstance(value, (frozenset, set)):
         return [encode(item) for item in sorted(value)]
     if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
+        out: JsonObject = {}
         for key, item in value.items():
             if type(key) is not int:
                 raise TypeError(f"encode() takes mappings of int seats, got the key {key!r}")
             out[str(key)] = encode(item)
         return out
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data: dict[str, Any] = {"type": type(value).__name__}
+        data: JsonObject = {"type": type(value).__name__}
         for field in dataclasses.fields(value):
             data[field.name] = encode(getattr(value, field.name))
         return data
@@ -194,18 +243,21 @@ def _plain_data(value: object) -> Any:
 # --- decode ----------------------------------------------------------------------------------
 
 
-def decode(game: Game[Any, Any], data: object) -> Any:
+def decode(game: Game[Any, Any], data: object) -> object:
     """The object that ``data`` (from :func:`encode`, through JSON or not) stands for.
 
     A list decodes item by item (a list of legal moves, of events); an object by
     its ``"type"``, which must be one of ``game``'s move, event or observation
-    classes, ``Result`` or ``Rules``.
+    classes, ``Result`` or ``Rules``. To a type checker the result is an
+    ``object``: :func:`decode_move`, :func:`decode_event` and
+    :func:`decode_observation` decode one kind of value and say which.
 
     Returns:
         The object, equal to the one that was encoded (a tuple for a list).
 
     Raises:
         RecordError: data that is not a value of this game; the message says where.
+        UsageError: ``game`` is not a game.
 
     >>> import cardwars
     >>> from cardwars.wire import decode
@@ -213,7 +265,7 @@ def decode(game: Game[Any, Any], data: object) -> Any:
     >>> decode(game, [{"type": "Play", "card": "KC"}, {"type": "Pass"}])
     (Play(card=Card(rank=Rank.KING, suit=Suit.CLUBS)), Pass())
     """
-    classes = _classes(type(game))
+    classes = _game_classes(game)
     try:
         if isinstance(data, list):
             return tuple(
@@ -222,6 +274,112 @@ def decode(game: Game[Any, Any], data: object) -> Any:
         return _decode_one(classes, data, "the value")
     except RecursionError:  # pragma: no cover - decode descends only as deep as the types
         raise RecordError("the value is nested too deeply") from None
+
+
+@overload
+def decode_move(game: aliwar.Aliwar, data: object) -> AliwarMove: ...
+@overload
+def decode_move(game: guerrilla.Guerrilla, data: object) -> GuerrillaMove: ...
+@overload
+def decode_move(game: Game[Any, Any], data: object) -> Move: ...
+
+
+def decode_move(game: Game[Any, Any], data: object) -> Move:
+    """The move of ``game`` that ``data`` (one encoded move) stands for.
+
+    A front end's way to read a player's move: to a type checker the result is the
+    game's own move type (``aliwar.Move`` for an :class:`~cardwars.aliwar.Aliwar`),
+    and data that is any other value (an event, a list, a step) is refused. The move
+    is one of the game's; whether it is legal now is for
+    :meth:`~cardwars.engine.GameState.apply` to say.
+
+    Raises:
+        RecordError: data that is no move of this game (Clone War has none); the
+            message names the move types.
+        UsageError: ``game`` is not a game.
+
+    >>> import cardwars
+    >>> from cardwars.wire import decode_move
+    >>> decode_move(cardwars.load_game("aliwar"), {"type": "Switch", "a": 0, "b": 5})
+    Switch(a=0, b=5)
+    """
+    return _decode_kind(game, data, Move, "move")
+
+
+def decode_event(game: Game[Any, Any], data: object) -> Event:
+    """The event of ``game`` that ``data`` (one encoded event) stands for.
+
+    Raises:
+        RecordError: data that is no event of this game; the message names the event types.
+        UsageError: ``game`` is not a game.
+
+    >>> import cardwars
+    >>> from cardwars.wire import decode_event
+    >>> decode_event(cardwars.load_game("guerrilla"), {"type": "SpyFlagSet", "seat": 1})
+    SpyFlagSet(seat=1)
+    """
+    return _decode_kind(game, data, Event, "event")
+
+
+@overload
+def decode_observation(game: aliwar.Aliwar, data: object) -> aliwar.AliwarObservation: ...
+@overload
+def decode_observation(game: clone_war.CloneWar, data: object) -> clone_war.CloneWarObservation: ...
+@overload
+def decode_observation(
+    game: guerrilla.Guerrilla, data: object
+) -> guerrilla.GuerrillaObservation: ...
+@overload
+def decode_observation(game: Game[Any, Any], data: object) -> Observation: ...
+
+
+def decode_observation(game: Game[Any, Any], data: object) -> Observation:
+    """The observation of ``game`` that ``data`` (one encoded observation) stands for.
+
+    To a type checker the result is the game's own observation class.
+
+    Raises:
+        RecordError: data that is no observation of this game.
+        UsageError: ``game`` is not a game.
+
+    >>> import cardwars
+    >>> from cardwars.wire import decode_observation, encode
+    >>> game = cardwars.load_game("guerrilla")
+    >>> observation = game.new_game(seed=42).observation(0)
+    >>> decode_observation(game, encode(observation)) == observation
+    True
+    """
+    return _decode_kind(game, data, Observation, "observation")
+
+
+_KindT = TypeVar("_KindT", Move, Event, Observation)
+
+
+def _game_classes(game: object) -> dict[str, type]:
+    if not isinstance(game, Game):
+        raise UsageError(f"expected a game (from cardwars.load_game), got {describe(game)}")
+    return _classes(type(game))
+
+
+def _decode_kind(game: Game[Any, Any], data: object, kind: type[_KindT], what: str) -> _KindT:
+    """One value of one kind (a move, an event, an observation) of ``game``."""
+    classes = _game_classes(game)
+    allowed = [name for name, cls in classes.items() if issubclass(cls, kind)]
+    name = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(name, str) or name not in allowed:
+        if not allowed:
+            raise RecordError(f"the {what}: {game.name} has no {what}s, got {_clip(data)}")
+        raise RecordError(
+            f'the {what}: expected an object whose "type" is one of {", ".join(allowed)}, '
+            f"got {_clip(data)}"
+        )
+    try:
+        value = _decode_object(classes, data, f"the {what}")
+    except RecursionError:  # pragma: no cover - decode descends only as deep as the types
+        raise RecordError(f"the {what} is nested too deeply") from None
+    if not isinstance(value, kind):  # pragma: no cover - the name was one of the kind's
+        raise RecordError(f"the {what}: expected a {kind.__name__}, got {type(value).__name__}")
+    return value
 
 
 def _decode_one(classes: dict[str, type], data: object, where: str) -> Any:

@@ -1,4 +1,9 @@
+# mypy: disallow-any-expr
 """Code as a typed consumer of cardwars writes it: mypy --strict checks every type below.
+
+The inline configuration on the first line adds ``--disallow-any-expr`` for this module
+alone: no expression here may have a type with ``Any`` in it, and there is no ``cast``,
+so each name used here hands its consumer a real type.
 
 ``assert_type`` does nothing at run time (``tests/typing/test_consumer.py`` runs the
 module to show that the code also works); to mypy each line is an assertion that the
@@ -20,7 +25,7 @@ else:  # pragma: no cover - Python 3.10 has no typing.assert_type; it checks not
 
 
 import cardwars
-from cardwars import aliwar, clone_war, guerrilla, records
+from cardwars import aliwar, clone_war, guerrilla, records, wire
 from cardwars.engine import Agent, Event, Result
 
 
@@ -35,6 +40,18 @@ class FirstSwitch:
     ) -> aliwar.Move:
         assert_type(observation.stacks[0][0][0], cardwars.Card | None)
         return legal_moves[0]
+
+
+class LastPlay:
+    """A typed Guerrilla agent that annotates ``legal_moves`` as the tuple it is given."""
+
+    def choose(
+        self,
+        observation: guerrilla.GuerrillaObservation,
+        legal_moves: tuple[guerrilla.Move, ...],
+        rng: cardwars.Rng,
+    ) -> guerrilla.Move:
+        return legal_moves[-1]
 
 
 def aliwar_flow() -> aliwar.State:
@@ -56,7 +73,40 @@ def aliwar_flow() -> aliwar.State:
     again = records.loads(records.dumps(final), game)
     assert_type(again, aliwar.State)
     assert_type(cardwars.Rng(3).below(6), int)
+    aliwar_front_end(game)
     return again
+
+
+def aliwar_front_end(game: aliwar.Aliwar) -> None:
+    """What a server does with a game: JSON out, a player's move in, the feed out."""
+    state = game.new_game(seed=7)
+    doc = wire.encode(state.legal_moves(0)[0])
+    assert_type(doc, wire.JsonObject)
+    move = wire.decode_move(game, doc)
+    assert_type(move, aliwar.Move)
+    assert move == state.legal_moves(0)[0]
+    label = game.text.label(move)
+    assert_type(label, str)
+    parsed = game.text.parse(label, state, 0)
+    assert_type(parsed, aliwar.Move)
+    assert parsed == move
+    board = wire.encode(state.observation(0))
+    assert_type(board, wire.JsonObject)
+    view = wire.decode_observation(game, board)
+    assert_type(view, aliwar.AliwarObservation)
+    assert view == state.observation(0)
+    state.apply({0: move, 1: game.text.parse("0 1", state, 1)})
+    feed = state.events_for(1)
+    assert_type(feed, tuple[Event, ...])
+    lines = [wire.encode(event) for event in feed]
+    assert_type(lines, list[wire.JsonObject])
+    assert tuple(wire.decode_event(game, line) for line in lines) == feed
+    assert_type(wire.decode_event(game, lines[0]), Event)
+    assert_type(wire.encode(state.result), wire.JsonObject | None)
+    assert_type(wire.encode(game.rules), wire.JsonObject)
+    assert_type(wire.encode(state.legal_moves(0)), list[wire.JsonValue])
+    assert_type(wire.encode(cardwars.Card.parse("KC")), str)
+    assert_type(wire.decode(game, doc), object)
 
 
 def guerrilla_flow() -> guerrilla.State:
@@ -66,8 +116,15 @@ def guerrilla_flow() -> guerrilla.State:
     assert_type(state.observation(2), guerrilla.GuerrillaObservation)
     assert_type(state.legal_moves(0), tuple[guerrilla.Move, ...])
     assert_type(state.observation(2).hand, tuple[cardwars.Card, ...])
-    final = cardwars.play(game, ["random"] * 3, seed=5)
+    move = wire.decode_move(game, wire.encode(state.legal_moves(0)[0]))
+    assert_type(move, guerrilla.Move)
+    assert_type(game.text.parse(game.text.label(move), state, 0), guerrilla.Move)
+    view = wire.decode_observation(game, wire.encode(state.observation(2)))
+    assert_type(view, guerrilla.GuerrillaObservation)
+    typed: Agent[guerrilla.GuerrillaObservation, guerrilla.Move] = LastPlay()
+    final = cardwars.play(game, [typed, "random", "greedy"], seed=5)
     assert_type(final, guerrilla.State)
+    assert_type(final.events_for(0), tuple[Event, ...])
     return final
 
 
@@ -77,4 +134,9 @@ def clone_war_flow() -> clone_war.State:
     final = cardwars.play(game, ["random"] * 4, seed=6)
     assert_type(final, clone_war.State)
     assert_type(final.observation(0), clone_war.CloneWarObservation)
+    view = wire.decode_observation(game, wire.encode(final.observation(0)))
+    assert_type(view, clone_war.CloneWarObservation)
+    assert_type(game.text.render(view), str)
+    assert_type(game.text.describe(final.events_for(0)[0]), str | None)
+    cardwars.simulate(game, ["random"] * 4, games=2, seed=1)
     return final

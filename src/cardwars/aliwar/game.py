@@ -17,8 +17,8 @@ from cardwars.aliwar.kernel import KERNEL
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
-from cardwars.aliwar.text import TEXT
-from cardwars.engine import ActionSpace, Agent, Game, GameText, Move, Observation, RandomAgent
+from cardwars.aliwar.text import TEXT, AliwarText
+from cardwars.engine import ActionSpace, Agent, Game, Move, Observation, RandomAgent
 from cardwars.errors import RulesError, describe
 from cardwars.vectors import Encodable, Encoding
 
@@ -49,7 +49,7 @@ class Aliwar(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Any]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "000_aliwar.md"
-    text: ClassVar[GameText] = TEXT
+    text: ClassVar[AliwarText] = TEXT
     """Aliwar's text interface, :data:`cardwars.aliwar.text.TEXT` (an
     :class:`~cardwars.aliwar.text.AliwarText`): move labels and parsing, boards, event lines."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {

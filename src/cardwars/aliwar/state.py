@@ -529,7 +529,7 @@ class State(MachineState[Phase], EncodedState):
         seen (issue 23): the deal is one shuffled deck, so the hidden cards are
         exchangeable, and the observation keeps every card the seat saw (with
         ``view_recall="face_up_only"`` it forgets face-down ones by design). The copy's
-        :meth:`events_for` ``(seat)`` is this state's; it cannot :meth:`undo` past the
+        ``events_for(seat)`` is this state's; it cannot ``undo()`` past the
         present.
 
         Raises:

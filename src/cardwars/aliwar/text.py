@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from cardwars.actions import illegal_text
 from cardwars.aliwar.moves import (
     PROTECTION,
     STACKS,
+    AliwarMove,
     AliwarObservation,
     CardKept,
     CardsDiscarded,
@@ -101,6 +102,9 @@ def _position(position: int) -> str:
     return "P" if position == PROTECTION else str(position)
 
 
+_LegalT = TypeVar("_LegalT", bound=Move)
+
+
 def _label(move: Move) -> str:
     if isinstance(move, Switch):
         return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
@@ -139,7 +143,7 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     return places[0] if len(places) == 1 else None
 
 
-def _parse(text: str, legal: Sequence[Move], seat: int) -> Move:
+def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
     if not isinstance(text, str):
         raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     cleaned = " ".join(text.strip().lower().split())
@@ -301,7 +305,7 @@ class AliwarText:
         """
         return _label(move)
 
-    def parse(self, text: str, state: State, seat: int) -> Move:
+    def parse(self, text: str, state: State, seat: int) -> AliwarMove:
         """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
 
         Capitals, spaces and commas are free; a switch's positions may come in either

@@ -11,12 +11,11 @@ from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
-from cardwars.clone_war.text import TEXT
+from cardwars.clone_war.text import TEXT, CloneWarText
 from cardwars.engine import (
     ActionSpace,
     Agent,
     Game,
-    GameText,
     Move,
     Observation,
     RandomAgent,
@@ -46,7 +45,7 @@ class CloneWar(Game[Rules, State]):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "001_clone_war.md"
-    text: ClassVar[GameText] = TEXT
+    text: ClassVar[CloneWarText] = TEXT
     """Clone War's text interface, :data:`cardwars.clone_war.text.TEXT` (a
     :class:`~cardwars.clone_war.text.CloneWarText`): event lines and boards; there are no moves."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {

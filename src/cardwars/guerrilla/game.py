@@ -20,7 +20,6 @@ from cardwars.engine import (
     ActionSpace,
     Agent,
     Game,
-    GameText,
     Move,
     Observation,
     RandomAgent,
@@ -35,7 +34,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
-from cardwars.guerrilla.text import TEXT
+from cardwars.guerrilla.text import TEXT, GuerrillaText
 from cardwars.options import check_players
 from cardwars.vectors import Encodable, Encoding
 
@@ -71,7 +70,7 @@ class Guerrilla(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "003_guerrilla.md"
-    text: ClassVar[GameText] = TEXT
+    text: ClassVar[GuerrillaText] = TEXT
     """Guerrilla's text interface, :data:`cardwars.guerrilla.text.TEXT` (a
     :class:`~cardwars.guerrilla.text.GuerrillaText`): labels and parsing, boards, event lines."""
     agents: ClassVar[Mapping[str, Callable[[], Agent]]] = {

@@ -584,7 +584,7 @@ class State(MachineState[Phase], EncodedState):
         of that seat's possible hand cards (GT-10.6, GT-15). Every hidden card (other
         hands, all draw piles in order, the unseen discard-pile cards, the others'
         face-down tie cards) is then drawn so that each consistent position is
-        equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per class of
+        equally likely (module ``cardwars.guerrilla.knowledge``: exact counts per class of
         places; a hand whose places hold different sets is kept or redrawn so that
         each of its arrangements counts once). A hand is a set: its order is the
         order its places were filled.
@@ -599,7 +599,7 @@ class State(MachineState[Phase], EncodedState):
         equal this state's, and so does ``history`` but for the other seats' face-down
         tie cards still hidden, which name the sampled ones. Its RNG (future chance:
         reshuffles of discard piles, random removals) is reseeded from ``rng``. It
-        cannot :meth:`undo` past the present. Only ``rng`` is drawn from; this state
+        cannot ``undo()`` past the present. Only ``rng`` is drawn from; this state
         is left unchanged.
 
         Raises:
@@ -699,8 +699,14 @@ class State(MachineState[Phase], EncodedState):
         that the observation does not show (not in the observer's hand, the removed
         pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to
         the other hands, the draw piles and the discard piles, each to its observed
-        size; the flags, G, the skirmish and the rules are the observation's, the RNG
-        is seeded from ``rng``. A position after Play is rebuilt at the start of the
+        size. "Consistent" means with this one observation, which holds no history:
+        while no card has changed hands (skirmish 0, every discard pile empty) each
+        seat's unseen cards are its own suit(s), in its hand and pile (GT-1.1, GT-2),
+        so the draw is exact; later every unseen card may be in any hidden place,
+        which may give a seat a card its past rules out. A seat that has its event
+        feed gets a world consistent with all of it from :meth:`determinize`. The
+        flags, G, the skirmish and the rules are the observation's, the RNG is seeded
+        from ``rng``. A position after Play is rebuilt at the start of the
         Play step, with each played card back in its owner's hand, and the observed
         cards are played again (so the history holds those steps only). Its
         :meth:`observation` of ``observation.seat`` equals ``observation``.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from cardwars.actions import illegal_text
 from cardwars.cards import Card
@@ -36,6 +36,7 @@ from cardwars.guerrilla.moves import (
     FaceDownRevealed,
     ForcesLost,
     GameOver,
+    GuerrillaMove,
     GuerrillaObservation,
     GuerrillaPromoted,
     Outcome,
@@ -218,6 +219,9 @@ _ALIASES: dict[str, str] = {
 }
 
 
+_LegalT = TypeVar("_LegalT", bound=Move)
+
+
 def _label(move: Move) -> str:
     if isinstance(move, TieCards):
         return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
@@ -274,7 +278,7 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
     return not labelled and cards == ([] if card is None else [card])
 
 
-def _parse(text: str, legal: Sequence[Move], seat: int) -> Move:
+def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
     if not isinstance(text, str):
         raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     try:
@@ -397,7 +401,7 @@ class GuerrillaText:
         """
         return _label(move)
 
-    def parse(self, text: str, state: State, seat: int) -> Move:
+    def parse(self, text: str, state: State, seat: int) -> GuerrillaMove:
         """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
 
         Case and spacing are free; a bare card names the one legal move with that
