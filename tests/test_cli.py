@@ -63,7 +63,7 @@ def test_cli_play_aliwar_to_the_end_and_save(
         "oops\n" + text,
     )
     assert status == 0, err
-    assert out.count("is not a legal move here; the legal moves are:") == 1  # only "oops"
+    assert out.count("is not a legal move here; legal:") == 1  # only "oops"
     assert "game over:" in out
     assert f"record saved to {save}" in out
     loaded = records.loads(save.read_text())

@@ -13,17 +13,28 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardwars import backend
-from cardwars.errors import IllegalMoveError, describe
+from cardwars.errors import IllegalMoveError, describe, listed
 
 if TYPE_CHECKING:
     from cardwars.core_values import MoveKeys as _MoveKeys
 
-__all__ = ["ActionSpace", "matching_move", "same_value", "shown", "type_name"]
+__all__ = [
+    "ActionSpace",
+    "illegal_move",
+    "illegal_text",
+    "legal_documents",
+    "matching_move",
+    "move_document",
+    "move_facts",
+    "same_value",
+    "shown",
+    "type_name",
+]
 
 MoveT = TypeVar("MoveT")
 
@@ -179,14 +190,22 @@ class ActionSpace(Generic[MoveT]):
         if type(action) is not int:
             raise IllegalMoveError(
                 f"an action of {self.game_name} is an int, got {shown(action)} "
-                f"({type_name(action)})"
+                f"({type_name(action)})",
+                move=shown(action),
             )
         if not 0 <= action < len(self._moves):
+            fields: dict[str, Any] = {
+                "move": f"action {shown(action)}",
+                "action": action if action.bit_length() < 64 else None,
+            }
             if not self._moves:
-                raise IllegalMoveError(f"{action} is not an action: {self._range_text()}")
+                raise IllegalMoveError(
+                    f"{shown(action)} is not an action: {self._range_text()}", **fields
+                )
             raise IllegalMoveError(
-                f"{action} is not an action of {self.game_name}: "
-                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}"
+                f"{shown(action)} is not an action of {self.game_name}: "
+                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}",
+                **fields,
             )
         return self._moves[action]
 
@@ -212,7 +231,8 @@ class ActionSpace(Generic[MoveT]):
         if action < 0 or not same_value(self._moves[action], move):
             raise IllegalMoveError(
                 f"{shown(move)} ({type_name(move)}) is not a move of {self.game_name}; "
-                f"no action stands for it"
+                f"no action stands for it",
+                move=shown(move),
             )
         return action
 
@@ -234,3 +254,131 @@ def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
     for action in actions:
         mask[action] = 1
     return bytes(mask)
+
+
+def move_document(move: object) -> dict[str, Any]:
+    """An engine move's :mod:`cardwars.wire` document."""
+    from cardwars.wire import encode  # wire imports the engine, which imports this module
+
+    data = encode(move)
+    if not isinstance(data, dict):  # pragma: no cover - every move is a dataclass
+        raise TypeError(f"a move encodes as an object, got {describe(move)}")
+    return data
+
+
+def legal_documents(legal: Sequence[object]) -> tuple[dict[str, Any], ...]:
+    """The wire documents of the engine's ``legal`` moves; none (an empty tuple) if one of
+    them has no wire form (a move type of a caller's own game that is no dataclass)."""
+    try:
+        return tuple(move_document(move) for move in legal)
+    except TypeError:
+        return ()
+
+
+def move_facts(given: object, space: ActionSpace[Any] | None) -> tuple[str, dict[str, Any] | None]:
+    """``(text, wire document or None)`` of a value given as a move, for an error.
+
+    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is
+    the space's own move's label and document; anything else (or anything, with no
+    space: a game of a caller's that has none) its :func:`~cardwars.errors.describe`
+    text and None. No code of ``given`` runs.
+
+    >>> from cardwars import aliwar
+    >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
+    >>> move_facts(aliwar.Switch(1, 0), space), move_facts("0 1", space)
+    (('0 1', {'type': 'Switch', 'a': 0, 'b': 1}), ("'0 1'", None))
+    """
+    if space is None:
+        return describe(given), None
+    try:
+        own = space.moves[space.action(given)]
+    except IllegalMoveError:
+        return describe(given), None
+    return str(own), move_document(own)
+
+
+def illegal_move(
+    seat: int,
+    given: object,
+    legal: Sequence[object],
+    space: ActionSpace[Any] | None,
+    *,
+    phase: str,
+    legal_actions: tuple[int, ...] | None = None,
+    who: str | None = None,
+) -> IllegalMoveError:
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` trying ``given``.
+
+    ``legal`` are the seat's legal moves (the engine's own objects). With
+    ``legal_actions`` (their actions, in the same order) ``given`` is an action
+    tried through an integer protocol, and the message lists actions; else it is a
+    value given as a move. ``who`` names the seat in the message (an env's agent name),
+    ``seat N`` by default. No code of ``given`` runs.
+
+    >>> from cardwars import aliwar
+    >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
+    >>> str(illegal_move(0, aliwar.Decline(), space.moves[:1], space, phase="SWITCH"))
+    'seat 0 cannot play decline in phase SWITCH; legal: 0 1'
+    >>> str(illegal_move(0, 1, space.moves[:1], space, phase="SWITCH", legal_actions=(0,)))
+    'seat 0 cannot play action 1 (decline) in phase SWITCH; legal actions: 0 (0 1)'
+    """
+    labels = tuple(str(move) for move in legal)
+    documents = legal_documents(legal)
+    who = f"seat {seat}" if who is None else who
+    if legal_actions is None or space is None:
+        text, wire = move_facts(given, space)
+        return IllegalMoveError(
+            f"{who} cannot play {text} in phase {phase}; legal: {listed(labels)}",
+            seat=seat,
+            move=text,
+            move_wire=wire,
+            legal=labels,
+            legal_wire=documents,
+        )
+    action: int | None = None
+    wire = None
+    if type(given) is not int:
+        text = describe(given)
+        what = (
+            f"{text} ({type_name(given)}, not a plain int action; int() converts a NumPy integer)"
+        )
+    elif not 0 <= given < len(space):
+        text = f"action {describe(given)}"  # an int too long for str() is described
+        action = given if given.bit_length() < 64 else None
+        what = f"{text}, outside {space._range_text()}"
+    else:
+        own = space.move(given)
+        action, text, wire = given, str(own), move_document(own)
+        what = f"action {given} ({text})"
+    pairs = tuple(f"{a} ({label})" for a, label in zip(legal_actions, labels, strict=True))
+    return IllegalMoveError(
+        f"{who} cannot play {what} in phase {phase}; legal actions: {listed(pairs)}",
+        seat=seat,
+        move=text,
+        move_wire=wire,
+        action=action,
+        legal=labels,
+        legal_wire=documents,
+        legal_actions=legal_actions,
+    )
+
+
+def illegal_text(
+    seat: int, text: object, problem: str, legal: Sequence[object]
+) -> IllegalMoveError:
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that
+    names no legal move (``problem`` says how), for a game's ``text.parse``.
+
+    >>> from cardwars import aliwar
+    >>> str(illegal_text(1, " keep 9C ", "is not a legal move", [aliwar.Decline()]))
+    "seat 1: 'keep 9C' is not a legal move; legal: decline"
+    """
+    labels = tuple(str(move) for move in legal)
+    typed = text.strip() if type(text) is str else text
+    return IllegalMoveError(
+        f"seat {seat}: {describe(typed)} {problem}; legal: {listed(labels)}",
+        seat=seat,
+        move=typed if type(typed) is str else describe(typed),
+        legal=labels,
+        legal_wire=legal_documents(legal),
+    )

@@ -365,6 +365,9 @@ def _ask(
             continue
         if line.lower() in ("help", "?"):
             print(text.NOTATION, file=out)
+            board = getattr(text, "BOARD", None)  # a game's legend of its board's symbols
+            if isinstance(board, str):
+                print(board, file=out)
             continue
         if line.lower() in ("quit", "exit"):
             raise _QuitRequestedError

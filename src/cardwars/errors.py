@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from typing import Any
 
 __all__ = [
+    "LISTED_MOVES",
     "CardParseError",
     "CardwarsError",
     "IllegalMoveError",
@@ -20,6 +22,7 @@ __all__ = [
     "SimulationError",
     "UsageError",
     "describe",
+    "listed",
 ]
 
 _LIMIT = 80
@@ -145,8 +148,26 @@ class CardParseError(CardwarsError, ValueError):
 class IllegalMoveError(CardwarsError, ValueError):
     """A move (or a set of simultaneous moves) is not legal in the current state.
 
-    The message names the seat, the move and the legal moves. The state is
-    unchanged when this is raised.
+    The message names the seat, the move and the legal moves, by their labels (the
+    game's notation, :attr:`cardwars.engine.Game.text`), at most
+    :data:`LISTED_MOVES` of them. The same facts are fields, for front ends
+    (:func:`cardwars.wire.encode_error` gives them as JSON):
+
+    * :attr:`seat`: the seat that tried, or None when no one seat is at fault (a
+      step that is no mapping, a game that is over);
+    * :attr:`move`: what it tried, as text: the move's label when it is a move of
+      the game, the text as typed for a move read from text, else the value as
+      :func:`describe` shows it; None when no move was given;
+    * :attr:`move_wire`: that move's :mod:`cardwars.wire` document when it is a
+      move of the game, else None;
+    * :attr:`action`: the integer action tried, for the integer protocols
+      (``apply_actions``, the envs), else None;
+    * :attr:`legal` and :attr:`legal_wire`: the seat's legal moves then, as labels
+      and as wire documents, in the order of ``legal_moves`` (empty when not known);
+    * :attr:`legal_actions`: the same moves' actions, for the integer protocols.
+
+    The state is unchanged when this is raised. The error pickles with its fields;
+    ``IllegalMoveError("text")`` (the fields left empty) still works.
 
     >>> import cardwars
     >>> from cardwars import aliwar
@@ -155,7 +176,67 @@ class IllegalMoveError(CardwarsError, ValueError):
     Traceback (most recent call last):
     ...
     cardwars.errors.IllegalMoveError: no move for polled seat(s) [1] in phase SWITCH: ...
+    >>> try:
+    ...     state.apply({0: aliwar.Decline(), 1: aliwar.Decline()})
+    ... except cardwars.IllegalMoveError as exc:
+    ...     error = exc
+    >>> str(error)[:62]
+    'seat 0 cannot play decline in phase SWITCH; legal: 0 1, 0 2, 0'
+    >>> error.seat, error.move, error.move_wire, error.legal[:3], error.legal_wire[0]
+    (0, 'decline', {'type': 'Decline'}, ('0 1', '0 2', '0 3'), {'type': 'Switch', 'a': 0, 'b': 1})
     """
+
+    seat: int | None
+    """The seat that tried the move, or None."""
+    move: str | None
+    """The move tried, as text (a label, the text typed, or a description), or None."""
+    move_wire: dict[str, Any] | None
+    """The wire document of the move tried when it is a move of the game, else None."""
+    action: int | None
+    """The integer action tried (``apply_actions``, the envs), else None."""
+    legal: tuple[str, ...]
+    """The seat's legal moves' labels."""
+    legal_wire: tuple[dict[str, Any], ...]
+    """The seat's legal moves' wire documents, in the order of :attr:`legal`."""
+    legal_actions: tuple[int, ...]
+    """The seat's legal actions, in the order of :attr:`legal` (integer protocols only)."""
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        seat: int | None = None,
+        move: str | None = None,
+        move_wire: dict[str, Any] | None = None,
+        action: int | None = None,
+        legal: tuple[str, ...] = (),
+        legal_wire: tuple[dict[str, Any], ...] = (),
+        legal_actions: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.move = move
+        self.move_wire = move_wire
+        self.action = action
+        self.legal = tuple(legal)
+        self.legal_wire = tuple(legal_wire)
+        self.legal_actions = tuple(legal_actions)
+
+
+LISTED_MOVES = 12
+"""The most legal moves an :class:`IllegalMoveError` message lists (its fields hold all)."""
+
+
+def listed(labels: tuple[str, ...], limit: int = LISTED_MOVES) -> str:
+    """``labels`` for a message, comma-separated, the first ``limit`` of them.
+
+    >>> listed(("0 1", "0 2")), listed(()), listed(tuple(map(str, range(20))), 3)
+    ('0 1, 0 2', 'none', '0, 1, 2, ... (17 more)')
+    """
+    if not labels:
+        return "none"
+    shown = ", ".join(labels[:limit])
+    return shown if len(labels) <= limit else f"{shown}, ... ({len(labels) - limit} more)"
 
 
 class RulesError(CardwarsError, ValueError):

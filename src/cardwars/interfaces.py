@@ -152,7 +152,9 @@ class GameText(Protocol):
     :class:`~cardwars.clone_war.text.CloneWarText`, Guerrilla's
     :class:`~cardwars.guerrilla.text.GuerrillaText`). A move's label is its
     ``str()``; labels number seats, stacks and columns from 0, as Python and the
-    JSON of :mod:`cardwars.wire` do, and :meth:`parse` reads every label back.
+    JSON of :mod:`cardwars.wire` do, and :meth:`parse` reads every label back. The
+    built-in texts also have ``BOARD``, the legend of every symbol their boards print,
+    which ``help`` in ``cardwars play`` shows when a game's text has it.
 
     >>> import cardwars
     >>> from cardwars.interfaces import GameText

@@ -21,7 +21,14 @@ from typing import (
 )
 
 from cardwars import backend
-from cardwars.actions import ActionSpace, matching_move, shown, type_name
+from cardwars.actions import (
+    ActionSpace,
+    illegal_move,
+    legal_documents,
+    matching_move,
+    shown,
+    type_name,
+)
 from cardwars.bases import Event, Move, Observation, Result
 from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.timeline import Timeline
@@ -237,15 +244,16 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 mapping of int seats, a polled seat has no action, an unpolled
                 seat has one, or an action is not an int, out of range or not
                 legal. The message names the seat, the action (and the move it
-                stands for) and the legal actions. The state is left exactly as
-                it was.
+                stands for) and the legal actions; the error's fields say the same
+                (:class:`~cardwars.errors.IllegalMoveError`). The state is left
+                exactly as it was.
 
         >>> import cardwars
         >>> state = cardwars.load_game("aliwar").new_game(seed=42)
         >>> state.apply_actions({0: 0, 1: 276})
         Traceback (most recent call last):
         ...
-        cardwars.errors.IllegalMoveError: seat 1 may not play action 276 (Decline()) in phase ...
+        cardwars.errors.IllegalMoveError: seat 1 cannot play action 276 (decline) in phase ...; ...
         >>> state.apply_actions({0: 0, 1: 14})
         >>> state.history[-1]
         {0: Switch(a=0, b=1), 1: Switch(a=4, b=5)}
@@ -267,25 +275,15 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                     raise ValueError
                 ordered[seat] = legal[legal_actions.index(action)]
             except ValueError:
-                raise IllegalMoveError(self._illegal_action(seat, action, legal_actions)) from None
+                raise illegal_move(
+                    seat,
+                    action,
+                    legal,
+                    self._action_space,
+                    phase=self.phase.name,
+                    legal_actions=legal_actions,
+                ) from None
         return ordered
-
-    def _illegal_action(self, seat: int, action: object, legal: tuple[int, ...]) -> str:
-        """The message of an action ``seat`` may not play; never raises."""
-        space = self._action_space
-        if type(action) is not int:
-            what = (
-                f"{shown(action)} ({type_name(action)}, not a plain int action; "
-                "int() converts a NumPy integer)"
-            )
-        elif not 0 <= action < len(space):
-            what = f"action {action}, outside {space._range_text()}"
-        else:
-            what = f"action {action} ({space.move(action)!r})"
-        listed = ", ".join(map(str, legal))
-        return (
-            f"seat {seat} may not play {what} in phase {self.phase.name}; legal actions: [{listed}]"
-        )
 
     def _read_step(self, moves: object, method: str, thing: str) -> dict[int, object]:
         """Read a step's mapping once: int seats, exactly the polled ones; or raise."""
@@ -332,9 +330,16 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
             if extra:  # described: a key may be an int too long for str()
                 listed = ", ".join(describe(seat) for seat in extra[:8])
                 parts.append(f"{thing}(s) for seat(s) [{listed}] that are not polled")
+            # The fields: the first seat at fault, and its legal moves if it is polled.
+            seat = missing[0] if missing else extra[0]
+            legal = self.legal_moves(seat) if missing else ()
             raise IllegalMoveError(
                 f"{'; '.join(parts)} in phase {self.phase.name}: {method}() needs exactly one "
-                f"{thing} for each seat of to_act = {sorted(polled)}"
+                f"{thing} for each seat of to_act = {sorted(polled)}",
+                seat=seat,
+                legal=tuple(str(move) for move in legal),
+                legal_wire=legal_documents(legal),
+                legal_actions=self.legal_actions(seat) if missing and thing == "action" else (),
             )
         return given
 
@@ -349,8 +354,10 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         Raises:
             IllegalMoveError: the game is over, ``moves`` cannot be read as a
                 mapping of int seats, a polled seat has no move, an unpolled
-                seat has one, or a move is not legal. The state is left exactly
-                as it was.
+                seat has one, or a move is not legal. The message names the seat,
+                the move and the legal moves by their labels; the error's fields
+                say the same (:class:`~cardwars.errors.IllegalMoveError`). The
+                state is left exactly as it was.
         """
         ordered = self._own_moves(moves)
         events = self._apply(ordered)
@@ -368,11 +375,8 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
             legal = self.legal_moves(seat)
             own = matching_move(move, legal)
             if own is None:
-                listed = ", ".join(map(repr, legal))
-                raise IllegalMoveError(
-                    f"seat {seat} may not play {shown(move)} in phase {self.phase.name}; "
-                    f"legal moves: {listed}"
-                )
+                space = getattr(type(self), "_action_space", None)  # a caller's game may lack one
+                raise illegal_move(seat, move, legal, space, phase=self.phase.name)
             ordered[seat] = own
         return ordered
 

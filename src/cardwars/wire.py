@@ -50,11 +50,11 @@ import reprlib
 import types
 import typing
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, TypeVar, Union, overload
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, Move, Observation, Result
-from cardwars.errors import RecordError, UsageError, describe
+from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, UsageError, describe
 from cardwars.options import option_table
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from cardwars.guerrilla.moves import GuerrillaMove
 
 __all__ = [
+    "ErrorDocument",
     "JsonObject",
     "JsonValue",
     "decode",
@@ -70,6 +71,7 @@ __all__ = [
     "decode_move",
     "decode_observation",
     "encode",
+    "encode_error",
     "schema",
 ]
 
@@ -153,6 +155,91 @@ def encode(value: object) -> JsonValue:
             data[field.name] = encode(getattr(value, field.name))
         return data
     raise TypeError(f"encode() takes the engine's values, got {type(value).__name__}: {value!r}")
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+class ErrorDocument(TypedDict):
+    """The JSON form of an error (:func:`encode_error`).
+
+    >>> from cardwars.errors import UsageError
+    >>> from cardwars.wire import encode_error
+    >>> encode_error(UsageError("seat must be 0..1, got 7"))["message"]
+    'seat must be 0..1, got 7'
+    """
+
+    kind: str
+    """The name of the error's class (``"IllegalMoveError"``, ``"UsageError"`` ...)."""
+    message: str
+    """The error's message, as ``str(error)`` gives it."""
+    fields: dict[str, Any]
+    """The error's fields by name (for an :class:`~cardwars.errors.IllegalMoveError`
+    ``seat``, ``move``, ``move_wire``, ``action``, ``legal``, ``legal_wire`` and
+    ``legal_actions``, lists for tuples and ``null`` for None; empty for the others)."""
+
+
+_ERROR_FIELDS = ("seat", "move", "move_wire", "action", "legal", "legal_wire", "legal_actions")
+
+
+def encode_error(error: CardwarsError) -> ErrorDocument:
+    """``error`` as JSON-ready data for a front end: its kind, message and fields.
+
+    What a server sends when it refuses a request: the same facts as the exception,
+    with moves as labels (the game's notation) and as :func:`encode` documents, so a
+    client can show the message, mark the legal moves, or send one of them back
+    (:func:`decode` reads a ``legal_wire`` item). Runs no code of the values that
+    caused the error: the fields hold only text, ints and wire documents.
+
+    Returns:
+        An :class:`ErrorDocument`: dicts, lists, str, int and None only.
+
+    Raises:
+        TypeError: ``error`` is not a :class:`~cardwars.errors.CardwarsError`.
+
+    >>> import json, cardwars
+    >>> from cardwars import aliwar
+    >>> from cardwars.wire import encode_error
+    >>> state = cardwars.load_game("aliwar").new_game(seed=42)
+    >>> try:
+    ...     state.apply({0: aliwar.Switch(0, 1), 1: aliwar.Decline()})
+    ... except cardwars.IllegalMoveError as exc:
+    ...     doc = encode_error(exc)
+    >>> doc["kind"], doc["message"][:46]
+    ('IllegalMoveError', 'seat 1 cannot play decline in phase SWITCH; le')
+    >>> fields = doc["fields"]
+    >>> fields["seat"], fields["move"], fields["move_wire"], fields["legal"][:2]
+    (1, 'decline', {'type': 'Decline'}, ['0 1', '0 2'])
+    >>> json.loads(json.dumps(doc)) == doc
+    True
+    >>> encode_error(cardwars.UsageError("unknown game 'chess'"))
+    {'kind': 'UsageError', 'message': "unknown game 'chess'", 'fields': {}}
+    """
+    if not isinstance(error, CardwarsError):
+        raise TypeError(
+            f"encode_error() takes a cardwars error, got {describe(error)} ({type(error).__name__})"
+        )
+    args = error.args
+    message = args[0] if len(args) == 1 and type(args[0]) is str else describe(args)
+    fields: dict[str, Any] = {}
+    if isinstance(error, IllegalMoveError):
+        for name in _ERROR_FIELDS:
+            value = error.__dict__.get(name)
+            fields[name] = _plain_data(value)
+    return {"kind": type(error).__name__, "message": message, "fields": fields}
+
+
+def _plain_data(value: object) -> Any:
+    """A field's value as JSON data: the plain data kept as it is, tuples as lists."""
+    if value is None or type(value) in (bool, int, str):
+        return value
+    if type(value) in (tuple, list):
+        assert isinstance(value, (tuple, list))
+        return [_plain_data(item) for item in value]
+    if type(value) is dict:
+        assert isinstance(value, dict)
+        return {str(key): _plain_data(item) for key, item in value.items()}
+    return describe(value)  # a field someone set to another value: its description
 
 
 # --- decode ----------------------------------------------------------------------------------

@@ -228,8 +228,8 @@ def _assert_rejected(state: State, moves: Any, match: str) -> None:
 def test_aw_illegal_switch_steps_leave_the_state_unchanged() -> None:
     state = t1()
     _assert_rejected(state, {0: Switch(0, 1)}, r"no move for polled seat\(s\) \[1\]")
-    _assert_rejected(state, {0: Switch(0, 1), 1: Decline()}, "seat 1 may not play Decline")
-    _assert_rejected(state, {0: Keep(C("7D"), 2), 1: Switch(0, 1)}, "seat 0 may not play Keep")
+    _assert_rejected(state, {0: Switch(0, 1), 1: Decline()}, "seat 1 cannot play decline")
+    _assert_rejected(state, {0: Keep(C("7D"), 2), 1: Switch(0, 1)}, "seat 0 cannot play keep 7D 2")
     _assert_rejected(state, {0: Switch(0, 1), 1: Switch(0, 1), 2: Decline()}, "not polled")
     _assert_rejected(state, [Switch(0, 1), Switch(0, 1)], "mapping")
 
@@ -238,9 +238,9 @@ def test_aw_illegal_keep_steps_leave_the_state_unchanged() -> None:
     state = t1()
     state.apply({0: Switch(1, 3), 1: Switch(3, PROTECTION)})
     assert state.phase is Phase.KEEP
-    _assert_rejected(state, {0: Keep(C("TD"), 0), 1: Decline()}, "seat 0 may not play Keep")
-    _assert_rejected(state, {0: Decline(), 1: Keep(C("7D"), 0)}, "seat 1 may not play Keep")
-    _assert_rejected(state, {0: Switch(0, 1), 1: Decline()}, "seat 0 may not play Switch")
+    _assert_rejected(state, {0: Keep(C("TD"), 0), 1: Decline()}, "seat 0 cannot play keep TD 0")
+    _assert_rejected(state, {0: Decline(), 1: Keep(C("7D"), 0)}, "seat 1 cannot play keep 7D 0")
+    _assert_rejected(state, {0: Switch(0, 1), 1: Decline()}, "seat 0 cannot play 0 1 in phase KEEP")
     _assert_rejected(state, {0: Decline()}, "no move for polled")
 
 

@@ -22,7 +22,7 @@ from cardwars.aliwar import (
 from cardwars.aliwar.text import NOTATION, TEXT, AliwarText
 from cardwars.cards import Card
 from cardwars.engine import Event, Result
-from cardwars.errors import IllegalMoveError
+from cardwars.errors import IllegalMoveError, listed
 from cardwars.interfaces import GameText
 from tests.aliwar.helpers import keep_position
 from tests.kernels import pure
@@ -116,7 +116,9 @@ def test_aw_text_parse_error_lists_the_legal_moves() -> None:
             TEXT.parse(typo, state, 0)
         message = str(caught.value)
         assert repr(typo) in message
-        assert message.endswith(", ".join(TEXT.label(move) for move in legal))
+        assert message.endswith(listed(tuple(TEXT.label(move) for move in legal)))
+        assert caught.value.legal == tuple(TEXT.label(move) for move in legal)
+        assert caught.value.seat == 0 and caught.value.move == typo.strip()
     assert "0 1, 0 2, 0 3, 0 4, 0 P, 1 2" in message
     with pytest.raises(IllegalMoveError, match="typed as text"):
         TEXT.parse(3, state, 0)  # type: ignore[arg-type]

@@ -113,7 +113,9 @@ def test_gt_text_is_the_games_interface() -> None:
 def test_gt_text_parse_asks_the_states_legal_moves() -> None:
     state = Guerrilla(2).new_game(seed=42)
     assert TEXT.parse("play 8d", state, 1) == Play(C("8D"))
-    with pytest.raises(IllegalMoveError, match="legal moves: play 4C, play JC"):
+    with pytest.raises(
+        IllegalMoveError, match="seat 0: 'play 8D' is not a legal move; legal: play 4C, play JC"
+    ):
         TEXT.parse("play 8D", state, 0)  # seat 1's card, not seat 0's
 
 
@@ -167,7 +169,9 @@ def test_gt_text_parse_error_lists_the_legal_moves(text: str) -> None:
     legal = [Play(C("8D")), Play(C("9D"))]
     with pytest.raises(IllegalMoveError) as info:
         parse_among(text, legal)
-    assert str(info.value).endswith("legal moves: play 8D, play 9D")
+    assert str(info.value).endswith("; legal: play 8D, play 9D")
+    assert info.value.legal == ("play 8D", "play 9D")
+    assert info.value.move == text.strip()
 
 
 def tie_position() -> State:
@@ -223,7 +227,7 @@ def test_gt_text_exact_events_of_a_skirmish() -> None:
         "seat 0 plays KC",
         "seat 1 plays QD",
         "standing: seat 0 winning, seat 1 losing",
-        "standing: seat 0 winning, seat 1 losing",
+        "standing after support: seat 0 winning, seat 1 losing",
         "spoils to seat 0: KC QD",
         "seat 0 won skirmish 0",
         "skirmish 1 begins; seat 1 leads",
@@ -232,3 +236,5 @@ def test_gt_text_exact_events_of_a_skirmish() -> None:
     ]
     assert TEXT.describe(CardPlayed(1, C("7D"), first=True)) == "seat 1 plays 7D first (spy)"
     assert TEXT.describe(SkirmishEvaluated((1, -1, 1))) == "standing: seat 0 tied, seat 2 tied"
+    again = SkirmishEvaluated((1, -1, 1), reevaluated=True)
+    assert TEXT.describe(again) == "standing after support: seat 0 tied, seat 2 tied"

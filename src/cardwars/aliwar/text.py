@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from cardwars.actions import illegal_text
 from cardwars.aliwar.moves import (
     PROTECTION,
     STACKS,
@@ -47,9 +48,9 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.state import State
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
-from cardwars.errors import CardParseError, IllegalMoveError, describe
+from cardwars.errors import CardParseError, describe
 
-__all__ = ["NOTATION", "TEXT", "AliwarText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "AliwarText"]
 
 NOTATION = """\
 Aliwar moves (capitals or not, spaces optional):
@@ -62,6 +63,27 @@ Aliwar moves (capitals or not, spaces optional):
 Stacks are numbered 0-4 left to right for both players, as in Python and the JSON,
 so stack 2 faces stack 2."""
 """How a person types each kind of move (shown by ``cardwars play``)."""
+
+BOARD = """\
+Reading the board (your row last, the opponent's above it):
+  0 1 2 3 4 P  the columns: stacks 0-4, then P, the protection position
+  P0 (you)     your row; P1 is the opponent's
+  QD           the top card of a stack, face up
+  QD*          a protected card: its suit is the suit of its owner's protection
+               card (AW-5.2)
+  [QD]         a face-down top card you saw before (view_recall="perfect")
+  ??           a face-down top card you do not know
+  --           an empty stack
+  (5)          the number of cards in the stack
+  AD (under P) the protection card
+  middle       the cards each player won this round (in the keep phase)
+  discard      the discard pile; - for none
+  QD@3         a face-down card known below a top: QD, third from the top
+In a replay's whole-table view: "protection AD" is a player's protection card,
+"2: QD | 7C 3H" is stack 2 with its face-up top before the | and the face-down
+cards after it, top first, and "(empty)" an empty stack."""
+"""How to read :meth:`AliwarText.render` and :meth:`AliwarText.render_state` (shown by
+``help`` in ``cardwars play``, after :data:`NOTATION`)."""
 
 _CELL = 10  # the width of one stack's cell in the grids
 _NULL_WORDS = frozenset({"none", "no switch", "noswitch", "null", "pass", "-"})
@@ -121,18 +143,15 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     return places[0] if len(places) == 1 else None
 
 
-def _parse(text: str, legal: Sequence[_LegalT]) -> _LegalT:
+def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
+        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     cleaned = " ".join(text.strip().lower().split())
     keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
     move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
     if move is not None and move in legal:
         return next(candidate for candidate in legal if candidate == move)
-    shown = ", ".join(_label(move) for move in legal) or "none (you are not to act)"
-    raise IllegalMoveError(
-        f"{describe(text)} is not a legal move here; the legal moves are: {shown}"
-    )
+    raise illegal_text(seat, text, "is not a legal move here", legal)
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -268,6 +287,8 @@ class AliwarText:
 
     NOTATION: str = NOTATION
     """How moves are typed (:data:`NOTATION`), for help screens."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """The label of ``move``: ``"1 P"``, ``"none"``, ``"keep QD 2"``, ``"decline"``.
@@ -302,9 +323,9 @@ class AliwarText:
         >>> TEXT.parse("keep QD 2", state, 0)
         Traceback (most recent call last):
         ...
-        cardwars.errors.IllegalMoveError: 'keep QD 2' is not a legal move here; ...
+        cardwars.errors.IllegalMoveError: seat 0: 'keep QD 2' is not a legal move here; legal: ...
         """
-        return _parse(text, state.legal_moves(seat))
+        return _parse(text, state.legal_moves(seat), seat)
 
     def render(self, observation: AliwarObservation) -> str:
         """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.

@@ -40,19 +40,37 @@ from cardwars.clone_war.state import State
 from cardwars.engine import Event, Move
 from cardwars.errors import IllegalMoveError, describe
 
-__all__ = ["NOTATION", "TEXT", "CloneWarText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "CloneWarText"]
 
 NOTATION = (
     "Clone War has no moves: every battle plays itself (CW-8). The game runs to its end on its own."
 )
+
+BOARD = """\
+Reading the board:
+  battle 12          the battles fought so far
+  3 war stages       the war stages fought so far
+  piles: P0 26       the number of cards in each player's pile
+  dead pile 0        the cards out of the game (forfeited, or left over by a split)
+  shown: P0 KC       the face-up cards on the table now
+  KC2                KC of deck 2: the game deals up to four decks, numbered
+                     0-3; a card of deck 0 has no number (KC)
+  ·                  separates the parts of the line
+In a replay's whole-table view, "P0 (26): KC 9D ..." is a player's pile (its
+size, then its cards, top first), "dead (2): ..." the dead pile, and - none."""
+"""How to read :meth:`CloneWarText.render` and :meth:`CloneWarText.render_state`."""
 
 
 def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"P{s}" for s in seats)
 
 
-def _refuse(text: object) -> IllegalMoveError:
-    return IllegalMoveError(f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}")
+def _refuse(text: object, seat: int | None = None) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}",
+        seat=seat if type(seat) is int else None,
+        move=text if type(text) is str else describe(text),
+    )
 
 
 def _describe(event: Event) -> str | None:
@@ -121,6 +139,8 @@ class CloneWarText:
 
     NOTATION: str = NOTATION
     """What help screens show, that there is nothing to type (:data:`NOTATION`)."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """Clone War has no moves, so there is nothing to label.
@@ -150,7 +170,7 @@ class CloneWarText:
         ...
         cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
         """
-        raise _refuse(text)
+        raise _refuse(text, seat)
 
     def render(self, observation: CloneWarObservation) -> str:
         """The public facts (CW-8) on one line.

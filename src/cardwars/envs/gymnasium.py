@@ -34,9 +34,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardwars import backend, exclusive
+from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
-from cardwars.errors import IllegalMoveError, UsageError, describe
+from cardwars.errors import UsageError, describe
 from cardwars.interfaces import Agent
 
 __all__ = ["CardwarsEnv"]
@@ -165,8 +166,13 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         legal = state.legal_actions(self.seat)
         if chosen is None or chosen not in legal:
             if self.illegal_action == "raise":
-                raise IllegalMoveError(
-                    f"seat {self.seat} may not play {describe(action)}; legal: {legal}"
+                raise illegal_move(
+                    self.seat,
+                    action if chosen is None else chosen,
+                    state.legal_moves(self.seat),
+                    self.game.action_space,
+                    phase=state.phase.name,
+                    legal_actions=legal,
                 )
             info = self._info()
             info["illegal_action"] = True

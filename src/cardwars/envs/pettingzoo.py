@@ -42,7 +42,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from cardwars import backend, exclusive
-from cardwars.actions import type_name
+from cardwars.actions import illegal_move, type_name
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe
@@ -178,8 +178,15 @@ class _Table:
         if action is not None and action in legal:
             return action
         if self.illegal == "raise":
-            raise IllegalMoveError(
-                f"player_{seat} may not play {describe(value)}; legal actions: {list(legal)}"
+            state = self.current
+            raise illegal_move(
+                seat,
+                value if action is None else action,
+                state.legal_moves(seat),
+                self.game.action_space,
+                phase=state.phase.name,
+                legal_actions=legal,
+                who=f"player_{seat}",
             )
         return None
 

@@ -15,7 +15,7 @@ cdef SlotBuilder _gt_make_lost
 cdef tuple _gt_cards            # faces.cards: the 52 labels
 cdef tuple _gt_played           # faces.played[seat][card][first]
 cdef tuple _gt_drawn            # faces.drawn[seat][count]
-cdef dict _gt_evaluations       # faces.evaluations, by outcomes
+cdef dict _gt_evaluations       # faces.evaluations, by (outcomes, reevaluated)
 cdef tuple _gt_supports         # faces.supports[seat][card]
 cdef tuple _gt_placed           # faces.placed[seat][up][face_down]
 cdef tuple _gt_revealed         # faces.revealed[seat][card]
@@ -30,7 +30,7 @@ cdef int _gt_learn_faces(object faces) except -1:
     global _gt_placed, _gt_revealed, _gt_spy, _gt_reshuffled, _gt_eliminated, _gt_proposal
     global _gt_promoted, _gt_cancelled, _gt_recruited, _gt_over
     _gt_faces = None  # until every field is read: a table that fails is never half learnt
-    _gt_make_evaluated = SlotBuilder(faces.evaluated, ("outcomes",))
+    _gt_make_evaluated = SlotBuilder(faces.evaluated, ("outcomes", "reevaluated"))
     _gt_make_spoils = SlotBuilder(faces.spoils, ("seat", "cards"))
     _gt_make_won = SlotBuilder(faces.won, ("index", "winners"))
     _gt_make_started = SlotBuilder(faces.started, ("index", "lead_seat"))
@@ -76,13 +76,14 @@ cdef int _gt_learn_view_faces(object faces) except -1:
 
 cdef tuple _gt_event_objects(int* d, int n, object faces, object result):
     # The event objects of a step's event ints d[0:n] (the twin: guerrilla.views).
-    cdef int i = 0, k, kind, count
+    cdef int i = 0, k, kind = -1, last, count
     cdef list out = []
     if faces is not _gt_faces:
         _gt_learn_faces(faces)
     cdef tuple cards = _gt_cards
     cdef dict evaluated = _gt_evaluations
     while i < n:
+        last = kind
         kind = d[i]
         if kind == 8:
             out.append((<tuple>(<tuple>_gt_played[d[i + 1]])[d[i + 2]])[d[i + 3]])
@@ -92,12 +93,16 @@ cdef tuple _gt_event_objects(int* d, int n, object faces, object result):
             i += 3
         elif kind == 10:
             count = d[i + 1]
+            # GT-7's evaluation follows the cards played (code 8) at once; any other is
+            # a re-evaluation (GT-9, or GT-8 with the support cascade).
             outcomes = _int_tuple(d + i + 2, count)
-            event = evaluated.get(outcomes)
+            key = (outcomes, last != 8)
+            event = evaluated.get(key)
             if event is None:
                 event = _gt_make_evaluated.blank()
                 _gt_make_evaluated.put(event, 0, outcomes)
-                evaluated[outcomes] = event
+                _gt_make_evaluated.put(event, 1, last != 8)
+                evaluated[key] = event
             out.append(event)
             i += 2 + count
         elif kind == 14:

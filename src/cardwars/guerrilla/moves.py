@@ -525,7 +525,7 @@ class SupportAdded(Event):
     >>> _ = state.apply({0: Play(Card.parse("KC")), 1: Play(Card.parse("9D"))})
     >>> events = state.apply({1: Support(Card.parse("9C"))})
     >>> events[0] == SupportAdded(1, Card.parse("9C")), events[1]   # the pair of 9s now wins
-    (True, SkirmishEvaluated(outcomes=(0, 2)))
+    (True, SkirmishEvaluated(outcomes=(0, 2), reevaluated=True))
     """
 
     seat: int
@@ -534,15 +534,24 @@ class SupportAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class SkirmishEvaluated(Event):
-    """Each seat's :class:`Outcome` value after play, support or a tie round (-1: not taking part).
+    """Each seat's :class:`Outcome` value (-1: not taking part), and which evaluation it is.
+
+    ``reevaluated`` is False for the evaluation of the cards just played (GT-7) and
+    True for a re-evaluation once the Support poll is over (GT-9), or after each
+    support with the ``support_cascade`` option (GT-8). A skirmish thus has one
+    evaluation and at least one re-evaluation, which may say the same when no
+    support was added: a feed may show the re-evaluation only when it differs.
 
     >>> from cardwars.guerrilla import Guerrilla
     >>> state = Guerrilla(players=2).new_game(seed=42)
     >>> state.apply({0: Play(Card.parse("JC")), 1: Play(Card.parse("9D"))})[-1]
-    SkirmishEvaluated(outcomes=(2, 0))
+    SkirmishEvaluated(outcomes=(2, 0), reevaluated=False)
+    >>> state.apply({1: Pass()})[0]
+    SkirmishEvaluated(outcomes=(2, 0), reevaluated=True)
     """
 
     outcomes: tuple[int, ...]
+    reevaluated: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,8 +90,8 @@ _PLACED: Final = tuple(
     tuple((_placed(s, c, False), _placed(s, c, True)) for c in _CARDS) for s in range(4)
 )
 _DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
-_EVALUATED: dict[tuple[int, ...], Event] = {}
-"""The evaluations met so far, by outcomes (at most 4**4 of them)."""
+_EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
+"""The evaluations met so far, by outcomes and ``reevaluated`` (at most 2 * 4**4 of them)."""
 
 
 # The machine's table of the observations it builds (``observation``; the fields are

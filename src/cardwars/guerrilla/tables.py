@@ -33,9 +33,11 @@ class GuerrillaFaces(NamedTuple):
     """The ``CardPlayed`` events by ``[seat][card][first]`` (code 8)."""
     drawn: tuple[tuple[Any, ...], ...]
     """The ``CardsDrawn`` events by ``[seat][count]`` (code 6)."""
-    evaluations: dict[tuple[int, ...], Any]
-    """The ``SkirmishEvaluated`` events met so far, by outcomes (code 10), to which the
-    machine adds the ones it makes."""
+    evaluations: dict[tuple[tuple[int, ...], bool], Any]
+    """The ``SkirmishEvaluated`` events met so far, by ``(outcomes, reevaluated)`` (code
+    10), to which the machine adds the ones it makes. ``reevaluated`` is derived from the
+    codes: an evaluation right after the cards played (code 8) is GT-7's, any other a
+    re-evaluation."""
     supports: tuple[tuple[Any, ...], ...]
     """The ``SupportAdded`` events by ``[seat][card]`` (code 9)."""
     placed: tuple[tuple[tuple[Any, Any], ...], ...]
@@ -45,7 +47,8 @@ class GuerrillaFaces(NamedTuple):
     spy: tuple[Any, ...]
     """The ``SpyFlagSet`` events by seat (code 16)."""
     evaluated: type[Any]
-    """``SkirmishEvaluated`` (code 10), for outcomes not in :attr:`evaluations` yet."""
+    """``SkirmishEvaluated`` (code 10), made as ``evaluated(outcomes, reevaluated)`` for
+    keys not in :attr:`evaluations` yet."""
     spoils: type[Any]
     """``SpoilsTaken`` (code 14)."""
     won: type[Any]

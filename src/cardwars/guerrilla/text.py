@@ -22,9 +22,10 @@ import re
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from cardwars.actions import illegal_text
 from cardwars.cards import Card
 from cardwars.engine import Event, Move
-from cardwars.errors import CardParseError, IllegalMoveError, describe
+from cardwars.errors import CardParseError, describe
 from cardwars.guerrilla.moves import (
     Allow,
     Cancel,
@@ -59,7 +60,7 @@ from cardwars.guerrilla.moves import (
 )
 from cardwars.guerrilla.state import State
 
-__all__ = ["NOTATION", "TEXT", "GuerrillaText"]
+__all__ = ["BOARD", "NOTATION", "TEXT", "GuerrillaText"]
 
 NOTATION = """\
 Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
@@ -74,6 +75,28 @@ Moves (any case, extra spaces are fine; cards as 9C, TD or 10D, QH, AS):
                      with a one-card hand)
   remove 2D          pick a table card to lose (removal_choice="winner_chooses" only)"""
 """How a person types each kind of move (shown by ``help`` in ``cardwars play``)."""
+
+BOARD = """\
+Reading the board:
+  skirmish 3        the skirmish number, from 0; lead seat: the seat that leads it
+  G = 3             the Guerrilla rank; (Guerrillas 2-3): the ranks that are
+                    Guerrillas now
+  to act: 0 1       the seats to move now; - for none
+  hand, draw,       the number of cards in each seat's hand, draw pile and
+  discard           discard pile
+  flags             G: played a Guerrilla; P: supported, so draws 1 card;
+                    S: reveals first (the spy); out: eliminated; -: none
+  table             the cards on the table: KC the card played; KC + 9C a card
+                    played with its support; tie 1: 5C the face-up card of the
+                    first tie round; (?? down) a face-down card; (4C down) a
+                    face-down card shown in a replay's whole-table view
+  ·                 separates the parts of a line
+  removed (2)       the removed pile: its size, then its cards; - for none
+  your hand         your cards; seat 1 proposes raising G to 4: a proposal is open
+In a replay's whole-table view each seat's hand, discard and draw pile are
+listed, the draw pile (top first)."""
+"""How to read :meth:`GuerrillaText.render` and :meth:`GuerrillaText.render_state` (shown
+by ``help`` in ``cardwars play``, after :data:`NOTATION`)."""
 
 _FLAGS_LEGEND = "flags: G played a Guerrilla · P supported (draws 1) · S reveals first · out"
 _NO_CARDS = "-"
@@ -255,9 +278,9 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
     return not labelled and cards == ([] if card is None else [card])
 
 
-def _parse(text: str, legal: Sequence[_LegalT]) -> _LegalT:
+def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is typed as text, got {describe(text)}")
+        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
     try:
         keyword, cards, labelled = _read(text)
         found = [m for m in legal if _matches(m, keyword, cards, labelled)]
@@ -265,9 +288,8 @@ def _parse(text: str, legal: Sequence[_LegalT]) -> _LegalT:
         found = []
     if len(found) == 1:
         return found[0]
-    listed = ", ".join(_label(m) for m in legal) or "none"
     problem = "names several legal moves" if found else "is not a legal move"
-    raise IllegalMoveError(f"{describe(text.strip())} {problem}; legal moves: {listed}")
+    raise illegal_text(seat, text, problem, legal)
 
 
 # --- events -------------------------------------------------------------------------------
@@ -306,8 +328,9 @@ def _describe(event: Event) -> str | None:
         return f"seat {event.seat} plays {event.card}{first}"
     if isinstance(event, SupportAdded):
         return f"seat {event.seat} supports with {event.card}"
-    if isinstance(event, SkirmishEvaluated):
-        return "standing: " + ", ".join(
+    if isinstance(event, SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
+        head = "standing after support: " if event.reevaluated else "standing: "
+        return head + ", ".join(
             f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
             for s, o in enumerate(event.outcomes)
             if o >= Outcome.LOSING
@@ -357,6 +380,8 @@ class GuerrillaText:
 
     NOTATION: str = NOTATION
     """How moves are typed (:data:`NOTATION`), for help screens."""
+    BOARD: str = BOARD
+    """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
         """The label of ``move`` (see :data:`NOTATION`).
@@ -392,9 +417,9 @@ class GuerrillaText:
         >>> TEXT.parse("play 5D", Guerrilla(2).new_game(seed=42), 1)
         Traceback (most recent call last):
         ...
-        cardwars.errors.IllegalMoveError: 'play 5D' is not a legal move; legal moves: play 8D, ...
+        cardwars.errors.IllegalMoveError: seat 1: 'play 5D' is not a legal move; legal: play 8D, ...
         """
-        return _parse(text, state.legal_moves(seat))
+        return _parse(text, state.legal_moves(seat), seat)
 
     def render(self, observation: GuerrillaObservation) -> str:
         """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts.
@@ -422,6 +447,8 @@ class GuerrillaText:
         'seat 1 plays KD'
         >>> TEXT.describe(SkirmishEvaluated((0, 2, -1)))
         'standing: seat 0 losing, seat 1 winning'
+        >>> TEXT.describe(SkirmishEvaluated((0, 2, -1), reevaluated=True))
+        'standing after support: seat 0 losing, seat 1 winning'
         """
         return _describe(event)
 

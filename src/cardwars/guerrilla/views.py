@@ -32,8 +32,9 @@ def event_objects(
     events: list[object] = []
     append = events.append
     i, n = 0, len(codes)
+    kind = -1
     while i < n:
-        kind = codes[i]
+        last, kind = kind, codes[i]
         if kind == 8:
             append(faces.played[codes[i + 1]][codes[i + 2]][codes[i + 3]])
             i += 4
@@ -41,11 +42,14 @@ def event_objects(
             append(faces.drawn[codes[i + 1]][codes[i + 2]])
             i += 3
         elif kind == 10:
+            # GT-7's evaluation follows the cards played (code 8) at once; any other is
+            # a re-evaluation (GT-9, or GT-8 with the support cascade).
             count = codes[i + 1]
             outcomes = tuple(codes[i + 2 : i + 2 + count])
-            event = faces.evaluations.get(outcomes)
+            key = (outcomes, last != 8)
+            event = faces.evaluations.get(key)
             if event is None:
-                event = faces.evaluations[outcomes] = faces.evaluated(outcomes)
+                event = faces.evaluations[key] = faces.evaluated(*key)
             append(event)
             i += 2 + count
         elif kind == 14:
