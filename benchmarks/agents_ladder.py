@@ -13,7 +13,9 @@ rate an agent as strong as B would get in A's place. Time per move is the mean w
 time of A's (and B's) ``choose`` calls; "searched" counts only the calls A's search
 ran for (more than one legal move and, in Guerrilla, a position it can rebuild:
 :meth:`State.rebuildable <cardwars.guerrilla.State.rebuildable>`), with their mean
-and maximum. Not a test:
+and maximum wall time. For a search agent a second line gives the CPU time of its
+thread per move and per searched move, which other jobs on the machine change much
+less than the wall time. Not a test:
 
     PYTHONPATH=src python benchmarks/agents_ladder.py --games 200
     PYTHONPATH=src python benchmarks/agents_ladder.py --game guerrilla --games 200
@@ -63,16 +65,21 @@ class _Counting:
         self.searched_moves = 0
         self.searched_seconds = 0.0
         self.searched_max = 0.0
+        self.cpu = 0.0
+        self.searched_cpu = 0.0
 
     def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         move = self.agent.choose(observation, legal_moves, rng)
         took = time.perf_counter() - start
+        cpu = time.thread_time() - cpu_start
         self.seconds += took
+        self.cpu += cpu
         self.moves += 1
         if self.searched is not None and self.searched(observation, legal_moves):
             self.searched_moves += 1
             self.searched_seconds += took
+            self.searched_cpu += cpu
             self.searched_max = max(self.searched_max, took)
         return move
 
@@ -123,6 +130,8 @@ def pairing(
         "moves_a": a.moves,
         "searched": a.searched_moves,
         "ms_searched": 1e3 * a.searched_seconds / max(1, a.searched_moves),
+        "cpu_a": 1e3 * a.cpu / max(1, a.moves),
+        "cpu_searched": 1e3 * a.searched_cpu / max(1, a.searched_moves),
         "ms_searched_max": 1e3 * a.searched_max,
     }
 
@@ -229,6 +238,12 @@ def main() -> None:
             f"{r['ms_a']:>10.2f} {timing} {r['ms_b']:>10.2f}",
             flush=True,
         )
+        if is_search:
+            print(
+                f"{'':<12} CPU time of A's thread per move: {r['cpu_a']:.2f} ms, "
+                f"per searched move {r['cpu_searched']:.2f} ms",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
