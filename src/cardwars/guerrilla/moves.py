@@ -542,6 +542,11 @@ class SkirmishEvaluated(Event):
     evaluation and at least one re-evaluation, which may say the same when no
     support was added: a feed may show the re-evaluation only when it differs.
 
+    Attributes:
+        outcomes: per seat, its :class:`Outcome` value, or -1 when it takes no part.
+        reevaluated: False for the evaluation after Play (GT-7), True for a
+            re-evaluation after support (GT-8, GT-9).
+
     >>> from cardwars.guerrilla import Guerrilla
     >>> state = Guerrilla(players=2).new_game(seed=42)
     >>> state.apply({0: Play(Card.parse("JC")), 1: Play(Card.parse("9D"))})[-1]
