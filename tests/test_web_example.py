@@ -220,9 +220,7 @@ def test_a_whole_game_in_the_browser(
         faces = board.find_elements(By.CSS_SELECTOR, ".card[data-card]")
         assert faces
         # every face drawn is a card of the observation the page was sent
-        observation = str(
-            driver.find_element(By.ID, "observation").get_attribute("textContent")
-        )
+        observation = str(driver.find_element(By.ID, "observation").get_attribute("textContent"))
         assert all(f'"{face.get_attribute("data-card")}"' in observation for face in faces)
 
     clicks, undone = 0, False

@@ -155,7 +155,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         if not isinstance(game, Game):
             raise UsageError(f"Table() takes a cardwars Game, got {describe(game)}")
         if type(pause_automatic) is not bool:
-            raise UsageError(f"pause_automatic must be True or False, got {describe(pause_automatic)}")
+            raise UsageError(
+                f"pause_automatic must be True or False, got {describe(pause_automatic)}"
+            )
         seated = _read_agents(game, {} if agents is None else agents)
         self._game = game
         self._state: StateT = game.new_game(seed)
