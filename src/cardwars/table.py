@@ -57,8 +57,9 @@ MAX_VIEW_EVENTS = 1000
 class SeatEvent:
     """One event of a seat's feed: its index in the feed, the event, and its line of text.
 
-    ``text`` is the game's :meth:`~cardwars.interfaces.GameText.describe` of the
-    event, or None for the events a game writes no line for.
+    ``text`` is the game's ``text.describe(event)``
+    (:class:`~cardwars.interfaces.GameText`), or None for the events a game writes
+    no line for.
     """
 
     index: int
@@ -191,9 +192,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     @property
     def state(self) -> StateT:
-        """A copy of the whole (god's-eye) state: never send it to a person.
+        """A copy of the whole (god's-eye) state, which is never for a person's eyes.
 
-        A copy: changing it changes nothing at the table. People's pending moves
+        Changing the copy changes nothing at the table. People's pending moves
         are not in it (they are not played yet).
         """
         return self._state.copy()
@@ -288,8 +289,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
                 with the legal moves).
             UsageError: ``moves`` is not a mapping of seats, or names a seat that
                 is not a polled person; or it is empty when people are polled.
-            Any exception an agent raises. Whatever is raised, the table is left
-            exactly as it was.
+
+        An exception an agent raises goes through. Whatever is raised, the table
+        is left exactly as it was.
         """
         given = self._read_moves(moves)
         if not given and not self.automatic:
