@@ -21,8 +21,9 @@ from cardwars import Rng, aliwar
 def main() -> None:
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     game = aliwar.Aliwar()
-    table: cardwars.Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move] = (
-        cardwars.Table(game, seed=seed)  # no agents: both seats are people
+    # no agents: both seats are people
+    table: cardwars.Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move] = cardwars.Table(
+        game, seed=seed
     )
     clicks = Rng(seed)  # who clicks first varies
     people = [cardwars.agents.RandomAgent(), cardwars.agents.RandomAgent()]

@@ -143,6 +143,14 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     Raises:
         UsageError: ``agents`` is not a mapping of seats to agents or names.
+
+    >>> import cardwars
+    >>> game = cardwars.load_game("guerrilla", players=3)
+    >>> table = cardwars.Table(game, agents={1: "random", 2: "greedy"}, seed=4)
+    >>> table.waiting_for, table.view(0).labels
+    ((0,), ('play 7C', 'play KC'))
+    >>> table.play({0: table.view(0).legal_moves[1]})
+    True
     """
 
     def __init__(
