@@ -300,11 +300,11 @@ def test_refused_tables() -> None:
         (_Items({0: "random"}), "could not read"),
     ]:
         with pytest.raises(UsageError, match=message):
-            Table(game, agents)  # type: ignore[arg-type]
+            Table(game, agents)  # type: ignore[call-overload]
     with pytest.raises(UsageError, match="Game"):
-        Table("aliwar", {})  # type: ignore[arg-type]
+        Table("aliwar", {})  # type: ignore[call-overload]
     with pytest.raises(UsageError, match="pause_automatic"):
-        Table(game, {}, pause_automatic=1)  # type: ignore[arg-type]
+        Table(game, {}, pause_automatic=1)  # type: ignore[call-overload]
 
 
 class _Failing:

@@ -153,10 +153,10 @@ class Session:
             view = table.view(seat, since=since)
         except cardwars.UsageError as exc:
             raise RequestError(str(exc)) from None
-        data: dict[str, Any] = wire.encode(view)
+        data: wire.JsonObject = wire.encode(view)
         data["legal_moves"] = [
-            {"move": move, "label": label}
-            for move, label in zip(data["legal_moves"], view.labels, strict=True)
+            {"move": wire.encode(move), "label": label}
+            for move, label in zip(view.legal_moves, view.labels, strict=True)
         ]
         state = table.state
         data.update(
@@ -164,7 +164,7 @@ class Session:
             game=table.game.name,
             players=table.game.players,
             rules=wire.encode(table.game.rules),
-            opponents=self.opponents,
+            opponents=list[wire.JsonValue](self.opponents),
             seed=str(state.seed),  # a 64-bit seed is more than a JavaScript number holds
             to_act=sorted(state.to_act),
             since=view.events_from,

@@ -27,19 +27,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from cardwars import backend
 from cardwars.actions import matching_move, type_name
-from cardwars.bases import Event, Result
+from cardwars.bases import Event, Move, Result
 from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.game_base import Game, StateT
-from cardwars.interfaces import Agent, action_chooser
+from cardwars.interfaces import Agent, SomeAgent, action_chooser
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar as _DefaultTypeVar
 
+    from cardwars import aliwar, clone_war, guerrilla
+    from cardwars.aliwar.moves import AliwarMove
     from cardwars.core_rng import Rng
+    from cardwars.guerrilla.moves import GuerrillaMove
 
     ObservationT = _DefaultTypeVar("ObservationT", default=Any)
     MoveT = _DefaultTypeVar("MoveT", default=Any)
@@ -138,8 +141,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     the step is played, and the agents play on until a person is polled again.
     A person may replace a pending move until then.
 
-    Generic in the state, observation and move types, for typed front ends:
-    ``Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move]``.
+    Generic in the state, observation and move types, for typed front ends: a
+    table of Aliwar is a ``Table[aliwar.State, aliwar.AliwarObservation,
+    aliwar.Move]``, and its views hand out Aliwar's own observation and moves.
 
     Raises:
         UsageError: ``agents`` is not a mapping of seats to agents or names.
@@ -153,10 +157,46 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     True
     """
 
+    @overload
+    def __init__(
+        self: Table[aliwar.State, aliwar.AliwarObservation, AliwarMove],
+        game: aliwar.Aliwar,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Table[clone_war.State, clone_war.CloneWarObservation, Move],
+        game: clone_war.CloneWar,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Table[guerrilla.State, guerrilla.GuerrillaObservation, GuerrillaMove],
+        game: guerrilla.Guerrilla,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
     def __init__(
         self,
         game: Game[Any, StateT],
-        agents: Mapping[int, Agent | str] | None = None,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        agents: Mapping[int, SomeAgent | str] | None = None,
         *,
         seed: int | None = None,
         pause_automatic: bool = False,
