@@ -85,7 +85,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"cardwars\.timeline\.Timeline"),
     (
         r"py:.*",
-        r"(cardwars\.(engine|actions|interfaces|state_base|game_base)\.)?"
+        r"(cardwars\.(engine|actions|interfaces|state_base|game_base|table)\.)?"
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),

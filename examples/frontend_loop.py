@@ -1,81 +1,53 @@
-"""A minimal front-end loop: simultaneous moves collected one player at a time.
+"""A minimal front-end loop on :class:`cardwars.Table`: two people, clicking in any order.
 
 Run:  python examples/frontend_loop.py [SEED]
 
-A real front end (a web server, a GUI) receives each player's choice whenever
-that player clicks. `Table` keeps the choices secret until every polled seat
-has chosen, then applies them together and hands the events to the renderer.
-Here two "players" are random agents clicking in a shuffled order, and the
-renderer prints what a UI would animate.
+A real front end (a web server, a GUI) hears each person whenever that person
+clicks. ``cardwars.Table`` keeps each move secret until every polled person has
+chosen, then plays the step together, and each seat's ``view`` hands out the
+events that seat has not seen yet, with their text. Here the two "people" are
+random agents clicking in a shuffled order, and the renderer prints seat 0's
+events as a UI would animate them.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import Any
 
 import cardwars
 from cardwars import Rng, aliwar
-from cardwars.engine import Event, GameState, Move
-
-
-class Table:
-    """One game behind a front end: secret pending moves, applied when all are in."""
-
-    def __init__(self, state: GameState[Any], render: Callable[[Event], None]) -> None:
-        self.state = state
-        self.render = render
-        self._pending: dict[int, Move] = {}
-
-    def waiting_for(self) -> list[int]:
-        """Seats that still have to choose in this step."""
-        return sorted(self.state.to_act - set(self._pending))
-
-    def submit(self, seat: int, move: Move) -> bool:
-        """Record one player's choice; returns True when the step was played."""
-        if seat not in self.state.to_act:
-            raise cardwars.IllegalMoveError(f"seat {seat} is not asked to move now")
-        if move not in self.state.legal_moves(seat):
-            raise cardwars.IllegalMoveError(f"{move!r} is not legal for seat {seat}")
-        self._pending[seat] = move
-        if self.waiting_for():
-            return False
-        moves, self._pending = self._pending, {}
-        for event in self.state.apply(moves):
-            self.render(event)
-        return True
 
 
 def main() -> None:
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
-    state = aliwar.Aliwar().new_game(seed=seed)
-
-    def render(event: Event) -> None:
-        line = aliwar.Aliwar.text.describe(event)
-        if line:
-            print("  " + line)
-
-    table = Table(state, render)
-    clicks = Rng(seed)  # who clicks first, and what they click, varies
-    players = [cardwars.agents.RandomAgent(), cardwars.agents.RandomAgent()]
+    game = aliwar.Aliwar()
+    # no agents: both seats are people
+    table: cardwars.Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move] = cardwars.Table(
+        game, seed=seed
+    )
+    clicks = Rng(seed)  # who clicks first varies
+    people = [cardwars.agents.RandomAgent(), cardwars.agents.RandomAgent()]
+    # each person draws as play()'s agent of that seat would, to compare below
     rngs = [Rng(cardwars.derive_seed(seed, 1 + seat)) for seat in (0, 1)]
     steps = 0
-    while not state.is_over:
-        order = table.waiting_for()
+    while not table.is_over:
+        order = list(table.waiting_for)
         clicks.shuffle(order)
         for seat in order:
-            move = players[seat].choose(
-                state.observation(seat), state.legal_moves(seat), rngs[seat]
-            )
-            if table.submit(seat, move):
+            view = table.view(seat)
+            if seat == 0:
+                for item in view.events:
+                    if item.text:
+                        print("  " + item.text)
+            move = people[seat].choose(view.observation, view.legal_moves, rngs[seat])
+            if table.play({seat: move}):
                 steps += 1
-    result = state.result
+    result = table.result
     assert result is not None
     print(f"game over after {steps} steps: {result}")
     # The click order never matters: the same agents through play() give the same game.
-    same = cardwars.play(aliwar.Aliwar(), ["random", "random"], seed=seed)
-    assert same.result == result, "simultaneous moves must not depend on who clicked first"
+    same = cardwars.play(game, ["random", "random"], seed=seed)
+    assert same == table.state, "simultaneous moves must not depend on who clicked first"
     print("the same game as cardwars.play() with the same seed: yes")
 
 

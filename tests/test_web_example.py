@@ -213,8 +213,15 @@ def test_a_whole_game_in_the_browser(
     _click(driver, driver.find_element(By.ID, "start"))
     board = driver.find_element(By.ID, "board")
     assert board.text
-    if game != "clone-war":  # Clone War's view holds no cards before the first battle
-        assert board.find_elements(By.CSS_SELECTOR, "span.red, span.black")
+    assert not board.find_elements(By.TAG_NAME, "pre")  # cards, not the text board
+    if game == "clone-war":  # no card is shown before the first battle: only the piles
+        assert len(board.find_elements(By.CSS_SELECTOR, ".card.back")) == players
+    else:
+        faces = board.find_elements(By.CSS_SELECTOR, ".card[data-card]")
+        assert faces
+        # every face drawn is a card of the observation the page was sent
+        observation = str(driver.find_element(By.ID, "observation").get_attribute("textContent"))
+        assert all(f'"{face.get_attribute("data-card")}"' in observation for face in faces)
 
     clicks, undone = 0, False
     while not driver.find_element(By.ID, "result").text:

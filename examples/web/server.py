@@ -17,8 +17,11 @@ JSON API whose values are in the wire format of :mod:`cardwars.wire`:
 ``POST /api/undo``     ``{"id"}``: back to the human's previous decision
 =====================  ===========================================================
 
-A view holds only what the human's seat may know: its observation, its legal
-moves, and the events of its feed (:meth:`~cardwars.engine.GameState.events_for`).
+Each game is a :class:`cardwars.Table` with the human at one seat and the
+built-in agents at the others; a view is the table's
+:meth:`~cardwars.table.Table.view` of the human's seat in the wire format, so it
+holds only what that seat may know: its observation, its legal moves (with their
+labels), and the events of its feed.
 The god's-eye state and the other seats' observations never leave the server.
 A bad request gets HTTP 400 and ``{"error": "<message>"}``, and changes nothing.
 """
@@ -36,20 +39,15 @@ import typing
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import cardwars
 from cardwars import wire
-from cardwars.engine import Agent, Game, GameState, Result
+from cardwars.engine import Game, Result
 from cardwars.registry import games
 
-if TYPE_CHECKING:
-    from cardwars.core_rng import Rng
-
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_EVENTS = 400
-"""At most this many events go out in one view (the newest); the page says how many it skipped."""
 
 
 class RequestError(Exception):
@@ -100,136 +98,79 @@ def describe_games() -> list[dict[str, Any]]:
 # --- one game behind the page ---------------------------------------------------------------
 
 
-@dataclasses.dataclass
-class Checkpoint:
-    """Where the human came to decide: the history's length and the agents' RNGs then."""
+class Session:
+    """One game behind the page: a :class:`cardwars.Table` with the human's seat and its id.
 
-    steps: int
-    rngs: list[Rng]
-
-
-class Table:
-    """One game: the human's seat, the agents of the other seats, and the undo points.
-
-    After every request the game rests where the human has to act: the human is
-    polled, Clone War waits for its automatic step, or the game is over. The agents
-    choose for every other polled seat, each with its own
-    ``Rng(derive_seed(seed, 1 + seat))`` as in :func:`cardwars.play`.
+    The table plays the opponents (each drawing from ``Rng(derive_seed(seed, 1 + seat))``
+    as in :func:`cardwars.play`) and rests where the human is polled; Clone War's
+    table also rests before each battle (``pause_automatic``), for *Next battle*.
     """
 
     def __init__(
         self, game: Game[Any, Any], seat: int, opponents: list[str], seed: int, game_id: str
     ) -> None:
         self.id = game_id
-        self.game = game
         self.seat = seat
         self.opponents = opponents
-        self.state: GameState[Any] = game.new_game(seed)
-        self.agents: dict[int, Agent] = {}
-        self.rngs: list[Rng] = []
         others = iter(opponents)
-        for other in range(game.players):
-            if other != seat:
-                self.agents[other] = game.make_agent(next(others))
-            self.rngs.append(cardwars.Rng(cardwars.derive_seed(seed, 1 + other)))
-        self.checkpoints: list[Checkpoint] = []
-        self._advance()
+        agents = {other: next(others) for other in range(game.players) if other != seat}
+        self.table: cardwars.Table[Any, Any, Any] = cardwars.Table(
+            game, agents, seed=seed, pause_automatic=True
+        )
 
-    # --- actions ------------------------------------------------------------------------------
     def move(self, data: object) -> None:
-        """Play the human's move (wire format) with the agents' moves of the same step."""
-        if self.seat not in self.state.to_act:
+        """Play the human's move (wire format); the table plays the opponents on."""
+        if self.seat not in self.table.waiting_for:
             raise RequestError(f"seat {self.seat} is not asked to move now")
         try:
-            move = wire.decode_move(self.game, data)
+            move = wire.decode_move(self.table.game, data)
         except cardwars.CardwarsError as exc:
-            raise RequestError(f"not a move of {self.game.name}: {exc}") from None
-        legal = self.state.legal_moves(self.seat)
-        if move not in legal:
-            listed = ", ".join(map(self.game.text.label, legal))
-            raise RequestError(f"{data!r} is not a legal move now; the legal moves are: {listed}")
-        self._play({self.seat: move})
-        self._advance()
+            raise RequestError(f"not a move of {self.table.game.name}: {exc}") from None
+        try:
+            self.table.play({self.seat: move})
+        except cardwars.CardwarsError as exc:
+            raise RequestError(f"not a legal move now: {exc}") from None
 
     def step(self, to_end: bool) -> None:
         """Clone War's automatic step: one battle, or every battle to the end of the game."""
-        if self.state.is_over or self.state.to_act:
+        if not self.table.automatic:
             raise RequestError("the game is not waiting for an automatic step")
-        self._play({})
-        while to_end and not self.state.is_over:
-            self._play({})
-        self._advance()
+        self.table.play({})
+        while to_end and self.table.automatic:
+            self.table.play({})
 
     def undo(self) -> None:
-        """Go back to where the human decided last (the step before it, in Clone War)."""
-        if len(self.checkpoints) < 2:
-            raise RequestError("nothing to undo: this is the human's first decision")
-        self.checkpoints.pop()
-        target = self.checkpoints[-1]
-        while len(self.state.history) > target.steps:
-            self.state.undo()
-        self.rngs = [rng.copy() for rng in target.rngs]
+        """Back to the human's previous decision (the previous battle, in Clone War)."""
+        try:
+            self.table.undo()
+        except cardwars.UsageError as exc:
+            raise RequestError(str(exc)) from None
 
-    # --- the engine -----------------------------------------------------------------------------
-    def _play(self, moves: dict[int, Any]) -> None:
-        """One step: ``moves`` and the agents' choices for every other polled seat."""
-        for other in sorted(self.state.to_act - moves.keys()):
-            moves[other] = self.agents[other].choose(
-                self.state.observation(other), self.state.legal_moves(other), self.rngs[other]
-            )
-        self.state.apply(moves)
-
-    def _advance(self) -> None:
-        """Let the agents play until the human has something to do; remember that point."""
-        state = self.state
-        while not state.is_over and state.to_act and self.seat not in state.to_act:
-            self._play({})
-        self.checkpoints.append(Checkpoint(len(state.history), [rng.copy() for rng in self.rngs]))
-
-    # --- what the page sees -------------------------------------------------------------------
     def view(self, since: int) -> dict[str, Any]:
-        """The human seat's view, with its events from index ``since`` on: JSON data."""
-        state, text, seat = self.state, self.game.text, self.seat
-        observation = state.observation(seat)
-        feed = state.events_for(seat)
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise RequestError(f"since must be an int >= 0, got {since!r}")
-        since = min(since, len(feed))
-        start = max(since, len(feed) - MAX_EVENTS)
-        events = [
-            {
-                "index": index,
-                "event": wire.encode(event),
-                "text": text.describe(event) or f"({type(event).__name__})",
-            }
-            for index, event in enumerate(feed[start:], start)
+        """The human seat's view (:meth:`cardwars.Table.view`) with the page's extras: JSON."""
+        table, seat = self.table, self.seat
+        try:
+            view = table.view(seat, since=since)
+        except cardwars.UsageError as exc:
+            raise RequestError(str(exc)) from None
+        data: wire.JsonObject = wire.encode(view)
+        data["legal_moves"] = [
+            {"move": wire.encode(move), "label": label}
+            for move, label in zip(view.legal_moves, view.labels, strict=True)
         ]
-        moves = [
-            {"move": wire.encode(move), "label": text.label(move)}
-            for move in state.legal_moves(seat)
-        ]
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "players": self.game.players,
-            "rules": wire.encode(self.game.rules),
-            "seat": seat,
-            "opponents": self.opponents,
-            "seed": str(state.seed),  # a 64-bit seed is more than a JavaScript number holds
-            "steps": len(state.history),
-            "to_act": sorted(state.to_act),
-            "automatic": not state.is_over and not state.to_act,
-            "observation": wire.encode(observation),
-            "board": text.render(observation),
-            "legal_moves": moves,
-            "since": since,
-            "skipped": start - since,
-            "events": events,
-            "event_count": len(feed),
-            "can_undo": len(self.checkpoints) > 1,
-            "result": wire.encode(state.result),
-            "result_text": describe_result(state.result, seat),
-        }
+        state = table.state
+        data.update(
+            id=self.id,
+            game=table.game.name,
+            players=table.game.players,
+            rules=wire.encode(table.game.rules),
+            opponents=list[wire.JsonValue](self.opponents),
+            seed=str(state.seed),  # a 64-bit seed is more than a JavaScript number holds
+            to_act=sorted(state.to_act),
+            since=view.events_from,
+            result_text=describe_result(view.result, seat),
+        )
+        return data
 
 
 def describe_result(result: Result | None, seat: int) -> str | None:
@@ -260,7 +201,7 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int | No
     return value
 
 
-def new_table(data: dict[str, Any], game_id: str) -> Table:
+def new_session(data: dict[str, Any], game_id: str) -> Session:
     """A new game from the page's form: game, players, options, seat, opponents, seed."""
     name = data.get("game")
     options = data.get("options") or {}
@@ -294,35 +235,35 @@ def new_table(data: dict[str, Any], game_id: str) -> Table:
         seed = secrets.randbits(32)  # short enough to type in again
     if not 0 <= seed < 2**64:
         raise RequestError(f"seed must be an int in [0, 2**64), got {seed}")
-    return Table(game, seat, list(opponents), seed, game_id)
+    return Session(game, seat, list(opponents), seed, game_id)
 
 
 # --- the HTTP server --------------------------------------------------------------------------
 
 
-class Tables:
+class Sessions:
     """Every game the server is running, by id; one lock keeps requests apart."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self._tables: dict[str, Table] = {}
+        self._sessions: dict[str, Session] = {}
 
-    def new(self, data: dict[str, Any]) -> Table:
-        table = new_table(data, secrets.token_hex(8))
-        self._tables[table.id] = table
-        return table
+    def new(self, data: dict[str, Any]) -> Session:
+        session = new_session(data, secrets.token_hex(8))
+        self._sessions[session.id] = session
+        return session
 
-    def get(self, data: dict[str, Any]) -> Table:
-        table = self._tables.get(str(data.get("id")))
-        if table is None:
+    def get(self, data: dict[str, Any]) -> Session:
+        session = self._sessions.get(str(data.get("id")))
+        if session is None:
             raise RequestError(f"no game with id {data.get('id')!r}; start a new game")
-        return table
+        return session
 
 
 class Handler(BaseHTTPRequestHandler):
     """Serves the page and the JSON API (see the module)."""
 
-    tables = Tables()
+    sessions = Sessions()
 
     def do_GET(self) -> None:
         url = urlsplit(self.path)
@@ -332,7 +273,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.OK, describe_games())
         elif url.path == "/api/view":
             query = {key: values[-1] for key, values in parse_qs(url.query).items()}
-            self._api(lambda: self.tables.get(query), query)
+            self._api(lambda: self.sessions.get(query), query)
         else:
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no such page: {url.path}"})
 
@@ -347,19 +288,19 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(data, dict):
             self._json(HTTPStatus.BAD_REQUEST, {"error": "the body must be a JSON object"})
             return
-        tables = self.tables
+        sessions = self.sessions
 
-        def act() -> Table:
+        def act() -> Session:
             if path == "/api/new":
-                return tables.new(data)
-            table = tables.get(data)
+                return sessions.new(data)
+            session = sessions.get(data)
             if path == "/api/move":
-                table.move(data.get("move"))
+                session.move(data.get("move"))
             elif path == "/api/step":
-                table.step(bool(data.get("to_end")))
+                session.step(bool(data.get("to_end")))
             elif path == "/api/undo":
-                table.undo()
-            return table
+                session.undo()
+            return session
 
         if path not in ("/api/new", "/api/move", "/api/step", "/api/undo"):
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no such API call: {path}"})
@@ -367,13 +308,13 @@ class Handler(BaseHTTPRequestHandler):
         self._api(act, data)
 
     def _api(self, act: Any, data: dict[str, Any]) -> None:
-        """Run ``act()`` (returning the table) and send its view, or a 400 with the message."""
-        with self.tables.lock:
+        """Run ``act()`` (returning the session) and send its view, or a 400 with the message."""
+        with self.sessions.lock:
             try:
-                table = act()
+                session = act()
                 since = _int(data, "since", 0)
                 assert since is not None
-                self._json(HTTPStatus.OK, table.view(since))
+                self._json(HTTPStatus.OK, session.view(since))
             except RequestError as exc:
                 self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
             except Exception as exc:  # a bug: say so on the page, not only in this terminal

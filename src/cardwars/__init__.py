@@ -36,6 +36,7 @@ from cardwars.errors import (
 from cardwars.registry import game_names, load_game
 from cardwars.report import SimulationReport
 from cardwars.simulate import simulate
+from cardwars.table import Table
 
 __version__ = "0.1.0"
 
@@ -66,6 +67,7 @@ __all__ = [
     "SimulationError",
     "SimulationReport",
     "Suit",
+    "Table",
     "UsageError",
     "__version__",
     "agents",

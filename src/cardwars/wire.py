@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from cardwars import aliwar, clone_war, guerrilla
     from cardwars.aliwar.moves import AliwarMove
     from cardwars.guerrilla.moves import GuerrillaMove
+    from cardwars.table import SeatEvent, SeatView
 
 __all__ = [
     "ErrorDocument",
@@ -80,7 +81,8 @@ JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | 
 
 JsonObject: TypeAlias = dict[str, JsonValue]
 """The JSON object that :func:`encode` makes of a move, an event, an observation, a
-result, a game's ``Rules`` or a step's ``{seat: move}``."""
+result, a game's ``Rules``, a step's ``{seat: move}`` or a table's view of a seat
+(:class:`~cardwars.table.SeatView`)."""
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # "(?!\n)" keeps Python's "$" (which also matches before a final newline) at the very end,
@@ -103,7 +105,9 @@ def encode(
     | aliwar.Rules
     | clone_war.Rules
     | guerrilla.Rules
-    | Mapping[int, Move],
+    | Mapping[int, Move]
+    | SeatView[Any, Any]
+    | SeatEvent,
 ) -> JsonObject: ...
 @overload
 def encode(

@@ -140,3 +140,23 @@ def clone_war_flow() -> clone_war.State:
     assert_type(game.text.describe(final.events_for(0)[0]), str | None)
     cardwars.simulate(game, ["random"] * 4, games=2, seed=1)
     return final
+
+
+def table_flow() -> aliwar.State:
+    """A front end's loop on cardwars.Table: the game's own types in every view."""
+    game = cardwars.load_game("aliwar")
+    table = cardwars.Table(game, {1: "greedy"}, seed=8)
+    assert_type(table, cardwars.Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move])
+    while not table.is_over:
+        view = table.view(0)
+        assert_type(view.observation, aliwar.AliwarObservation)
+        assert_type(view.legal_moves, tuple[aliwar.Move, ...])
+        assert_type(view.pending, aliwar.Move | None)
+        assert_type(view.events[0].text if view.events else None, str | None)
+        assert_type(wire.encode(view), wire.JsonObject)
+        assert_type(table.play({0: view.legal_moves[-1]}), bool)
+    table.undo()
+    guerrilla_table = cardwars.Table(cardwars.load_game("guerrilla"), seed=2)
+    assert_type(guerrilla_table.view(1).legal_moves, tuple[guerrilla.Move, ...])
+    assert_type(table.state, aliwar.State)
+    return table.state

@@ -9,3 +9,4 @@ def test_the_typed_consumer_code_runs() -> None:
     assert consumer.aliwar_flow().is_over
     assert consumer.guerrilla_flow().is_over
     assert consumer.clone_war_flow().is_over
+    assert not consumer.table_flow().is_over  # undone: back to the last decision

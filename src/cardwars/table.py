@@ -1,0 +1,515 @@
+"""A game with people and built-in agents at one table: what a front end drives.
+
+:class:`Table` seats an agent (or a built-in agent's name) at some seats; every
+other seat is a *person*, whose moves the front end hands in with
+:meth:`Table.play`. The table runs the agents itself, each drawing from
+``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play` does, and
+rests only where a person is polled (or the game is over), so the same seed and
+the same choices give the same game as :func:`cardwars.play`.
+
+>>> import cardwars
+>>> table = cardwars.Table(cardwars.load_game("aliwar"), agents={1: "random"}, seed=7)
+>>> table.waiting_for
+(0,)
+>>> view = table.view(0)
+>>> view.labels[:3], type(view.events[0].event).__name__
+(('0 1', '0 2', '0 3'), 'CardsDealt')
+>>> table.play({0: view.legal_moves[0]})
+True
+>>> len(table.state.history), table.can_undo
+(1, True)
+>>> table.undo()
+>>> len(table.state.history)
+0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+
+from cardwars import backend
+from cardwars.actions import matching_move, type_name
+from cardwars.bases import Event, Move, Result
+from cardwars.errors import IllegalMoveError, UsageError, describe
+from cardwars.game_base import Game, StateT
+from cardwars.interfaces import Agent, SomeAgent, action_chooser
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    from cardwars import aliwar, clone_war, guerrilla
+    from cardwars.aliwar.moves import AliwarMove
+    from cardwars.core_rng import Rng
+    from cardwars.guerrilla.moves import GuerrillaMove
+
+    ObservationT = _DefaultTypeVar("ObservationT", default=Any)
+    MoveT = _DefaultTypeVar("MoveT", default=Any)
+else:
+    ObservationT = TypeVar("ObservationT")
+    MoveT = TypeVar("MoveT")
+
+__all__ = ["MAX_VIEW_EVENTS", "SeatEvent", "SeatView", "Table"]
+
+MAX_VIEW_EVENTS = 1000
+"""A view carries at most this many events (the newest); its ``events_from`` shows the gap."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatEvent:
+    """One event of a seat's feed: its index in the feed, the event, and its line of text.
+
+    ``text`` is the game's ``text.describe(event)``
+    (:class:`~cardwars.interfaces.GameText`), or None for the events a game writes
+    no line for.
+    """
+
+    index: int
+    event: Event
+    text: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatView(Generic[ObservationT, MoveT]):
+    """What one seat may know of a :class:`Table` now: everything a front end draws.
+
+    :func:`cardwars.wire.encode` turns it into JSON data (``{"type": "SeatView", ...}``).
+
+    Attributes:
+        seat: the seat.
+        observation: the seat's :meth:`~cardwars.engine.GameState.observation`.
+        legal_moves: the moves the seat may play now (empty unless the table waits
+            for this person, or this person may still change a pending move).
+        labels: each legal move's text (the game's ``text.label``), in the same order.
+        actions: each legal move's action number, in the same order.
+        pending: the move this person handed in for the current step, not yet
+            played (only this seat's own; never another's).
+        waiting: the table waits for this person's move.
+        events: the seat's feed from index ``events_from`` on (at most
+            :data:`MAX_VIEW_EVENTS`, the newest): by default what came since this
+            seat's previous view.
+        events_from: the feed index of ``events[0]``; after an undo it may be lower
+            than what a client has received: drop the events from there on first.
+        event_count: the length of the seat's feed: the next view starts here.
+        steps: how many steps the game has had (its history's length).
+        automatic: the table rests before an automatic step (Clone War with
+            ``pause_automatic=True``), which ``play({})`` performs.
+        can_undo: :meth:`Table.undo` has a decision to go back to.
+        result: the result once the game is over, else None.
+    """
+
+    seat: int
+    observation: ObservationT
+    legal_moves: tuple[MoveT, ...]
+    labels: tuple[str, ...]
+    actions: tuple[int, ...]
+    pending: MoveT | None
+    waiting: bool
+    events: tuple[SeatEvent, ...]
+    events_from: int
+    event_count: int
+    steps: int
+    automatic: bool
+    can_undo: bool
+    result: Result | None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Rest:
+    """A resting point the table may undo to: the history's length and the agents' RNGs."""
+
+    steps: int
+    rngs: tuple[Rng, ...]
+
+
+class Table(Generic[StateT, ObservationT, MoveT]):
+    """One game with people and agents; a front end's whole loop in a few calls.
+
+    Args:
+        game: the game to play.
+        agents: ``{seat: agent}``, each an :class:`~cardwars.engine.Agent` or a
+            built-in agent's name; every seat without one is a person.
+        seed: the deal; None picks a fresh random seed (``table.state.seed``).
+        pause_automatic: with people at the table, also rest before each automatic
+            step (Clone War's battles), so a person can watch them one by one:
+            ``play({})`` performs it. Without it the table runs them at once.
+
+    The table rests where a person is polled, or the game is over. People may hand
+    in their moves in one call or one by one: a move of one person is kept secret
+    (no view of another seat shows it) until every polled person has moved; then
+    the step is played, and the agents play on until a person is polled again.
+    A person may replace a pending move until then.
+
+    Generic in the state, observation and move types, for typed front ends: a
+    table of Aliwar is a ``Table[aliwar.State, aliwar.AliwarObservation,
+    aliwar.Move]``, and its views hand out Aliwar's own observation and moves.
+
+    Raises:
+        UsageError: ``agents`` is not a mapping of seats to agents or names.
+
+    >>> import cardwars
+    >>> game = cardwars.load_game("guerrilla", players=3)
+    >>> table = cardwars.Table(game, agents={1: "random", 2: "greedy"}, seed=4)
+    >>> table.waiting_for, table.view(0).labels
+    ((0,), ('play 7C', 'play KC'))
+    >>> table.play({0: table.view(0).legal_moves[1]})
+    True
+    """
+
+    @overload
+    def __init__(
+        self: Table[aliwar.State, aliwar.AliwarObservation, AliwarMove],
+        game: aliwar.Aliwar,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Table[clone_war.State, clone_war.CloneWarObservation, Move],
+        game: clone_war.CloneWar,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self: Table[guerrilla.State, guerrilla.GuerrillaObservation, GuerrillaMove],
+        game: guerrilla.Guerrilla,
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    @overload
+    def __init__(
+        self,
+        game: Game[Any, StateT],
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None: ...
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        agents: Mapping[int, SomeAgent | str] | None = None,
+        *,
+        seed: int | None = None,
+        pause_automatic: bool = False,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise UsageError(f"Table() takes a cardwars Game, got {describe(game)}")
+        if type(pause_automatic) is not bool:
+            raise UsageError(
+                f"pause_automatic must be True or False, got {describe(pause_automatic)}"
+            )
+        seated = _read_agents(game, {} if agents is None else agents)
+        self._game = game
+        self._state: StateT = game.new_game(seed)
+        kernels = backend.kernels
+        seed = self._state.seed
+        self._rngs: list[Rng] = [
+            kernels.Rng(kernels.derive_seed(seed, 1 + seat)) for seat in range(game.players)
+        ]
+        self._agents = seated
+        self._people = frozenset(range(game.players)) - seated.keys()
+        numbered = getattr(type(self._state), "_action_space", None) is not None
+        self._choosers = {
+            seat: action_chooser(agent) if numbered else None for seat, agent in seated.items()
+        }
+        self._pause = pause_automatic and bool(self._people)
+        self._pending: dict[int, Any] = {}
+        self._cursors = [0] * game.players
+        self._rests: list[_Rest] = []
+        self._run()
+
+    # --- what the table is ----------------------------------------------------------------
+    @property
+    def game(self) -> Game[Any, StateT]:
+        """The game being played."""
+        return self._game
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats without an agent."""
+        return self._people
+
+    @property
+    def state(self) -> StateT:
+        """A copy of the whole (god's-eye) state, which is never for a person's eyes.
+
+        Changing the copy changes nothing at the table. People's pending moves
+        are not in it (they are not played yet).
+        """
+        return self._state.copy()
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended."""
+        return self._state.is_over
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+        return self._state.result
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The polled people who have not handed in their move yet, in seat order."""
+        return tuple(sorted(self._polled_people() - self._pending.keys()))
+
+    @property
+    def automatic(self) -> bool:
+        """The table rests before an automatic step (only with ``pause_automatic``)."""
+        state = self._state
+        return self._pause and not state.is_over and not state.to_act
+
+    @property
+    def can_undo(self) -> bool:
+        """There is a people's decision before the current one to go back to."""
+        return len(self._rests) >= 2
+
+    # --- what one seat sees -----------------------------------------------------------------
+    def view(self, seat: int, since: int | None = None) -> SeatView[ObservationT, MoveT]:
+        """What ``seat`` may know now, with its events since its previous view.
+
+        ``since`` asks for the feed from that index on instead (a client that
+        reconnects says how many events it holds). The view never holds another
+        seat's observation or pending move.
+
+        Raises:
+            UsageError: ``seat`` is not a seat, or ``since`` is not an int >= 0.
+        """
+        state, text = self._state, self._game.text
+        self._check_seat(seat)
+        if since is not None and (type(since) is not int or since < 0):
+            raise UsageError(f"since must be None or an int >= 0, got {describe(since)}")
+        feed = state.events_for(seat)
+        start = min(self._cursors[seat] if since is None else since, len(feed))
+        start = max(start, len(feed) - MAX_VIEW_EVENTS)
+        events = tuple(
+            SeatEvent(index, event, text.describe(event))
+            for index, event in enumerate(feed[start:], start)
+        )
+        self._cursors[seat] = len(feed)
+        legal: tuple[MoveT, ...] = ()
+        actions: tuple[int, ...] = ()
+        if seat in self._polled_people():
+            legal = cast("tuple[MoveT, ...]", state.legal_moves(seat))
+            actions = state.legal_actions(seat)
+        return SeatView(
+            seat=seat,
+            observation=cast("ObservationT", state.observation(seat)),
+            legal_moves=legal,
+            labels=tuple(text.label(move) for move in legal),
+            actions=actions,
+            pending=self._pending.get(seat),
+            waiting=seat in self.waiting_for,
+            events=events,
+            events_from=start,
+            event_count=len(feed),
+            steps=len(state.history),
+            automatic=self.automatic,
+            can_undo=self.can_undo,
+            result=state.result,
+        )
+
+    # --- the people's moves -----------------------------------------------------------------
+    def play(self, moves: Mapping[int, MoveT]) -> bool:
+        """Hand in people's moves; play the step once every polled person has moved.
+
+        ``moves`` holds a legal move for some or all of the polled people. Until
+        every one of them has moved, the moves wait, secret. Then the step is played
+        with the agents' moves, and the agents play on until a person is polled or
+        the game ends. ``play({})`` performs the automatic step the table rests
+        before (``pause_automatic``).
+
+        Returns:
+            True when the table played (the game moved on), False when it still
+            waits for other people.
+
+        Raises:
+            IllegalMoveError: the game is over, or a move is not legal (named,
+                with the legal moves).
+            UsageError: ``moves`` is not a mapping of seats, or names a seat that
+                is not a polled person; or it is empty when people are polled.
+
+        An exception an agent raises goes through. Whatever is raised, the table
+        is left exactly as it was.
+        """
+        given = self._read_moves(moves)
+        if not given and not self.automatic:
+            raise UsageError(
+                f"play() got no moves; the table waits for seat(s) {list(self.waiting_for)}"
+            )
+        old = self._pending
+        pending = {**old, **given}
+        if pending.keys() != self._polled_people():
+            self._pending = pending
+            return False
+        before = (len(self._state.history), [rng.copy() for rng in self._rngs], len(self._rests))
+        try:
+            self._step(pending)
+            self._run()
+        except BaseException:
+            self._rewind(*before)
+            self._pending = old
+            raise
+        return True
+
+    def undo(self) -> None:
+        """Go back to the people's previous decision: every step since is undone.
+
+        The agents' moves after it are undone too, and their RNGs are restored, so
+        the table is where it was then. Pending moves are dropped.
+
+        Raises:
+            UsageError: there is no earlier decision to go back to.
+        """
+        if not self.can_undo:
+            raise UsageError("nothing to undo: the people have not decided anything yet")
+        target = self._rests[-2]
+        self._rewind(target.steps, list(target.rngs), len(self._rests) - 1)
+        self._pending = {}
+
+    # --- inside -----------------------------------------------------------------------------
+    def _polled_people(self) -> frozenset[int]:
+        state = self._state
+        if state.is_over:
+            return frozenset()
+        return state.to_act & self._people
+
+    def _check_seat(self, seat: object) -> None:
+        players = self._game.players
+        if type(seat) is not int:
+            raise UsageError(
+                f"a seat is an int 0..{players - 1} (a plain int, not a bool or an int "
+                f"subclass), got {describe(seat)} ({type_name(seat)})"
+            )
+        if not 0 <= seat < players:
+            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+
+    def _read_moves(self, moves: object) -> dict[int, Any]:
+        """Read ``moves`` once into ``{seat: the state's own legal move}``, or raise."""
+        if type(moves) is not dict:
+            try:
+                is_mapping = isinstance(moves, Mapping)
+            except Exception:
+                is_mapping = False
+            if not is_mapping:
+                raise UsageError(f"play() takes a mapping of seat -> move, got {type_name(moves)}")
+        state = self._state
+        if state.is_over:
+            raise IllegalMoveError(f"the game is over ({state.result}); no move is accepted")
+        try:
+            items = [(seat, move) for seat, move in cast("Mapping[object, object]", moves).items()]
+        except Exception as exc:
+            raise UsageError(
+                f"play() could not read the mapping of seat -> move ({type_name(moves)}): "
+                f"{type_name(exc)}"
+            ) from exc
+        polled = self._polled_people()
+        own: dict[int, Any] = {}
+        for seat, move in items:
+            self._check_seat(seat)  # a plain int from here on
+            assert isinstance(seat, int)
+            if seat not in polled:
+                raise UsageError(
+                    f"seat {seat} is not a person polled now; the table takes moves from "
+                    f"seat(s) {sorted(polled)}"
+                )
+            if seat in own:
+                raise UsageError(f"play() got seat {seat} twice from the mapping's items()")
+            legal = state.legal_moves(seat)
+            found = matching_move(move, legal)
+            if found is None:
+                listed = ", ".join(map(self._game.text.label, legal))
+                raise IllegalMoveError(
+                    f"seat {seat} may not play {describe(move)} now; legal moves: {listed}"
+                )
+            own[seat] = found
+        return own
+
+    def _step(self, people: dict[int, Any]) -> None:
+        """One step: the people's moves and the agents' for every other polled seat."""
+        state = self._state
+        moves = dict(people)
+        for seat in sorted(state.to_act - people.keys()):
+            rng = self._rngs[seat]
+            chooser = self._choosers[seat]
+            if chooser is not None:
+                legal, actions = state.legal_moves(seat), state.legal_actions(seat)
+                action = chooser(actions, rng)
+                if type(action) is not int or action not in actions:
+                    raise IllegalMoveError(
+                        f"the agent of seat {seat} chose {describe(action)}, not one of its "
+                        f"legal actions {list(actions)}"
+                    )
+                moves[seat] = legal[actions.index(action)]
+            else:
+                moves[seat] = self._agents[seat].choose(
+                    state.observation(seat), state.legal_moves(seat), rng
+                )
+        self._pending = {}
+        state.apply(moves)
+
+    def _run(self) -> None:
+        """Let the agents play until a person is polled or the game ends; remember the rest."""
+        state = self._state
+        while not state.is_over and not self._polled_people() and not self.automatic:
+            self._step({})
+        if self._people:
+            self._rests.append(_Rest(len(state.history), tuple(rng.copy() for rng in self._rngs)))
+
+    def _rewind(self, steps: int, rngs: list[Rng], rests: int) -> None:
+        """Undo the state back to ``steps`` steps; restore the agents' RNGs and the rests."""
+        state = self._state
+        while len(state.history) > steps:
+            state.undo()
+        self._rngs = [rng.copy() for rng in rngs]
+        del self._rests[rests:]
+        for seat, cursor in enumerate(self._cursors):
+            self._cursors[seat] = min(cursor, len(state.events_for(seat)))
+
+
+def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
+    """Read ``agents`` once into ``{seat: agent}``, built-in names made agents; or raise."""
+    if type(agents) is not dict:
+        try:
+            is_mapping = isinstance(agents, Mapping)
+        except Exception:
+            is_mapping = False
+        if not is_mapping or isinstance(agents, (str, bytes, Sequence)):
+            raise UsageError(
+                f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
+            )
+    try:
+        items = [(seat, agent) for seat, agent in cast("Mapping[object, object]", agents).items()]
+    except Exception as exc:
+        raise UsageError(
+            f"Table() could not read the mapping of seat -> agent: {type_name(exc)}"
+        ) from exc
+    players = game.players
+    seated: dict[int, Agent] = {}
+    for seat, agent in items:
+        if type(seat) is not int or not 0 <= seat < players:
+            raise UsageError(
+                f"agents' keys are seats, plain ints 0..{players - 1}; got {describe(seat)} "
+                f"({type_name(seat)})"
+            )
+        if seat in seated:
+            raise UsageError(f"agents names seat {seat} twice")
+        if isinstance(agent, str):
+            seated[seat] = game.make_agent(agent)
+        elif isinstance(agent, Agent):
+            seated[seat] = agent
+        else:
+            raise UsageError(
+                f"the agent of seat {seat} must be a built-in agent's name "
+                f"({', '.join(game.agents)}) or have a choose() method, got {describe(agent)}"
+            )
+    return dict(sorted(seated.items()))
