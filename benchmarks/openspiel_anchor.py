@@ -191,7 +191,8 @@ class TurnsState(pyspiel.State):  # type: ignore[misc]
         return f"{self.cw!r} pending {self.pending} to choose {self.order}"
 
 
-pyspiel.register_game(_turns_type(2), TurnsGame)
+if _TURNS not in pyspiel.registered_names():  # a second import (the smoke test) reuses it
+    pyspiel.register_game(_turns_type(2), TurnsGame)
 
 
 class OpenSpielSearcher:
@@ -207,7 +208,7 @@ class OpenSpielSearcher:
         self.searched = 0
 
     def choose(self, state: State, seat: int) -> int:
-        """The action of ``seat`` in ``state`` (the game's, never changed or read for hidden cards)."""
+        """``seat``'s action in ``state`` (never changed, and read only through ``determinize``)."""
         legal = sorted(state.legal_actions(seat))
         if len(legal) == 1:
             return legal[0]
@@ -317,7 +318,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sims, ms_ours, ms_theirs = calibrate(args.calibration_games, args.seed, args.iterations, 40)
         print(
             f"calibration ({args.calibration_games} games, 40 simulations): ismcts "
-            f"{ms_ours:.1f} ms, ISMCTSBot {ms_theirs:.1f} ms per searched move -> {sims} simulations",
+            f"{ms_ours:.1f} ms, ISMCTSBot {ms_theirs:.1f} ms per searched move "
+            f"-> {sims} simulations",
             flush=True,
         )
     start = time.perf_counter()
