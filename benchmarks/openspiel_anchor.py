@@ -284,6 +284,8 @@ def match(
     for i in range(games):
         deal = first + (i if i < half else i - half)
         results.append(play(game, deal, ours, theirs, 0 if i < half else 1))
+        wins = sum(r > 0 for r in results)
+        print(f"game {i + 1}/{games}: ismcts {wins} wins", file=sys.stderr, flush=True)
     return {
         "games": games,
         "wins": sum(r > 0 for r in results),
