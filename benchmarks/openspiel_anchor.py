@@ -37,6 +37,8 @@ match reports both again. Seats are swapped halfway, on the same deals. Not a te
 
     PYTHONPATH=src python benchmarks/openspiel_anchor.py --games 200
     PYTHONPATH=src python benchmarks/openspiel_anchor.py --quick
+    PYTHONPATH=src python benchmarks/openspiel_anchor.py --games 0   # calibrate only
+    PYTHONPATH=src python benchmarks/openspiel_anchor.py --games 100 --first 50 --simulations 8
 """
 
 from __future__ import annotations
@@ -305,7 +307,7 @@ def calibrate(games: int, deal_seed: int, iterations: int, probe: int) -> tuple[
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="0: calibrate only")
     parser.add_argument("--seed", type=int, default=2026, help="the deals' seed")
     parser.add_argument("--first", type=int, default=0, help="the first deal index")
     parser.add_argument("--iterations", type=int, default=0, help="ismcts's (0: its default)")
@@ -324,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"-> {sims} simulations",
             flush=True,
         )
+    if args.games == 0:  # calibration only
+        return
     start = time.perf_counter()
     r = match(args.games, args.seed, args.iterations, sims, args.first)
     n, wins, draws = r["games"], r["wins"], r["draws"]
