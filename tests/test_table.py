@@ -286,6 +286,20 @@ def test_refused_calls_change_nothing() -> None:
     assert _snapshot(table) == before
 
 
+def test_an_illegal_move_is_refused_with_the_engines_fields() -> None:
+    # A front end shows the refusal: the seat, the move and the legal moves as labels
+    # and wire documents, as apply() gives them.
+    table = Table(aliwar.Aliwar(), {1: "random"}, seed=6)
+    view = table.view(0)
+    with pytest.raises(IllegalMoveError) as caught:
+        table.play({0: aliwar.Decline()})
+    error = caught.value
+    assert error.seat == 0 and error.move == "decline"
+    assert error.legal == view.labels
+    assert error.legal_wire is not None and len(error.legal_wire) == len(view.legal_moves)
+    assert str(error).startswith("seat 0 cannot play decline")
+
+
 def test_refused_tables() -> None:
     game = aliwar.Aliwar()
     for agents, message in [

@@ -120,6 +120,12 @@ def test_api_answers_bad_requests_with_400_and_changes_nothing(server: str) -> N
         status, answer = _call(server, path, body)
         assert status == 400, (path, body, answer)
         assert message in answer["error"]
+        if message == "not a legal move now":  # the library's error, for the page to show
+            detail = answer["detail"]
+            assert detail["kind"] == "IllegalMoveError"
+            assert detail["fields"]["seat"] == 0 and detail["fields"]["move"] == "pass"
+            labels = [move["label"] for move in view["legal_moves"]]
+            assert detail["fields"]["legal"] == labels
     status, again = _call(server, f"/api/view?id={game_id}")
     assert status == 200
     assert again == view  # every refused request left the game as it was

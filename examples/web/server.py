@@ -23,7 +23,10 @@ built-in agents at the others; a view is the table's
 holds only what that seat may know: its observation, its legal moves (with their
 labels), and the events of its feed.
 The god's-eye state and the other seats' observations never leave the server.
-A bad request gets HTTP 400 and ``{"error": "<message>"}``, and changes nothing.
+A bad request gets HTTP 400 and ``{"error": "<message>"}``, and changes nothing; a
+move the rules refuse adds ``"detail"``, the library's error as
+:func:`cardwars.wire.encode_error` gives it (its kind, the seat, the move and the
+legal moves as labels and as wire documents).
 """
 
 from __future__ import annotations
@@ -51,7 +54,12 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 
 class RequestError(Exception):
-    """A request the server refuses with HTTP 400 and this message."""
+    """A request the server refuses with HTTP 400 and this message (and the library's
+    error behind it, if any, sent as ``detail``)."""
+
+    def __init__(self, message: str, error: cardwars.CardwarsError | None = None) -> None:
+        super().__init__(message)
+        self.error = error
 
 
 # --- the games on offer -------------------------------------------------------------------
@@ -125,11 +133,11 @@ class Session:
         try:
             move = wire.decode_move(self.table.game, data)
         except cardwars.CardwarsError as exc:
-            raise RequestError(f"not a move of {self.table.game.name}: {exc}") from None
+            raise RequestError(f"not a move of {self.table.game.name}: {exc}", exc) from None
         try:
             self.table.play({self.seat: move})
         except cardwars.CardwarsError as exc:
-            raise RequestError(f"not a legal move now: {exc}") from None
+            raise RequestError(f"not a legal move now: {exc}", exc) from None
 
     def step(self, to_end: bool) -> None:
         """Clone War's automatic step: one battle, or every battle to the end of the game."""
@@ -316,7 +324,10 @@ class Handler(BaseHTTPRequestHandler):
                 assert since is not None
                 self._json(HTTPStatus.OK, session.view(since))
             except RequestError as exc:
-                self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
+                body: dict[str, object] = {"error": str(exc)}
+                if exc.error is not None:
+                    body["detail"] = wire.encode_error(exc.error)
+                self._json(HTTPStatus.BAD_REQUEST, body)
             except Exception as exc:  # a bug: say so on the page, not only in this terminal
                 self.log_error("%s", traceback.format_exc())
                 self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": f"server error: {exc!r}"})

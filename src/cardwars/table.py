@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from cardwars import backend
-from cardwars.actions import matching_move, type_name
+from cardwars.actions import illegal_move, matching_move, type_name
 from cardwars.bases import Event, Move, Result
 from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.game_base import Game, StateT
@@ -426,11 +426,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
                 raise UsageError(f"play() got seat {seat} twice from the mapping's items()")
             legal = state.legal_moves(seat)
             found = matching_move(move, legal)
-            if found is None:
-                listed = ", ".join(map(self._game.text.label, legal))
-                raise IllegalMoveError(
-                    f"seat {seat} may not play {describe(move)} now; legal moves: {listed}"
-                )
+            if found is None:  # the engine's error, fields and all (labels, wire documents)
+                space = getattr(type(state), "_action_space", None)
+                raise illegal_move(seat, move, legal, space, phase=state.phase.name)
             own[seat] = found
         return own
 
