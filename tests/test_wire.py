@@ -92,7 +92,7 @@ def test_encode_numbers_as_python_does() -> None:
 
 
 def test_encode_refuses_what_is_not_the_engines() -> None:
-    with pytest.raises(TypeError, match="engine's values, got object"):
+    with pytest.raises(TypeError, match="engine's values, got <object of type object>"):
         wire.encode(object())
     with pytest.raises(TypeError, match="int seats"):
         wire.encode({"0": aliwar.Decline()})
@@ -398,3 +398,15 @@ def test_each_typed_decoder_refuses_the_other_kinds() -> None:
 def test_decoders_refuse_a_game_that_is_not_one(decoder: Any) -> None:
     with pytest.raises(UsageError, match=r"expected a game \(from cardwars\.load_game\), got"):
         decoder("aliwar", {"type": "Decline"})
+
+
+def test_encode_refuses_a_foreign_value_without_running_its_repr() -> None:
+    # A caller's value is described by its type, never by its repr (issue 24 review).
+    class Loud:
+        def __repr__(self) -> str:
+            raise AssertionError("repr ran")
+
+    with pytest.raises(TypeError, match="Loud"):
+        wire.encode(Loud())
+    with pytest.raises(TypeError, match="the key"):
+        wire.encode({Loud(): 1})

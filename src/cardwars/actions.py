@@ -18,6 +18,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardwars import backend
+from cardwars.documents import encode_value
 from cardwars.errors import IllegalMoveError, describe, listed
 
 if TYPE_CHECKING:
@@ -258,9 +259,7 @@ def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
 
 def move_document(move: object) -> dict[str, Any]:
     """An engine move's :mod:`cardwars.wire` document."""
-    from cardwars.wire import encode  # wire imports the engine, which imports this module
-
-    data = encode(move)
+    data = encode_value(move)
     if not isinstance(data, dict):  # pragma: no cover - every move is a dataclass
         raise TypeError(f"a move encodes as an object, got {describe(move)}")
     return data

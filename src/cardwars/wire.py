@@ -52,7 +52,9 @@ import typing
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, TypeVar, Union, overload
 
+from cardwars import documents
 from cardwars.cards import Card
+from cardwars.documents import encode_value
 from cardwars.engine import Event, Game, Move, Observation, Result
 from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, UsageError, describe
 from cardwars.options import option_table
@@ -76,10 +78,10 @@ __all__ = [
     "schema",
 ]
 
-JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
+JsonValue: TypeAlias = documents.JsonValue
 """Any JSON value as :func:`json.loads` returns it and :func:`encode` writes it."""
 
-JsonObject: TypeAlias = dict[str, JsonValue]
+JsonObject: TypeAlias = documents.JsonObject
 """The JSON object that :func:`encode` makes of a move, an event, an observation, a
 result, a game's ``Rules``, a step's ``{seat: move}`` or a table's view of a seat
 (:class:`~cardwars.table.SeatView`)."""
@@ -136,29 +138,7 @@ def encode(value: object) -> JsonValue:
     >>> encode(clone_war.PotCollected(seat=1, cards=6, shuffled=False))
     {'type': 'PotCollected', 'seat': 1, 'cards': 6, 'shuffled': False}
     """
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.name
-    if isinstance(value, (tuple, list)):
-        return [encode(item) for item in value]
-    if isinstance(value, (frozenset, set)):
-        return [encode(item) for item in sorted(value)]
-    if isinstance(value, Mapping):
-        out: JsonObject = {}
-        for key, item in value.items():
-            if type(key) is not int:
-                raise TypeError(f"encode() takes mappings of int seats, got the key {key!r}")
-            out[str(key)] = encode(item)
-        return out
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data: JsonObject = {"type": type(value).__name__}
-        for field in dataclasses.fields(value):
-            data[field.name] = encode(getattr(value, field.name))
-        return data
-    raise TypeError(f"encode() takes the engine's values, got {type(value).__name__}: {value!r}")
+    return encode_value(value)
 
 
 # --- errors ----------------------------------------------------------------------------------
