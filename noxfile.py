@@ -1,6 +1,6 @@
 """The project's chores, one session each: ``nox -s tests|lint|docs|bench|wheels``.
 
-``.ci/run`` calls ``lint`` and ``wheels`` (for its own CPython), so CI and a contributor
+``.ci/run`` calls ``lint`` and ``wheels`` (every CPython found), so CI and a contributor
 run the same thing. Run nox itself with Python 3.11 or later (``pip install ".[dev]"``
 brings it).
 Sessions that need several CPythons (``tests``, ``wheels``) use every version of
