@@ -191,7 +191,7 @@ for how in ("workers", "executor"):
     assert by_executor.startswith("executor UsageError: the agent for seat 1 ")
     for line in (by_workers, by_executor):
         assert "cannot be sent to a worker process" in line
-        assert "Can't pickle local object" in line  # the pickle error itself
+        assert "local object" in line  # the pickle error itself (its wording varies by version)
         assert "module level" in line
         assert "workers=1" in line
     # Threads share the agent: no pickling, no error, and the same games as in this process.
