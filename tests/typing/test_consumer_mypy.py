@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,16 @@ def test_the_consumer_module_says_it_has_no_any_and_no_cast() -> None:
 
 def test_mypy_finds_no_any_in_the_consumer_module(tmp_path: Path) -> None:
     api = pytest.importorskip("mypy.api")
-    source = Path(cardwars.__file__).parents[1]  # the cardwars under test, not an installed one
+    # The cardwars under test: a source tree goes on MYPYPATH; an installed one (CI's
+    # wheel, a site-packages that mypy refuses on MYPYPATH) is found through this
+    # interpreter, whose environment it is installed in.
+    source = Path(cardwars.__file__).parents[1]
+    installed = source.name in ("site-packages", "dist-packages")
     env = os.environ.get("MYPYPATH")
-    os.environ["MYPYPATH"] = str(source)
+    if installed:
+        os.environ.pop("MYPYPATH", None)
+    else:
+        os.environ["MYPYPATH"] = str(source)
     try:
         out, err, status = api.run(
             [
@@ -32,12 +40,14 @@ def test_mypy_finds_no_any_in_the_consumer_module(tmp_path: Path) -> None:
                 str(tmp_path),
                 "--python-version",
                 "3.11",
+                "--python-executable",
+                sys.executable,
                 str(CONSUMER),
             ]
         )
     finally:
         if env is None:
-            del os.environ["MYPYPATH"]
+            os.environ.pop("MYPYPATH", None)
         else:
             os.environ["MYPYPATH"] = env
     assert status == 0, out + err
