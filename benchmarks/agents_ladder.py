@@ -26,7 +26,6 @@ less than the wall time. Not a test:
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -38,19 +37,10 @@ from cardwars.aliwar import IsmctsAgent as AliwarIsmcts
 from cardwars.guerrilla import Guerrilla
 from cardwars.guerrilla import IsmctsAgent as GuerrillaIsmcts
 from cardwars.guerrilla import State as GuerrillaState
+from cardwars.report import wilson_interval
 
 PAIRINGS = ("greedy-random", "low-random", "low-greedy", "high-greedy", "high-low")
 """The pairings, in table order: ``A-B`` with ``low``/``high`` the two ismcts budgets."""
-
-
-def _wilson(wins: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.959963984540054
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class _Counting:
@@ -124,7 +114,7 @@ def pairing(
         "games": n,
         "wins": wins,
         "draws": draws,
-        "interval": _wilson(wins, n),
+        "interval": wilson_interval(wins, n),
         "ms_a": 1e3 * a.seconds / max(1, a.moves),
         "ms_b": 1e3 * b.seconds / max(1, b.moves),
         "moves_a": a.moves,

@@ -44,7 +44,6 @@ match reports both again. Seats are swapped halfway, on the same deals. Not a te
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -62,18 +61,9 @@ from cardwars.backend import kernels
 from cardwars.envs import openspiel as adapter
 from cardwars.envs.encoding import encoding_of
 from cardwars.guerrilla import Guerrilla, IsmctsAgent, State
+from cardwars.report import wilson_interval
 
 _TURNS = "cardwars_guerrilla_turns"
-
-
-def _wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    z = 1.959963984540054
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 # --- the turn-based view the OpenSpiel searcher plays in --------------------------------------
@@ -331,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     r = match(args.games, args.seed, args.iterations, sims, args.first)
     n, wins, draws = r["games"], r["wins"], r["draws"]
-    lo, hi = _wilson(wins, n)
+    lo, hi = wilson_interval(wins, n)
     print(
         f"guerrilla 2p, deals {args.first}.. of seed {args.seed}, {n} games, seats swapped: "
         f"ismcts-{args.iterations or 'default'} vs ISMCTSBot-{sims}"
