@@ -112,6 +112,17 @@ class Encodable:
         """The game's :class:`Encoding` (see :mod:`cardwars.vectors`)."""
         raise NotImplementedError  # pragma: no cover
 
+    def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
+        """The core's ``count`` tables of this game for the native vector env
+        (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent
+        (``"random"`` or ``"greedy"``) at every other seat, both playing inside the core
+        (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or twin).
+
+        Raises:
+            UsageError: an opponent these tables do not play under these rules.
+        """
+        raise NotImplementedError  # pragma: no cover
+
 
 class EncodedState:
     """A state that writes its encodings from its machine (mixed into the states over one).

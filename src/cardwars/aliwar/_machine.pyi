@@ -92,3 +92,40 @@ def aliwar_deal(cards: object, seed: object, **options: object) -> AliwarMachine
 def _aliwar_machine_from_key(cards: object, key: object) -> AliwarMachine: ...
 def _aw_check_restored(key: Any, n_switches: Any) -> list[int]: ...
 def _aw_check_events(events: Any, n_switches: Any) -> tuple[int, ...]: ...
+
+@disjoint_base
+class AliwarTables:
+    def __init__(
+        self,
+        count: object,
+        seat: object,
+        opponent: object,
+        recall: object,
+        allow_null_switch: int = 0,
+        kept_card_position: int = 0,
+        double_loss_result: int = 0,
+        no_progress_limit: int = 100,
+        max_rounds: int = 1000,
+        cap_result: int = 0,
+    ) -> None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    def reset(self, seeds: object, obs: Any, masks: Any) -> None: ...
+    def step(
+        self,
+        actions: Any,
+        obs: Any,
+        masks: Any,
+        rewards: Any,
+        terminated: Any,
+        truncated: Any,
+        illegal: Any,
+        strict: bool,
+    ) -> int: ...
+    def game_seeds(self) -> tuple[int, ...]: ...
+    def episodes(self) -> tuple[int, ...]: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...

@@ -766,3 +766,4 @@ _AW_EVENT_RANGES = (
 
 
 include "_restore.pxi"
+include "_vector.pxi"

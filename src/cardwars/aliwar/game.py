@@ -19,7 +19,7 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
 from cardwars.aliwar.text import TEXT, AliwarText
 from cardwars.engine import ActionSpace, Agent, Game, Move, Observation, RandomAgent
-from cardwars.errors import RulesError, describe
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
@@ -89,6 +89,28 @@ class Aliwar(Game[Rules, State], Encodable):
         :mod:`cardwars.envs.encoding` (the NumPy vectors).
         """
         return _encoding(self)
+
+    def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
+        """The core's ``count`` tables of this game for :mod:`cardwars.envs.vector`: the
+        learner at ``seat``, the built-in ``opponent`` (``"random"`` or ``"greedy"``,
+        exactly :class:`~cardwars.interfaces.RandomAgent` and
+        :class:`~cardwars.aliwar.GreedyAgent`) at the other, under every rule option.
+
+        Raises:
+            UsageError: an opponent that is not one of :attr:`batch_agents`.
+        """
+        if type(opponent) is not str or opponent not in _AGENT_CODES:
+            raise UsageError(
+                f"the vector env's opponent is one of {sorted(_AGENT_CODES)}, "
+                f"got {describe(opponent)}"
+            )
+        return KERNEL.module.AliwarTables(
+            count,
+            seat,
+            _AGENT_CODES[opponent],
+            self._rules.view_recall == "perfect",
+            **self._rules.kernel_options(),
+        )
 
     def new_game(self, seed: int | None = None) -> State:
         """Deal a game from ``seed`` (AW-2.1, :ref:`deals`); it rests at the first Switch."""

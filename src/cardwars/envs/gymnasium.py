@@ -211,6 +211,7 @@ def _register() -> None:
             gymnasium.register(
                 id=env_id,
                 entry_point="cardwars.envs.gymnasium:CardwarsEnv",
+                vector_entry_point="cardwars.envs.vector:CardwarsVectorEnv",
                 kwargs={"game": name},
                 disable_env_checker=False,
             )

@@ -744,3 +744,4 @@ def guerrilla_deal(cards: object, players: object, seed: object, **options: obje
 
 
 include "_restore.pxi"
+include "_vector.pxi"

@@ -24,7 +24,7 @@ from cardwars.engine import (
     Observation,
     RandomAgent,
 )
-from cardwars.errors import RulesError, describe
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
 from cardwars.guerrilla.kernel import KERNEL
@@ -124,6 +124,37 @@ class Guerrilla(Game[Rules, State], Encodable):
         return state
 
     # --- the whole-game batch loop (compiled core only) ---------------------------------
+    def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
+        """The core's ``count`` tables of this game for :mod:`cardwars.envs.vector`: the
+        learner at ``seat``, the built-in ``opponent`` at every other seat.
+
+        ``"random"`` (:class:`~cardwars.interfaces.RandomAgent`) plays under every rule
+        option; ``"greedy"`` (:class:`~cardwars.guerrilla.GreedyAgent`) under the rules the
+        batch loop plays (:meth:`supports_batch`: the defaults but ``two_suit_variant``
+        and ``max_skirmishes``), on both backends.
+
+        Raises:
+            UsageError: another opponent, or ``"greedy"`` under other rules.
+        """
+        if type(opponent) is not str or opponent not in _AGENT_CODES:
+            raise UsageError(
+                f"the vector env's opponent is one of {sorted(_AGENT_CODES)}, "
+                f"got {describe(opponent)}"
+            )
+        rules = self._rules
+        defaults = Rules(
+            two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
+        )
+        if opponent == "greedy" and rules != defaults:
+            raise UsageError(
+                "the vector env's greedy opponent plays the default rules (but "
+                "two_suit_variant and max_skirmishes); use opponent='random', or "
+                "gymnasium.make_vec(..., vectorization_mode='sync') for these rules"
+            )
+        return KERNEL.module.GuerrillaTables(
+            count, self._players, seat, _AGENT_CODES[opponent], **rules.kernel_options()
+        )
+
     def supports_batch(self, agents: Sequence[object]) -> bool:
         """True when the compiled loop plays these agents under these rules.
 

@@ -1,0 +1,279 @@
+"""The native vector environment: N tables of one game stepped in one call into the core.
+
+``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``,
+with ``players=2..4``) returns a :class:`CardwarsVectorEnv` once
+:mod:`cardwars.envs.gymnasium` is imported. Each table is the single-table env
+(:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one learner seat against a built-in
+opponent (``"random"`` or ``"greedy"``) at every other seat. But the opponents play inside
+the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables in one call
+(no Python loop over tables), writing into blocks made once: observations
+``(N, size)`` ``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards
+``(N,)`` ``float32``, terminations and truncations ``(N,)`` ``bool``.
+
+Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the step
+that ends a table's game returns its final observation, reward and flags; the next step
+deals that table's next game, ignores its action and returns reward 0. A finished
+table's mask marks every action legal, so a mask is never empty.
+
+Seeds: ``reset(seed=s)`` gives table ``k`` the *table seed* ``derive_seed(s, k)``
+(:func:`cardwars.derive_seed`); ``reset(seed=[s_0, ..., s_{N-1}])`` gives them
+directly. A table's ``e``-th game (``e = 0`` after the reset, then one more per
+autoreset) is dealt from ``derive_seed(table seed, e)``: exactly the game
+``gym.make("cardwars/Aliwar-v0").reset(seed=that)`` deals, its opponents drawing from
+the same generators, so table ``k`` stepped alone with the same actions gives the same
+trajectory (:meth:`~CardwarsVectorEnv.game_seeds` tells each table's current seed).
+
+>>> import gymnasium, numpy as np
+>>> import cardwars.envs.gymnasium  # registers the environments
+>>> envs = gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=4, opponent="random")
+>>> observations, info = envs.reset(seed=7)
+>>> observations.shape, info["action_mask"].shape
+((4, 609), (4, 277))
+>>> actions = info["action_mask"].argmax(axis=1)  # the first legal action of each table
+>>> observations, rewards, terminated, truncated, info = envs.step(actions)
+>>> rewards.dtype.name, terminated.shape
+('float32', (4,))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from cardwars import backend, exclusive
+from cardwars.engine import Game
+from cardwars.envs.encoding import encoder, resolve_game
+from cardwars.errors import IllegalMoveError, UsageError, describe, listed
+from cardwars.vectors import Encodable
+
+__all__ = ["MAX_ENVS", "CardwarsVectorEnv"]
+
+MAX_ENVS = 1 << 20
+"""The most tables one vector env holds."""
+
+Block = npt.NDArray[Any]
+
+
+class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
+    """``num_envs`` tables of one game, each a learner seat against built-in opponents.
+
+    Args:
+        num_envs: how many tables (1 to :data:`MAX_ENVS`).
+        game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
+        opponent: the agent of every other seat, ``"greedy"`` (default) or ``"random"``:
+            the batch loop's agents, playing inside the core (the game's
+            ``vector_tables`` says under which rules).
+        seat: the learner's seat at every table.
+        illegal_action: ``"terminate"`` (an illegal action ends that table's game with
+            reward -1 and ``info["illegal_action"]`` set) or ``"raise"``
+            (:class:`~cardwars.errors.IllegalMoveError` naming the first such table;
+            then no table changes).
+        copy: True (default) returns new arrays from every call; False returns the env's
+            own blocks, which the next call overwrites (no copying: the fastest loop).
+        options: the game's options, with a game name (``players=`` for Guerrilla).
+
+    Raises:
+        UsageError: Clone War (no decisions), a bad count, seat, opponent or mode.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        game: str | Game[Any, Any] = "aliwar",
+        opponent: str = "greedy",
+        seat: int = 0,
+        illegal_action: str = "terminate",
+        copy: bool = True,
+        **options: Any,
+    ) -> None:
+        if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
+            raise UsageError(
+                f"num_envs must be an int from 1 to {MAX_ENVS}, got {describe(num_envs)}"
+            )
+        if illegal_action not in ("terminate", "raise"):
+            raise UsageError(
+                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal_action)}"
+            )
+        if type(copy) is not bool:
+            raise UsageError(f"copy must be True or False, got {describe(copy)}")
+        options.pop("render_mode", None)  # gymnasium.make_vec may pass it; nothing to render
+        self.game = resolve_game(game, options)
+        players = self.game.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+        if not isinstance(self.game, Encodable):
+            raise UsageError(f"no vector tables for the game {describe(self.game.name)}")
+        self.seat = seat
+        self.opponent = opponent
+        self.illegal_action = illegal_action
+        self.copy = copy
+        self.num_envs = num_envs
+        self._tables = self.game.vector_tables(num_envs, seat, opponent)
+        self._backend = backend.BACKEND
+        enc = encoder(self.game)
+        n_actions = self.game.num_actions
+        self.single_observation_space = spaces.Box(0, enc.high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(n_actions)
+        self.observation_space = spaces.Box(
+            0, np.broadcast_to(enc.high, (num_envs, enc.size)), dtype=np.float32
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, n_actions, dtype=np.int64))
+        # The blocks every call writes into, made once.
+        self._obs = np.zeros((num_envs, enc.size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, n_actions), dtype=np.int8)
+        self._rewards = np.zeros(num_envs, dtype=np.float32)
+        self._terminated = np.zeros(num_envs, dtype=np.bool_)
+        self._truncated = np.zeros(num_envs, dtype=np.bool_)
+        self._illegal = np.zeros(num_envs, dtype=np.bool_)
+        self._actions = np.zeros(num_envs, dtype=np.int32)
+        self._every = np.ones(num_envs, dtype=np.bool_)
+        self._num_actions = n_actions
+        self._ready = False
+
+    def game_seeds(self) -> tuple[int, ...]:
+        """The seed each table's current game was dealt from (see the module docstring)."""
+        self._check_ready()
+        seeds: tuple[int, ...] = self._tables.game_seeds()
+        return seeds
+
+    def _check_ready(self) -> None:
+        if not self._ready:
+            raise UsageError("call reset() before using the environment")
+        if self._backend != backend.BACKEND:
+            raise UsageError(
+                f"this env's tables run on the {self._backend} backend, but the process now "
+                f"uses {backend.BACKEND}: make a new env"
+            )
+
+    def _table_seeds(self, seed: object) -> tuple[int, ...]:
+        n = self.num_envs
+        derive = backend.kernels.derive_seed
+        if seed is None:
+            base = int(self.np_random.integers(2**63))
+            return tuple(derive(base, k) for k in range(n))
+        if type(seed) is int:
+            if not 0 <= seed < 2**64:
+                raise UsageError(f"seed must be an int in [0, 2**64), got {describe(seed)}")
+            return tuple(derive(seed, k) for k in range(n))
+        if type(seed) in (list, tuple):
+            assert isinstance(seed, (list, tuple))
+            given = tuple(seed)  # a copy: a list another thread changes is read once
+            if len(given) == n and all(type(s) is int and 0 <= s < 2**64 for s in given):
+                return given
+            raise UsageError(
+                f"seed as a sequence must hold {n} ints in [0, 2**64), one table seed per table"
+            )
+        raise UsageError(
+            f"seed must be None, an int in [0, 2**64) or {n} table seeds, got {describe(seed)}"
+        )
+
+    def _out(self, block: Block) -> Block:
+        return block.copy() if self.copy else block
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._out(self._masks), "_action_mask": self._every.copy()}
+
+    @exclusive.step
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Block, dict[str, Any]]:
+        """Deal every table's first game (see the module docstring for the seeds).
+
+        Raises:
+            UsageError: a bad ``seed``, or ``options`` (none are taken).
+        """
+        if options is not None and (type(options) is not dict or options):
+            raise UsageError(f"reset() takes no options, got {describe(options)}")
+        seeds = self._table_seeds(seed)
+        if self._backend != backend.BACKEND:
+            self._check_ready()
+        self._tables.reset(seeds, self._obs, self._masks)
+        self._ready = True
+        return self._out(self._obs), self._info()
+
+    def _read_actions(self, actions: object) -> None:
+        """``actions`` into the env's own int32 block: one int per table, any value out of
+        range as -1 (an illegal action). Converting a caller's sequence may run its code,
+        which is why this happens before the tables are touched."""
+        n = self.num_envs
+        if type(actions) is np.ndarray:
+            array: Block = actions
+        elif type(actions) in (list, tuple):
+            try:
+                array = np.array(actions)
+            except Exception as exc:
+                raise UsageError(
+                    f"step() could not read the actions ({type(actions).__name__}): "
+                    f"{type(exc).__name__}"
+                ) from exc
+        else:
+            raise UsageError(
+                f"step() takes {n} integer actions (a NumPy array or a list), "
+                f"got {describe(actions)}"
+            )
+        if array.shape != (n,) or array.dtype.kind not in "iu":
+            raise UsageError(
+                f"step() takes {n} integer actions, shape ({n},); got shape {array.shape} "
+                f"of dtype {array.dtype.name}"
+            )
+        inside = (array >= 0) & (array < self._num_actions)
+        np.copyto(self._actions, np.where(inside, array, -1), casting="unsafe")
+
+    @exclusive.step
+    def step(self, actions: Any) -> tuple[Block, Block, Block, Block, dict[str, Any]]:
+        """One action per table; every table steps (see the module docstring).
+
+        Raises:
+            UsageError: before :meth:`reset`, or ``actions`` that are not ``num_envs``
+                integers.
+            IllegalMoveError: an illegal action with ``illegal_action="raise"`` (no
+                table changed).
+        """
+        self._check_ready()
+        self._read_actions(actions)
+        first = self._tables.step(
+            self._actions,
+            self._obs,
+            self._masks,
+            self._rewards,
+            self._terminated.view(np.int8),
+            self._truncated.view(np.int8),
+            self._illegal.view(np.int8),
+            self.illegal_action == "raise",
+        )
+        if first >= 0:
+            raise self._illegal_error(first)
+        info = self._info()
+        if self._illegal.any():
+            info["illegal_action"] = self._illegal.copy()
+            info["_illegal_action"] = self._illegal.copy()
+        return (
+            self._out(self._obs),
+            self._out(self._rewards),
+            self._out(self._terminated),
+            self._out(self._truncated),
+            info,
+        )
+
+    def _illegal_error(self, table: int) -> IllegalMoveError:
+        action = int(self._actions[table])
+        legal = tuple(int(a) for a in np.flatnonzero(self._masks[table]))
+        labels = tuple(str(self.game.action_to_move(a)) for a in legal)
+        tried = f"action {action}" if action >= 0 else "an action out of range"
+        return IllegalMoveError(
+            f"table {table} (seat {self.seat}) cannot play {tried}; legal actions: "
+            f"{listed(tuple(str(a) for a in legal))}",
+            seat=self.seat,
+            action=action if action >= 0 else None,
+            legal=labels,
+            legal_actions=legal,
+        )
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""
