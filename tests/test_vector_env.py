@@ -140,6 +140,10 @@ def test_backends_write_the_same_blocks(backend: str) -> None:
             trace = [obs.tobytes(), masks.tobytes()]
             for step in range(150):
                 chosen = _masked_choice(rng, masks).astype(np.int32)
+                if step % 2:  # the core's own bulk draw, the same on both backends
+                    tables.sample(step * 7919, chosen)
+                    trace.append(chosen.tobytes())
+                trace += [tables.legal_actions(k) for k in range(n)]
                 if step % 37 == 5:
                     chosen[step % n] = width - 1 - chosen[step % n]  # now and then illegal
                 assert tables.step(chosen, obs, masks, rewards, *flags, False) == -1
@@ -332,3 +336,26 @@ def test_the_env_stays_on_its_backend(backend: str, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(backend_module, "BACKEND", other)
     with pytest.raises(UsageError, match="backend"):
         envs.step([0, 0])
+
+
+def test_sample_actions_draws_legal_actions_in_the_core() -> None:
+    for game, options in (("aliwar", {}), ("guerrilla", {"players": 3})):
+        envs = CardwarsVectorEnv(32, game, "random", 1, **options)
+        _, info = envs.reset(seed=5)
+        rng = np.random.default_rng(5)
+        seen: set[int] = set()
+        for _ in range(60):
+            actions = envs.sample_actions(rng)
+            assert actions.dtype == np.int32 and actions.shape == (32,)
+            assert np.all(info["action_mask"][np.arange(32), actions] == 1)
+            seen.update(int(a) for a in actions)
+            _, _, _, _, info = envs.step(actions)
+        assert len(seen) > 20  # not one fixed choice
+    replay = CardwarsVectorEnv(4, "aliwar", "random")
+    replay.reset(seed=1)
+    first = replay.sample_actions(np.random.default_rng(9))
+    assert np.array_equal(first, replay.sample_actions(np.random.default_rng(9)))
+    with pytest.raises(UsageError, match="Generator"):
+        replay.sample_actions(9)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="reset"):
+        CardwarsVectorEnv(2, "aliwar").sample_actions()

@@ -279,6 +279,34 @@ class MachineTables:
         """How many games each table has finished and left (its current game's index)."""
         return tuple(self._episodes)
 
+    def sample(self, seed: object, out: Any) -> None:
+        """A uniformly random legal action of the learner at every table into ``out``
+        (0 at a finished table), table ``k`` drawing ``legal[rng.below(len(legal))]``
+        from ``Rng(derive_seed(seed, k))`` over its legal actions in canonical order."""
+        if type(seed) is not int or not 0 <= seed < 2**64:
+            raise ValueError("seed must be an int in [0, 2**64)")
+        flat = memoryview(out).cast("B").cast("i")
+        if len(flat) != self.count:
+            raise ValueError(f"the action block must have {self.count} entries")
+        if not self._ready:
+            raise ValueError("reset() the tables before sampling their actions")
+        for k, machine in enumerate(self._machines):
+            rng = Rng(derive_seed(seed, k))
+            if self._done[k] or self.seat not in machine.to_act:
+                flat[k] = 0
+                continue
+            legal = machine.legal_actions(self.seat)
+            flat[k] = legal[rng.below(len(legal))]
+
+    def legal_actions(self, table: object) -> tuple[int, ...]:
+        """The learner's legal actions at ``table`` now (none when its game is over)."""
+        if type(table) is not int or not 0 <= table < self.count:
+            raise ValueError(f"a table is an int 0..{self.count - 1}")
+        machine = self._machines[table]
+        if not self._ready or self._done[table] or self.seat not in machine.to_act:
+            return ()
+        return tuple(sorted(machine.legal_actions(self.seat)))
+
     def __reduce__(self) -> tuple[Any, ...]:
         raise TypeError(
             "vector tables do not pickle: make new ones and reset them with the same seeds"

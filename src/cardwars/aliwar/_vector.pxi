@@ -255,6 +255,38 @@ cdef class AliwarTables:
         return tuple([_aw_derive(self.t[k].table_seed, <uint64_t>self.t[k].episode)
                       for k in range(self.n)])
 
+    def sample(self, seed: object, int[::1] out) -> None:
+        """A uniformly random legal action of the learner at every table into ``out``
+        (0 at a finished table), table k drawing from ``Rng(derive_seed(seed, k))``."""
+        cdef Py_ssize_t k
+        cdef uint64_t rng, base = _check_u64(seed, "seed")
+        cdef _AwTable* t
+        if out.shape[0] != self.n:
+            raise ValueError(f"the action block must have {self.n} entries")
+        if not self._ready:
+            raise ValueError("reset() the tables before sampling their actions")
+        with nogil:
+            for k in range(self.n):
+                t = &self.t[k]
+                rng = _aw_derive(base, <uint64_t>k)
+                if t.done:
+                    out[k] = 0
+                elif t.g.phase == _AW_SWITCH:
+                    out[k] = <int>_rng_below(&rng, <uint32_t>t.g.n_switches)
+                else:  # the random agent's keep: uniform over the canonical order
+                    out[k] = _aw_agent_keep(&t.g, self.seat, _AW_RANDOM, &rng)
+
+    def legal_actions(self, table: object) -> tuple:
+        """The learner's legal actions at ``table`` now (none when its game is over)."""
+        cdef signed char k[277]
+        cdef int a
+        if type(table) is not int or not 0 <= table < self.n:
+            raise ValueError(f"a table is an int 0..{self.n - 1}")
+        if not self._ready or self.t[<Py_ssize_t>table].done:
+            return ()
+        _aw_mask_row(&self.t[<Py_ssize_t>table].g, self.seat, k)
+        return tuple([a for a in range(277) if k[a]])
+
     def __reduce__(self):
         raise TypeError(
             "vector tables do not pickle: make new ones and reset them with the same seeds"

@@ -72,8 +72,9 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             reward -1 and ``info["illegal_action"]`` set) or ``"raise"``
             (:class:`~cardwars.errors.IllegalMoveError` naming the first such table;
             then no table changes).
-        copy: True (default) returns new arrays from every call; False returns the env's
-            own blocks, which the next call overwrites (no copying: the fastest loop).
+        copy: True (default): every call returns new arrays (the core writes into blocks
+            made for that call); False: the env's own blocks, made once, which the next
+            call overwrites (no allocation: the fastest loop).
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
     Raises:
@@ -124,12 +125,10 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             0, np.broadcast_to(enc.high, (num_envs, enc.size)), dtype=np.float32
         )
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, n_actions, dtype=np.int64))
-        # The blocks every call writes into, made once.
-        self._obs = np.zeros((num_envs, enc.size), dtype=np.float32)
-        self._masks = np.zeros((num_envs, n_actions), dtype=np.int8)
-        self._rewards = np.zeros(num_envs, dtype=np.float32)
-        self._terminated = np.zeros(num_envs, dtype=np.bool_)
-        self._truncated = np.zeros(num_envs, dtype=np.bool_)
+        # The blocks the core writes into: made once (copy=False) or for every call.
+        self._obs_shape = (num_envs, enc.size)
+        self._mask_shape = (num_envs, n_actions)
+        self._blocks = self._new_blocks()
         self._illegal = np.zeros(num_envs, dtype=np.bool_)
         self._actions = np.zeros(num_envs, dtype=np.int32)
         self._every = np.ones(num_envs, dtype=np.bool_)
@@ -173,11 +172,22 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             f"seed must be None, an int in [0, 2**64) or {n} table seeds, got {describe(seed)}"
         )
 
-    def _out(self, block: Block) -> Block:
-        return block.copy() if self.copy else block
+    def _new_blocks(self) -> tuple[Block, Block, Block, Block, Block]:
+        """Observations, masks, rewards, terminations, truncations."""
+        n = self.num_envs
+        return (
+            np.empty(self._obs_shape, dtype=np.float32),
+            np.empty(self._mask_shape, dtype=np.int8),
+            np.empty(n, dtype=np.float32),
+            np.empty(n, dtype=np.bool_),
+            np.empty(n, dtype=np.bool_),
+        )
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._out(self._masks), "_action_mask": self._every.copy()}
+    def _next_blocks(self) -> tuple[Block, Block, Block, Block, Block]:
+        return self._new_blocks() if self.copy else self._blocks
+
+    def _info(self, masks: Block) -> dict[str, Any]:
+        return {"action_mask": masks, "_action_mask": self._every.copy()}
 
     @exclusive.step
     def reset(
@@ -193,9 +203,10 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
         seeds = self._table_seeds(seed)
         if self._backend != backend.BACKEND:
             self._check_ready()
-        self._tables.reset(seeds, self._obs, self._masks)
+        obs, masks, *_ = self._next_blocks()
+        self._tables.reset(seeds, obs, masks)
         self._ready = True
-        return self._out(self._obs), self._info()
+        return obs, self._info(masks)
 
     def _read_actions(self, actions: object) -> None:
         """``actions`` into the env's own int32 block: one int per table, any value out of
@@ -237,33 +248,50 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
         """
         self._check_ready()
         self._read_actions(actions)
+        obs, masks, rewards, terminated, truncated = self._next_blocks()
         first = self._tables.step(
             self._actions,
-            self._obs,
-            self._masks,
-            self._rewards,
-            self._terminated.view(np.int8),
-            self._truncated.view(np.int8),
+            obs,
+            masks,
+            rewards,
+            terminated.view(np.int8),
+            truncated.view(np.int8),
             self._illegal.view(np.int8),
             self.illegal_action == "raise",
         )
         if first >= 0:
             raise self._illegal_error(first)
-        info = self._info()
+        info = self._info(masks)
         if self._illegal.any():
             info["illegal_action"] = self._illegal.copy()
             info["_illegal_action"] = self._illegal.copy()
-        return (
-            self._out(self._obs),
-            self._out(self._rewards),
-            self._out(self._terminated),
-            self._out(self._truncated),
-            info,
-        )
+        return obs, rewards, terminated, truncated, info
+
+    def sample_actions(self, rng: np.random.Generator | None = None) -> Block:
+        """One uniformly random legal action per table (``int32``, shape ``(num_envs,)``),
+        drawn inside the core: the bulk random policy, without a pass over the masks.
+
+        ``rng`` (default: the env's :attr:`np_random`) gives one 64-bit seed per call;
+        table ``k`` draws from ``Rng(derive_seed(that seed, k))``, uniformly over its
+        legal actions in canonical order. A finished table gets 0 (ignored by the next
+        step's autoreset).
+
+        Raises:
+            UsageError: before :meth:`reset`, or ``rng`` is no NumPy Generator.
+        """
+        if rng is None:
+            rng = self.np_random
+        elif not isinstance(rng, np.random.Generator):
+            raise UsageError(f"rng must be a numpy.random.Generator, got {describe(rng)}")
+        self._check_ready()
+        seed = int(rng.integers(2**64, dtype=np.uint64))
+        out = np.empty(self.num_envs, dtype=np.int32)
+        self._tables.sample(seed, out)
+        return out
 
     def _illegal_error(self, table: int) -> IllegalMoveError:
         action = int(self._actions[table])
-        legal = tuple(int(a) for a in np.flatnonzero(self._masks[table]))
+        legal: tuple[int, ...] = self._tables.legal_actions(table)
         labels = tuple(str(self.game.action_to_move(a)) for a in legal)
         tried = f"action {action}" if action >= 0 else "an action out of range"
         return IllegalMoveError(

@@ -245,6 +245,41 @@ cdef class GuerrillaTables:
         return tuple([_gt_derive(self.t[k].table_seed, <uint64_t>self.t[k].episode)
                       for k in range(self.n)])
 
+    def sample(self, seed: object, int[::1] out) -> None:
+        """A uniformly random legal action of the learner at every table into ``out``
+        (0 at a finished table), table k drawing from ``Rng(derive_seed(seed, k))``."""
+        cdef Py_ssize_t k
+        cdef int m
+        cdef int legal[_GT_NACT]
+        cdef uint64_t rng, base = _check_u64(seed, "seed")
+        cdef _GtTable* t
+        if out.shape[0] != self.n:
+            raise ValueError(f"the action block must have {self.n} entries")
+        if not self._ready:
+            raise ValueError("reset() the tables before sampling their actions")
+        with nogil:
+            for k in range(self.n):
+                t = &self.t[k]
+                rng = _gt_derive(base, <uint64_t>k)
+                if t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.seat) & 1:
+                    out[k] = 0
+                else:
+                    m = _gt_legal(&t.g, self.seat, legal)
+                    out[k] = legal[<int>_rng_below(&rng, <uint32_t>m)]
+
+    def legal_actions(self, table: object) -> tuple:
+        """The learner's legal actions at ``table`` now (none when its game is over)."""
+        cdef int legal[_GT_NACT]
+        cdef int i, m
+        cdef _GtTable* t
+        if type(table) is not int or not 0 <= table < self.n:
+            raise ValueError(f"a table is an int 0..{self.n - 1}")
+        t = &self.t[<Py_ssize_t>table]
+        if not self._ready or t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.seat) & 1:
+            return ()
+        m = _gt_legal(&t.g, self.seat, legal)
+        return tuple(sorted([legal[i] for i in range(m)]))
+
     def __reduce__(self):
         raise TypeError(
             "vector tables do not pickle: make new ones and reset them with the same seeds"
