@@ -42,7 +42,8 @@ if sys.platform == "win32":
 elif sys.platform == "darwin":
     COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-Wl,-S"]
 else:
-    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
+    # -pthread: the vector envs' tables run on threads (libpthread before glibc 2.34).
+    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0", "-pthread"], ["-s", "-pthread"]
 
 # The shared core (its .pxd is what the others cimport), then one state machine per game,
 # each in its game's folder beside its pure-Python twin.

@@ -302,6 +302,8 @@ def test_a_caller_value_calling_back_cannot_step_in() -> None:
         ({"opponent": "ismcts"}, "opponent"),
         ({"illegal_action": "ignore"}, "illegal_action"),
         ({"copy": 1}, "copy"),
+        ({"threads": 0}, "threads"),
+        ({"threads": 2.0}, "threads"),
         ({"game": "clone-war"}, "no decisions"),
         ({"game": "guerrilla", "kicker": True}, "greedy"),
     ],
@@ -359,3 +361,23 @@ def test_sample_actions_draws_legal_actions_in_the_core() -> None:
         replay.sample_actions(9)  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="reset"):
         CardwarsVectorEnv(2, "aliwar").sample_actions()
+
+
+def test_threads_change_nothing_but_speed() -> None:
+    runs = []
+    for threads in (1, 2, 3, 16):
+        envs = CardwarsVectorEnv(37, "guerrilla", "greedy", 1, threads=threads, players=3)
+        assert envs.threads == threads
+        obs, info = envs.reset(seed=12)
+        trace = [obs.tobytes(), info["action_mask"].tobytes()]
+        rng = np.random.default_rng(12)
+        for _ in range(80):
+            result = envs.step(_masked_choice(rng, info["action_mask"]))
+            info = result[4]
+            trace += [block.tobytes() for block in result[:4]]
+            trace.append(info["action_mask"].tobytes())
+        runs.append(trace)
+    assert all(run == runs[0] for run in runs[1:])
+    with pytest.raises(UsageError, match="threads"):
+        CardwarsVectorEnv(2, "aliwar", threads=17)
+    assert CardwarsVectorEnv(2, "aliwar").threads == 1  # few tables: no threads

@@ -15,6 +15,50 @@ cdef extern from *:
     const uint64_t _GAMMA "CARDWARS_GAMMA"
 
 
+# --- work split over threads (the vector envs' tables) --------------------------------------
+
+cdef extern from *:
+    """
+    /* Run work(args[0]) .. work(args[n-1]) at once: args[0] in the calling thread, each
+       other in a POSIX thread of its own (run in the calling thread when one cannot be
+       started, and everywhere one after another where there are no POSIX threads). The
+       work items must not touch Python objects: the caller has released the GIL. */
+    typedef void (*cardwars_work)(void*);
+    #define CARDWARS_MAX_THREADS 16
+    #if defined(_WIN32)
+    static inline void cardwars_run_parallel(cardwars_work work, void** args, int n) {
+        for (int i = 0; i < n; i++) work(args[i]);
+    }
+    #else
+    #include <pthread.h>
+    typedef struct { cardwars_work work; void* arg; } cardwars_job;
+    static inline void* cardwars_thread(void* p) {
+        cardwars_job* job = (cardwars_job*)p;
+        job->work(job->arg);
+        return NULL;
+    }
+    static inline void cardwars_run_parallel(cardwars_work work, void** args, int n) {
+        pthread_t threads[CARDWARS_MAX_THREADS];
+        cardwars_job jobs[CARDWARS_MAX_THREADS];
+        int started[CARDWARS_MAX_THREADS];
+        int i;
+        if (n > CARDWARS_MAX_THREADS) n = CARDWARS_MAX_THREADS;
+        for (i = 1; i < n; i++) {
+            jobs[i].work = work;
+            jobs[i].arg = args[i];
+            started[i] = pthread_create(&threads[i], NULL, cardwars_thread, &jobs[i]) == 0;
+            if (!started[i]) work(args[i]);
+        }
+        if (n > 0) work(args[0]);
+        for (i = 1; i < n; i++) if (started[i]) pthread_join(threads[i], NULL);
+    }
+    #endif
+    """
+    ctypedef void (*cardwars_work)(void*) noexcept nogil
+    enum: CARDWARS_MAX_THREADS
+    void cardwars_run_parallel(cardwars_work work, void** args, int n) noexcept nogil
+
+
 # --- SplitMix64 with Lemire bounded draws (the RNG of docs/engine.rst) -------------------
 
 cdef inline uint64_t _mix(uint64_t z) noexcept nogil:

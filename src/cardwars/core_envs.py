@@ -136,6 +136,7 @@ class MachineTables:
         self._rngs: list[dict[int, Rng]] = [{} for _ in range(count)]
         self._done = [False] * count
         self._ready = False
+        self.threads = 1
 
     # --- the hooks ------------------------------------------------------------------------
     def _deal_machine(self, game_seed: int) -> Any:  # pragma: no cover - abstract
@@ -297,6 +298,14 @@ class MachineTables:
                 continue
             legal = machine.legal_actions(self.seat)
             flat[k] = legal[rng.below(len(legal))]
+
+    def set_threads(self, threads: object) -> None:
+        """The compiled tables split a step over ``threads`` threads (1 to 16); the twin
+        checks the number and steps its tables one after another (the results do not
+        depend on it: every table is stepped on its own)."""
+        if type(threads) is not int or not 1 <= threads <= 16:
+            raise ValueError("threads must be an int from 1 to 16")
+        self.threads = threads
 
     def legal_actions(self, table: object) -> tuple[int, ...]:
         """The learner's legal actions at ``table`` now (none when its game is over)."""

@@ -7,6 +7,8 @@ from cpython.buffer cimport PyBuffer_Release
 from libc.stdint cimport uint32_t, uint64_t
 
 from cardwars._core cimport (
+    CARDWARS_MAX_THREADS,
+    cardwars_run_parallel,
     SlotBuilder,
     _block,
     _card_tuple,

@@ -37,6 +37,7 @@ trajectory (:meth:`~CardwarsVectorEnv.game_seeds` tells each table's current see
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -50,10 +51,21 @@ from cardwars.envs.encoding import encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe, listed
 from cardwars.vectors import Encodable
 
-__all__ = ["MAX_ENVS", "CardwarsVectorEnv"]
+__all__ = ["MAX_ENVS", "MAX_THREADS", "CardwarsVectorEnv"]
 
 MAX_ENVS = 1 << 20
 """The most tables one vector env holds."""
+
+MAX_THREADS = 16
+"""The most threads that share a step's tables."""
+
+
+def _usable_cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
 
 Block = npt.NDArray[Any]
 
@@ -72,6 +84,9 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             reward -1 and ``info["illegal_action"]`` set) or ``"raise"``
             (:class:`~cardwars.errors.IllegalMoveError` naming the first such table;
             then no table changes).
+        threads: how many threads share each step's tables (1 to 16; default: the CPUs
+            this process may use, at most 16, and one per 256 tables at most). The
+            results never depend on it: every table is stepped on its own.
         copy: True (default): every call returns new arrays (the core writes into blocks
             made for that call); False: the env's own blocks, made once, which the next
             call overwrites (no allocation: the fastest loop).
@@ -91,6 +106,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
         seat: int = 0,
         illegal_action: str = "terminate",
         copy: bool = True,
+        threads: int | None = None,
         **options: Any,
     ) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
@@ -103,6 +119,12 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             )
         if type(copy) is not bool:
             raise UsageError(f"copy must be True or False, got {describe(copy)}")
+        if threads is None:
+            threads = max(1, min(_usable_cpus(), num_envs // 256, MAX_THREADS))
+        if type(threads) is not int or not 1 <= threads <= MAX_THREADS:
+            raise UsageError(
+                f"threads must be None or an int from 1 to {MAX_THREADS}, got {describe(threads)}"
+            )
         options.pop("render_mode", None)  # gymnasium.make_vec may pass it; nothing to render
         self.game = resolve_game(game, options)
         players = self.game.players
@@ -116,6 +138,8 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
         self.copy = copy
         self.num_envs = num_envs
         self._tables = self.game.vector_tables(num_envs, seat, opponent)
+        self._tables.set_threads(threads)
+        self.threads = threads
         self._backend = backend.BACKEND
         enc = encoder(self.game)
         n_actions = self.game.num_actions

@@ -9,6 +9,8 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from cardwars._core cimport (
+    CARDWARS_MAX_THREADS,
+    cardwars_run_parallel,
     SlotBuilder,
     _block,
     _card_tuple,

@@ -12,12 +12,144 @@ cdef inline uint64_t _gt_derive(uint64_t seed, uint64_t index) noexcept nogil:
     return _mix(seed + (index + 1) * _GAMMA)
 
 
+cdef struct _GtConfig:
+    int players
+    int seat
+    int opponent           # 0 random, 1 greedy
+    int opt[_GT_NOPT]
+    int size               # the observation's floats
+
+
 cdef struct _GtTable:
     _GtState g
     uint64_t table_seed    # its games are dealt from derive_seed(table_seed, episode)
     long long episode
     uint64_t rng[4]        # seat s's opponent RNG: derive_seed(game seed, 1 + s)
     bint done              # the last step ended its game: the next step deals the next
+
+
+cdef struct _GtJob:        # one thread's share of a step: tables start .. stop - 1
+    const _GtConfig* c
+    _GtTable* t
+    const int* actions
+    float* obs
+    signed char* masks
+    float* rewards
+    signed char* terminated
+    signed char* truncated
+    signed char* illegal
+    Py_ssize_t start, stop
+
+
+cdef void _gt_table_choose(const _GtConfig* c, _GtTable* t, int* chosen) noexcept nogil:
+    # Every polled opponent's action, on the position as it is (-1 elsewhere).
+    cdef int s, m
+    cdef int legal[_GT_NACT]
+    for s in range(4):
+        chosen[s] = -1
+    for s in range(c.players):
+        if s == c.seat or not (t.g.to_act >> s) & 1:
+            continue
+        m = _gt_legal(&t.g, s, legal)
+        if c.opponent:
+            chosen[s] = legal[_gt_greedy(&t.g, s, legal, m)]
+        else:
+            chosen[s] = legal[<int>_rng_below(&t.rng[s], <uint32_t>m)]
+
+
+cdef void _gt_table_advance(const _GtConfig* c, _GtTable* t) noexcept nogil:
+    # The opponents play while they alone are polled.
+    cdef int chosen[4]
+    while t.g.phase != _GT_OVER and not (t.g.to_act >> c.seat) & 1:
+        _gt_table_choose(c, t, chosen)
+        _gt_step(&t.g, chosen, NULL)
+
+
+cdef void _gt_table_deal(const _GtConfig* c, _GtTable* t) noexcept nogil:
+    # The table's next game (GT-2), played on by the opponents to the learner's turn.
+    cdef uint64_t game_seed = _gt_derive(t.table_seed, <uint64_t>t.episode)
+    cdef int s
+    _gt_init(&t.g, c.players, <int*>c.opt, game_seed)
+    _gt_deal(&t.g, NULL)
+    for s in range(c.players):
+        t.rng[s] = _gt_derive(game_seed, <uint64_t>(1 + s))
+    t.done = 0
+    _gt_table_advance(c, t)
+
+
+cdef bint _gt_table_legal(const _GtConfig* c, _GtTable* t, int action) noexcept nogil:
+    cdef int i, m
+    cdef int legal[_GT_NACT]
+    if t.g.phase == _GT_OVER or not (t.g.to_act >> c.seat) & 1:
+        return 0
+    m = _gt_legal(&t.g, c.seat, legal)
+    for i in range(m):
+        if legal[i] == action:
+            return 1
+    return 0
+
+
+cdef void _gt_table_write(const _GtConfig* c, _GtTable* t, float* o, signed char* k) noexcept nogil:
+    cdef int i, m
+    cdef int legal[_GT_NACT]
+    _gt_encode(&t.g, o, c.seat)
+    if t.done:  # the next action is ignored (the autoreset): any will do
+        memset(k, 1, _GT_NACT)
+        return
+    memset(k, 0, _GT_NACT)
+    if t.g.phase != _GT_OVER and (t.g.to_act >> c.seat) & 1:
+        m = _gt_legal(&t.g, c.seat, legal)
+        for i in range(m):
+            k[legal[i]] = 1
+
+
+cdef void _gt_table_step(const _GtConfig* c, _GtTable* t, int action, float* reward,
+                         signed char* terminated, signed char* truncated,
+                         signed char* illegal) noexcept nogil:
+    # One table's step (the twin's MachineTables.step states it): autoreset, an illegal
+    # action, or the learner's action with the opponents' on the same position.
+    cdef int i
+    cdef int chosen[4]
+    reward[0] = 0
+    terminated[0] = truncated[0] = illegal[0] = 0
+    if t.done:  # the autoreset: the action is ignored
+        t.episode += 1
+        _gt_table_deal(c, t)
+        return
+    if not _gt_table_legal(c, t, action):
+        reward[0] = -1
+        terminated[0] = illegal[0] = 1
+        t.done = 1
+        return
+    _gt_table_choose(c, t, chosen)
+    chosen[c.seat] = action
+    _gt_step(&t.g, chosen, NULL)
+    _gt_table_advance(c, t)
+    if t.g.phase == _GT_OVER:
+        t.done = 1
+        if t.g.result_winners_n:
+            reward[0] = -1
+            for i in range(t.g.result_winners_n):
+                if t.g.result_winners[i] == c.seat:
+                    reward[0] = 1
+        if t.g.termination == 2:  # max_skirmishes: a cap
+            truncated[0] = 1
+        else:
+            terminated[0] = 1
+
+
+cdef void _gt_run_job(void* p) noexcept nogil:
+    cdef _GtJob* job = <_GtJob*>p
+    cdef Py_ssize_t k
+    cdef int size = job.c.size
+    for k in range(job.start, job.stop):
+        if job.actions == NULL:  # a reset: every table's first game
+            job.t[k].episode = 0
+            _gt_table_deal(job.c, &job.t[k])
+        else:
+            _gt_table_step(job.c, &job.t[k], job.actions[k], &job.rewards[k],
+                           &job.terminated[k], &job.truncated[k], &job.illegal[k])
+        _gt_table_write(job.c, &job.t[k], job.obs + size * k, job.masks + _GT_NACT * k)
 
 
 cdef class GuerrillaTables:
@@ -28,11 +160,8 @@ cdef class GuerrillaTables:
 
     cdef _GtTable* t
     cdef Py_ssize_t n
-    cdef int players
-    cdef int seat
-    cdef int opponent      # 0 random, 1 greedy
-    cdef int opt[_GT_NOPT]
-    cdef int size          # the observation's floats
+    cdef _GtConfig c
+    cdef int threads       # how many threads share a step's tables
     cdef bint _ready       # reset() has run
     cdef bint _busy        # a call is running (cardwars.exclusive)
 
@@ -57,16 +186,17 @@ cdef class GuerrillaTables:
         if values[_GO_TWO_SUIT] and players != 2:
             raise ValueError("two_suit_variant is for 2 players")
         for i in range(_GT_NOPT):
-            self.opt[i] = values[i]
+            self.c.opt[i] = values[i]
         free(self.t)
         self.t = <_GtTable*>calloc(count, sizeof(_GtTable))
         if self.t == NULL:
             raise MemoryError()
         self.n = count
-        self.players = players
-        self.seat = seat
-        self.opponent = opponent
-        self.size = 64 * players + 115
+        self.c.players = players
+        self.c.seat = seat
+        self.c.opponent = opponent
+        self.c.size = 64 * players + 115
+        self.threads = 1
         self._ready = 0
 
     @property
@@ -75,11 +205,18 @@ cdef class GuerrillaTables:
 
     @property
     def observation_size(self) -> int:
-        return self.size
+        return self.c.size
 
     @property
     def num_actions(self) -> int:
         return _GT_NACT
+
+    def set_threads(self, threads: object) -> None:
+        """Split every step's tables over ``threads`` threads (1 to 16; the results do not
+        depend on it: every table is stepped on its own)."""
+        if type(threads) is not int or not 1 <= threads <= CARDWARS_MAX_THREADS:
+            raise ValueError(f"threads must be an int from 1 to {CARDWARS_MAX_THREADS}")
+        self.threads = threads
 
     cdef int _enter(self) except -1:
         if self._busy:
@@ -88,95 +225,53 @@ cdef class GuerrillaTables:
         return 0
 
     cdef int _check_blocks(self, float[:, ::1] obs, signed char[:, ::1] masks) except -1:
-        if obs.shape[0] != self.n or obs.shape[1] != self.size:
-            raise ValueError(f"the observation block must be ({self.n}, {self.size}) float32")
+        if obs.shape[0] != self.n or obs.shape[1] != self.c.size:
+            raise ValueError(f"the observation block must be ({self.n}, {self.c.size}) float32")
         if masks.shape[0] != self.n or masks.shape[1] != _GT_NACT:
             raise ValueError(f"the mask block must be ({self.n}, {_GT_NACT}) int8")
         return 0
 
+    cdef void _run(self, _GtJob* job) noexcept nogil:
+        # The step (or reset) of every table, its tables split over the threads.
+        cdef _GtJob jobs[CARDWARS_MAX_THREADS]
+        cdef void* args[CARDWARS_MAX_THREADS]
+        cdef int i, parts = self.threads
+        if parts > self.n:
+            parts = <int>self.n
+        for i in range(parts):
+            jobs[i] = job[0]
+            jobs[i].start = self.n * i // parts
+            jobs[i].stop = self.n * (i + 1) // parts
+            args[i] = &jobs[i]
+        if parts == 1:
+            _gt_run_job(args[0])
+        else:
+            cardwars_run_parallel(_gt_run_job, args, parts)
+
     def reset(self, seeds: object, float[:, ::1] obs, signed char[:, ::1] masks) -> None:
         cdef Py_ssize_t k
-        cdef uint64_t* given
+        cdef _GtJob job
         self._check_blocks(obs, masks)
         if type(seeds) is not tuple or len(<tuple>seeds) != self.n:
             raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
-        given = <uint64_t*>calloc(self.n, sizeof(uint64_t))
-        if given == NULL:
-            raise MemoryError()
+        for value in <tuple>seeds:  # every seed checked before a table changes
+            if type(value) is not int:
+                raise ValueError("a table seed is an int in [0, 2**64)")
+            _check_u64(value, "a table seed")
         self._enter()
         try:
-            for k in range(self.n):  # every seed read and checked before a table changes
-                value = (<tuple>seeds)[k]
-                if type(value) is not int:
-                    raise ValueError("a table seed is an int in [0, 2**64)")
-                given[k] = _check_u64(value, "a table seed")
+            for k in range(self.n):
+                self.t[k].table_seed = (<tuple>seeds)[k]
+            memset(&job, 0, sizeof(job))
+            job.c = &self.c
+            job.t = self.t
+            job.obs = &obs[0, 0]
+            job.masks = &masks[0, 0]
             with nogil:
-                for k in range(self.n):
-                    self.t[k].table_seed = given[k]
-                    self.t[k].episode = 0
-                    self._deal(&self.t[k])
-                    self._write(&self.t[k], &obs[k, 0], &masks[k, 0])
+                self._run(&job)
             self._ready = 1
         finally:
-            free(given)
             self._busy = 0
-
-    cdef void _deal(self, _GtTable* t) noexcept nogil:
-        # The table's next game (GT-2), played on by the opponents to the learner's turn.
-        cdef uint64_t game_seed = _gt_derive(t.table_seed, <uint64_t>t.episode)
-        cdef int s
-        _gt_init(&t.g, self.players, self.opt, game_seed)
-        _gt_deal(&t.g, NULL)
-        for s in range(self.players):
-            t.rng[s] = _gt_derive(game_seed, <uint64_t>(1 + s))
-        t.done = 0
-        self._advance(t)
-
-    cdef void _choose(self, _GtTable* t, int* chosen) noexcept nogil:
-        # Every polled opponent's action, on the position as it is (-1 elsewhere).
-        cdef int s, m
-        cdef int legal[_GT_NACT]
-        for s in range(4):
-            chosen[s] = -1
-        for s in range(self.players):
-            if s == self.seat or not (t.g.to_act >> s) & 1:
-                continue
-            m = _gt_legal(&t.g, s, legal)
-            if self.opponent:
-                chosen[s] = legal[_gt_greedy(&t.g, s, legal, m)]
-            else:
-                chosen[s] = legal[<int>_rng_below(&t.rng[s], <uint32_t>m)]
-
-    cdef void _advance(self, _GtTable* t) noexcept nogil:
-        # The opponents play while they alone are polled.
-        cdef int chosen[4]
-        while t.g.phase != _GT_OVER and not (t.g.to_act >> self.seat) & 1:
-            self._choose(t, chosen)
-            _gt_step(&t.g, chosen, NULL)
-
-    cdef bint _legal(self, _GtTable* t, int action) noexcept nogil:
-        cdef int i, m
-        cdef int legal[_GT_NACT]
-        if t.g.phase == _GT_OVER or not (t.g.to_act >> self.seat) & 1:
-            return 0
-        m = _gt_legal(&t.g, self.seat, legal)
-        for i in range(m):
-            if legal[i] == action:
-                return 1
-        return 0
-
-    cdef void _write(self, _GtTable* t, float* o, signed char* k) noexcept nogil:
-        cdef int i, m
-        cdef int legal[_GT_NACT]
-        _gt_encode(&t.g, o, self.seat)
-        if t.done:  # the next action is ignored (the autoreset): any will do
-            memset(k, 1, _GT_NACT)
-            return
-        memset(k, 0, _GT_NACT)
-        if t.g.phase != _GT_OVER and (t.g.to_act >> self.seat) & 1:
-            m = _gt_legal(&t.g, self.seat, legal)
-            for i in range(m):
-                k[legal[i]] = 1
 
     def step(
         self,
@@ -190,9 +285,7 @@ cdef class GuerrillaTables:
         bint strict,
     ) -> int:
         cdef Py_ssize_t k
-        cdef _GtTable* t
-        cdef int i
-        cdef int chosen[4]
+        cdef _GtJob job
         self._check_blocks(obs, masks)
         if (actions.shape[0] != self.n or rewards.shape[0] != self.n
                 or terminated.shape[0] != self.n or truncated.shape[0] != self.n
@@ -204,46 +297,22 @@ cdef class GuerrillaTables:
         try:
             if strict:  # every table's action checked before any table changes
                 for k in range(self.n):
-                    if not self.t[k].done and not self._legal(&self.t[k], actions[k]):
+                    if not self.t[k].done and not _gt_table_legal(&self.c, &self.t[k], actions[k]):
                         return k
+            job.c = &self.c
+            job.t = self.t
+            job.actions = &actions[0]
+            job.obs = &obs[0, 0]
+            job.masks = &masks[0, 0]
+            job.rewards = &rewards[0]
+            job.terminated = &terminated[0]
+            job.truncated = &truncated[0]
+            job.illegal = &illegal[0]
             with nogil:
-                for k in range(self.n):
-                    t = &self.t[k]
-                    rewards[k] = 0
-                    terminated[k] = truncated[k] = illegal[k] = 0
-                    if t.done:  # the autoreset: the action is ignored
-                        t.episode += 1
-                        self._deal(t)
-                    elif not self._legal(t, actions[k]):
-                        rewards[k] = -1
-                        terminated[k] = illegal[k] = 1
-                        t.done = 1
-                    else:
-                        self._choose(t, chosen)
-                        chosen[self.seat] = actions[k]
-                        _gt_step(&t.g, chosen, NULL)
-                        self._advance(t)
-                        if t.g.phase == _GT_OVER:
-                            t.done = 1
-                            if t.g.result_winners_n:
-                                rewards[k] = -1
-                                for i in range(t.g.result_winners_n):
-                                    if t.g.result_winners[i] == self.seat:
-                                        rewards[k] = 1
-                            if t.g.termination == 2:  # max_skirmishes: a cap
-                                truncated[k] = 1
-                            else:
-                                terminated[k] = 1
-                    self._write(t, &obs[k, 0], &masks[k, 0])
+                self._run(&job)
             return -1
         finally:
             self._busy = 0
-
-    def game_seeds(self) -> tuple:
-        """The seed each table's current game was dealt from."""
-        cdef Py_ssize_t k
-        return tuple([_gt_derive(self.t[k].table_seed, <uint64_t>self.t[k].episode)
-                      for k in range(self.n)])
 
     def sample(self, seed: object, int[::1] out) -> None:
         """A uniformly random legal action of the learner at every table into ``out``
@@ -261,10 +330,10 @@ cdef class GuerrillaTables:
             for k in range(self.n):
                 t = &self.t[k]
                 rng = _gt_derive(base, <uint64_t>k)
-                if t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.seat) & 1:
+                if t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.c.seat) & 1:
                     out[k] = 0
                 else:
-                    m = _gt_legal(&t.g, self.seat, legal)
+                    m = _gt_legal(&t.g, self.c.seat, legal)
                     out[k] = legal[<int>_rng_below(&rng, <uint32_t>m)]
 
     def legal_actions(self, table: object) -> tuple:
@@ -275,10 +344,16 @@ cdef class GuerrillaTables:
         if type(table) is not int or not 0 <= table < self.n:
             raise ValueError(f"a table is an int 0..{self.n - 1}")
         t = &self.t[<Py_ssize_t>table]
-        if not self._ready or t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.seat) & 1:
+        if not self._ready or t.done or t.g.phase == _GT_OVER or not (t.g.to_act >> self.c.seat) & 1:
             return ()
-        m = _gt_legal(&t.g, self.seat, legal)
+        m = _gt_legal(&t.g, self.c.seat, legal)
         return tuple(sorted([legal[i] for i in range(m)]))
+
+    def game_seeds(self) -> tuple:
+        """The seed each table's current game was dealt from."""
+        cdef Py_ssize_t k
+        return tuple([_gt_derive(self.t[k].table_seed, <uint64_t>self.t[k].episode)
+                      for k in range(self.n)])
 
     def __reduce__(self):
         raise TypeError(

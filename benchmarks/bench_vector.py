@@ -1,0 +1,237 @@
+"""Env steps per second of the native vector env beside Pgx and Gymnasium's SyncVectorEnv.
+
+Run ``python benchmarks/bench_vector.py [--num-envs N] [--seconds S] [--repeats R]
+[--json FILE]`` (needs the ``gymnasium`` extra; the Pgx anchor needs the ``bench`` extra,
+``pip install "cardwars[bench]"``, which brings Pgx and JAX; without them the Pgx rows
+are left out and the script says so). One *env step* is one table advanced by one
+step, so a ``step()`` of N tables counts N. Every side plays uniformly random legal
+actions drawn in bulk, N at a time:
+
+* **cardwars** (``gymnasium.make_vec("cardwars/...-v0", num_envs=N, opponent="random")``,
+  the default ``copy=True``, next-step autoreset): ``envs.sample_actions(rng)`` (the
+  draw in the core) then ``envs.step(actions)``; a second row draws the actions in
+  NumPy from ``info["action_mask"]`` instead (one uniform key per legal action, the
+  row's argmax: the cost a policy's masked draw pays over 277 or 2,968 actions).
+* **Pgx** ``pgx.make("leduc_holdem")``: ``jax.jit`` of one function that draws the
+  actions (``jax.random.categorical`` over the legal-action mask) and steps
+  ``jax.vmap(pgx.experimental.auto_reset(env.step, env.init))``, on the CPU, the
+  result awaited (``block_until_ready``) at the end of each timed run.
+* **Gymnasium SyncVectorEnv** over the single-table env (``vectorization_mode="sync"``),
+  the actions drawn in NumPy as in the second cardwars row.
+
+The runners are calibrated to about ``S`` seconds each, then timed ``R`` times in
+interleaved rounds (each round runs every side once, so outside load hits all alike);
+every figure is the best of its ``R`` runs. The targets of issue 26 are at least 1.0x
+Pgx and at least 20x SyncVectorEnv. A second table says where the native env's time
+goes. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import harness  # puts src/ on the path in a source checkout
+import numpy as np
+
+GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Aliwar", "cardwars/Aliwar-v0", {}),
+    ("Guerrilla, 2 players", "cardwars/Guerrilla-v0", {"players": 2}),
+    ("Guerrilla, 4 players", "cardwars/Guerrilla-v0", {"players": 4}),
+)
+PGX_TARGET = 1.0
+SYNC_TARGET = 20.0
+
+
+def numpy_draw(rng: np.random.Generator, masks: Any) -> Any:
+    """One uniformly drawn legal action per row of ``masks`` (a key per legal action)."""
+    keys = rng.random(masks.shape, dtype=np.float32)
+    keys[masks == 0] = -1.0
+    return keys.argmax(axis=1)
+
+
+def native_runner(env_id: str, options: dict[str, Any], n: int, core_draw: bool) -> Any:
+    import gymnasium
+
+    import cardwars.envs.gymnasium  # noqa: F401  (registers the ids)
+
+    envs = gymnasium.make_vec(env_id, num_envs=n, opponent="random", **options)
+    rng = np.random.default_rng(harness.SEED)
+    state: dict[str, Any] = {}
+    _, state["info"] = envs.reset(seed=harness.SEED)
+
+    def run(count: int) -> int:
+        info = state["info"]
+        for _ in range(count):
+            if core_draw:
+                actions = envs.sample_actions(rng)  # type: ignore[attr-defined]
+            else:
+                actions = numpy_draw(rng, info["action_mask"])
+            info = envs.step(actions)[4]
+        state["info"] = info
+        return count * n
+
+    return run
+
+
+def sync_runner(env_id: str, options: dict[str, Any], n: int) -> Callable[[int], int]:
+    import gymnasium
+
+    import cardwars.envs.gymnasium  # noqa: F401  (registers the ids)
+
+    envs = gymnasium.make_vec(
+        env_id, num_envs=n, vectorization_mode="sync", opponent="random", **options
+    )
+    rng = np.random.default_rng(harness.SEED)
+    state: dict[str, Any] = {}
+    _, state["info"] = envs.reset(seed=harness.SEED)
+
+    def run(count: int) -> int:
+        info = state["info"]
+        for _ in range(count):
+            info = envs.step(numpy_draw(rng, info["action_mask"]))[4]
+        state["info"] = info
+        return count * n
+
+    return run
+
+
+def pgx_runner(n: int) -> Callable[[int], int] | None:
+    """Pgx's leduc_holdem, ``n`` tables vmapped and jitted with auto-reset (None without Pgx)."""
+    if importlib.util.find_spec("pgx") is None:
+        return None
+    import jax
+    import jax.numpy as jnp
+    import pgx
+    from pgx.experimental import auto_reset
+
+    env = pgx.make("leduc_holdem")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.vmap(auto_reset(env.step, env.init))
+
+    @jax.jit
+    def advance(state: Any, key: Any) -> tuple[Any, Any]:
+        key, draw, reset = jax.random.split(key, 3)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        actions = jax.random.categorical(draw, logits, axis=-1)
+        return step(state, actions, jax.random.split(reset, n)), key
+
+    key = jax.random.PRNGKey(harness.SEED)
+    holder: dict[str, Any] = {"state": init(jax.random.split(key, n)), "key": key}
+    jax.block_until_ready(advance(holder["state"], key))  # compile before any timing
+
+    def run(count: int) -> int:
+        state, key = holder["state"], holder["key"]
+        for _ in range(count):
+            state, key = advance(state, key)
+        jax.block_until_ready(state)
+        holder["state"], holder["key"] = state, key
+        return count * n
+
+    return run
+
+
+def breakdown(env_id: str, options: dict[str, Any], n: int, repeats: int) -> dict[str, float]:
+    """Microseconds per ``step()`` of N tables: the core's call alone, the env's step with
+    its own blocks (``copy=False``) and with new ones (``copy=True``), and one
+    ``sample_actions`` draw."""
+    from cardwars.envs.vector import CardwarsVectorEnv
+
+    out: dict[str, float] = {}
+    rng = np.random.default_rng(harness.SEED)
+    for copy in (False, True):
+        game = "aliwar" if "Aliwar" in env_id else "guerrilla"
+        envs = CardwarsVectorEnv(n, game, "random", copy=copy, **options)
+        envs.reset(seed=harness.SEED)
+        best_step = best_draw = best_core = float("inf")
+        for _ in range(repeats):
+            started = time.perf_counter()
+            actions = [envs.sample_actions(rng) for _ in range(20)]
+            best_draw = min(best_draw, (time.perf_counter() - started) / 20)
+            started = time.perf_counter()
+            for chosen in actions:
+                envs.step(chosen)  # an old draw may be illegal now: the step costs the same
+            best_step = min(best_step, (time.perf_counter() - started) / 20)
+            if not copy:
+                tables, blocks = envs._tables, envs._blocks  # noqa: SLF001
+                flags = [np.zeros(n, np.int8) for _ in range(3)]
+                started = time.perf_counter()
+                for chosen in actions:
+                    tables.step(chosen, blocks[0], blocks[1], blocks[2], *flags, False)
+                best_core = min(best_core, (time.perf_counter() - started) / 20)
+        out["step, copy=True" if copy else "step, copy=False"] = best_step * 1e6
+        if not copy:
+            out["core call alone"] = best_core * 1e6
+        out["sample_actions"] = best_draw * 1e6
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--num-envs", type=int, default=1024)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--json", help="also write every figure to this file")
+    args = parser.parse_args()
+    harness.require_compiled()
+    n = args.num_envs
+    runs: dict[str, tuple[str, Callable[[int], int]]] = {}
+    pgx = pgx_runner(n)
+    if pgx is not None:
+        runs["Pgx leduc_holdem"] = ("compiled", pgx)
+    for label, env_id, options in GAMES:
+        runs[f"{label}: cardwars, core draw"] = ("compiled", native_runner(env_id, options, n, True))
+        runs[f"{label}: cardwars, NumPy draw"] = ("compiled", native_runner(env_id, options, n, False))
+        runs[f"{label}: SyncVectorEnv"] = ("compiled", sync_runner(env_id, options, n))
+    timings = harness.measure_group(runs, target=args.seconds, repeats=args.repeats)
+    rates = {name: timing.rate for name, timing in timings.items()}
+    print(f"Env steps/s at N = {n} (best of {args.repeats}, interleaved)\n")
+    pgx_rate = rates.get("Pgx leduc_holdem")
+    print("| game | draw | cardwars | ÷ Pgx leduc | ÷ SyncVectorEnv |")
+    print("|---|---|---:|---:|---:|")
+    if pgx_rate is None:
+        print("(Pgx is not installed: pip install 'cardwars[bench]' for its rows)")
+    for label, _, _ in GAMES:
+        sync_rate = rates[f"{label}: SyncVectorEnv"]
+        for draw in ("core draw", "NumPy draw"):
+            ours = rates[f"{label}: cardwars, {draw}"]
+            versus_pgx = f"{ours / pgx_rate:.2f}x" if pgx_rate else "-"
+            print(f"| {label} | {draw} | {ours:,.0f} | {versus_pgx} | {ours / sync_rate:.1f}x |")
+    if pgx_rate:
+        print(f"\nPgx leduc_holdem: {pgx_rate:,.0f} env steps/s (target: cardwars >= "
+              f"{PGX_TARGET:g}x)")
+    for label, _, _ in GAMES:
+        print(f"SyncVectorEnv, {label}: {rates[f'{label}: SyncVectorEnv']:,.0f} env steps/s "
+              f"(target: cardwars >= {SYNC_TARGET:g}x)")
+    print(f"\nWhere the time goes: microseconds per step() of {n} tables (best of {args.repeats})\n")
+    print("| game | core call alone | step, copy=False | step, copy=True | sample_actions |")
+    print("|---|---:|---:|---:|---:|")
+    parts = {}
+    for label, env_id, options in GAMES:
+        parts[label] = breakdown(env_id, options, n, args.repeats)
+        row = parts[label]
+        print(f"| {label} | {row['core call alone']:,.0f} | {row['step, copy=False']:,.0f} | "
+              f"{row['step, copy=True']:,.0f} | {row['sample_actions']:,.0f} |")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump({
+                "num_envs": n,
+                "rates": rates,
+                "seconds": {name: t.seconds for name, t in timings.items()},
+                "breakdown_us": parts,
+                "load_average": harness_load(),
+            }, handle, indent=2)
+
+
+def harness_load() -> list[float]:
+    import os
+
+    return list(os.getloadavg())
+
+
+if __name__ == "__main__":
+    main()
