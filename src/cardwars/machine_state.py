@@ -197,13 +197,17 @@ class MachineState(GameState[PhaseT]):
         try:
             done: bool = self._m.apply_keyed(actions, keys)
         except ValueError:  # the machine's word for keys of another kind (checked first)
-            n = self.players
-            if type(keys) is not tuple or len(keys) != n:
-                raise UsageError(
-                    f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
-                ) from None
+            self._check_keys(keys)
             raise
         return done
+
+    def _check_keys(self, keys: object) -> None:
+        """UsageError unless ``keys`` is a tuple of one key per seat (``apply_keyed``)."""
+        n = self.players
+        if type(keys) is not tuple or len(keys) != n:
+            raise UsageError(
+                f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
+            ) from None
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         self._apply_checked(moves)
