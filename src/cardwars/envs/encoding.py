@@ -27,7 +27,6 @@ never seen. Seats are absolute (seat 0 is ``player_0``); flags are 0 or 1.
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Callable
 from typing import Any
 
