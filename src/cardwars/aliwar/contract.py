@@ -69,7 +69,7 @@ class AliwarMachine(Machine, Protocol):
         """The god's-eye codes into a float32 buffer."""
 
     def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
-        """:meth:`apply_actions` with each seat's action found under its key (``wait``: a
+        """``apply_actions`` with each seat's action found under its key (``wait``: a
         seat not polled has no entry or the wait action, ``NUM_ACTIONS``)."""
 
     def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:

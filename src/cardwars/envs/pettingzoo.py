@@ -342,7 +342,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
     @property
     def wait_action(self) -> int:
-        """The action of an agent that is not polled: ``game.num_actions``, the last one.
+        """The action of an agent that is not polled, ``game.num_actions`` (the last one).
 
         It is that agent's one legal action (its mask is 1 there only); it may as well
         send no action. For a polled agent it is illegal.
