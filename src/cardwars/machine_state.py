@@ -189,7 +189,8 @@ class MachineState(GameState[PhaseT]):
         polled seat a plain ``int`` among its :meth:`legal_actions`. Otherwise nothing
         changes and it returns False (the caller's checked path, such as
         :meth:`apply_actions`, says what is wrong), as it does once the game is over.
-        The Parallel PettingZoo env's step is this call.
+        The Parallel PettingZoo env's step is this call (through Aliwar's and Guerrilla's
+        states, which add ``wait``: the env's wait action).
 
         Raises:
             UsageError: ``keys`` is not a tuple of one key per seat.
