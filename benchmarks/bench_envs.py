@@ -35,6 +35,8 @@ def parallel_steps(name: str, options: dict[str, Any]) -> Callable[[int], int]:
     """A runner that plays ``count`` Parallel steps (resetting as games end)."""
     env = parallel_env(name, **options)
 
+    wait = env.wait_action
+
     def run(count: int) -> int:
         pick = random.Random(0).choice
         observations, _ = env.reset(seed=0)
@@ -43,9 +45,9 @@ def parallel_steps(name: str, options: dict[str, Any]) -> Callable[[int], int]:
                 observations, _ = env.reset()
             actions = {}
             for agent, obs in observations.items():
-                legal = obs["action_mask"].view(np.bool_).nonzero()[0]
-                if len(legal):
-                    actions[agent] = int(pick(legal))
+                mask = obs["action_mask"]
+                if not mask[wait]:  # a waiting agent (its one action: wait) sends nothing
+                    actions[agent] = int(pick(mask.view(np.bool_).nonzero()[0]))
             observations = env.step(actions)[0]
         return count
 

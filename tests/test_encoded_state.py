@@ -33,6 +33,13 @@ SRC = Path(cardwars.__file__).resolve().parent
 """The package as imported (the source tree in a checkout)."""
 
 
+def np_int(value: int) -> object:
+    """``value`` as a NumPy integer: no plain int, so the machines' keyed step refuses it."""
+    import numpy as np
+
+    return np.int64(value)
+
+
 def _game(name: str, players: int) -> Any:
     return (
         cardwars.load_game(name, players=players)
@@ -66,13 +73,20 @@ def test_the_methods_write_what_the_reference_encoder_makes(name: str, players: 
         out = np.full(enc.size, 7, np.float32)
         block = np.full((players, enc.size), 7, np.float32)
         masks = np.full((players, game.num_actions), 7, np.int8)
-        state.encode_seats_into(block, masks)
+        assert state.encode_seats_into(block, masks) is state.is_over
+        # With the wait column (the Parallel env's): one more entry, 1 exactly when not polled.
+        waiting = np.full((players, game.num_actions + 1), 7, np.int8)
+        wide = np.full((players, enc.size), 7, np.float32)
+        assert state.encode_seats_into(wide, waiting, wait=True) is state.is_over
+        assert np.array_equal(wide, block)
         for seat in range(players):
             reference = np.asarray(enc.observe(state.observation(seat)), np.float32)
             state.encode_into(seat, out)
             assert np.array_equal(out, reference)
             assert np.array_equal(block[seat], reference)
             assert masks[seat].tobytes() == state.action_mask(seat)
+            idle = bytes([seat not in state.to_act])
+            assert waiting[seat].tobytes() == state.action_mask(seat) + idle
         god = np.full(enc.state_size, 7, np.float32)
         state.encode_state_into(god)
         assert np.array_equal(god, np.asarray(enc.state(state), np.float32))
@@ -126,6 +140,10 @@ def test_bad_seats_and_buffers_are_usage_errors_that_change_nothing(
     ):
         with pytest.raises(UsageError, match="needs a writable C-contiguous float32 block"):
             state.encode_seats_into(obs, mask)
+    # The wait column needs one more column per seat: the narrow block is refused whole.
+    wide = f"int8 block of {players} x {game.num_actions + 1}: an? \\w+ mask block needs"
+    with pytest.raises(UsageError, match=wide):
+        state.encode_seats_into(block, masks, wait=True)
     assert (block == 7).all() and (masks == 7).all()
     for keys in (list(KEYS[:players]), KEYS[: players - 1], (*KEYS[:players], "x"), None):
         with pytest.raises(UsageError, match="keys must be a tuple"):
@@ -155,7 +173,20 @@ def test_apply_keyed_steps_as_apply_actions_or_changes_nothing(name: str, player
                 assert state.history == history
             unpolled = [seat for seat in range(players) if seat not in chosen]
             extra = {**keyed, "someone": 0, **{keys[s]: -5 for s in unpolled}}
-            assert state.apply_keyed(extra, keys) is True
+            # With the wait action: a seat not polled sends it or nothing, a polled seat never.
+            wait = game.num_actions
+            refused = [{**keyed, keys[polled[0]]: wait}]
+            for seat in unpolled:
+                for other in (-5, 0, wait + 1, np_int(wait), None, True):
+                    refused.append({**keyed, keys[seat]: other})
+            for bad in refused:
+                assert state.apply_keyed(bad, keys, wait=True) is False
+                assert state.history == history
+            if unpolled and rng.random() < 0.5:
+                waited = {**keyed, "someone": 0, **{keys[s]: wait for s in unpolled[1:]}}
+                assert state.apply_keyed(waited, keys, wait=True) is True
+            else:
+                assert state.apply_keyed(extra, keys) is True
             twin.apply_actions(chosen)
             assert state.history == twin.history
             assert state.observation(0) == twin.observation(0)

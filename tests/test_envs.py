@@ -15,6 +15,7 @@ import pytest
 
 import cardwars
 from cardwars.errors import IllegalMoveError, UsageError
+from tests.sizes import sized
 
 _MISSING = [
     name for name in ("numpy", "pettingzoo", "gymnasium") if importlib.util.find_spec(name) is None
@@ -156,12 +157,11 @@ def _play_parallel(name: str, options: dict[str, Any], seed: int) -> tuple[list[
     trace = []
     rewards: dict[str, float] = {}
     while par.agents:
-        actions = {
+        actions = {  # every agent: a waiting one has the one action par.wait_action
             agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
             for agent, obs in observations.items()
-            if obs["action_mask"].any()
         }
-        trace.append(actions)
+        trace.append({a: action for a, action in actions.items() if action != par.wait_action})
         observations, rewards, terminations, truncations, _ = par.step(actions)
     return trace, (rewards, terminations, truncations, par.game_state.result)
 
@@ -203,7 +203,8 @@ def test_parallel_steps_return_fresh_observations_and_dicts(
             assert obs["observation"].dtype == np.float32
             assert obs["action_mask"].dtype == np.int8
             assert obs["observation"].tobytes() == reference[seat].tobytes()
-            assert obs["action_mask"].tobytes() == state.action_mask(seat)
+            idle = bytes([seat not in state.to_act])  # the wait action's entry, last
+            assert obs["action_mask"].tobytes() == state.action_mask(seat) + idle
         kept.append(
             (
                 observations,
@@ -213,7 +214,6 @@ def test_parallel_steps_return_fresh_observations_and_dicts(
         actions: dict[str, Any] = {
             agent: rng.choice(np.flatnonzero(obs["action_mask"]))
             for agent, obs in observations.items()
-            if obs["action_mask"].any()
         }
         if steps % 2:  # plain ints (the machine's fast path) or NumPy ints (checked by the env)
             actions = {agent: int(action) for agent, action in actions.items()}
@@ -296,6 +296,155 @@ def test_illegal_actions_terminate_or_raise() -> None:
         strict.step({"player_0": 276, "player_1": 0})
     with pytest.raises(IllegalMoveError):
         strict.step({"player_1": 0})  # a polled agent without an action
+
+
+def _keep_step(par: Any) -> tuple[dict[str, Any], str, str]:
+    """Play Aliwar with the first legal actions to a Keep step that polls one seat; return
+    the observations there, the polled agent and the waiting one."""
+    import numpy as np
+
+    for seed in range(50):
+        observations, _ = par.reset(seed=seed)
+        while par.agents:
+            state = par.game_state
+            if len(state.to_act) == 1:
+                polled = f"player_{next(iter(state.to_act))}"
+                waiting = next(agent for agent in par.possible_agents if agent != polled)
+                return observations, polled, waiting
+            actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+            observations, *_ = par.step(actions)
+    raise AssertionError("no step polled one seat")  # pragma: no cover
+
+
+def test_the_wait_action_is_a_waiting_agents_one_action() -> None:
+    import numpy as np
+
+    from cardwars.envs.pettingzoo import CardwarsParallelEnv, env, parallel_env
+
+    par = parallel_env("aliwar", illegal_action="raise")
+    n = par.game.num_actions
+    assert par.wait_action == n == 277
+    assert par.action_space("player_0").n == n + 1  # type: ignore[attr-defined]
+    space = par.observation_space("player_1")["action_mask"]  # type: ignore[index]
+    assert space.shape == (n + 1,)
+    aec = env("aliwar")  # the AEC env has no wait action
+    assert aec.action_space("player_0").n == n  # type: ignore[attr-defined]
+    assert aec.observation_space("player_0")["action_mask"].shape == (n,)  # type: ignore[index]
+    observations, polled, waiting = _keep_step(par)
+    assert list(np.flatnonzero(observations[waiting]["action_mask"])) == [n]
+    assert observations[polled]["action_mask"][n] == 0
+    legal = int(np.flatnonzero(observations[polled]["action_mask"])[0])
+    history = par.game_state.history
+    # Raised, nothing changed: the waiting agent's other actions, the polled one's wait.
+    for wrong, match in (
+        ({polled: legal, waiting: legal}, f"{waiting} is not polled in phase KEEP: its one"),
+        ({polled: legal, waiting: np.int64(0)}, f"{waiting} is not polled.*got action 0$"),
+        ({polled: legal, waiting: None}, f"{waiting} is not polled.*got None"),
+        ({polled: legal, waiting: n + 1}, "wait action 277 .or no entry., got action 278"),
+        ({polled: n, waiting: n}, f"{polled} cannot play the wait action 277 in phase KEEP"),
+        ({polled: np.int16(n)}, f"{polled} cannot play the wait action"),
+    ):
+        with pytest.raises(IllegalMoveError, match=match) as caught:
+            par.step(wrong)
+        seat = int(caught.value.seat or 0)
+        assert f"player_{seat}" in wrong and caught.value.action in (None, 0, legal, n, n + 1)
+        assert par.game_state.history == history and par.agents == par.possible_agents
+    assert caught.value.legal_actions and caught.value.move == "wait"
+    # The waiting agent may send the wait action (a NumPy integer too) or nothing.
+    seat = int(polled[-1])
+    for fine in (
+        {polled: legal, waiting: n},
+        {polled: legal},
+        {polled: legal, waiting: np.uint16(n)},
+    ):
+        twin = CardwarsParallelEnv("aliwar")
+        _, polled_, waiting_ = _keep_step(twin)
+        assert (polled_, waiting_) == (polled, waiting)
+        _, rewards, terminations, _, infos = twin.step(fine)
+        assert twin.game_state.history[:-1] == history  # one step: the polled seat's move
+        assert twin.game_state.history[-1] == {seat: par.game.action_space.move(legal)}
+        assert all(info == {} for info in infos.values())
+    # Terminate: the waiting agent that acts is the one that loses.
+    loose = CardwarsParallelEnv("aliwar")
+    _keep_step(loose)
+    _, rewards, terminations, _, infos = loose.step({polled: legal, waiting: 0})
+    assert rewards == {polled: 0.0, waiting: -1.0}
+    assert infos[waiting] == {"illegal_action": True} and all(terminations.values())
+    loose = CardwarsParallelEnv("aliwar")
+    _keep_step(loose)
+    _, rewards, _, _, infos = loose.step({polled: n, waiting: n})
+    assert rewards == {polled: -1.0, waiting: 0.0} and infos[waiting] == {}
+
+
+SAMPLED: list[tuple[str, dict[str, Any], int]] = [
+    ("aliwar", {}, 1000),
+    ("aliwar", {"allow_null_switch": True, "kept_card_position": "below_returning"}, 1000),
+    ("guerrilla", {"players": 2}, 150),
+    ("guerrilla", {"players": 3}, 100),
+    ("guerrilla", {"players": 4}, 100),
+    ("guerrilla", {"two_suit_variant": True}, 100),
+    ("guerrilla", {"players": 3, "removal_choice": "winner_chooses", "kicker": True}, 100),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "options", "games"),
+    SAMPLED,
+    ids=[
+        "aliwar",
+        "aliwar-options",
+        "guerrilla-2",
+        "guerrilla-3",
+        "guerrilla-4",
+        "two-suit",
+        "guerrilla-3-options",
+    ],
+)
+def test_a_mask_sampling_policy_plays_every_game_to_its_end(
+    name: str, options: dict[str, Any], games: int, backend: str
+) -> None:
+    """Every live agent's mask has a legal action every step (the wait action alone for
+    one not polled), so sampling uniformly from it never fails and every game ends."""
+    import numpy as np
+
+    from cardwars.envs.pettingzoo import parallel_env
+
+    games = sized(4 * games, games if backend == "compiled" else max(games // 4, 25))
+    par = parallel_env(name, **options)
+    wait = par.wait_action
+    rng = np.random.default_rng(games)
+    flatnonzero, integers = np.flatnonzero, rng.integers
+    waited = polled_steps = 0
+    for game in range(games):
+        observations, _ = par.reset(seed=game)
+        for _ in range(20_000):
+            state = par.game_state
+            polled = state.to_act
+            actions: dict[str, Any] = {}
+            for seat, agent in enumerate(par.possible_agents):
+                mask = observations[agent]["action_mask"]
+                legal = flatnonzero(mask)
+                assert legal.size, (game, agent)
+                if seat in polled:
+                    assert mask[wait] == 0 and legal.size == len(state.legal_actions(seat))
+                    polled_steps += 1
+                else:
+                    assert legal.tolist() == [wait], (game, agent)
+                    waited += 1
+                action = legal[integers(legal.size)]
+                actions[agent] = int(action) if game % 3 else action  # NumPy ints too
+            if game % 5 == 4:  # a waiting agent may send nothing as well
+                actions = {a: v for a, v in actions.items() if v != wait}
+            observations, _, terminations, truncations, infos = par.step(actions)
+            assert all("illegal_action" not in info for info in infos.values())
+            if not par.agents:
+                break
+        assert par.agents == [] and par.game_state.is_over, (game, "did not end")
+        assert all(terminations.values()) != all(truncations.values())
+        for obs in observations.values():  # over: nobody is polled, every mask is the wait
+            assert flatnonzero(obs["action_mask"]).tolist() == [wait]
+    assert polled_steps > games and (waited > 0) == (name == "guerrilla" or games > 10)
 
 
 def test_ansi_render_uses_the_text_interface() -> None:

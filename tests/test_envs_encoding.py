@@ -80,11 +80,17 @@ def test_machine_encoder_matches_the_python_encoder(name: str, players: int) -> 
             write = enc.seats_writer(state)
             assert write is not None
             write(block, masks)
+            waiting = np.full((players, game.num_actions + 1), 7, dtype=np.int8)
+            write_waiting = enc.seats_writer(state, wait=True)  # the Parallel env's masks
+            assert write_waiting is not None
+            assert write_waiting(np.empty_like(block), waiting) is state.is_over
             for seat in range(players):
                 assert fast[seat].dtype == np.float32
                 assert np.array_equal(fast[seat], reference[seat]), (game.rules, seat)
                 assert block[seat].tobytes() == reference[seat].tobytes(), (game.rules, seat)
                 assert masks[seat].tobytes() == state.action_mask(seat), (game.rules, seat)
+                idle = bytes([seat not in state.to_act])
+                assert waiting[seat].tobytes() == state.action_mask(seat) + idle, game.rules
                 single = enc.observation_of(state, seat)
                 assert np.array_equal(single, enc.observation(state.observation(seat)))
             assert np.array_equal(enc.state(state), enc.reference_state(state)), game.rules

@@ -67,11 +67,17 @@ def _block(buffer: Any, code: str, count: int, what: str) -> memoryview[Any]:
     )
 
 
+_ABSENT = object()  # a seat with no entry
+
+
 def _actions_by_key(
-    actions: object, keys: object, players: int, polled: frozenset[int]
+    actions: object, keys: object, players: int, polled: frozenset[int], wait: int = -1
 ) -> dict[int, int] | None:
     """``{seat: actions[keys[seat]]}`` for the polled seats, or None when ``actions`` is not
-    a dict or a polled seat's entry is missing or not a plain int (``apply_keyed``).
+    a dict or a polled seat's entry is missing or not a plain int (``apply_keyed``). With a
+    ``wait`` action (the machines' ``apply_keyed(..., wait=True)``: the game's
+    ``num_actions``), also None when a seat not polled has an entry other than the plain
+    int ``wait``.
 
     Raises:
         ValueError: ``keys`` is not a tuple of one key per seat.
@@ -81,11 +87,15 @@ def _actions_by_key(
     if type(actions) is not dict:
         return None
     chosen = {}
-    for seat in sorted(polled):
-        action = actions.get(keys[seat])
-        if type(action) is not int:
+    for seat in range(players) if wait >= 0 else sorted(polled):
+        action = actions.get(keys[seat], _ABSENT)
+        if seat not in polled:  # with a wait action: none, or the wait action
+            if action is not _ABSENT and not (type(action) is int and action == wait):
+                return None
+        elif type(action) is not int:
             return None
-        chosen[seat] = action
+        else:
+            chosen[seat] = action
     return chosen
 
 

@@ -189,7 +189,8 @@ class MachineState(GameState[PhaseT]):
         polled seat a plain ``int`` among its :meth:`legal_actions`. Otherwise nothing
         changes and it returns False (the caller's checked path, such as
         :meth:`apply_actions`, says what is wrong), as it does once the game is over.
-        The Parallel PettingZoo env's step is this call.
+        The Parallel PettingZoo env's step is this call (through Aliwar's and Guerrilla's
+        states, which add ``wait``: the env's wait action).
 
         Raises:
             UsageError: ``keys`` is not a tuple of one key per seat.
@@ -197,13 +198,17 @@ class MachineState(GameState[PhaseT]):
         try:
             done: bool = self._m.apply_keyed(actions, keys)
         except ValueError:  # the machine's word for keys of another kind (checked first)
-            n = self.players
-            if type(keys) is not tuple or len(keys) != n:
-                raise UsageError(
-                    f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
-                ) from None
+            self._check_keys(keys)
             raise
         return done
+
+    def _check_keys(self, keys: object) -> None:
+        """UsageError unless ``keys`` is a tuple of one key per seat (``apply_keyed``)."""
+        n = self.players
+        if type(keys) is not tuple or len(keys) != n:
+            raise UsageError(
+                f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
+            ) from None
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         self._apply_checked(moves)

@@ -142,13 +142,16 @@ class EncodedState:
         """Write the god's-eye state vector into the ``float32`` buffer ``out``."""
         raise NotImplementedError  # pragma: no cover
 
-    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+    def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
         """Write every seat's observation vector and action mask into two blocks; return
-        whether the game is over."""
+        whether the game is over. With ``wait`` the masks are one column wider: the wait
+        action ``num_actions``, 1 exactly for a seat not polled."""
         raise NotImplementedError  # pragma: no cover
 
-    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
-        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False."""
+    def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
+        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False
+        (with ``wait``, also when a seat not polled has an entry other than the wait
+        action ``num_actions``)."""
         raise NotImplementedError  # pragma: no cover
 
 

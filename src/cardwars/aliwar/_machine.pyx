@@ -52,6 +52,7 @@ from libc.string cimport memcpy, memset
 _AW_SWITCHES_15 = tuple(range(15))
 _AW_SWITCHES_16 = tuple(range(16))
 _AW_POLLED = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0, 1}))
+cdef object _ABSENT = object()  # apply_keyed: a seat with no entry
 
 
 cdef int _aw_check_limit(object value, str name) except -1:
@@ -299,7 +300,7 @@ cdef class AliwarMachine:
             action = given[s]
             chosen[s] = -1
             if not polled:
-                if strict and action >= 0:
+                if strict and action != -1:  # -1: no action (-2: one that is no action)
                     return 0
                 continue
             if not 0 <= action < 277:
@@ -583,7 +584,7 @@ cdef class AliwarMachine:
         return (_aliwar_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path (see the twin) ----------------------------------
-    def apply_keyed(self, actions: object, keys: object) -> bool:
+    def apply_keyed(self, actions: object, keys: object, bint wait=False) -> bool:
         cdef int given[2]
         cdef int s
         if type(keys) is not tuple or len(<tuple>keys) != 2:
@@ -592,26 +593,33 @@ cdef class AliwarMachine:
             return False
         self._enter()
         try:
-            # First every seat's entry, as C ints (-1: missing or not a plain int in range):
-            # a lookup may run a key's __eq__. Then the checks and the commit, on the
-            # position as it is now, with no Python code in between.
+            # First every seat's entry, as C ints (-1: missing or not a plain int in range;
+            # with ``wait``, -1: missing or the wait action 277, -2: anything else that is
+            # not a plain int action): a lookup may run a key's __eq__. Then the checks and
+            # the commit, on the position as it is now, with no Python code in between.
             for s in range(2):
-                value = (<dict>actions).get((<tuple>keys)[s])
-                given[s] = value if type(value) is int and 0 <= value < 277 else -1
-            return self._check_commit(given, False) == 1
+                value = (<dict>actions).get((<tuple>keys)[s], _ABSENT)
+                if type(value) is int and 0 <= value < 277:
+                    given[s] = value
+                elif not wait or value is _ABSENT or (type(value) is int and value == 277):
+                    given[s] = -1
+                else:
+                    given[s] = -2
+            return self._check_commit(given, wait) == 1
         finally:
             self._busy = 0
 
-    def encode_seats(self, bint recall, obs: object, masks: object) -> None:
+    def encode_seats(self, bint recall, obs: object, masks: object, bint wait=False) -> None:
         cdef Py_buffer ob, mb
-        cdef int s, i, stack, base
+        cdef int s, i, stack, base, width = 278 if wait else 277
         cdef float* o
         cdef signed char* k
+        cdef signed char* row
         self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
             _block(obs, &ob, b"f", 2 * 609, "an Aliwar observation block")
             try:
-                _block(masks, &mb, b"b", 2 * 277, "an Aliwar mask block")
+                _block(masks, &mb, b"b", 2 * width, "an Aliwar mask block")
             except BaseException:
                 PyBuffer_Release(&ob)
                 raise
@@ -624,20 +632,23 @@ cdef class AliwarMachine:
         memcpy(o + 609, o, 609 * sizeof(float))  # both seats know the same (AW-8.4)
         o[0] = 1
         o[610] = 1
-        memset(k, 0, 2 * 277)
+        memset(k, 0, 2 * width)
         for s in range(2):
+            row = k + width * s
             if self.g.phase == _AW_SWITCH:
-                memset(k + 277 * s, 1, self.g.n_switches)
+                memset(row, 1, self.g.n_switches)
             elif self.g.phase == _AW_KEEP and self.g.won_count[s] > 0:
                 if self.g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
                     for i in range(self.g.won_count[s]):
-                        k[277 * s + _AW_KEEP_BASE + 5 * self.g.won[s][i] + self.g.empty_stack[s]] = 1
+                        row[_AW_KEEP_BASE + 5 * self.g.won[s][i] + self.g.empty_stack[s]] = 1
                 else:
-                    k[277 * s + _AW_DECLINE] = 1
+                    row[_AW_DECLINE] = 1
                     for i in range(self.g.won_count[s]):
-                        base = 277 * s + _AW_KEEP_BASE + 5 * self.g.won[s][i]
+                        base = _AW_KEEP_BASE + 5 * self.g.won[s][i]
                         for stack in range(5):
-                            k[base + stack] = 1
+                            row[base + stack] = 1
+            elif wait:  # not polled (or the game is over): the wait action alone
+                row[277] = 1
         PyBuffer_Release(&mb)
         PyBuffer_Release(&ob)
 

@@ -68,5 +68,10 @@ class AliwarMachine(Machine, Protocol):
     def encode_state(self, out: Any) -> None:
         """The god's-eye codes into a float32 buffer."""
 
-    def encode_seats(self, recall: bool, obs: Any, masks: Any) -> None:
-        """Every seat's codes and action mask into two blocks."""
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
+        """``apply_actions`` with each seat's action found under its key (``wait``: a
+        seat not polled has no entry or the wait action, ``NUM_ACTIONS``)."""
+
+    def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:
+        """Every seat's codes and action mask into two blocks (``wait``: masks one wider,
+        the last column the wait action, 1 for a seat not polled)."""

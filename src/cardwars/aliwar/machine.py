@@ -471,43 +471,51 @@ class AliwarMachine(AliwarRules):
 
     # --- the RL environments' fast path -----------------------------------------------
     @exclusive.step
-    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action found under its key.
 
         Seat ``s`` plays ``actions[keys[s]]``; entries under other keys (a seat not
         polled, anything else) are ignored. Performs the step and returns True when
         ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
-        :meth:`legal_actions`; else changes nothing and returns False.
+        :meth:`legal_actions`; else changes nothing and returns False. With ``wait``
+        (the Parallel env's wait action, ``NUM_ACTIONS``), a seat not polled may have no
+        entry or the plain int ``NUM_ACTIONS``; any other entry of it is refused too.
 
         Raises:
             ValueError: ``keys`` is not a tuple of two keys, one per seat.
         """
-        chosen = _actions_by_key(actions, keys, 2, self.to_act)
+        chosen = _actions_by_key(actions, keys, 2, self.to_act, NUM_ACTIONS if wait else -1)
         return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
 
     @exclusive.read
-    def encode_seats(self, recall: bool, obs: Any, masks: Any) -> None:
+    def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:
         """Write both seats' observations and action masks into two blocks, row by seat.
 
         ``obs`` is a writable C-contiguous float32 buffer of 2 rows of 609 floats (a
         NumPy array of that shape): row ``s`` becomes what :meth:`encode_observation`
         writes for seat ``s`` (the rows differ only in the seat: both know the same,
         AW-8.4). ``masks`` is an int8 buffer of 2 rows of 277: row ``s`` is 1 at seat
-        ``s``'s :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled).
+        ``s``'s :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled). With
+        ``wait`` the rows are 278 wide: column 277 (the wait action) is 1 exactly in the
+        row of a seat not polled (every row once the game is over).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
         """
         rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
-        marks = _block(masks, "b", 2 * NUM_ACTIONS, "an Aliwar mask block")
+        width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
+        marks = _block(masks, "b", 2 * width, "an Aliwar mask block")
         shared = self._encode(True, self._seen if recall else 0)
         for seat in range(2):
             codes = [1 if s == seat else 0 for s in range(2)] + shared
             rows[seat * 609 : (seat + 1) * 609] = array("f", codes)
-            mask = bytearray(NUM_ACTIONS)
-            for action in self.legal_actions(seat):
+            mask = bytearray(width)
+            legal = self.legal_actions(seat)
+            for action in legal:
                 mask[action] = 1
-            marks[seat * NUM_ACTIONS : (seat + 1) * NUM_ACTIONS] = mask
+            if wait and not legal:  # not polled: the wait action alone
+                mask[NUM_ACTIONS] = 1
+            marks[seat * width : (seat + 1) * width] = mask
 
 
 def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachine:

@@ -482,7 +482,7 @@ class State(MachineState[Phase], EncodedState):
         check_vector(out, STATE_SIZE, "an Aliwar state")
         self._m.encode_state(out)
 
-    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+    def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
         """Write both seats' observation vectors and action masks into two blocks.
 
         ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of
@@ -490,11 +490,13 @@ class State(MachineState[Phase], EncodedState):
         :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
         C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
         bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
-        for a seat not polled).
+        for a seat not polled). With ``wait`` the mask rows are 278 wide, the last
+        column the wait action 277 (the Parallel PettingZoo env's): 1 exactly in the
+        row of a seat not polled, so that no row is all 0.
 
         Returns:
-            Whether the game is over (:attr:`is_over`; then every mask row is 0), so
-            that a step needs no second call.
+            Whether the game is over (:attr:`is_over`; then no seat is polled), so that a
+            step needs no second call.
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
@@ -502,14 +504,31 @@ class State(MachineState[Phase], EncodedState):
         """
         m = self._m
         try:
-            m.encode_seats(self._recall, obs, masks)
+            m.encode_seats(self._recall, obs, masks, wait)
         except (ValueError, TypeError, BufferError) as exc:
+            width = 278 if wait else 277
             raise UsageError(
                 "encode_seats_into needs a writable C-contiguous float32 block of 2 x 609 "
-                f"and a writable C-contiguous int8 block of 2 x 277: {exc}"
+                f"and a writable C-contiguous int8 block of 2 x {width}: {exc}"
             ) from None
         over: bool = m.over
         return over
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
+        """:meth:`MachineState.apply_keyed <cardwars.machine_state.MachineState.apply_keyed>`;
+        with ``wait``, a seat not polled may have no entry or the wait action 277 (the
+        mask of :meth:`encode_seats_into` with ``wait``), and any other entry of it
+        makes it return False too.
+
+        Raises:
+            UsageError: ``keys`` is not a tuple of one key per seat.
+        """
+        try:
+            done: bool = self._m.apply_keyed(actions, keys, wait)
+        except ValueError:  # the machine's word for keys of another kind (checked first)
+            self._check_keys(keys)
+            raise
+        return done
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:

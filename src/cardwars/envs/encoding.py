@@ -26,6 +26,7 @@ never seen. Seats are absolute (seat 0 is ``player_0``); flags are 0 or 1.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -111,7 +112,9 @@ class Encoder:
             state.encode_into(seat, row)
         return list(block)
 
-    def seats_writer(self, state: GameState[Any]) -> Callable[[Any, Any], bool] | None:
+    def seats_writer(
+        self, state: GameState[Any], wait: bool = False
+    ) -> Callable[[Any, Any], bool] | None:
         """A function ``write(obs, masks)`` that fills two blocks from ``state`` in one call
         into its machine (:meth:`~cardwars.vectors.EncodedState.encode_seats_into`), or None
         when the state has no machine.
@@ -119,11 +122,15 @@ class Encoder:
         ``obs`` is a ``float32`` array of shape ``(players, size)`` and ``masks`` an
         ``int8`` array of shape ``(players, game.num_actions)``: row ``s`` becomes
         ``observation(state.observation(s))`` and the bytes of ``state.action_mask(s)``
-        (all 0 for a seat not polled); it returns whether the game is over. The function
-        follows the state as it is stepped.
+        (all 0 for a seat not polled); it returns whether the game is over. With
+        ``wait`` the masks are ``(players, game.num_actions + 1)``, the last column the
+        wait action of the Parallel PettingZoo env: 1 exactly in the row of a seat not
+        polled, so that no row is all 0. The function follows the state as it is stepped.
         """
         if not isinstance(state, EncodedState):
             return None
+        if wait:
+            return functools.partial(state.encode_seats_into, wait=True)
         return state.encode_seats_into
 
     def reference_observations(self, state: GameState[Any]) -> list[Vector]:

@@ -3,9 +3,11 @@
 Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict``
 of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and
 ``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
-``Discrete(game.num_actions)``, the game's fixed action numbering (the Parallel
-env's arrays of a step are rows of two blocks made for that step: no later step
-writes into them). The reward is 0 until the game ends, then +1 for each winner
+``Discrete(game.num_actions)``, the game's fixed action numbering; the Parallel env
+adds one action, its wait action (see below), so there the space is
+``Discrete(game.num_actions + 1)`` and a mask has ``game.num_actions + 1`` entries (the
+Parallel env's arrays of a step are rows of two blocks made for that step: no later
+step writes into them). The reward is 0 until the game ends, then +1 for each winner
 and -1 for every other seat (0 for all in a draw). A game that ends at a cap
 (Aliwar's ``no_progress`` and ``max_rounds``, Guerrilla's ``max_skirmishes``) is
 reported as truncated, any other end as terminated. ``reset(seed=s)`` deals
@@ -14,17 +16,26 @@ game :func:`cardwars.play` deals); later resets without a seed draw their deals
 from that seed.
 
 Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat
-in a step and ignores the actions of seats not polled (their mask is all zeros).
-The AEC env selects only polled agents, one after another in seat order; the
-step is applied once the last of them has acted, so no polled agent ever sees
-another's choice. A Guerrilla seat that is eliminated stays an agent, never
-selected, until the game ends.
+in a step. A live agent that is not polled (Aliwar's Keep phase polls only the seats
+that won cards; most Guerrilla steps poll one seat; an eliminated Guerrilla seat is
+never polled) has exactly one legal action, the wait action
+:attr:`CardwarsParallelEnv.wait_action`, which is ``game.num_actions`` (the same
+number as the OpenSpiel adapter's ``wait_action()``): its mask is 1 there only, so
+that no mask is ever empty (masked learners need one legal action per agent). It may
+send the wait action or nothing; any other action of it is illegal, as is the wait
+action of a polled agent. Once the game is over every mask is the wait action's.
+The AEC env selects only polled agents, one after another in seat order (its masks
+and space have no wait action); the step is applied once the last of them has acted,
+so no polled agent ever sees another's choice. A Guerrilla seat that is eliminated
+stays an agent, never selected, until the game ends.
 
 >>> from cardwars.envs.pettingzoo import parallel_env
 >>> env = parallel_env("aliwar")
 >>> observations, infos = env.reset(seed=42)
 >>> sorted(observations), observations["player_0"]["observation"].shape
 (['player_0', 'player_1'], (609,))
+>>> env.action_space("player_0"), env.wait_action
+(Discrete(278), 277)
 >>> actions = {agent: int(obs["action_mask"].argmax()) for agent, obs in observations.items()}
 >>> observations, rewards, terminations, truncations, infos = env.step(actions)
 >>> rewards, env.state().shape
@@ -57,9 +68,8 @@ _FIELDS = ("observation", "action_mask")
 
 
 def _agent_actions(actions: object) -> dict[str, Any]:
-    """The Parallel step's ``actions`` as a plain dict of the agents' str keys (other keys
-    are ignored, as are other agents' actions), read once; IllegalMoveError if it is not
-    a mapping that reads."""
+    """The Parallel step's ``actions`` as a plain dict of its str keys (other keys are
+    ignored), read once; IllegalMoveError if it is not a mapping that reads."""
     items: list[tuple[Any, Any]] | None
     if type(actions) is dict:
         assert isinstance(actions, dict)
@@ -79,11 +89,11 @@ def _agent_actions(actions: object) -> dict[str, Any]:
     return {key: value for key, value in items if type(key) is str}  # others are ignored
 
 
-def _no_writer(vectors: Any, masks: Any) -> bool:
+def _no_writer(vectors: Any, masks: Any, wait: bool) -> bool:
     raise AssertionError("no machine to write the observations")  # pragma: no cover
 
 
-def _no_apply(actions: object, keys: tuple[str, ...]) -> bool:
+def _no_apply(actions: object, keys: tuple[str, ...], wait: bool) -> bool:
     return False  # pragma: no cover
 
 
@@ -91,7 +101,11 @@ class _Table:
     """What both PettingZoo envs share: the game, its spaces, the deal and the rewards."""
 
     def __init__(
-        self, game: str | Game[Any, Any], render_mode: str | None, options: dict[str, Any]
+        self,
+        game: str | Game[Any, Any],
+        render_mode: str | None,
+        options: dict[str, Any],
+        wait: bool = False,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
@@ -108,15 +122,19 @@ class _Table:
         self.encoder: Encoder = encoder(self.game)
         self.names = [f"player_{seat}" for seat in range(self.game.players)]
         n = self.game.num_actions
+        self.wait = n if wait else -1  # the Parallel env's wait action, else -1
+        width = n + 1 if wait else n
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, self.encoder.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (width,), dtype=np.int8),
             }
         )
-        self.action_space = spaces.Discrete(n)
+        self.action_space = spaces.Discrete(width)
         self.state_space = spaces.Box(0, self.encoder.state_high, dtype=np.float32)
-        self.no_mask = np.zeros(n, dtype=np.int8)
+        self.no_mask = np.zeros(width, dtype=np.int8)  # the mask of a seat not polled
+        if wait:
+            self.no_mask[n] = 1
         self.rng: np.random.Generator | None = None
         self.state: GameState[Any] | None = None
         self.done = True
@@ -179,7 +197,7 @@ class _Table:
             return action
         if self.illegal == "raise":
             state = self.current
-            raise illegal_move(
+            error = illegal_move(
                 seat,
                 value if action is None else action,
                 state.legal_moves(seat),
@@ -188,7 +206,46 @@ class _Table:
                 legal_actions=legal,
                 who=f"player_{seat}",
             )
+            if action is not None and action == self.wait:
+                listing = str(error).partition("; ")[2]
+                error = IllegalMoveError(
+                    f"player_{seat} cannot play the wait action {action} in phase "
+                    f"{state.phase.name}: it is polled (the wait action is for an agent "
+                    f"that is not); {listing}",
+                    seat=seat,
+                    move="wait",
+                    action=action,
+                    legal=error.legal,
+                    legal_wire=error.legal_wire,
+                    legal_actions=error.legal_actions,
+                )
+            raise error
         return None
+
+    def waits(self, seat: int, value: object) -> bool:
+        """Whether ``value``, the entry of ``seat`` that is not polled, is the wait action
+        (the Parallel env's; no entry at all is fine too, and is not checked here).
+
+        Raises:
+            IllegalMoveError: it is not, and ``illegal_action="raise"``.
+        """
+        action = action_value(value)
+        if action is not None and action == self.wait:
+            return True
+        if self.illegal == "raise":
+            state = self.current
+            if action is None:
+                text, what = describe(value), f"{describe(value)} ({type_name(value)})"
+            else:
+                text = what = f"action {describe(action)}"
+            raise IllegalMoveError(
+                f"player_{seat} is not polled in phase {state.phase.name}: its one action "
+                f"is the wait action {self.wait} (or no entry), got {what}",
+                seat=seat,
+                move=text,
+                action=action if action is not None and action.bit_length() < 64 else None,
+            )
+        return False
 
 
 class _TableEnv:
@@ -204,9 +261,13 @@ class _TableEnv:
     state_space: spaces.Space[Any]
 
     def _set_up(
-        self, game: str | Game[Any, Any], render_mode: str | None, options: dict[str, Any]
+        self,
+        game: str | Game[Any, Any],
+        render_mode: str | None,
+        options: dict[str, Any],
+        wait: bool = False,
     ) -> None:
-        self._table = _Table(game, render_mode, options)
+        self._table = _Table(game, render_mode, options, wait)
         self.render_mode = render_mode
         self.game = self._table.game
         self.possible_agents = list(self._table.names)
@@ -226,7 +287,8 @@ class _TableEnv:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space, ``Discrete(game.num_actions)``."""
+        """The agent's action space: ``Discrete(game.num_actions)`` (the Parallel env's
+        ``Discrete(game.num_actions + 1)``, the last its wait action)."""
         return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     @property
@@ -237,6 +299,15 @@ class _TableEnv:
 
 class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
+
+    Every live agent has a legal action every step: a polled agent its seat's legal
+    actions, an agent that is not polled exactly one, the wait action
+    :attr:`wait_action` (``game.num_actions``, the same number as the OpenSpiel
+    adapter's :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`). So the action
+    space is ``Discrete(game.num_actions + 1)`` and each ``"action_mask"`` has
+    ``game.num_actions + 1`` entries: a polled agent's is its seat's
+    :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's is 0
+    everywhere but 1 at :attr:`wait_action` (as is every agent's once the game is over).
 
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
@@ -252,27 +323,37 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     def __init__(
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
-        self._set_up(game, render_mode, options)
+        self._set_up(game, render_mode, options, wait=True)
         # The fast path: while a game runs on a state over a kernels machine, a step is one
-        # call into it (its apply_keyed, the actions found by agent name) and the
-        # observations another (its encode_seats_into, every seat's vector and mask written
+        # call into it (its apply_keyed, the actions found by agent name, a seat not polled
+        # with no entry or the wait action) and the observations another (its
+        # encode_seats_into, every seat's vector and mask, with the wait column, written
         # into two new blocks); both bound at reset.
         self._keys = tuple(self.possible_agents)
         players, size = self.game.players, self._table.encoder.size
         self._obs_shape = (players, size)
-        self._mask_shape = (players, self.game.num_actions)
+        self._mask_shape = (players, self.game.num_actions + 1)
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
-        self._apply: Callable[[object, tuple[str, ...]], bool] = _no_apply
-        self._write: Callable[[Any, Any], bool] = _no_writer
+        self._apply: Callable[[object, tuple[str, ...], bool], bool] = _no_apply
+        self._write: Callable[[Any, Any, bool], bool] = _no_writer
         self._rows: Callable[..., dict[str, ObsDict]] = backend.kernels.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
+
+    @property
+    def wait_action(self) -> int:
+        """The action of an agent that is not polled, ``game.num_actions`` (the last one).
+
+        It is that agent's one legal action (its mask is 1 there only); it may as well
+        send no action. For a polled agent it is illegal.
+        """
+        return self.game.num_actions
 
     def _observations(self) -> dict[str, ObsDict]:
         if self._fast is not None:  # every array is a row of a new block: no step changes it
             block = _empty(self._obs_shape, _float32)
             marks = _empty(self._mask_shape, _int8)
-            self._write(block, marks)
+            self._write(block, marks, True)
             return self._rows(self._keys, _FIELDS, (block, marks))
         table = self._table
         state = table.current
@@ -284,7 +365,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         return {
             name: {
                 "observation": vectors[seat],
-                "action_mask": frombuffer(bytearray(mask(seat)), dtype=np.int8)
+                "action_mask": frombuffer(bytearray(mask(seat)) + b"\0", dtype=np.int8)
                 if seat in to_act
                 else no_mask.copy(),
             }
@@ -300,7 +381,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self.agents = list(self.possible_agents)
         if isinstance(state, EncodedState):
             self._fast = state
-            self._apply = state.apply_keyed
+            self._apply = state.apply_keyed  # called with wait=True
             self._write = state.encode_seats_into
         else:
             self._fast = None
@@ -319,9 +400,11 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """Apply one action per polled agent (other agents' actions are ignored).
+        """Apply one action per polled agent; an agent not polled sends :attr:`wait_action`
+        or nothing (entries under keys that are no agent's are ignored).
 
-        A polled agent with no action or an illegal one ends the episode
+        A polled agent with no action or an illegal one (the wait action too), or an
+        agent not polled with an action other than the wait action, ends the episode
         (``illegal_action="terminate"``, PettingZoo's convention): it gets -1, the
         others 0, all are terminated and its info says ``"illegal_action": True``.
 
@@ -335,10 +418,10 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             actions = _agent_actions(actions)
         fast = self._fast
         keys = self._keys
-        if fast is not None and self._apply(actions, keys):  # the common case
+        if fast is not None and self._apply(actions, keys, True):  # the common case
             block = _empty(self._obs_shape, _float32)  # rows of new blocks: no step changes them
             marks = _empty(self._mask_shape, _int8)
-            over = self._write(block, marks)
+            over = self._write(block, marks, True)
             observations = self._rows(keys, _FIELDS, (block, marks))
             if over:
                 return self._end(observations)
@@ -357,7 +440,12 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         step: dict[int, int] = {}
         offenders: list[int] = []
         agents = self.possible_agents
-        for seat in sorted(state.to_act):
+        polled = state.to_act
+        for seat in range(self.game.players):
+            if seat not in polled:  # no entry, or the wait action
+                if agents[seat] in actions and not table.waits(seat, actions[agents[seat]]):
+                    offenders.append(seat)
+                continue
             value = actions.get(agents[seat])
             if type(value) is int and value in state.legal_actions(seat):
                 step[seat] = value

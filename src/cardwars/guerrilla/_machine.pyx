@@ -52,6 +52,7 @@ include "_policy.pxi"
 include "_views.pxi"
 
 _GT_POLLED = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
+cdef object _ABSENT = object()  # apply_keyed: a seat with no entry
 _GT_OPTIONS = (
     ("two_suit_variant", 0, 1),
     ("ace_low", 0, 1),
@@ -369,7 +370,7 @@ cdef class GuerrillaMachine:
         for s in range(self.g.n):
             action = given[s]
             if not (mask >> s) & 1:
-                if strict and action >= 0:
+                if strict and action != -1:  # -1: no action (-2: one that is no action)
                     return 0
                 continue
             if not 0 <= action < _GT_NACT or not self._is_legal(s, action):
@@ -686,7 +687,7 @@ cdef class GuerrillaMachine:
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path (see the twin) ----------------------------------
-    def apply_keyed(self, actions: object, keys: object) -> bool:
+    def apply_keyed(self, actions: object, keys: object, bint wait=False) -> bool:
         cdef int given[4]
         cdef int s, n = self.g.n
         if type(keys) is not tuple or len(<tuple>keys) != n:
@@ -695,27 +696,34 @@ cdef class GuerrillaMachine:
             return False
         self._enter()
         try:
-            # First every seat's entry, as C ints (-1: missing or not a plain int in range):
-            # a lookup may run a key's __eq__. Then the checks and the commit, on the
-            # position as it is now, with no Python code in between.
+            # First every seat's entry, as C ints (-1: missing or not a plain int in range;
+            # with ``wait``, -1: missing or the wait action _GT_NACT, -2: anything else that
+            # is not a plain int action): a lookup may run a key's __eq__. Then the checks
+            # and the commit, on the position as it is now, with no Python code in between.
             for s in range(n):
-                value = (<dict>actions).get((<tuple>keys)[s])
-                given[s] = value if type(value) is int and 0 <= value < _GT_NACT else -1
-            return self._check_commit(given, False) == 1
+                value = (<dict>actions).get((<tuple>keys)[s], _ABSENT)
+                if type(value) is int and 0 <= value < _GT_NACT:
+                    given[s] = value
+                elif not wait or value is _ABSENT or (type(value) is int and value == _GT_NACT):
+                    given[s] = -1
+                else:
+                    given[s] = -2
+            return self._check_commit(given, wait) == 1
         finally:
             self._busy = 0
 
-    def encode_seats(self, obs: object, masks: object) -> None:
+    def encode_seats(self, obs: object, masks: object, bint wait=False) -> None:
         cdef Py_buffer ob, mb
         cdef int legal[_GT_NACT]
         cdef int s, i, m, n = self.g.n, size = 64 * n + 115
+        cdef int width = _GT_NACT + 1 if wait else _GT_NACT
         cdef float* o
         cdef signed char* k
         self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
             _block(obs, &ob, b"f", n * size, "a Guerrilla observation block")
             try:
-                _block(masks, &mb, b"b", n * _GT_NACT, "a Guerrilla mask block")
+                _block(masks, &mb, b"b", n * width, "a Guerrilla mask block")
             except BaseException:
                 PyBuffer_Release(&ob)
                 raise
@@ -723,12 +731,14 @@ cdef class GuerrillaMachine:
             self._busy = 0
         o = <float*>ob.buf
         k = <signed char*>mb.buf
-        memset(k, 0, n * _GT_NACT)
+        memset(k, 0, n * width)
         for s in range(n):
             _gt_encode(&self.g, o + s * size, s)
             m = _gt_legal(&self.g, s, legal)
             for i in range(m):
-                k[s * _GT_NACT + legal[i]] = 1
+                k[s * width + legal[i]] = 1
+            if wait and m == 0:  # not polled (or the game is over): the wait action alone
+                k[s * width + _GT_NACT] = 1
         PyBuffer_Release(&mb)
         PyBuffer_Release(&ob)
 

@@ -611,29 +611,33 @@ class GuerrillaMachine(GuerrillaPolicy):
 
     # --- the RL environments' fast path -----------------------------------------------
     @exclusive.step
-    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action found under its key.
 
         Seat ``s`` plays ``actions[keys[s]]``; entries under other keys (seats not
         polled, anything else) are ignored. Performs the step and returns True when
         ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
-        :meth:`legal_actions`; else changes nothing and returns False.
+        :meth:`legal_actions`; else changes nothing and returns False. With ``wait``
+        (the Parallel env's wait action, ``NUM_ACTIONS``), a seat not polled may have no
+        entry or the plain int ``NUM_ACTIONS``; any other entry of it is refused too.
 
         Raises:
             ValueError: ``keys`` is not a tuple of one key per seat.
         """
-        chosen = _actions_by_key(actions, keys, self._n, self.to_act)
+        chosen = _actions_by_key(actions, keys, self._n, self.to_act, NUM_ACTIONS if wait else -1)
         return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
 
     @exclusive.read
-    def encode_seats(self, obs: Any, masks: Any) -> None:
+    def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
         """Write every seat's observation and action mask into two blocks, row by seat.
 
         ``obs`` is a writable C-contiguous float32 buffer of ``players`` rows of
         ``64 * players + 115`` floats (a NumPy array of that shape): row ``s`` becomes
         what :meth:`encode_observation` writes for seat ``s``. ``masks`` is an int8
         buffer of ``players`` rows of 2968: row ``s`` is 1 at seat ``s``'s
-        :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled).
+        :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled). With ``wait``
+        the rows are 2969 wide: column 2968 (the wait action) is 1 exactly in the row of
+        a seat not polled (every row once the game is over).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
@@ -641,13 +645,17 @@ class GuerrillaMachine(GuerrillaPolicy):
         n = self._n
         size = 64 * n + 115
         rows = _block(obs, "f", n * size, "a Guerrilla observation block")
-        marks = _block(masks, "b", n * NUM_ACTIONS, "a Guerrilla mask block")
+        width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
+        marks = _block(masks, "b", n * width, "a Guerrilla mask block")
         for seat in range(n):
             rows[seat * size : (seat + 1) * size] = array("f", self._encode(seat))
-            mask = bytearray(NUM_ACTIONS)
-            for action in self.legal_actions(seat):
+            mask = bytearray(width)
+            legal = self.legal_actions(seat)
+            for action in legal:
                 mask[action] = 1
-            marks[seat * NUM_ACTIONS : (seat + 1) * NUM_ACTIONS] = mask
+            if wait and not legal:  # not polled: the wait action alone
+                mask[NUM_ACTIONS] = 1
+            marks[seat * width : (seat + 1) * width] = mask
 
 
 def guerrilla_deal(

@@ -537,7 +537,7 @@ class State(MachineState[Phase], EncodedState):
         check_vector(out, state_size(self._players), "a Guerrilla state")
         self._m.encode_state(out)
 
-    def encode_seats_into(self, obs: Any, masks: Any) -> bool:
+    def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
         """Write every seat's observation vector and action mask into two blocks.
 
         ``obs`` is a writable C-contiguous ``float32`` buffer of at least ``players``
@@ -545,11 +545,13 @@ class State(MachineState[Phase], EncodedState):
         writes for seat ``s``. ``masks`` is a writable C-contiguous ``int8`` buffer of
         at least ``players`` rows of ``num_actions`` (2,968): row ``s`` becomes the
         bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
-        for a seat not polled).
+        for a seat not polled). With ``wait`` the mask rows are 2,969 wide, the last
+        column the wait action 2968 (the Parallel PettingZoo env's): 1 exactly in the
+        row of a seat not polled (an eliminated seat too), so that no row is all 0.
 
         Returns:
-            Whether the game is over (:attr:`is_over`; then every mask row is 0), so
-            that a step needs no second call.
+            Whether the game is over (:attr:`is_over`; then no seat is polled), so that a
+            step needs no second call.
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
@@ -557,16 +559,33 @@ class State(MachineState[Phase], EncodedState):
         """
         m = self._m
         try:
-            m.encode_seats(obs, masks)
+            m.encode_seats(obs, masks, wait)
         except (ValueError, TypeError, BufferError) as exc:
             n = self._players
+            width = len(ACTIONS) + 1 if wait else len(ACTIONS)
             raise UsageError(
                 f"encode_seats_into needs a writable C-contiguous float32 block of {n} x "
                 f"{64 * n + 115} and a writable C-contiguous int8 block of {n} x "
-                f"{len(ACTIONS)}: {exc}"
+                f"{width}: {exc}"
             ) from None
         over: bool = m.over
         return over
+
+    def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
+        """:meth:`MachineState.apply_keyed <cardwars.machine_state.MachineState.apply_keyed>`;
+        with ``wait``, a seat not polled may have no entry or the wait action 2968 (the
+        mask of :meth:`encode_seats_into` with ``wait``), and any other entry of it
+        makes it return False too.
+
+        Raises:
+            UsageError: ``keys`` is not a tuple of one key per seat.
+        """
+        try:
+            done: bool = self._m.apply_keyed(actions, keys, wait)
+        except ValueError:  # the machine's word for keys of another kind (checked first)
+            self._check_keys(keys)
+            raise
+        return done
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
