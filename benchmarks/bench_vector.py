@@ -39,10 +39,11 @@ import harness  # puts src/ on the path in a source checkout
 import numpy as np
 
 GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("Aliwar", "cardwars/Aliwar-v0", {}),
-    ("Guerrilla, 2 players", "cardwars/Guerrilla-v0", {"players": 2}),
-    ("Guerrilla, 4 players", "cardwars/Guerrilla-v0", {"players": 4}),
+    ("Aliwar", "aliwar", {}),
+    ("Guerrilla, 2 players", "guerrilla", {"players": 2}),
+    ("Guerrilla, 4 players", "guerrilla", {"players": 4}),
 )
+ENV_IDS = {"aliwar": "cardwars/Aliwar-v0", "guerrilla": "cardwars/Guerrilla-v0"}
 PGX_TARGET = 1.0
 SYNC_TARGET = 20.0
 
@@ -54,12 +55,12 @@ def numpy_draw(rng: np.random.Generator, masks: Any) -> Any:
     return keys.argmax(axis=1)
 
 
-def native_runner(env_id: str, options: dict[str, Any], n: int, core_draw: bool) -> Any:
+def native_runner(game: str, options: dict[str, Any], n: int, core_draw: bool) -> Any:
     import gymnasium
 
     import cardwars.envs.gymnasium  # noqa: F401  (registers the ids)
 
-    envs = gymnasium.make_vec(env_id, num_envs=n, opponent="random", **options)
+    envs = gymnasium.make_vec(ENV_IDS[game], num_envs=n, opponent="random", **options)
     rng = np.random.default_rng(harness.SEED)
     state: dict[str, Any] = {}
     _, state["info"] = envs.reset(seed=harness.SEED)
@@ -78,13 +79,13 @@ def native_runner(env_id: str, options: dict[str, Any], n: int, core_draw: bool)
     return run
 
 
-def sync_runner(env_id: str, options: dict[str, Any], n: int) -> Callable[[int], int]:
+def sync_runner(game: str, options: dict[str, Any], n: int) -> Callable[[int], int]:
     import gymnasium
 
     import cardwars.envs.gymnasium  # noqa: F401  (registers the ids)
 
     envs = gymnasium.make_vec(
-        env_id, num_envs=n, vectorization_mode="sync", opponent="random", **options
+        ENV_IDS[game], num_envs=n, vectorization_mode="sync", opponent="random", **options
     )
     rng = np.random.default_rng(harness.SEED)
     state: dict[str, Any] = {}
@@ -135,38 +136,42 @@ def pgx_runner(n: int) -> Callable[[int], int] | None:
     return run
 
 
-def breakdown(env_id: str, options: dict[str, Any], n: int, repeats: int) -> dict[str, float]:
-    """Microseconds per ``step()`` of N tables: the core's call alone, the env's step with
-    its own blocks (``copy=False``) and with new ones (``copy=True``), and one
-    ``sample_actions`` draw."""
+def breakdown(game: str, options: dict[str, Any], n: int, repeats: int) -> dict[str, float]:
+    """Microseconds per ``step()`` of N tables, each step's actions drawn fresh by
+    ``sample_actions``: the core's call alone (into the env's own blocks), the env's step
+    with its own blocks (``copy=False``) and with new ones (``copy=True``, the default),
+    and the draw itself; one thread and the default threads."""
     from cardwars.envs.vector import CardwarsVectorEnv
 
+    steps = 50
     out: dict[str, float] = {}
     rng = np.random.default_rng(harness.SEED)
-    for copy in (False, True):
-        game = "aliwar" if "Aliwar" in env_id else "guerrilla"
-        envs = CardwarsVectorEnv(n, game, "random", copy=copy, **options)
-        envs.reset(seed=harness.SEED)
-        best_step = best_draw = best_core = float("inf")
-        for _ in range(repeats):
-            started = time.perf_counter()
-            actions = [envs.sample_actions(rng) for _ in range(20)]
-            best_draw = min(best_draw, (time.perf_counter() - started) / 20)
-            started = time.perf_counter()
-            for chosen in actions:
-                envs.step(chosen)  # an old draw may be illegal now: the step costs the same
-            best_step = min(best_step, (time.perf_counter() - started) / 20)
-            if not copy:
-                tables, blocks = envs._tables, envs._blocks  # noqa: SLF001
-                flags = [np.zeros(n, np.int8) for _ in range(3)]
-                started = time.perf_counter()
-                for chosen in actions:
-                    tables.step(chosen, blocks[0], blocks[1], blocks[2], *flags, False)
-                best_core = min(best_core, (time.perf_counter() - started) / 20)
-        out["step, copy=True" if copy else "step, copy=False"] = best_step * 1e6
-        if not copy:
-            out["core call alone"] = best_core * 1e6
-        out["sample_actions"] = best_draw * 1e6
+    flags = [np.zeros(n, np.int8) for _ in range(3)]
+    for threads in (1, None):
+        for mode in ("core call alone", "step, copy=False", "step, copy=True"):
+            envs = CardwarsVectorEnv(
+                n, game, "random", copy=mode.endswith("True"), threads=threads, **options
+            )
+            envs.reset(seed=harness.SEED)
+            tables, blocks = envs._tables, envs._blocks
+            best_step = best_draw = float("inf")
+            for _ in range(repeats):
+                drawing = stepping = 0.0
+                for _ in range(steps):
+                    started = time.perf_counter()
+                    actions = envs.sample_actions(rng)
+                    drawn = time.perf_counter()
+                    if mode == "core call alone":
+                        tables.step(actions, blocks[0], blocks[1], blocks[2], *flags, False)
+                    else:
+                        envs.step(actions)
+                    stepping += time.perf_counter() - drawn
+                    drawing += drawn - started
+                best_step = min(best_step, stepping / steps)
+                best_draw = min(best_draw, drawing / steps)
+            suffix = "" if threads == 1 else f", {envs.threads} threads"
+            out[mode + suffix] = best_step * 1e6
+            out["sample_actions" + suffix] = best_draw * 1e6
     return out
 
 
@@ -183,10 +188,13 @@ def main() -> None:
     pgx = pgx_runner(n)
     if pgx is not None:
         runs["Pgx leduc_holdem"] = ("compiled", pgx)
-    for label, env_id, options in GAMES:
-        runs[f"{label}: cardwars, core draw"] = ("compiled", native_runner(env_id, options, n, True))
-        runs[f"{label}: cardwars, NumPy draw"] = ("compiled", native_runner(env_id, options, n, False))
-        runs[f"{label}: SyncVectorEnv"] = ("compiled", sync_runner(env_id, options, n))
+    for label, game, options in GAMES:
+        runs[f"{label}: cardwars, core draw"] = ("compiled", native_runner(game, options, n, True))
+        runs[f"{label}: cardwars, NumPy draw"] = (
+            "compiled",
+            native_runner(game, options, n, False),
+        )
+        runs[f"{label}: SyncVectorEnv"] = ("compiled", sync_runner(game, options, n))
     timings = harness.measure_group(runs, target=args.seconds, repeats=args.repeats)
     rates = {name: timing.rate for name, timing in timings.items()}
     print(f"Env steps/s at N = {n} (best of {args.repeats}, interleaved)\n")
@@ -202,29 +210,36 @@ def main() -> None:
             versus_pgx = f"{ours / pgx_rate:.2f}x" if pgx_rate else "-"
             print(f"| {label} | {draw} | {ours:,.0f} | {versus_pgx} | {ours / sync_rate:.1f}x |")
     if pgx_rate:
-        print(f"\nPgx leduc_holdem: {pgx_rate:,.0f} env steps/s (target: cardwars >= "
-              f"{PGX_TARGET:g}x)")
+        print(
+            f"\nPgx leduc_holdem: {pgx_rate:,.0f} env steps/s (target: cardwars >= {PGX_TARGET:g}x)"
+        )
     for label, _, _ in GAMES:
-        print(f"SyncVectorEnv, {label}: {rates[f'{label}: SyncVectorEnv']:,.0f} env steps/s "
-              f"(target: cardwars >= {SYNC_TARGET:g}x)")
-    print(f"\nWhere the time goes: microseconds per step() of {n} tables (best of {args.repeats})\n")
-    print("| game | core call alone | step, copy=False | step, copy=True | sample_actions |")
-    print("|---|---:|---:|---:|---:|")
-    parts = {}
-    for label, env_id, options in GAMES:
-        parts[label] = breakdown(env_id, options, n, args.repeats)
-        row = parts[label]
-        print(f"| {label} | {row['core call alone']:,.0f} | {row['step, copy=False']:,.0f} | "
-              f"{row['step, copy=True']:,.0f} | {row['sample_actions']:,.0f} |")
+        print(
+            f"SyncVectorEnv, {label}: {rates[f'{label}: SyncVectorEnv']:,.0f} env steps/s "
+            f"(target: cardwars >= {SYNC_TARGET:g}x)"
+        )
+    print(
+        f"\nWhere the time goes: microseconds per step() of {n} tables (best of {args.repeats})\n"
+    )
+    parts = {label: breakdown(game, options, n, args.repeats) for label, game, options in GAMES}
+    columns = list(next(iter(parts.values())))
+    print("| game | " + " | ".join(columns) + " |")
+    print("|---|" + "---:|" * len(columns))
+    for label, row in parts.items():
+        print(f"| {label} | " + " | ".join(f"{row[c]:,.0f}" for c in columns) + " |")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({
-                "num_envs": n,
-                "rates": rates,
-                "seconds": {name: t.seconds for name, t in timings.items()},
-                "breakdown_us": parts,
-                "load_average": harness_load(),
-            }, handle, indent=2)
+            json.dump(
+                {
+                    "num_envs": n,
+                    "rates": rates,
+                    "seconds": {name: t.seconds for name, t in timings.items()},
+                    "breakdown_us": parts,
+                    "load_average": harness_load(),
+                },
+                handle,
+                indent=2,
+            )
 
 
 def harness_load() -> list[float]:

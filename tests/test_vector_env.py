@@ -341,7 +341,8 @@ def test_the_env_stays_on_its_backend(backend: str, monkeypatch: pytest.MonkeyPa
 
 
 def test_sample_actions_draws_legal_actions_in_the_core() -> None:
-    for game, options in (("aliwar", {}), ("guerrilla", {"players": 3})):
+    settings: list[tuple[str, dict[str, Any]]] = [("aliwar", {}), ("guerrilla", {"players": 3})]
+    for game, options in settings:
         envs = CardwarsVectorEnv(32, game, "random", 1, **options)
         _, info = envs.reset(seed=5)
         rng = np.random.default_rng(5)
