@@ -657,8 +657,11 @@ cdef void _aw_encode(_AwState* g, float* o, bint hide, uint64_t known) noexcept 
     # The layout of encoding._aliwar after the seat: phase, to_act, rounds, no_progress,
     # the stacks (52 slots each; 53 a hidden card when ``hide``), face_up, protection,
     # won, discard, winners, termination. ``o`` is zeroed by the caller.
-    cdef int s, c, i, card, size, head
+    cdef int s, c, i, size, head
+    cdef const int* ring
+    cdef float* row
     cdef bint up
+    cdef uint64_t shown = known if hide else ~(<uint64_t>0)  # the cards written as themselves
     o[g.phase] = 1
     if g.phase == _AW_SWITCH:
         o[3] = 1
@@ -673,24 +676,31 @@ cdef void _aw_encode(_AwState* g, float* o, bint hide, uint64_t known) noexcept 
             up = g.phase == _AW_SWITCH or (g.phase == _AW_KEEP and g.returning[s][c])
             size = g.size[s][c]
             head = g.head[s][c]
-            for i in range(size):
-                card = g.ring[s][c][(head + i) & _AW_MASK]
-                if not hide or (i == 0 and up) or (known >> card) & 1:
-                    o[7 + 52 * (5 * s + c) + i] = card + 1
-                else:
-                    o[7 + 52 * (5 * s + c) + i] = 53
+            ring = g.ring[s][c]
+            row = o + 7 + 52 * (5 * s + c)
+            for i in range(size):  # a card code, or 53 for a face-down card never seen
+                row[i] = _AW_CODES[ring[(head + i) & _AW_MASK]] if (
+                    (shown >> ring[(head + i) & _AW_MASK]) & 1
+                ) else 53.0
+            if up and size:  # a face-up top is seen by both
+                row[0] = _AW_CODES[ring[head]]
             o[527 + 5 * s + c] = up
     o[537] = g.protection[0] + 1
     o[538] = g.protection[1] + 1
     for s in range(2):
         for i in range(g.won_count[s]):
-            o[539 + 5 * s + i] = g.won[s][i] + 1
+            o[539 + 5 * s + i] = _AW_CODES[g.won[s][i]]
     for i in range(g.n_discard):
-        o[549 + i] = g.discard[i] + 1
+        o[549 + i] = _AW_CODES[g.discard[i]]
     if g.phase == _AW_OVER:
         if g.winner >= 0:
             o[601 + g.winner] = 1
         o[603 + g.termination] = 1
+
+
+cdef float _AW_CODES[52]  # card id -> its card code as a float (id + 1)
+for _aw_i in range(52):
+    _AW_CODES[_aw_i] = _aw_i + 1
 
 
 def aliwar_deal(cards: object, seed: object, **options: object) -> AliwarMachine:
