@@ -126,8 +126,8 @@ class MachineTables:
     and layout (the hooks).
     """
 
-    observation_size: int
-    num_actions: int
+    _observation_size: int  # set by each game's tables
+    _num_actions: int
 
     def __init__(self, count: object, seat: object, opponent: object, players: int) -> None:
         if type(count) is not int or not 1 <= count <= 1 << 20:
@@ -136,7 +136,7 @@ class MachineTables:
             raise ValueError(f"a seat is a plain int 0..{players - 1}")
         if type(opponent) is not int or opponent not in (0, 1):
             raise ValueError("the opponent is an agent code: 0 (random) or 1 (greedy)")
-        self.count = count
+        self._count = count
         self.seat = seat
         self.opponent = opponent
         self.players = players
@@ -147,6 +147,21 @@ class MachineTables:
         self._done = [False] * count
         self._ready = False
         self.threads = 1
+
+    @property
+    def count(self) -> int:
+        """How many tables."""
+        return self._count
+
+    @property
+    def observation_size(self) -> int:
+        """The floats of one table's observation row."""
+        return self._observation_size
+
+    @property
+    def num_actions(self) -> int:
+        """The bytes of one table's mask row (the game's actions)."""
+        return self._num_actions
 
     # --- the hooks ------------------------------------------------------------------------
     def _deal_machine(self, game_seed: int) -> Any:  # pragma: no cover - abstract

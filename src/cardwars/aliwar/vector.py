@@ -28,8 +28,8 @@ class AliwarTables(MachineTables):
     (0 random, 1 greedy), under the machine's int options; ``recall`` is
     ``view_recall == "perfect"`` (the observations show every once-seen card)."""
 
-    observation_size = 609
-    num_actions = 277
+    _observation_size = 609
+    _num_actions = 277
 
     def __init__(
         self,

@@ -68,9 +68,10 @@ def _usable_cpus() -> int:
         return os.cpu_count() or 1
 
 Block = npt.NDArray[Any]
+Observations = npt.NDArray[np.float32]
 
 
-class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
+class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
     """``num_envs`` tables of one game, each a learner seat against built-in opponents.
 
     Args:
@@ -196,7 +197,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             f"seed must be None, an int in [0, 2**64) or {n} table seeds, got {describe(seed)}"
         )
 
-    def _new_blocks(self) -> tuple[Block, Block, Block, Block, Block]:
+    def _new_blocks(self) -> tuple[Observations, Block, Block, Block, Block]:
         """Observations, masks, rewards, terminations, truncations."""
         n = self.num_envs
         return (
@@ -207,7 +208,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             np.empty(n, dtype=np.bool_),
         )
 
-    def _next_blocks(self) -> tuple[Block, Block, Block, Block, Block]:
+    def _next_blocks(self) -> tuple[Observations, Block, Block, Block, Block]:
         return self._new_blocks() if self.copy else self._blocks
 
     def _info(self, masks: Block) -> dict[str, Any]:
@@ -216,7 +217,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
     @exclusive.step
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Block, dict[str, Any]]:
+    ) -> tuple[Observations, dict[str, Any]]:
         """Deal every table's first game (see the module docstring for the seeds).
 
         Raises:
@@ -261,7 +262,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
         np.copyto(self._actions, np.where(inside, array, -1), casting="unsafe")
 
     @exclusive.step
-    def step(self, actions: Any) -> tuple[Block, Block, Block, Block, dict[str, Any]]:
+    def step(self, actions: Any) -> tuple[Observations, Block, Block, Block, dict[str, Any]]:
         """One action per table; every table steps (see the module docstring).
 
         Raises:
@@ -291,7 +292,7 @@ class CardwarsVectorEnv(VectorEnv[Block, Block, Block]):
             info["_illegal_action"] = self._illegal.copy()
         return obs, rewards, terminated, truncated, info
 
-    def sample_actions(self, rng: np.random.Generator | None = None) -> Block:
+    def sample_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int32]:
         """One uniformly random legal action per table (``int32``, shape ``(num_envs,)``),
         drawn inside the core: the bulk random policy, without a pass over the masks.
 

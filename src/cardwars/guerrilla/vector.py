@@ -28,7 +28,7 @@ class GuerrillaTables(MachineTables):
     agent code ``opponent`` (0 random, 1 greedy) at every other seat, under the machine's
     int options (``guerrilla_deal``'s)."""
 
-    num_actions = NUM_ACTIONS
+    _num_actions = NUM_ACTIONS
 
     def __init__(
         self, count: object, players: object, seat: object, opponent: object, **options: Any
@@ -38,7 +38,7 @@ class GuerrillaTables(MachineTables):
         super().__init__(count, seat, opponent, players)
         guerrilla_deal(_IDS, players, 0, **options)  # the machine's own checks of the options
         self.options = options
-        self.observation_size = 64 * players + 115
+        self._observation_size = 64 * players + 115
 
     def _deal_machine(self, game_seed: int) -> GuerrillaMachine:
         return guerrilla_deal(_IDS, self.players, game_seed, **self.options)
