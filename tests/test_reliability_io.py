@@ -98,10 +98,21 @@ def _child_env(backend: str, marks: Path) -> dict[str, str]:
     if backend == "python":
         env["CARDWARS_PURE_PYTHON"] = "1"
     env["RIO_MARKS"] = str(marks)
-    # The child runs in tmp_path: a relative PYTHONPATH (src:.) would import another cardwars.
-    paths = env.get("PYTHONPATH", "").split(os.pathsep)
-    env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(path) for path in paths if path)
+    if env.get("PYTHONPATH"):  # the child runs in tmp_path: src:. would find another cardwars
+        paths = env["PYTHONPATH"].split(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(path) for path in paths if path)
     return env
+
+
+# A process started in the background by a non-interactive shell (``ci-run &``, as CI jobs
+# often are) ignores SIGINT, and so does every process it starts: the child would ignore the
+# test's Ctrl-C and play on. The child takes Python's own handler, as in a terminal.
+CHILD_PRELUDE = """\
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import cardwars
+import rio_agents
+"""
 
 
 def _start_child(tmp_path: Path, backend: str, body: str) -> tuple[subprocess.Popen[str], Path]:
@@ -110,7 +121,7 @@ def _start_child(tmp_path: Path, backend: str, body: str) -> tuple[subprocess.Po
     marks.mkdir()
     (tmp_path / "rio_agents.py").write_text(AGENTS_MODULE)
     script = tmp_path / "child.py"
-    script.write_text("import cardwars\nimport rio_agents\n" + body)
+    script.write_text(CHILD_PRELUDE + body)
     child = subprocess.Popen(
         [sys.executable, str(script)],
         cwd=tmp_path,
