@@ -98,7 +98,21 @@ def _child_env(backend: str, marks: Path) -> dict[str, str]:
     if backend == "python":
         env["CARDWARS_PURE_PYTHON"] = "1"
     env["RIO_MARKS"] = str(marks)
+    if env.get("PYTHONPATH"):  # the child runs in tmp_path: src:. would find another cardwars
+        paths = env["PYTHONPATH"].split(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(path) for path in paths if path)
     return env
+
+
+# A process started in the background by a non-interactive shell (``ci-run &``, as CI jobs
+# often are) ignores SIGINT, and so does every process it starts: the child would ignore the
+# test's Ctrl-C and play on. The child takes Python's own handler, as in a terminal.
+CHILD_PRELUDE = """\
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import cardwars
+import rio_agents
+"""
 
 
 def _start_child(tmp_path: Path, backend: str, body: str) -> tuple[subprocess.Popen[str], Path]:
@@ -107,7 +121,7 @@ def _start_child(tmp_path: Path, backend: str, body: str) -> tuple[subprocess.Po
     marks.mkdir()
     (tmp_path / "rio_agents.py").write_text(AGENTS_MODULE)
     script = tmp_path / "child.py"
-    script.write_text("import cardwars\nimport rio_agents\n" + body)
+    script.write_text(CHILD_PRELUDE + body)
     child = subprocess.Popen(
         [sys.executable, str(script)],
         cwd=tmp_path,
@@ -246,6 +260,73 @@ except KeyboardInterrupt:
     status, out, err = _finish_child(child)
     assert status == 0, err
     assert out == "interrupted\n"
+    _assert_workers_gone(marks)
+
+
+# A Ctrl-C that lands at a chosen moment inside the pool's own code: the child sends SIGINT
+# to itself from a hook there (a signal to oneself is handled at once). Every forked worker
+# marks itself, so the test can check that each one is ended.
+CTRL_C_AT = """
+import multiprocessing
+import os
+import signal
+import time
+
+sent = []
+
+
+def ctrl_c():
+    if not sent:
+        sent.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.01)  # the SIGINT handler runs by here, inside the hook
+
+
+os.register_at_fork(
+    after_in_child=lambda: (rio_agents.MARKS / f"worker-{os.getpid()}").touch()
+)
+if multiprocessing.get_start_method() != "fork":
+    print("workers are not forked")
+    raise SystemExit
+if MOMENT == "fork":  # while os.fork() starts a worker: in an at-fork hook (as logging's)
+    os.register_at_fork(after_in_parent=ctrl_c)
+else:  # while wait() takes the futures' locks, one of them taken
+    import concurrent.futures._base as base
+
+    take_all = base._AcquireFutures.__enter__
+
+    def take_one_then_ctrl_c(self):
+        if sent:
+            return take_all(self)
+        first, *rest = self.futures
+        first._condition.acquire()
+        ctrl_c()
+        for future in rest:
+            future._condition.acquire()
+
+    base._AcquireFutures.__enter__ = take_one_then_ctrl_c
+try:
+    cardwars.simulate("aliwar", [rio_agents.Sleeps(), "random"], games=8, workers=2)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+print("sent" if sent else "not sent")
+"""
+
+
+@pytest.mark.parametrize("moment", ["fork", "wait-locks"])
+def test_simulate_a_ctrl_c_inside_the_pools_own_code_stops_the_run_and_ends_the_workers(
+    tmp_path: Path, backend: str, moment: str
+) -> None:
+    """A Ctrl-C while a worker is forked was dropped (raised in an at-fork hook) and the
+    run waited for ever; one while wait() held a future's lock left it held, and the
+    interpreter hung at exit. Now either one is raised once the pool's code is left."""
+    child, marks = _start_child(tmp_path, backend, f"MOMENT = {moment!r}\n{CTRL_C_AT}")
+    status, out, err = _finish_child(child)
+    if out == "workers are not forked\n":
+        pytest.skip("this moment needs workers started by os.fork()")
+    assert status == 0, err
+    assert err == ""  # nothing "ignored" in a hook, no error from a pool thread
+    assert out == "interrupted\nsent\n"
     _assert_workers_gone(marks)
 
 

@@ -13,7 +13,10 @@ worker processes may be asked for, and an own pool never starts more processes
 than there are chunks. If a chunk fails, or the run is interrupted, the
 remaining chunks are cancelled and an own worker pool is ended at once, so no
 error leaves the call (or the interpreter) waiting; a chunk's error is raised
-as a :class:`~cardwars.errors.SimulationError` with the error chained.
+as a :class:`~cardwars.errors.SimulationError` with the error chained. While
+chunks run in other processes or threads, a Ctrl-C (SIGINT) is noted and raised
+as KeyboardInterrupt at the next safe point (within a tenth of a second),
+never inside the pool's own code, where it could be lost or leave a lock held.
 
 The arguments are read without running the caller's code: an int subclass is
 read as the plain int it holds (its ``__index__``, ``__eq__`` or comparisons
@@ -29,11 +32,14 @@ import itertools
 import operator
 import os
 import pickle
+import signal
 import sys
+import threading
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import asdict, dataclass, is_dataclass
+from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardwars import backend as _backend
@@ -69,6 +75,86 @@ _MAX_GAMES = 2**48
 # earlier ones finish, so no list of every chunk is ever built.
 _IN_FLIGHT_PER_WORKER = 4
 _IN_FLIGHT_EXECUTOR = 1024
+
+# Seconds between looks for a held-back Ctrl-C while waiting for chunks.
+_INTERRUPT_POLL = 0.1
+
+_SignalHandler = Callable[[int, FrameType | None], Any]
+
+
+class _HeldInterrupts:
+    """Hold Ctrl-C back while simulate() drives a pool; raise it where that is safe.
+
+    A KeyboardInterrupt raised at whatever bytecode the main thread is running
+    inside concurrent.futures or multiprocessing can be lost or leave a lock
+    held. One that lands while ``os.fork()`` starts a worker is raised inside an
+    at-fork hook (logging registers one), where Python prints "Exception
+    ignored" and drops it: the run then waits for its workers for ever. One that
+    lands while ``wait()`` takes the futures' locks one by one leaves some of
+    them held: the pool's manager thread blocks on such a lock, and the
+    interpreter hangs at exit joining that thread.
+
+    So, in the main thread and when the SIGINT handler is a Python callable (by
+    default :func:`signal.default_int_handler`), the handler is replaced by one
+    that only notes the signal; :meth:`deliver` calls the previous handler
+    (which raises KeyboardInterrupt) at points where raising is safe, and
+    leaving restores it. A process forked meanwhile (a worker) runs the previous
+    handler at once, as it would have without this.
+    """
+
+    def __init__(self) -> None:
+        self.previous: _SignalHandler | None = None
+        self.pending = False
+        self._pid = os.getpid()
+
+    @property
+    def poll(self) -> float | None:
+        """How long one wait may block: short while Ctrl-C is held back, else for ever."""
+        return _INTERRUPT_POLL if self.previous is not None else None
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self._pid and self.previous is not None:
+            self.previous(signum, frame)  # a forked worker: behave as before
+        else:
+            self.pending = True
+
+    def __enter__(self) -> _HeldInterrupts:
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGINT)
+            if callable(handler):
+                self.previous = handler
+                signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def deliver(self) -> None:
+        """If a Ctrl-C came, run the previous handler now (it raises KeyboardInterrupt)."""
+        if self.pending and self.previous is not None:
+            self.pending = False
+            self.previous(signal.SIGINT, None)
+
+    @contextlib.contextmanager
+    def allowed(self) -> Iterator[None]:
+        """Let Ctrl-C through at once while the caller's own code (a callback) runs."""
+        if self.previous is None:
+            yield
+            return
+        signal.signal(signal.SIGINT, self.previous)
+        try:
+            self.deliver()
+            yield
+        finally:
+            signal.signal(signal.SIGINT, self._note)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            if kind is None:  # else the error (or the first Ctrl-C) is already on its way
+                self.deliver()
 
 
 @dataclass(frozen=True)
@@ -389,52 +475,60 @@ def simulate(
         else:
             pool: Executor
             own_pool: ProcessPoolExecutor | None = None
-            if executor is None:
-                from concurrent.futures import ProcessPoolExecutor
-
-                processes = min(workers, len(starts))  # never more processes than chunks
-                own_pool = pool = ProcessPoolExecutor(processes)
-                in_flight = _IN_FLIGHT_PER_WORKER * processes
-            else:
-                pool, in_flight = executor, _IN_FLIGHT_EXECUTOR
             todo = iter(starts)
             pending: set[Future[_Chunk]] = set()
             submitted: dict[Future[_Chunk], tuple[int, int]] = {}  # first game and count
             finished = False
-            try:
-                while True:
-                    for s in itertools.islice(todo, in_flight - len(pending)):
-                        count = min(chunk_size, games - s)
-                        future = pool.submit(
-                            _run_chunk, game, agent_specs, seed, s, count, compiled, backend
+            # Ctrl-C is raised only by interrupts.deliver() (or by the progress callback)
+            # from here until the pool is ended or shut down.
+            with _HeldInterrupts() as interrupts:
+                if executor is None:
+                    from concurrent.futures import ProcessPoolExecutor
+
+                    processes = min(workers, len(starts))  # never more processes than chunks
+                    own_pool = pool = ProcessPoolExecutor(processes)
+                    in_flight = _IN_FLIGHT_PER_WORKER * processes
+                else:
+                    pool, in_flight = executor, _IN_FLIGHT_EXECUTOR
+                try:
+                    while True:
+                        for s in itertools.islice(todo, in_flight - len(pending)):
+                            count = min(chunk_size, games - s)
+                            future = pool.submit(
+                                _run_chunk, game, agent_specs, seed, s, count, compiled, backend
+                            )
+                            submitted[future] = (s, count)
+                            pending.add(future)
+                            interrupts.deliver()
+                        if not pending:
+                            break
+                        ready, pending = wait(
+                            pending, timeout=interrupts.poll, return_when=FIRST_COMPLETED
                         )
-                        submitted[future] = (s, count)
-                        pending.add(future)
-                    if not pending:
-                        break
-                    ready, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in ready:
-                        try:
-                            chunk = future.result()  # a chunk's error stops the run here
-                        except Exception as exc:
-                            raise _chunk_error(exc, *submitted[future]) from exc
-                        del submitted[future]
-                        chunks.append(chunk)
-                        done += len(chunk.lengths)
-                        report_progress(done, games)
-                finished = True
-            finally:
-                if not finished:  # an error or Ctrl-C: leave nothing running or waiting
-                    if own_pool is not None:
-                        # The pool cancels its own queued chunks: a future cancelled from
-                        # here could still be failed by its manager thread once the workers
-                        # are ended, which prints InvalidStateError from that thread.
-                        _abandon(own_pool)
-                    else:
-                        for future in pending:
-                            future.cancel()
-                elif own_pool is not None:
-                    own_pool.shutdown()
+                        interrupts.deliver()
+                        for future in ready:
+                            try:
+                                chunk = future.result()  # a chunk's error stops the run here
+                            except Exception as exc:
+                                raise _chunk_error(exc, *submitted[future]) from exc
+                            del submitted[future]
+                            chunks.append(chunk)
+                            done += len(chunk.lengths)
+                            with interrupts.allowed():
+                                report_progress(done, games)
+                    finished = True
+                finally:
+                    if not finished:  # an error or Ctrl-C: leave nothing running or waiting
+                        if own_pool is not None:
+                            # The pool cancels its own queued chunks: a future cancelled
+                            # from here could still be failed by its manager thread once the
+                            # workers are ended, which prints InvalidStateError from it.
+                            _abandon(own_pool)
+                        else:
+                            for future in pending:
+                                future.cancel()
+                    elif own_pool is not None:
+                        own_pool.shutdown()
     finally:
         close_progress()
     chunks.sort(key=lambda c: c.start)
