@@ -2,7 +2,7 @@
 # seat against a built-in opponent, every table stepped by the rule steps of _steps.pxi in
 # one call (its tables split over threads), the opponent choosing as the batch loop's agents
 # do (_batch.pxi). The Gymnasium face is cardwars.envs.vector; the twin, with every rule of
-# a step stated, is vector.py (and cardwars.core_envs.MachineTables).
+# a step stated, is vector.py (and cardwars.core_tables.MachineTables).
 
 from libc.stdlib cimport calloc
 

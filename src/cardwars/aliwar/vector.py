@@ -1,6 +1,6 @@
 """Aliwar's vector tables: the pure-Python twin of ``_vector.pxi``.
 
-:class:`AliwarTables` is :class:`~cardwars.core_envs.MachineTables` (which states what a
+:class:`AliwarTables` is :class:`~cardwars.core_tables.MachineTables` (which states what a
 step of the tables does) over Aliwar's machine: the learner at ``seat``, the opponent at
 the other seat choosing as the batch loop's agents do (:mod:`cardwars.aliwar.batch`), and
 the learner's observation as :mod:`cardwars.envs.encoding` lays it out (609 floats; the
@@ -15,7 +15,7 @@ from cardwars.aliwar.batch import greedy_action
 from cardwars.aliwar.codes import NO_PROGRESS
 from cardwars.aliwar.machine import AliwarMachine, aliwar_deal
 from cardwars.aliwar.steps import _flag, _limit
-from cardwars.core_envs import MachineTables
+from cardwars.core_tables import MachineTables
 from cardwars.core_rng import Rng
 
 __all__ = ["AliwarTables"]

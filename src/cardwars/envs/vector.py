@@ -67,6 +67,7 @@ def _usable_cpus() -> int:
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
 
+
 Block = npt.NDArray[Any]
 Observations = npt.NDArray[np.float32]
 

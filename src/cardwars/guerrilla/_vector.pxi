@@ -2,7 +2,7 @@
 # seat against built-in opponents at every other seat, every table stepped by the rule
 # steps of _steps.pxi in one call, the opponents choosing as the batch loop's agents do
 # (_policy.pxi). The Gymnasium face is cardwars.envs.vector; the twin, with every rule of a
-# step stated, is vector.py (and cardwars.core_envs.MachineTables).
+# step stated, is vector.py (and cardwars.core_tables.MachineTables).
 
 from libc.stdlib cimport calloc
 

@@ -1,6 +1,6 @@
 """Guerrilla's vector tables: the pure-Python twin of ``_vector.pxi``.
 
-:class:`GuerrillaTables` is :class:`~cardwars.core_envs.MachineTables` (which states what
+:class:`GuerrillaTables` is :class:`~cardwars.core_tables.MachineTables` (which states what
 a step of the tables does) over Guerrilla's machine: the learner at ``seat``, the
 opponents at every other seat choosing as the batch loop's agents do (the machine's
 ``greedy_action``, or a uniform draw among the legal actions), and the learner's
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwars.core_envs import MachineTables
+from cardwars.core_tables import MachineTables
 from cardwars.core_rng import Rng
 from cardwars.guerrilla.machine import GuerrillaMachine, guerrilla_deal
 from cardwars.guerrilla.steps import NUM_ACTIONS
