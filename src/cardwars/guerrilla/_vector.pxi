@@ -12,6 +12,13 @@ cdef inline uint64_t _gt_derive(uint64_t seed, uint64_t index) noexcept nogil:
     return _mix(seed + (index + 1) * _GAMMA)
 
 
+cdef enum:
+    _GT_LEGAL_BYTES = 371  # a bit per action
+
+if _GT_LEGAL_BYTES * 8 < _GT_NACT:
+    raise ImportError("a table's legal-action bits are fewer than the actions")
+
+
 cdef struct _GtConfig:
     int players
     int seat
@@ -26,6 +33,7 @@ cdef struct _GtTable:
     long long episode
     uint64_t rng[4]        # seat s's opponent RNG: derive_seed(game seed, 1 + s)
     bint done              # the last step ended its game: the next step deals the next
+    unsigned char legal[_GT_LEGAL_BYTES]  # the learner's legal actions now, a bit each
 
 
 cdef struct _GtJob:        # one thread's share of a step: tables start .. stop - 1
@@ -78,21 +86,17 @@ cdef void _gt_table_deal(const _GtConfig* c, _GtTable* t) noexcept nogil:
 
 
 cdef bint _gt_table_legal(const _GtConfig* c, _GtTable* t, int action) noexcept nogil:
-    cdef int i, m
-    cdef int legal[_GT_NACT]
-    if t.g.phase == _GT_OVER or not (t.g.to_act >> c.seat) & 1:
+    # Read from the bits _gt_table_write set: every change of a table is followed by a write.
+    if action < 0 or action >= _GT_NACT:
         return 0
-    m = _gt_legal(&t.g, c.seat, legal)
-    for i in range(m):
-        if legal[i] == action:
-            return 1
-    return 0
+    return (t.legal[action >> 3] >> (action & 7)) & 1
 
 
 cdef void _gt_table_write(const _GtConfig* c, _GtTable* t, float* o, signed char* k) noexcept nogil:
     cdef int i, m
     cdef int legal[_GT_NACT]
     _gt_encode(&t.g, o, c.seat)
+    memset(t.legal, 0, sizeof(t.legal))
     if t.done:  # the next action is ignored (the autoreset): any will do
         memset(k, 1, _GT_NACT)
         return
@@ -101,6 +105,7 @@ cdef void _gt_table_write(const _GtConfig* c, _GtTable* t, float* o, signed char
         m = _gt_legal(&t.g, c.seat, legal)
         for i in range(m):
             k[legal[i]] = 1
+            t.legal[legal[i] >> 3] |= 1 << (legal[i] & 7)
 
 
 cdef void _gt_table_step(const _GtConfig* c, _GtTable* t, int action, float* reward,
