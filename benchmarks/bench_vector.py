@@ -28,6 +28,12 @@ goes. Nothing is asserted.
 
 from __future__ import annotations
 
+import os
+
+# Nothing here multiplies matrices: keep OpenBLAS's idle threads (NumPy's) off the CPUs
+# that the envs' threads and XLA's use.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import argparse
 import importlib.util
 import json
@@ -243,8 +249,6 @@ def main() -> None:
 
 
 def harness_load() -> list[float]:
-    import os
-
     return list(os.getloadavg())
 
 
