@@ -203,7 +203,7 @@ def main() -> None:
         runs[f"{label}: SyncVectorEnv"] = ("compiled", sync_runner(game, options, n))
     timings = harness.measure_group(runs, target=args.seconds, repeats=args.repeats)
     rates = {name: timing.rate for name, timing in timings.items()}
-    print(f"Env steps/s at N = {n} (best of {args.repeats}, interleaved)\n")
+    print(f"Env steps/s at N = {n} (best of {args.repeats}, interleaved); {versions()}\n")
     pgx_rate = rates.get("Pgx leduc_holdem")
     print("| game | draw | cardwars | ÷ Pgx leduc | ÷ SyncVectorEnv |")
     print("|---|---|---:|---:|---:|")
@@ -242,10 +242,24 @@ def main() -> None:
                     "seconds": {name: t.seconds for name, t in timings.items()},
                     "breakdown_us": parts,
                     "load_average": harness_load(),
+                    "versions": versions(),
                 },
                 handle,
                 indent=2,
             )
+
+
+def versions() -> dict[str, str]:
+    """The versions of the packages each side runs on."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for name in ("cardwars", "numpy", "gymnasium", "pgx", "jax", "jaxlib"):
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    return found
 
 
 def harness_load() -> list[float]:
