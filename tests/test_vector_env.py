@@ -303,6 +303,7 @@ def test_a_caller_value_calling_back_cannot_step_in() -> None:
         ({"illegal_action": "ignore"}, "illegal_action"),
         ({"copy": 1}, "copy"),
         ({"threads": 0}, "threads"),
+        ({"render_mode": "ansi"}, "render"),
         ({"threads": 2.0}, "threads"),
         ({"game": "clone-war"}, "no decisions"),
         ({"game": "guerrilla", "kicker": True}, "greedy"),

@@ -127,7 +127,12 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             raise UsageError(
                 f"threads must be None or an int from 1 to {MAX_THREADS}, got {describe(threads)}"
             )
-        options.pop("render_mode", None)  # gymnasium.make_vec may pass it; nothing to render
+        render_mode = options.pop("render_mode", None)  # gymnasium.make_vec may pass it
+        if render_mode is not None:
+            raise UsageError(
+                "the vector env renders nothing: render_mode must be None, got "
+                f"{describe(render_mode)} (render one table with the single-table env)"
+            )
         self.game = resolve_game(game, options)
         players = self.game.players
         if type(seat) is not int or not 0 <= seat < players:
