@@ -65,12 +65,15 @@ OPPONENTS = ("random", "greedy")
 EVAL_SEED = 1_000_000
 """Evaluation game ``k`` is dealt from ``EVAL_SEED + k`` (training deals come from ``--seed``)."""
 
-CARD_FIELDS = {
+CARD_FIELDS: dict[str, dict[str, tuple[int, int] | None]] = {
     "aliwar": {"protection": None, "won": None, "stacks": (2 * 5, 52)},  # tops: depth 0
     "guerrilla": {"played": None, "supports": None},
 }
 """Per game, the observation fields holding card codes to decode: ``None`` for every element,
 or ``(rows, row_length)`` for the first element of each row (a stack's top card)."""
+
+PAIR_FIELDS = {"aliwar": ("protection", "stacks"), "guerrilla": ("played", "supports")}
+"""Per game, the fields (of :data:`CARD_FIELDS`) whose cards are compared pairwise."""
 
 
 class Features:
@@ -81,17 +84,39 @@ class Features:
         assert isinstance(space, spaces.Box)
         self.scale = (1.0 / np.maximum(space.high, 1.0)).astype(np.float32)
         index: list[int] = []
+        paired: list[int] = []
         if mode == "cards":
             fields = {field.name: field for field in encoder(env.game).fields}
-            for name, shape in CARD_FIELDS[env.game.name.replace("-", "_")].items():
+            for name, shape in CARD_FIELDS[env.game.name].items():
                 field = fields[name]
                 if shape is None:
-                    index.extend(range(field.offset, field.offset + field.length))
+                    elements = list(range(field.offset, field.offset + field.length))
                 else:
                     rows, length = shape
-                    index.extend(field.offset + row * length for row in range(rows))
+                    elements = [field.offset + row * length for row in range(rows)]
+                index.extend(elements)
+                if name in PAIR_FIELDS[env.game.name]:
+                    paired.extend(elements)
         self.index = np.array(index, dtype=np.int64)
-        self.size = space.shape[0] + 17 * len(index)
+        self.paired = np.array(paired, dtype=np.int64)
+        self.pairs = np.triu_indices(len(paired), 1)
+        self.size = space.shape[0] + 18 * len(index) + 3 * len(self.pairs[0])
+        self.seat, self.players = env.seat, env.game.players
+        fields = {field.name: field for field in encoder(env.game).fields}
+        if env.game.name == "aliwar":  # the cards in each seat's stacks
+            stacks = fields["stacks"]
+            self.cards = lambda obs: np.count_nonzero(
+                obs[stacks.offset : stacks.offset + stacks.length].reshape(2, -1), axis=1
+            )
+        else:  # every card a seat holds: hand, draw pile and discard pile
+            sizes = [fields[n] for n in ("hand_sizes", "draw_sizes", "discard_sizes")]
+            self.cards = lambda obs: sum(obs[f.offset : f.offset + f.length] for f in sizes)
+
+    def potential(self, observation: np.ndarray) -> float:
+        """The learner's cards minus the most any opponent holds, over 52 (``--shaping``)."""
+        counts = [float(c) for c in self.cards(observation)]
+        others = max(c for seat, c in enumerate(counts) if seat != self.seat)
+        return (counts[self.seat] - others) / 52.0
 
     def __call__(self, observation: np.ndarray) -> np.ndarray:
         """One observation (1-D) or a batch (2-D) as features."""
@@ -103,8 +128,21 @@ class Features:
         ids = np.where(known, codes - 1, 0)
         rank = np.eye(13, dtype=np.float32)[ids % 13] * known[..., None]
         suit = np.eye(4, dtype=np.float32)[ids // 13] * known[..., None]
-        onehots = np.concatenate([rank, suit], axis=-1).reshape(*codes.shape[:-1], -1)
-        return np.concatenate([scaled, onehots], axis=-1).astype(np.float32)
+        order = ((ids % 13 + 1) / 13.0 * known)[..., None].astype(np.float32)  # rank, 2 low
+        onehots = np.concatenate([order, rank, suit], axis=-1).reshape(*codes.shape[:-1], -1)
+        # Every pair of the compared cards: higher rank, equal rank, same suit (0 unless both known).
+        codes = observation[..., self.paired].astype(np.int64)
+        known = (codes >= 1) & (codes <= 52)
+        ids = np.where(known, codes - 1, 0)
+        i, j = self.pairs
+        both = known[..., i] & known[..., j]
+        rank, suit = ids % 13, ids // 13
+        relations = [
+            (rank[..., i] > rank[..., j]) & both,
+            (rank[..., i] == rank[..., j]) & both,
+            (suit[..., i] == suit[..., j]) & both,
+        ]
+        return np.concatenate([scaled, onehots, *relations], axis=-1).astype(np.float32)
 
 
 class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -114,7 +152,10 @@ class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``"greedy"``; ``action_masks()`` is what ``MaskablePPO`` asks for.
     """
 
-    def __init__(self, game: str, features: str, options: dict[str, Any]) -> None:
+    def __init__(
+        self, game: str, features: str, options: dict[str, Any], shaping: float = 0.0, gamma: float = 1.0
+    ) -> None:
+        self.shaping, self.gamma, self.last_potential = shaping, gamma, 0.0
         self.envs = {name: CardwarsEnv(game, opponent=name, **options) for name in OPPONENTS}
         self.features = Features(self.envs["random"], features)
         self.observation_space = spaces.Box(0.0, 1.0, (self.features.size,), dtype=np.float32)
@@ -139,11 +180,16 @@ class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
                 if other is not self.env:
                     other.reset(seed=int(self.np_random.integers(2**63)))
         self.mask = info["action_mask"].astype(bool)
+        self.last_potential = self.features.potential(observation)
         return self.features(observation), {"opponent": name}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         observation, reward, terminated, truncated, info = self.env.step(int(action))
         self.mask = info["action_mask"].astype(bool)
+        if self.shaping:  # potential-based: gamma * phi(next) - phi(now), phi = 0 at the end
+            now = 0.0 if terminated or truncated else self.features.potential(observation)
+            reward += self.shaping * (self.gamma * now - self.last_potential)
+            self.last_potential = now
         return self.features(observation), reward, terminated, truncated, {}
 
     def action_masks(self) -> np.ndarray:
@@ -221,7 +267,7 @@ def greedy_share(phases: list[tuple[str, float]], progress: float) -> float:
     return 0.0
 
 
-class Schedule(BaseCallback):  # type: ignore[misc]
+class Schedule(BaseCallback):
     """Sets each env's opponent mix, evaluates every ``every`` steps and records the curve."""
 
     def __init__(
@@ -309,6 +355,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-games", type=int, default=200, help="games per point of the curve")
     parser.add_argument("--final-games", type=int, default=1000, help="games of the final figures")
     parser.add_argument("--features", choices=("cards", "raw"), default="cards")
+    parser.add_argument(
+        "--shaping",
+        type=float,
+        default=0.0,
+        help="weight of a potential-based reward for holding more cards than the opponent",
+    )
     parser.add_argument("--envs", type=int, default=8, help="tables stepped per policy call")
     parser.add_argument("--subproc", action="store_true", help="SubprocVecEnv (2 processes)")
     parser.add_argument("--net", default="256,256", help="hidden layers of both heads")
@@ -332,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     phases: list[tuple[str, float]] = args.opponents
 
     def make(rank: int) -> Callable[[], ScheduledEnv]:
-        return lambda: ScheduledEnv(args.game, args.features, options)
+        return lambda: ScheduledEnv(args.game, args.features, options, args.shaping, args.gamma)
 
     factories = [make(rank) for rank in range(args.envs)]
     vec = SubprocVecEnv(factories, start_method="fork") if args.subproc else DummyVecEnv(factories)
@@ -390,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "eval_seed": EVAL_SEED,
         "opponents": schedule,
         "features": args.features,
+        "shaping": args.shaping,
         "hyperparameters": {
             "envs": args.envs,
             "vec_env": "SubprocVecEnv" if args.subproc else "DummyVecEnv",
