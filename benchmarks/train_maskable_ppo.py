@@ -1,10 +1,10 @@
-"""Train sb3-contrib's ``MaskablePPO`` on the single-agent Gymnasium env and plot its learning curve.
+"""Train sb3-contrib's ``MaskablePPO`` on the single-agent Gymnasium env; plot its learning curve.
 
 The learner plays seat 0 of ``cardwars/Aliwar-v0`` (or ``cardwars/Guerrilla-v0`` with
 ``--game guerrilla``, 2 players) against the built-in opponents, on an opponent schedule
 (``--opponents``): phases ``NAME:FRACTION`` of the step budget, each NAME ``random``,
 ``greedy`` or ``mix`` (every episode's opponent drawn half and half). The default,
-``random:0.5,mix:0.5``, is a curriculum: random opponents first, then both.
+``random:0.75,mix:0.25``, is a curriculum: random opponents first, then both.
 
 Every ``--eval-every`` steps, and at the end, the policy plays ``--eval-games`` games against
 ``"random"`` and against ``"greedy"``, deterministically (the argmax over the masked
@@ -101,6 +101,14 @@ class Features:
         self.paired = np.array(paired, dtype=np.int64)
         self.pairs = np.triu_indices(len(paired), 1)
         self.size = space.shape[0] + 18 * len(index) + 3 * len(self.pairs[0])
+        # Aliwar's stack sizes (cards in each stack), which the codes hold only implicitly.
+        self.stacks = None
+        if mode == "cards" and env.game.name == "aliwar":
+            stacks = encoder(env.game).fields[
+                [f.name for f in encoder(env.game).fields].index("stacks")
+            ]
+            self.stacks = (stacks.offset, stacks.length)
+            self.size += 10
         self.seat, self.players = env.seat, env.game.players
         fields = {field.name: field for field in encoder(env.game).fields}
         if env.game.name == "aliwar":  # the cards in each seat's stacks
@@ -130,7 +138,7 @@ class Features:
         suit = np.eye(4, dtype=np.float32)[ids // 13] * known[..., None]
         order = ((ids % 13 + 1) / 13.0 * known)[..., None].astype(np.float32)  # rank, 2 low
         onehots = np.concatenate([order, rank, suit], axis=-1).reshape(*codes.shape[:-1], -1)
-        # Every pair of the compared cards: higher rank, equal rank, same suit (0 unless both known).
+        # Each pair of compared cards: higher rank, equal rank, same suit (0 unless both known).
         codes = observation[..., self.paired].astype(np.int64)
         known = (codes >= 1) & (codes <= 52)
         ids = np.where(known, codes - 1, 0)
@@ -142,7 +150,13 @@ class Features:
             (rank[..., i] == rank[..., j]) & both,
             (suit[..., i] == suit[..., j]) & both,
         ]
-        return np.concatenate([scaled, onehots, *relations], axis=-1).astype(np.float32)
+        extra = []
+        if self.stacks is not None:
+            offset, length = self.stacks
+            block = observation[..., offset : offset + length]
+            block = block.reshape(*block.shape[:-1], 10, 52)
+            extra.append(np.count_nonzero(block, axis=-1) / 10.0)
+        return np.concatenate([scaled, onehots, *relations, *extra], axis=-1).astype(np.float32)
 
 
 class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -153,7 +167,12 @@ class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
     """
 
     def __init__(
-        self, game: str, features: str, options: dict[str, Any], shaping: float = 0.0, gamma: float = 1.0
+        self,
+        game: str,
+        features: str,
+        options: dict[str, Any],
+        shaping: float = 0.0,
+        gamma: float = 1.0,
     ) -> None:
         self.shaping, self.gamma, self.last_potential = shaping, gamma, 0.0
         self.envs = {name: CardwarsEnv(game, opponent=name, **options) for name in OPPONENTS}
@@ -217,7 +236,7 @@ def evaluate(
         batch = transform(np.stack([observations[i] for i in live]))
         mask = np.stack([masks[i] for i in live])
         actions, _ = model.predict(batch, action_masks=mask, deterministic=True)
-        for i, action in zip(live, actions):
+        for i, action in zip(live, actions, strict=True):
             observation, reward, terminated, truncated, info = envs[i].step(int(action))
             if terminated or truncated:
                 wins += reward > 0
@@ -251,7 +270,9 @@ def parse_schedule(text: str) -> list[tuple[str, float]]:
     for part in text.split(","):
         name, _, fraction = part.partition(":")
         if name not in ("random", "greedy", "mix"):
-            raise argparse.ArgumentTypeError(f"opponent phase must be random, greedy or mix: {name}")
+            raise argparse.ArgumentTypeError(
+                f"opponent phase must be random, greedy or mix: {name}"
+            )
         phases.append((name, float(fraction or 1.0)))
     total = sum(f for _, f in phases)
     return [(name, f / total) for name, f in phases]
@@ -276,16 +297,25 @@ class Schedule(BaseCallback):
         total: int,
         every: int,
         run_eval: Callable[[], dict[str, dict[str, Any]]],
+        seconds: float,
     ) -> None:
         super().__init__()
         self.phases, self.total, self.every, self.run_eval = phases, total, every, run_eval
+        self.seconds = seconds
+        self.start = time.perf_counter()
         self.curve: list[dict[str, Any]] = []
         self.next_eval = every
         self.share = -1.0
         self.eval_seconds = 0.0
 
+    def progress(self) -> float:
+        """How far through the budget: the larger of the steps' and the time's share."""
+        return max(
+            self.num_timesteps / self.total, (time.perf_counter() - self.start) / self.seconds
+        )
+
     def _on_rollout_start(self) -> None:
-        share = greedy_share(self.phases, self.num_timesteps / self.total)
+        share = greedy_share(self.phases, self.progress())
         if share != self.share:
             self.training_env.set_attr("greedy_share", share)
             self.share = share
@@ -294,7 +324,7 @@ class Schedule(BaseCallback):
         if self.num_timesteps >= self.next_eval:
             self.next_eval += self.every
             self.record()
-        return True
+        return time.perf_counter() - self.start < self.seconds  # False stops the training
 
     def record(self) -> None:
         start = time.perf_counter()
@@ -348,30 +378,38 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", choices=("aliwar", "guerrilla"), default="aliwar")
-    parser.add_argument("--steps", type=int, default=300_000, help="environment steps")
+    parser.add_argument("--steps", type=int, default=2_000_000, help="environment steps, at most")
     parser.add_argument("--seed", type=int, default=0, help="training seed (deals, torch, SB3)")
-    parser.add_argument("--opponents", type=parse_schedule, default="random:0.5,mix:0.5")
-    parser.add_argument("--eval-every", type=int, default=25_000)
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=17.0,
+        help="stop training after this wall time (curve evaluations included), even before --steps",
+    )
+    parser.add_argument("--opponents", type=parse_schedule, default="random:0.75,mix:0.25")
+    parser.add_argument("--eval-every", type=int, default=100_000)
     parser.add_argument("--eval-games", type=int, default=200, help="games per point of the curve")
     parser.add_argument("--final-games", type=int, default=1000, help="games of the final figures")
     parser.add_argument("--features", choices=("cards", "raw"), default="cards")
     parser.add_argument(
         "--shaping",
         type=float,
-        default=0.0,
+        default=10.0,
         help="weight of a potential-based reward for holding more cards than the opponent",
     )
-    parser.add_argument("--envs", type=int, default=8, help="tables stepped per policy call")
+    parser.add_argument("--envs", type=int, default=16, help="tables stepped per policy call")
     parser.add_argument("--subproc", action="store_true", help="SubprocVecEnv (2 processes)")
     parser.add_argument("--net", default="256,256", help="hidden layers of both heads")
-    parser.add_argument("--n-steps", type=int, default=256, help="rollout length per env")
+    parser.add_argument("--n-steps", type=int, default=128, help="rollout length per env")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "_static" / "rl_learning_curve.png")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "docs" / "_static" / "rl_learning_curve.png"
+    )
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")
     parser.add_argument("--smoke", action="store_true", help="a few hundred steps, tiny evals")
     args = parser.parse_args(argv)
@@ -411,7 +449,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             for name in OPPONENTS
         }
 
-    callback = Schedule(phases, args.steps, args.eval_every, lambda: run_eval(args.eval_games))
+    callback = Schedule(
+        phases, args.steps, args.eval_every, lambda: run_eval(args.eval_games), 60 * args.minutes
+    )
     start = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=callback)
     train_seconds = time.perf_counter() - start - callback.eval_seconds
@@ -480,7 +520,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         )
     print(
         f"{model.num_timesteps:,} steps; training {train_seconds:.0f} s, curve evaluations "
-        f"{callback.eval_seconds:.0f} s, final evaluation {final_seconds:.0f} s, wall {wall:.0f} s; "
+        f"{callback.eval_seconds:.0f} s, final evaluation {final_seconds:.0f} s, "
+        f"wall {wall:.0f} s; "
         f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs"
     )
     return report

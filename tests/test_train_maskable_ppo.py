@@ -63,7 +63,7 @@ def test_the_opponent_schedule_is_a_curriculum(trainer: Any) -> None:
 
 def test_the_learner_sees_the_mask_of_its_current_decision(trainer: Any) -> None:
     env = trainer.ScheduledEnv("aliwar", "cards", {})
-    observation, info = env.reset(seed=5)
+    observation, _ = env.reset(seed=5)
     assert observation.shape == env.observation_space.shape
     assert env.observation_space.contains(observation)
     mask = env.action_masks()
