@@ -1,24 +1,34 @@
 """Train sb3-contrib's ``MaskablePPO`` on the single-agent Gymnasium env; plot its learning curve.
 
 The learner plays seat 0 of ``cardwars/Aliwar-v0`` (or ``cardwars/Guerrilla-v0`` with
-``--game guerrilla``, 2 players) against the built-in opponents, on an opponent schedule
-(``--opponents``): phases ``NAME:FRACTION`` of the step budget, each NAME ``random``,
+``--game guerrilla``, 2 players; untuned) against the built-in opponents, on an opponent
+schedule (``--opponents``): phases ``NAME:FRACTION`` of the budget, each NAME ``random``,
 ``greedy`` or ``mix`` (every episode's opponent drawn half and half). The default,
-``random:0.75,mix:0.25``, is a curriculum: random opponents first, then both.
+``random:0.75,mix:0.25``, is a curriculum: random opponents first, then both. The budget is
+``--steps`` environment steps (learner decisions) or ``--minutes`` of wall time, whichever
+ends first; the schedule follows the one further along.
 
 Every ``--eval-every`` steps, and at the end, the policy plays ``--eval-games`` games against
-``"random"`` and against ``"greedy"``, deterministically (the argmax over the masked
-logits). Evaluation game ``k`` is dealt by ``reset(seed=EVAL_SEED + k)``, so every
-evaluation, of every run, plays the same deals (and the opponents draw from seeds derived
-from them). A win is a win only: draws and truncated games are counted apart. The
-final figures carry Wilson 95 % intervals (:func:`cardwars.report.wilson_interval`).
+``"random"`` and against ``"greedy"`` (``--final-games`` at the end), deterministically (the
+argmax over the masked logits). Evaluation game ``k`` is dealt by ``reset(seed=EVAL_SEED + k)``,
+so every evaluation, of every run, plays the same deals (and the opponents draw from seeds
+derived from them). A win is a win only: losses, draws and truncated games are counted apart.
+The final figures carry Wilson 95 % intervals (:func:`cardwars.report.wilson_interval`).
 
-Observations: the env's vector, scaled to [0, 1] by the observation space's bounds, followed by
-rank and suit one-hots of the face-up card codes (Aliwar: the tops of the ten stacks, the two
-protection cards and the won cards; Guerrilla: the cards played and the supports). The card
-code (``card.id + 1``) alone is one number per card, which a small MLP reads poorly;
-``--features raw`` trains on the scaled vector alone. No rule is coded in: the one-hots say
-only which rank and suit a code stands for.
+Observations (``--features cards``, the default): the env's vector scaled to [0, 1] by the
+observation space's bounds, then for the card codes that matter now (Aliwar: the ten stack
+tops, the two protection cards and the won cards; Guerrilla: the cards played and the
+supports) the rank (a number and a one-hot) and the suit (one-hot), then for every pair of the
+face-up cards whether the first ranks higher, the ranks are equal, the suits are the same,
+and (Aliwar) the number of cards in each stack. A card code (``card.id + 1``) is one number per
+card, which a small MLP reads poorly (``--features raw`` trains on the scaled vector alone).
+These say which cards lie where and how they compare; no rule of the game is coded in.
+
+Rewards: the env's +1 / -1 / 0 at the end plus, with ``--shaping W`` (default 10), the
+potential-based term ``W * (gamma * phi(next) - phi(now))`` with ``phi`` the learner's cards
+minus the opponent's, over 52 (0 once the game is over), which leaves the best policy
+unchanged (Ng, Harada and Russell, 1999) and tells the learner sooner which decisions cost it
+cards. ``--shaping 0`` trains on the env's reward alone.
 
 Not a test (``tests/test_train_maskable_ppo.py`` only runs ``--smoke``):
 
@@ -77,7 +87,7 @@ PAIR_FIELDS = {"aliwar": ("protection", "stacks"), "guerrilla": ("played", "supp
 
 
 class Features:
-    """The observation transform: the scaled vector, then rank and suit one-hots of card codes."""
+    """The observation transform (``--features``), and the potential of the shaping."""
 
     def __init__(self, env: CardwarsEnv, mode: str) -> None:
         space = env.observation_space
@@ -400,6 +410,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--envs", type=int, default=16, help="tables stepped per policy call")
     parser.add_argument("--subproc", action="store_true", help="SubprocVecEnv (2 processes)")
     parser.add_argument("--net", default="256,256", help="hidden layers of both heads")
+    parser.add_argument("--activation", choices=("tanh", "relu"), default="tanh")
     parser.add_argument("--n-steps", type=int, default=128, help="rollout length per env")
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--epochs", type=int, default=4)
@@ -437,7 +448,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         learning_rate=args.lr,
         ent_coef=args.ent_coef,
         gamma=args.gamma,
-        policy_kwargs={"net_arch": {"pi": layers, "vf": layers}},
+        policy_kwargs={
+            "net_arch": {"pi": layers, "vf": layers},
+            "activation_fn": {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation],
+        },
         seed=args.seed,
         device="cpu",
         verbose=0,
@@ -487,6 +501,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "envs": args.envs,
             "vec_env": "SubprocVecEnv" if args.subproc else "DummyVecEnv",
             "net_arch": layers,
+            "activation": args.activation,
             "n_steps": args.n_steps,
             "batch_size": args.batch,
             "n_epochs": args.epochs,
