@@ -354,13 +354,15 @@ class Schedule(BaseCallback):
         )
 
 
-def plot(curve: list[dict[str, Any]], final: dict[str, Any], path: Path, title: str) -> None:
+def plot(report: dict[str, Any], path: Path) -> None:
+    """The learning curve of ``report`` (what ``--json`` writes) as a PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
+    curve, final = report["curve"], report["final"]
+    fig, ax = plt.subplots(figsize=(7, 4.4), dpi=110)
     steps = [p["steps"] for p in curve]
     for name, colour in (("random", "tab:blue"), ("greedy", "tab:orange")):
         ax.plot(steps, [p[name] for p in curve], marker="o", ms=3, color=colour, label=f"vs {name}")
@@ -371,12 +373,24 @@ def plot(curve: list[dict[str, Any]], final: dict[str, Any], path: Path, title: 
             fmt="s", color=colour, capsize=4, ms=6,
         )  # fmt: skip
     ax.axhline(0.8, color="grey", ls="--", lw=0.8, label="80 %")
+    shares = [p["greedy_share"] for p in curve]
+    for k in range(1, len(curve)):
+        if shares[k] != shares[k - 1]:  # the schedule changed between these two points
+            ax.axvline((steps[k - 1] + steps[k]) / 2, color="grey", ls=":", lw=0.8)
+            ax.text((steps[k - 1] + steps[k]) / 2, 0.02, f" greedy share {shares[k]:g}", fontsize=7)
     ax.set_xlabel("environment steps (learner decisions)")
     ax.set_ylabel("win rate (deterministic policy)")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
-    ax.legend(loc="lower right")
-    ax.set_title(title, fontsize=9)
+    ax.legend(loc="upper right", ncol=3, fontsize=8)
+    hp = report["hyperparameters"]
+    ax.set_title(
+        f"MaskablePPO on {report['game']}, seat 0: training seed {report['seed']}, opponents "
+        f"{report['opponents']}, shaping {report['shaping']:g}, net {hp['net_arch']}\n"
+        f"curve: {report['curve_games']} games per point; squares: {final['random']['games']:,} "
+        f"games, 95 % Wilson intervals; evaluation deals {report['eval_seed']} + k",
+        fontsize=8,
+    )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
@@ -422,8 +436,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--out", type=Path, default=ROOT / "docs" / "_static" / "rl_learning_curve.png"
     )
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")
+    parser.add_argument("--replot", type=Path, default=None, help="draw --out from this JSON only")
     parser.add_argument("--smoke", action="store_true", help="a few hundred steps, tiny evals")
     args = parser.parse_args(argv)
+    if args.replot is not None:
+        report: dict[str, Any] = json.loads(args.replot.read_text(encoding="utf-8"))
+        report.setdefault("curve_games", args.eval_games)  # runs before the field existed
+        plot(report, args.out)
+        return report
     if args.smoke:
         args.steps, args.eval_every, args.eval_games, args.final_games = 512, 256, 10, 20
         args.n_steps, args.batch, args.envs, args.net = 64, 64, 2, "32"
@@ -484,11 +504,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         )
 
     schedule = ",".join(f"{n}:{f:g}" for n, f in phases)
-    title = (
-        f"MaskablePPO, {args.game}, seat 0; training seed {args.seed}, opponents {schedule}; "
-        f"evaluation deals {EVAL_SEED}+k"
-    )
-    plot(callback.curve, final, args.out, title)
     report = {
         "game": args.game,
         "steps": model.num_timesteps,
@@ -510,6 +525,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             "gamma": args.gamma,
             "torch_threads": args.threads,
         },
+        "curve_games": args.eval_games,
         "curve": callback.curve,
         "final": final,
         "seconds": {
@@ -521,8 +537,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "load_average": list(os.getloadavg()),
         "cpus": os.cpu_count(),
         "torch": torch.__version__,
-        "png": str(args.out),
+        "png": str(
+            args.out.resolve().relative_to(ROOT)
+            if args.out.resolve().is_relative_to(ROOT)
+            else args.out
+        ),
     }
+    plot(report, args.out)
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
