@@ -93,10 +93,10 @@ class Features:
         space = env.observation_space
         assert isinstance(space, spaces.Box)
         self.scale = (1.0 / np.maximum(space.high, 1.0)).astype(np.float32)
+        fields = {field.name: field for field in encoder(env.game).fields}
         index: list[int] = []
         paired: list[int] = []
         if mode == "cards":
-            fields = {field.name: field for field in encoder(env.game).fields}
             for name, shape in CARD_FIELDS[env.game.name].items():
                 field = fields[name]
                 if shape is None:
@@ -112,15 +112,11 @@ class Features:
         self.pairs = np.triu_indices(len(paired), 1)
         self.size = space.shape[0] + 18 * len(index) + 3 * len(self.pairs[0])
         # Aliwar's stack sizes (cards in each stack), which the codes hold only implicitly.
-        self.stacks = None
+        self.stacks: tuple[int, int] | None = None
         if mode == "cards" and env.game.name == "aliwar":
-            stacks = encoder(env.game).fields[
-                [f.name for f in encoder(env.game).fields].index("stacks")
-            ]
-            self.stacks = (stacks.offset, stacks.length)
+            self.stacks = (fields["stacks"].offset, fields["stacks"].length)
             self.size += 10
         self.seat, self.players = env.seat, env.game.players
-        fields = {field.name: field for field in encoder(env.game).fields}
         if env.game.name == "aliwar":  # the cards in each seat's stacks
             stacks = fields["stacks"]
             self.cards = lambda obs: np.count_nonzero(

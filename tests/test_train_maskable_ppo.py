@@ -73,3 +73,23 @@ def test_the_learner_sees_the_mask_of_its_current_decision(trainer: Any) -> None
     assert sorted(env.action_masks().nonzero()[0].tolist()) == sorted(
         env.env.game_state.legal_actions(0)
     )
+
+
+def test_the_shaping_telescopes_to_the_envs_reward(trainer: Any) -> None:
+    """Potential-based: with gamma 1 an episode's shaped rewards sum to the env's own result."""
+    shaped = trainer.ScheduledEnv("aliwar", "cards", {}, shaping=10.0, gamma=1.0)
+    plain = trainer.ScheduledEnv("aliwar", "cards", {})
+    for env in (shaped, plain):
+        env.reset(seed=8)
+    totals, nonzero = [0.0, 0.0], 0
+    done = False
+    while not done:
+        action = int(shaped.action_masks().nonzero()[0][-1])
+        for k, env in enumerate((shaped, plain)):
+            _, reward, terminated, truncated, _ = env.step(action)
+            totals[k] += reward
+            nonzero += k == 0 and not (terminated or truncated) and reward != 0.0
+        done = terminated or truncated
+    assert plain.env.game_state.history == shaped.env.game_state.history
+    assert nonzero > 0 and totals[1] in (-1.0, 0.0, 1.0)
+    assert totals[0] == pytest.approx(totals[1])
