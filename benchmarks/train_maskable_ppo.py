@@ -432,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--out", type=Path, default=ROOT / "docs" / "_static" / "rl_learning_curve.png"
     )
     parser.add_argument("--json", type=Path, default=None, help="write every figure here")
+    parser.add_argument("--save", type=Path, default=None, help="save the trained model (a .zip)")
     parser.add_argument("--replot", type=Path, default=None, help="draw --out from this JSON only")
     parser.add_argument("--smoke", action="store_true", help="a few hundred steps, tiny evals")
     args = parser.parse_args(argv)
@@ -486,6 +487,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     model.learn(total_timesteps=args.steps, callback=callback)
     train_seconds = time.perf_counter() - start - callback.eval_seconds
     vec.close()
+    if args.save is not None:
+        model.save(args.save)  # MaskablePPO.load(path) gives it back
     final_start = time.perf_counter()
     final = run_eval(args.final_games)
     final_seconds = time.perf_counter() - final_start
