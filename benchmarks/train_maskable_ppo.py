@@ -418,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         help="weight of a potential-based reward for holding more cards than the opponent",
     )
     parser.add_argument("--envs", type=int, default=16, help="tables stepped per policy call")
-    parser.add_argument("--subproc", action="store_true", help="SubprocVecEnv (2 processes)")
+    parser.add_argument("--subproc", action="store_true", help="SubprocVecEnv: a process per table")
     parser.add_argument("--net", default="256,256", help="hidden layers of both heads")
     parser.add_argument("--activation", choices=("tanh", "relu"), default="tanh")
     parser.add_argument("--n-steps", type=int, default=128, help="rollout length per env")
