@@ -302,7 +302,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         """One uniformly random legal action per table (``int32``, shape ``(num_envs,)``),
         drawn inside the core: the bulk random policy, without a pass over the masks.
 
-        ``rng`` (default: the env's :attr:`np_random`) gives one 64-bit seed per call;
+        ``rng`` (default: the env's ``np_random``) gives one 64-bit seed per call;
         table ``k`` draws from ``Rng(derive_seed(that seed, k))``, uniformly over its
         legal actions in canonical order. A finished table gets 0 (ignored by the next
         step's autoreset).
