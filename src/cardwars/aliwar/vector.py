@@ -15,8 +15,8 @@ from cardwars.aliwar.batch import greedy_action
 from cardwars.aliwar.codes import NO_PROGRESS
 from cardwars.aliwar.machine import AliwarMachine, aliwar_deal
 from cardwars.aliwar.steps import _flag, _limit
-from cardwars.core_tables import MachineTables
 from cardwars.core_rng import Rng
+from cardwars.core_tables import MachineTables
 
 __all__ = ["AliwarTables"]
 

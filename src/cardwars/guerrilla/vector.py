@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwars.core_tables import MachineTables
 from cardwars.core_rng import Rng
+from cardwars.core_tables import MachineTables
 from cardwars.guerrilla.machine import GuerrillaMachine, guerrilla_deal
 from cardwars.guerrilla.steps import NUM_ACTIONS
 
