@@ -95,4 +95,3 @@ def _actions_by_key(
         else:
             chosen[seat] = action
     return chosen
-
