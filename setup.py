@@ -42,8 +42,7 @@ if sys.platform == "win32":
 elif sys.platform == "darwin":
     COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-Wl,-S"]
 else:
-    # -pthread: the vector envs' tables run on threads (libpthread before glibc 2.34).
-    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0", "-pthread"], ["-s", "-pthread"]
+    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
 
 # The shared core (its .pxd is what the others cimport), then one state machine per game,
 # each in its game's folder beside its pure-Python twin.

@@ -20,39 +20,46 @@ cdef extern from *:
 cdef extern from *:
     """
     /* Run work(args[0]) .. work(args[n-1]) at once: args[0] in the calling thread, each
-       other in a POSIX thread of its own (run in the calling thread when one cannot be
-       started, and everywhere one after another where there are no POSIX threads). The
-       work items must not touch Python objects: the caller has released the GIL. */
+       other in a thread of its own, started and awaited through CPython's own thread
+       API (so the extension links no thread library of its own and needs no newer C
+       library than Python does); one that cannot be started runs in the calling thread.
+       The work items must not touch Python objects: the caller has released the GIL. */
+    #include "pythread.h"
     typedef void (*cardwars_work)(void*);
     #define CARDWARS_MAX_THREADS 16
-    #if defined(_WIN32)
-    static inline void cardwars_run_parallel(cardwars_work work, void** args, int n) {
-        for (int i = 0; i < n; i++) work(args[i]);
-    }
-    #else
-    #include <pthread.h>
-    typedef struct { cardwars_work work; void* arg; } cardwars_job;
-    static inline void* cardwars_thread(void* p) {
+    typedef struct { cardwars_work work; void* arg; PyThread_type_lock done; } cardwars_job;
+    static inline void cardwars_thread(void* p) {
         cardwars_job* job = (cardwars_job*)p;
         job->work(job->arg);
-        return NULL;
+        PyThread_release_lock(job->done);
     }
     static inline void cardwars_run_parallel(cardwars_work work, void** args, int n) {
-        pthread_t threads[CARDWARS_MAX_THREADS];
         cardwars_job jobs[CARDWARS_MAX_THREADS];
-        int started[CARDWARS_MAX_THREADS];
         int i;
         if (n > CARDWARS_MAX_THREADS) n = CARDWARS_MAX_THREADS;
         for (i = 1; i < n; i++) {
             jobs[i].work = work;
             jobs[i].arg = args[i];
-            started[i] = pthread_create(&threads[i], NULL, cardwars_thread, &jobs[i]) == 0;
-            if (!started[i]) work(args[i]);
+            jobs[i].done = PyThread_allocate_lock();
+            if (jobs[i].done != NULL) {
+                PyThread_acquire_lock(jobs[i].done, WAIT_LOCK);  /* the thread releases it */
+                if (PyThread_start_new_thread(cardwars_thread, &jobs[i]) == PYTHREAD_INVALID_THREAD_ID) {
+                    PyThread_release_lock(jobs[i].done);
+                    PyThread_free_lock(jobs[i].done);
+                    jobs[i].done = NULL;
+                }
+            }
+            if (jobs[i].done == NULL) work(args[i]);
         }
         if (n > 0) work(args[0]);
-        for (i = 1; i < n; i++) if (started[i]) pthread_join(threads[i], NULL);
+        for (i = 1; i < n; i++) {
+            if (jobs[i].done != NULL) {
+                PyThread_acquire_lock(jobs[i].done, WAIT_LOCK);
+                PyThread_release_lock(jobs[i].done);
+                PyThread_free_lock(jobs[i].done);
+            }
+        }
     }
-    #endif
     """
     ctypedef void (*cardwars_work)(void*) noexcept nogil
     enum: CARDWARS_MAX_THREADS
