@@ -71,8 +71,9 @@ class Machine(Protocol):
         ``MoveKeys`` of this backend; anything else: False): the face's own objects by
         identity, equal values a caller built by their fields."""
 
-    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
-        """:meth:`apply_actions` with each seat's action found under its key."""
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = ...) -> bool:
+        """:meth:`apply_actions` with each seat's action found under its key (``wait``:
+        Aliwar's and Guerrilla's machines; Clone War's is never asked with it)."""
 
     def event_objects(self, faces: Any, result: object) -> tuple[Any, ...]:
         """The last step's events as the face's objects, built from its table (each game's
@@ -180,7 +181,7 @@ class MachineState(GameState[PhaseT]):
         self._events = (m.steps, events)
         return events
 
-    def apply_keyed(self, actions: object, keys: tuple[str, ...]) -> bool:
+    def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
         """Perform one step with each polled seat's action found under its key, if it can.
 
         Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
@@ -189,14 +190,20 @@ class MachineState(GameState[PhaseT]):
         polled seat a plain ``int`` among its :meth:`legal_actions`. Otherwise nothing
         changes and it returns False (the caller's checked path, such as
         :meth:`apply_actions`, says what is wrong), as it does once the game is over.
-        The Parallel PettingZoo env's step is this call (through Aliwar's and Guerrilla's
-        states, which add ``wait``: the env's wait action).
+        The Parallel PettingZoo env's step is this call. With ``wait`` (Aliwar and
+        Guerrilla, whose machines take it), a seat not polled may have no entry or the
+        wait action ``game.num_actions`` (the mask of ``encode_seats_into`` with
+        ``wait``); any other entry of it makes it return False too.
 
         Raises:
             UsageError: ``keys`` is not a tuple of one key per seat.
         """
         try:
-            done: bool = self._m.apply_keyed(actions, keys)
+            done: bool = (
+                self._m.apply_keyed(actions, keys, wait)
+                if wait
+                else self._m.apply_keyed(actions, keys)
+            )
         except ValueError:  # the machine's word for keys of another kind (checked first)
             self._check_keys(keys)
             raise

@@ -571,22 +571,6 @@ class State(MachineState[Phase], EncodedState):
         over: bool = m.over
         return over
 
-    def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
-        """:meth:`MachineState.apply_keyed <cardwars.machine_state.MachineState.apply_keyed>`;
-        with ``wait``, a seat not polled may have no entry or the wait action 2968 (the
-        mask of :meth:`encode_seats_into` with ``wait``), and any other entry of it
-        makes it return False too.
-
-        Raises:
-            UsageError: ``keys`` is not a tuple of one key per seat.
-        """
-        try:
-            done: bool = self._m.apply_keyed(actions, keys, wait)
-        except ValueError:  # the machine's word for keys of another kind (checked first)
-            self._check_keys(keys)
-            raise
-        return done
-
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state ``seat`` could be in, drawn from ``rng`` uniformly among all of them.
