@@ -81,7 +81,7 @@ def _actions_by_key(
         ValueError: ``keys`` is not a tuple of one key per seat.
     """
     if type(keys) is not tuple or len(keys) != players:
-        raise ValueError(f"keys must be a tuple of {players} keys, one per seat, got {keys!r}")
+        raise ValueError(f"keys must be a tuple of {players} keys, one per seat")
     if type(actions) is not dict:
         return None
     chosen = {}

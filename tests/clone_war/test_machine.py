@@ -123,6 +123,19 @@ def test_seats_and_keys_are_checked() -> None:
     assert m.steps == 1
 
 
+def test_the_wait_action_is_the_only_entry_a_seat_may_send_with_wait() -> None:
+    # num_actions is 0, so the wait action is 0: with ``wait`` a seat sends it or nothing.
+    m = machine([list(range(seat, 48, 3)) for seat in range(3)])  # 16 cards each: no quick end
+    keys = ("a", "b", "c")
+    for refused in ({"a": 1}, {"b": -1}, {"c": None}, {"a": 0, "b": True}, {"a": 0.0}):
+        assert m.apply_keyed(refused, keys, True) is False
+        assert m.steps == 0
+    assert m.apply_keyed({"a": 1}, keys, False) is True  # without it nothing is read
+    assert m.apply_keyed({"a": 0, "c": 0, "x": "y"}, keys, True) is True
+    assert m.apply_keyed({}, keys, True) is True
+    assert m.steps == 3 and not m.over
+
+
 def test_the_state_takes_the_keyed_step() -> None:
     state = CloneWar(players=2).new_game(seed=3)
     with pytest.raises(UsageError, match="keys must be a tuple of 2"):

@@ -28,6 +28,7 @@ if _CwmKey._fields != (
 include "_table.pxi"
 
 _CWM_NOBODY = frozenset()
+cdef object _ABSENT = object()  # apply_keyed: a seat with no entry
 
 # The builders of the face's event objects and its shared values, read once from its table
 # (the faces argument, a CloneWarFaces of clone_war/tables.py, by field name) and kept
@@ -275,11 +276,17 @@ cdef class CloneWarMachine:
         finally:
             self._busy = 0
 
-    def apply_keyed(self, actions: object, keys: object) -> bool:
+    def apply_keyed(self, actions: object, keys: object, bint wait=False) -> bool:
+        cdef int s
         if type(keys) is not tuple or len(<tuple>keys) != self.t.players:
             raise ValueError(f"keys must be a tuple of {self.t.players} keys, one per seat")
         if type(actions) is not dict:
             return False
+        if wait:  # each seat: no entry, or the wait action 0 (num_actions; see the twin)
+            for s in range(self.t.players):
+                value = (<dict>actions).get((<tuple>keys)[s], _ABSENT)
+                if value is not _ABSENT and not (type(value) is int and value == 0):
+                    return False
         self._enter()
         try:
             if self.t.termination >= 0:

@@ -43,6 +43,7 @@ from cardwars.clone_war.table import (
     CloneWarTable,
 )
 from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
+from cardwars.core_envs import _actions_by_key
 
 __all__ = ["CloneWarMachine"]
 
@@ -212,9 +213,11 @@ class CloneWarMachine:
         return True
 
     @exclusive.step
-    def apply_keyed(self, actions: object, keys: tuple[Any, ...]) -> bool:
+    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action under its key: as nobody is
-        polled, any ``dict`` plays the battle (its entries are not read).
+        polled, any ``dict`` plays the battle (its entries are not read). With ``wait``
+        (the Parallel env's wait action, ``num_actions``, which is 0 here) each seat may
+        have no entry or the plain int 0; any other entry of a seat makes it refuse.
 
         Raises:
             ValueError: ``keys`` is not a tuple of one key per seat.
@@ -222,6 +225,8 @@ class CloneWarMachine:
         players = self._table.players
         if type(keys) is not tuple or len(keys) != players:
             raise ValueError(f"keys must be a tuple of {players} keys, one per seat")
+        if wait and _actions_by_key(actions, keys, players, frozenset(), 0) is None:
+            return False
         if type(actions) is not dict or self._table.termination >= 0:
             return False
         self._battle()
