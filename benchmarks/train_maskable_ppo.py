@@ -24,6 +24,18 @@ and (Aliwar) the number of cards in each stack. A card code (``card.id + 1``) is
 card, which a small MLP reads poorly (``--features raw`` trains on the scaled vector alone).
 These say which cards lie where and how they compare; no rule of the game is coded in.
 
+Aliwar's switches (``--features afterstate``, its default) are scored on the board each one
+leads to: for each of the 16 switch actions and each of the five columns, the learner's top
+card and the opponent's facing it once the two chosen face-up cards have changed places
+(:class:`Afterstates`: their ranks, which is higher, whether each shares a suit with each
+protection card, the two stacks' sizes). One small network, shared by every switch and
+column, reads each column; their sum gives the switch a score that is added to its logit
+(:class:`AfterstatePolicy`; the rest of the policy and the critic are the MLPs of ``--net``).
+So the learner is told what a switch moves and which stacks face each other, which the
+action's name and the layout say, and still has to learn who wins a conflict and what a
+column is worth. With the plain MLP (``--features cards``) the same budget learned Aliwar's
+Keep decisions but few of its Switch decisions (about 71 % against ``random``).
+
 Rewards: the env's +1 / -1 / 0 at the end plus, with ``--shaping W`` (default 10), the
 potential-based term ``W * (gamma * phi(next) - phi(now))`` with ``phi`` the learner's cards
 minus the opponent's, over 52 (0 once the game is over), which leaves the best policy
@@ -55,6 +67,7 @@ try:
     import torch
     from gymnasium import spaces
     from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 except ImportError:  # pragma: no cover - a clear message instead of a traceback
@@ -96,7 +109,7 @@ class Features:
         fields = {field.name: field for field in encoder(env.game).fields}
         index: list[int] = []
         paired: list[int] = []
-        if mode == "cards":
+        if mode in ("cards", "afterstate"):
             for name, shape in CARD_FIELDS[env.game.name].items():
                 field = fields[name]
                 if shape is None:
@@ -113,10 +126,18 @@ class Features:
         self.size = space.shape[0] + 18 * len(index) + 3 * len(self.pairs[0])
         # Aliwar's stack sizes (cards in each stack), which the codes hold only implicitly.
         self.stacks: tuple[int, int] | None = None
-        if mode == "cards" and env.game.name == "aliwar":
+        if mode in ("cards", "afterstate") and env.game.name == "aliwar":
             self.stacks = (fields["stacks"].offset, fields["stacks"].length)
             self.size += 10
         self.seat, self.players = env.seat, env.game.players
+        # The afterstate block (--policy afterstate, Aliwar): per switch, per column.
+        self.afterstate = None
+        if mode == "afterstate":
+            self.afterstate = Afterstates(
+                fields["stacks"].offset, fields["protection"].offset, self.seat
+            )
+            self.size += self.afterstate.size
+        self.general = self.size - (self.afterstate.size if self.afterstate else 0)
         if env.game.name == "aliwar":  # the cards in each seat's stacks
             stacks = fields["stacks"]
             self.cards = lambda obs: np.count_nonzero(
@@ -162,7 +183,153 @@ class Features:
             block = observation[..., offset : offset + length]
             block = block.reshape(*block.shape[:-1], 10, 52)
             extra.append(np.count_nonzero(block, axis=-1) / 10.0)
+        if self.afterstate is not None:
+            extra.append(self.afterstate(observation))
         return np.concatenate([scaled, onehots, *relations, *extra], axis=-1).astype(np.float32)
+
+
+def _switch_permutations() -> np.ndarray:
+    """Row ``i``: the learner's six face-up positions (stacks 0-4, protection 5) after
+    switch action ``i`` (0-14: ``Switch(a, b)``, ``a < b`` lexicographic; 15: the null switch)."""
+    rows = []
+    for a in range(6):
+        for b in range(a + 1, 6):
+            row = list(range(6))
+            row[a], row[b] = b, a
+            rows.append(row)
+    rows.append(list(range(6)))
+    return np.array(rows, dtype=np.int64)
+
+
+class Afterstates:
+    """Aliwar's board after each switch, column by column: the input of the switch scorer.
+
+    For each of the 16 switch actions and each of the 5 columns (the learner's stack and the
+    opponent's facing it), once the learner's two chosen face-up cards have changed places:
+    both tops' presence, rank (a number and a one-hot) and size of stack, which ranks
+    higher or whether they are equal, and whether each top shares a suit with each
+    protection card. What a switch moves and which stacks face each other is what the action
+    and the layout mean; who wins a conflict is left to learn.
+    """
+
+    SWITCHES, COLUMNS, WIDTH = 16, 5, 2 + 2 + 26 + 3 + 4 + 2
+    size = SWITCHES * COLUMNS * WIDTH
+    PERMUTATIONS = _switch_permutations()
+
+    def __init__(self, stacks: int, protection: int, seat: int) -> None:
+        self.stacks, self.protection, self.seat = stacks, protection, seat
+
+    def __call__(self, observation: np.ndarray) -> np.ndarray:
+        batch = observation.reshape(-1, observation.shape[-1])
+        block = batch[:, self.stacks : self.stacks + 520].reshape(-1, 2, 5, 52)
+        tops = block[..., 0].astype(np.int64)  # (B, seat, column)
+        sizes = np.count_nonzero(block, axis=-1) / 26.0
+        guard = batch[:, self.protection : self.protection + 2].astype(np.int64)
+        me, them = self.seat, 1 - self.seat
+        six = np.concatenate([tops[:, me], guard[:, me : me + 1]], axis=1)  # (B, 6)
+        after = six[:, self.PERMUTATIONS]  # (B, 16, 6)
+        mine, my_guard = after[..., :5], after[..., 5:]  # (B, 16, 5), (B, 16, 1)
+        theirs = np.broadcast_to(tops[:, None, them], mine.shape)
+        their_guard = guard[:, None, them : them + 1]
+        my_size = np.broadcast_to(sizes[:, None, me], mine.shape)
+        their_size = np.broadcast_to(sizes[:, None, them], mine.shape)
+
+        def decode(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            known = (codes >= 1) & (codes <= 52)
+            ids = np.where(known, codes - 1, 0)
+            return known, ids % 13, ids // 13
+
+        k_mine, r_mine, s_mine = decode(mine)
+        k_theirs, r_theirs, s_theirs = decode(theirs)
+        k_mg, _, s_mg = decode(my_guard)
+        k_tg, _, s_tg = decode(their_guard)
+        both = k_mine & k_theirs
+        eye = np.eye(13, dtype=np.float32)
+        parts = [
+            k_mine, k_theirs,
+            (r_mine + 1) / 13.0 * k_mine, (r_theirs + 1) / 13.0 * k_theirs,
+            (r_mine > r_theirs) & both, (r_mine == r_theirs) & both, (r_mine < r_theirs) & both,
+            (s_mine == s_mg) & k_mine & k_mg, (s_mine == s_tg) & k_mine & k_tg,
+            (s_theirs == s_mg) & k_theirs & k_mg, (s_theirs == s_tg) & k_theirs & k_tg,
+            my_size, their_size,
+        ]  # fmt: skip
+        columns = np.stack([np.asarray(x, dtype=np.float32) for x in parts], axis=-1)
+        onehots = [eye[r_mine] * k_mine[..., None], eye[r_theirs] * k_theirs[..., None]]
+        out = np.concatenate([columns, *onehots], axis=-1)  # (B, 16, 5, WIDTH)
+        return out.reshape(*observation.shape[:-1], self.size)
+
+
+class AfterstateScorer(torch.nn.Module):
+    """The actor and critic bodies of :class:`AfterstatePolicy`.
+
+    The critic and the actor's body read the observation's features (the MLPs of
+    ``--net``); the actor's latent also carries one score per switch, from a scorer shared
+    by every switch and column: each column's afterstate through ``phi``, summed over the
+    columns, through ``rho``.
+    """
+
+    def __init__(self, general: int, layers: list[int], activation: type[torch.nn.Module]):
+        super().__init__()
+        self.general = general
+
+        def mlp(width: int, sizes: list[int]) -> torch.nn.Sequential:
+            modules: list[torch.nn.Module] = []
+            for size in sizes:
+                modules += [torch.nn.Linear(width, size), activation()]
+                width = size
+            return torch.nn.Sequential(*modules)
+
+        self.policy_net = mlp(general, layers)
+        self.value_net = mlp(general, layers)
+        self.phi = mlp(Afterstates.WIDTH, [64, 64])
+        self.rho = torch.nn.Sequential(
+            torch.nn.Linear(64, 64), activation(), torch.nn.Linear(64, 1)
+        )
+        self.latent_dim_pi = layers[-1] + Afterstates.SWITCHES
+        self.latent_dim_vf = layers[-1]
+
+    def scores(self, features: torch.Tensor) -> torch.Tensor:
+        block = features[:, self.general :].reshape(
+            -1, Afterstates.SWITCHES, Afterstates.COLUMNS, Afterstates.WIDTH
+        )
+        return self.rho(self.phi(block).sum(dim=2)).squeeze(-1)  # (B, 16)
+
+    def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
+        body = self.policy_net(features[:, : self.general])
+        return torch.cat([body, self.scores(features)], dim=1)
+
+    def forward_critic(self, features: torch.Tensor) -> torch.Tensor:
+        return self.value_net(features[:, : self.general])
+
+    def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        return self.forward_actor(features), self.forward_critic(features)
+
+
+class AfterstatePolicy(MaskableActorCriticPolicy):
+    """``MaskablePPO``'s policy with the switch logits scored on afterstates (``--policy
+    afterstate``): a switch's logit is the linear head's plus its afterstate score."""
+
+    def __init__(self, *args: Any, general: int, **kwargs: Any) -> None:
+        self.general = general
+        super().__init__(*args, **kwargs)
+
+    def _build_mlp_extractor(self) -> None:
+        arch = self.net_arch
+        layers = list(arch["pi"]) if isinstance(arch, dict) else list(arch)
+        self.mlp_extractor = AfterstateScorer(self.general, layers, self.activation_fn)
+
+    def _get_action_dist_from_latent(self, latent_pi: torch.Tensor) -> Any:
+        logits = self.action_net(latent_pi)
+        switches = latent_pi[:, -Afterstates.SWITCHES :]
+        logits = torch.cat(
+            [logits[:, : Afterstates.SWITCHES] + switches, logits[:, Afterstates.SWITCHES :]], 1
+        )
+        return self.action_dist.proba_distribution(action_logits=logits)
+
+    def _get_constructor_parameters(self) -> dict[str, Any]:
+        data = super()._get_constructor_parameters()
+        data["general"] = self.general
+        return data
 
 
 class ScheduledEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -410,7 +577,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-every", type=int, default=100_000)
     parser.add_argument("--eval-games", type=int, default=200, help="games per point of the curve")
     parser.add_argument("--final-games", type=int, default=1000, help="games of the final figures")
-    parser.add_argument("--features", choices=("cards", "raw"), default="cards")
+    parser.add_argument(
+        "--features",
+        choices=("afterstate", "cards", "raw"),
+        default=None,
+        help="afterstate (Aliwar's default): cards plus the switch scorer; cards (Guerrilla's)",
+    )
     parser.add_argument(
         "--shaping",
         type=float,
@@ -445,6 +617,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_every, args.eval_games, args.final_games = 512, 256, 10, 20
         args.n_steps, args.batch, args.envs, args.net = 64, 64, 2, "32"
 
+    if args.features is None:
+        args.features = "afterstate" if args.game == "aliwar" else "cards"
+    if args.features == "afterstate" and args.game != "aliwar":
+        parser.error("--features afterstate scores Aliwar's switches: use cards or raw")
     torch.set_num_threads(args.threads)
     options: dict[str, Any] = {"players": 2} if args.game == "guerrilla" else {}
     phases: list[tuple[str, float]] = args.opponents
@@ -456,8 +632,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     vec = SubprocVecEnv(factories, start_method="fork") if args.subproc else DummyVecEnv(factories)
     vec.seed(derive_seed(args.seed, 0) % 2**31)
     layers = [int(n) for n in args.net.split(",")]
+    policy_kwargs: dict[str, Any] = {}
+    policy: Any = "MlpPolicy"
+    if args.features == "afterstate":
+        policy = AfterstatePolicy
+        policy_kwargs["general"] = Features(CardwarsEnv(args.game, **options), "afterstate").general
     model = MaskablePPO(
-        "MlpPolicy",
+        policy,
         vec,
         n_steps=args.n_steps,
         batch_size=args.batch,
@@ -466,6 +647,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         ent_coef=args.ent_coef,
         gamma=args.gamma,
         policy_kwargs={
+            **policy_kwargs,
             "net_arch": {"pi": layers, "vf": layers},
             "activation_fn": {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[args.activation],
         },

@@ -93,3 +93,58 @@ def test_the_shaping_telescopes_to_the_envs_reward(trainer: Any) -> None:
     assert plain.env.game_state.history == shaped.env.game_state.history
     assert nonzero > 0 and totals[1] in (-1.0, 0.0, 1.0)
     assert totals[0] == pytest.approx(totals[1])
+
+
+def test_each_switchs_afterstate_is_the_board_that_switch_makes(trainer: Any) -> None:
+    """The scorer's input for switch ``i`` is the board after the engine's own ``Switch``."""
+    from cardwars.aliwar.moves import ACTIONS, PROTECTION, Switch
+
+    env = trainer.ScheduledEnv("aliwar", "afterstate", {})
+    features = env.features
+    raw, _ = env.env.reset(seed=11)
+    block = features.afterstate(raw).reshape(16, 5, trainer.Afterstates.WIDTH)
+    observation = env.env.game_state.observation(0)
+    stacks = observation.stacks
+    mine, theirs = [s[0] for s in stacks[0]], [s[0] for s in stacks[1]]
+    for action in range(16):
+        switch = ACTIONS.move(action)
+        assert isinstance(switch, Switch)
+        six = [*mine, observation.protection[0]]
+        six[switch.a], six[switch.b] = six[switch.b], six[switch.a]
+        for column in range(5):
+            row = block[action, column]
+            card, facing = six[column], theirs[column]
+            assert row[2] == pytest.approx((card.rank.value - 1) / 13.0)
+            assert row[3] == pytest.approx((facing.rank.value - 1) / 13.0)
+            higher = card.rank > facing.rank
+            assert (row[4], row[5], row[6]) == (
+                higher,
+                card.rank == facing.rank,
+                card.rank < facing.rank,
+            )
+            assert row[7] == (card.suit == six[PROTECTION].suit)
+    # The features end with the block, after the general part the MLPs read.
+    assert features(raw)[features.general :].tolist() == features.afterstate(raw).tolist()
+
+
+def test_the_afterstate_policy_adds_the_scores_to_the_switch_logits_only(trainer: Any) -> None:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    env = trainer.ScheduledEnv("aliwar", "afterstate", {})
+    vec = DummyVecEnv([lambda: env])
+    model = MaskablePPO(
+        trainer.AfterstatePolicy, vec, n_steps=8, batch_size=8, seed=0, device="cpu",
+        policy_kwargs={"general": env.features.general, "net_arch": [16]},
+    )  # fmt: skip
+    policy = model.policy
+    observation = torch.as_tensor(vec.reset())
+    latent = policy.mlp_extractor.forward_actor(observation)
+    scores = policy.mlp_extractor.scores(observation)
+    assert latent.shape == (1, 16 + 16) and torch.equal(latent[:, -16:], scores)
+    logits = policy._get_action_dist_from_latent(latent).distribution.logits
+    plain = torch.log_softmax(policy.action_net(latent), dim=1)
+    shifted = plain.clone()
+    shifted[:, :16] += scores
+    assert torch.allclose(logits, torch.log_softmax(shifted, dim=1), atol=1e-5)
