@@ -8,9 +8,9 @@ schedule (``--opponents``): phases ``NAME:FRACTION`` of the budget, each NAME ``
 ``--steps`` environment steps (learner decisions) or ``--minutes`` of wall time, whichever
 ends first; the schedule follows the one further along.
 
-Every ``--eval-every`` steps, and at the end, the policy plays ``--eval-games`` games against
-``"random"`` and against ``"greedy"`` (``--final-games`` at the end), deterministically (the
-argmax over the masked logits). Evaluation game ``k`` is dealt by ``reset(seed=EVAL_SEED + k)``,
+Before training (step 0), every ``--eval-every`` steps and at the end, the policy plays
+``--eval-games`` games against ``"random"`` and against ``"greedy"`` (``--final-games`` at the
+end), deterministically (the argmax over the masked logits). Evaluation game ``k`` is dealt by ``reset(seed=EVAL_SEED + k)``,
 so every evaluation, of every run, plays the same deals (and the opponents draw from seeds
 derived from them). A win is a win only: losses, draws and truncated games are counted apart.
 The final figures carry Wilson 95 % intervals (:func:`cardwars.report.wilson_interval`).
@@ -487,6 +487,10 @@ class Schedule(BaseCallback):
             self.num_timesteps / self.total, (time.perf_counter() - self.start) / self.seconds
         )
 
+    def _on_training_start(self) -> None:
+        self._on_rollout_start()
+        self.record()  # the untrained policy: the curve's first point, at step 0
+
     def _on_rollout_start(self) -> None:
         share = greedy_share(self.phases, self.progress())
         if share != self.share:
@@ -549,7 +553,8 @@ def plot(report: dict[str, Any], path: Path) -> None:
     hp = report["hyperparameters"]
     ax.set_title(
         f"MaskablePPO on {report['game']}, seat 0: training seed {report['seed']}, opponents "
-        f"{report['opponents']}, shaping {report['shaping']:g}, net {hp['net_arch']}\n"
+        f"{report['opponents']}, shaping {report['shaping']:g}, features {report['features']}, "
+        f"net {hp['net_arch']}\n"
         f"curve: {report['curve_games']} games per point; squares: {final['random']['games']:,} "
         f"games, 95 % Wilson intervals; evaluation deals {report['eval_seed']} + k",
         fontsize=8,
@@ -574,7 +579,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         help="stop training after this wall time (curve evaluations included), even before --steps",
     )
     parser.add_argument("--opponents", type=parse_schedule, default="random:0.75,mix:0.25")
-    parser.add_argument("--eval-every", type=int, default=100_000)
+    parser.add_argument("--eval-every", type=int, default=50_000)
     parser.add_argument("--eval-games", type=int, default=200, help="games per point of the curve")
     parser.add_argument("--final-games", type=int, default=1000, help="games of the final figures")
     parser.add_argument(

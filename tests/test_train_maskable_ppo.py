@@ -44,6 +44,7 @@ def test_the_smoke_run_trains_evaluates_and_writes_its_figures(
     assert png.read_bytes().startswith(b"\x89PNG")
     assert json.loads(out.read_text(encoding="utf-8")) == json.loads(json.dumps(report))
     assert report["steps"] >= 256 and report["curve"][-1]["steps"] == report["steps"]
+    assert report["curve"][0]["steps"] == 0  # the untrained policy
     for name in ("random", "greedy"):
         final = report["final"][name]
         assert final["games"] == final["wins"] + final["losses"] + final["draws"]
@@ -128,13 +129,10 @@ def test_each_switchs_afterstate_is_the_board_that_switch_makes(trainer: Any) ->
 
 
 def test_the_afterstate_policy_adds_the_scores_to_the_switch_logits_only(trainer: Any) -> None:
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.vec_env import DummyVecEnv
-
+    torch = trainer.torch  # the script's own imports (the rl extra)
     env = trainer.ScheduledEnv("aliwar", "afterstate", {})
-    vec = DummyVecEnv([lambda: env])
-    model = MaskablePPO(
+    vec = trainer.DummyVecEnv([lambda: env])
+    model = trainer.MaskablePPO(
         trainer.AfterstatePolicy, vec, n_steps=8, batch_size=8, seed=0, device="cpu",
         policy_kwargs={"general": env.features.general, "net_arch": [16]},
     )  # fmt: skip
