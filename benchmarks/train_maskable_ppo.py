@@ -10,12 +10,13 @@ ends first; the schedule follows the one further along.
 
 Before training (step 0), every ``--eval-every`` steps and at the end, the policy plays
 ``--eval-games`` games against ``"random"`` and against ``"greedy"`` (``--final-games`` at the
-end), deterministically (the argmax over the masked logits). Evaluation game ``k`` is dealt by ``reset(seed=EVAL_SEED + k)``,
-so every evaluation, of every run, plays the same deals (and the opponents draw from seeds
-derived from them). A win is a win only: losses, draws and truncated games are counted apart.
-The final figures carry Wilson 95 % intervals (:func:`cardwars.report.wilson_interval`).
+end), deterministically (the argmax over the masked logits). Evaluation game ``k`` is dealt
+by ``reset(seed=EVAL_SEED + k)``, so every evaluation, of every run, plays the same deals (and
+the opponents draw from seeds derived from them). A win is a win only: losses, draws and
+truncated games are counted apart. The final figures carry Wilson 95 % intervals
+(:func:`cardwars.report.wilson_interval`).
 
-Observations (``--features cards``, the default): the env's vector scaled to [0, 1] by the
+Observations (``--features cards``, Guerrilla's default): the env's vector scaled to [0, 1] by the
 observation space's bounds, then for the card codes that matter now (Aliwar: the ten stack
 tops, the two protection cards and the won cards; Guerrilla: the cards played and the
 supports) the rank (a number and a one-hot) and the suit (one-hot), then for every pair of the
@@ -552,11 +553,12 @@ def plot(report: dict[str, Any], path: Path) -> None:
     ax.legend(loc="upper right", ncol=3, fontsize=8)
     hp = report["hyperparameters"]
     ax.set_title(
-        f"MaskablePPO on {report['game']}, seat 0: training seed {report['seed']}, opponents "
-        f"{report['opponents']}, shaping {report['shaping']:g}, features {report['features']}, "
-        f"net {hp['net_arch']}\n"
-        f"curve: {report['curve_games']} games per point; squares: {final['random']['games']:,} "
-        f"games, 95 % Wilson intervals; evaluation deals {report['eval_seed']} + k",
+        f"MaskablePPO on {report['game']}, seat 0: training seed {report['seed']}, "
+        f"features {report['features']}, net {hp['net_arch']}\n"
+        f"opponents {report['opponents']}, shaping {report['shaping']:g}; "
+        f"curve: {report['curve_games']} games per point\n"
+        f"squares: {final['random']['games']:,} games, 95 % Wilson intervals; "
+        f"evaluation deals {report['eval_seed']} + k",
         fontsize=8,
     )
     fig.tight_layout()
