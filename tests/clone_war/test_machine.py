@@ -136,6 +136,26 @@ def test_the_wait_action_is_the_only_entry_a_seat_may_send_with_wait() -> None:
     assert m.steps == 3 and not m.over
 
 
+def test_a_key_that_steps_the_machine_during_the_wait_lookup_finds_it_busy() -> None:
+    m = machine([list(range(seat, 48, 3)) for seat in range(3)])
+    calls: list[str] = []
+
+    class Stepping(str):
+        __hash__ = str.__hash__
+
+        def __eq__(self, other: object) -> bool:
+            try:
+                m.apply_actions({})
+                calls.append("stepped")
+            except UsageError:
+                calls.append("busy")
+            return str.__eq__(self, other)
+
+    key = Stepping("a")
+    assert m.apply_keyed({key: 0}, ("a", "b", "c"), True) is True
+    assert calls == ["busy"] and m.steps == 1  # only the keyed step was taken
+
+
 def test_the_state_takes_the_keyed_step() -> None:
     state = CloneWar(players=2).new_game(seed=3)
     with pytest.raises(UsageError, match="keys must be a tuple of 2"):

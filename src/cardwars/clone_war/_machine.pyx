@@ -282,13 +282,13 @@ cdef class CloneWarMachine:
             raise ValueError(f"keys must be a tuple of {self.t.players} keys, one per seat")
         if type(actions) is not dict:
             return False
-        if wait:  # each seat: no entry, or the wait action 0 (num_actions; see the twin)
-            for s in range(self.t.players):
-                value = (<dict>actions).get((<tuple>keys)[s], _ABSENT)
-                if value is not _ABSENT and not (type(value) is int and value == 0):
-                    return False
-        self._enter()
+        self._enter()  # a lookup may run a key's __eq__: it finds the machine busy
         try:
+            if wait:  # each seat: no entry, or the wait action 0 (num_actions; see the twin)
+                for s in range(self.t.players):
+                    value = (<dict>actions).get((<tuple>keys)[s], _ABSENT)
+                    if value is not _ABSENT and not (type(value) is int and value == 0):
+                        return False
             if self.t.termination >= 0:
                 return False
             self._battle()  # nobody is polled: no entry is read
