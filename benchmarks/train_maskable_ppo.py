@@ -70,6 +70,7 @@ try:
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.torch_layers import create_mlp
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 except ImportError:  # pragma: no cover - a clear message instead of a traceback
     sys.exit(
@@ -79,6 +80,8 @@ except ImportError:  # pragma: no cover - a clear message instead of a traceback
     )
 
 import cardwars.envs.gymnasium  # noqa: F401  (registers cardwars/Aliwar-v0, cardwars/Guerrilla-v0)
+from cardwars.aliwar.moves import ACTIONS as ALIWAR_ACTIONS
+from cardwars.aliwar.moves import Switch
 from cardwars.core_rng import derive_seed
 from cardwars.envs.encoding import encoder
 from cardwars.envs.gymnasium import CardwarsEnv
@@ -98,6 +101,13 @@ or ``(rows, row_length)`` for the first element of each row (a stack's top card)
 
 PAIR_FIELDS = {"aliwar": ("protection", "stacks"), "guerrilla": ("played", "supports")}
 """Per game, the fields (of :data:`CARD_FIELDS`) whose cards are compared pairwise."""
+
+
+def _decode(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Card codes (0 none, 1-52 a card, 53 unseen) as (known, rank 0-12, suit 0-3)."""
+    known = (codes >= 1) & (codes <= 52)
+    ids = np.where(known, codes - 1, 0)
+    return known, ids % 13, ids // 13
 
 
 class Features:
@@ -131,7 +141,7 @@ class Features:
             self.stacks = (fields["stacks"].offset, fields["stacks"].length)
             self.size += 10
         self.seat, self.players = env.seat, env.game.players
-        # The afterstate block (--policy afterstate, Aliwar): per switch, per column.
+        # The afterstate block (--features afterstate, Aliwar): per switch, per column.
         self.afterstate = None
         if mode == "afterstate":
             self.afterstate = Afterstates(
@@ -159,20 +169,16 @@ class Features:
         scaled = observation * self.scale
         if not len(self.index):
             return scaled.astype(np.float32)
-        codes = observation[..., self.index].astype(np.int64)  # 0 none, 1-52 cards, 53 unseen
-        known = (codes >= 1) & (codes <= 52)
-        ids = np.where(known, codes - 1, 0)
-        rank = np.eye(13, dtype=np.float32)[ids % 13] * known[..., None]
-        suit = np.eye(4, dtype=np.float32)[ids // 13] * known[..., None]
-        order = ((ids % 13 + 1) / 13.0 * known)[..., None].astype(np.float32)  # rank, 2 low
+        codes = observation[..., self.index].astype(np.int64)
+        known, ranks, suits = _decode(codes)
+        rank = np.eye(13, dtype=np.float32)[ranks] * known[..., None]
+        suit = np.eye(4, dtype=np.float32)[suits] * known[..., None]
+        order = ((ranks + 1) / 13.0 * known)[..., None].astype(np.float32)  # rank, 2 low
         onehots = np.concatenate([order, rank, suit], axis=-1).reshape(*codes.shape[:-1], -1)
         # Each pair of compared cards: higher rank, equal rank, same suit (0 unless both known).
-        codes = observation[..., self.paired].astype(np.int64)
-        known = (codes >= 1) & (codes <= 52)
-        ids = np.where(known, codes - 1, 0)
+        known, rank, suit = _decode(observation[..., self.paired].astype(np.int64))
         i, j = self.pairs
         both = known[..., i] & known[..., j]
-        rank, suit = ids % 13, ids // 13
         relations = [
             (rank[..., i] > rank[..., j]) & both,
             (rank[..., i] == rank[..., j]) & both,
@@ -190,15 +196,15 @@ class Features:
 
 
 def _switch_permutations() -> np.ndarray:
-    """Row ``i``: the learner's six face-up positions (stacks 0-4, protection 5) after
-    switch action ``i`` (0-14: ``Switch(a, b)``, ``a < b`` lexicographic; 15: the null switch)."""
+    """Row ``i``: the learner's six face-up positions (stacks 0-4, protection 5) after switch
+    action ``i`` (the switches of Aliwar's :data:`~cardwars.aliwar.moves.ACTIONS`)."""
     rows = []
-    for a in range(6):
-        for b in range(a + 1, 6):
-            row = list(range(6))
-            row[a], row[b] = b, a
-            rows.append(row)
-    rows.append(list(range(6)))
+    for action in range(Afterstates.SWITCHES):
+        switch = ALIWAR_ACTIONS.move(action)
+        assert isinstance(switch, Switch)
+        row = list(range(6))
+        row[switch.a], row[switch.b] = switch.b, switch.a
+        rows.append(row)
     return np.array(rows, dtype=np.int64)
 
 
@@ -215,7 +221,7 @@ class Afterstates:
 
     SWITCHES, COLUMNS, WIDTH = 16, 5, 2 + 2 + 26 + 3 + 4 + 2
     size = SWITCHES * COLUMNS * WIDTH
-    PERMUTATIONS = _switch_permutations()
+    PERMUTATIONS: np.ndarray  # set below the class: _switch_permutations()
 
     def __init__(self, stacks: int, protection: int, seat: int) -> None:
         self.stacks, self.protection, self.seat = stacks, protection, seat
@@ -235,11 +241,7 @@ class Afterstates:
         my_size = np.broadcast_to(sizes[:, None, me], mine.shape)
         their_size = np.broadcast_to(sizes[:, None, them], mine.shape)
 
-        def decode(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            known = (codes >= 1) & (codes <= 52)
-            ids = np.where(known, codes - 1, 0)
-            return known, ids % 13, ids // 13
-
+        decode = _decode
         k_mine, r_mine, s_mine = decode(mine)
         k_theirs, r_theirs, s_theirs = decode(theirs)
         k_mg, _, s_mg = decode(my_guard)
@@ -260,6 +262,9 @@ class Afterstates:
         return out.reshape(*observation.shape[:-1], self.size)
 
 
+Afterstates.PERMUTATIONS = _switch_permutations()
+
+
 class AfterstateScorer(torch.nn.Module):
     """The actor and critic bodies of :class:`AfterstatePolicy`.
 
@@ -272,20 +277,10 @@ class AfterstateScorer(torch.nn.Module):
     def __init__(self, general: int, layers: list[int], activation: type[torch.nn.Module]):
         super().__init__()
         self.general = general
-
-        def mlp(width: int, sizes: list[int]) -> torch.nn.Sequential:
-            modules: list[torch.nn.Module] = []
-            for size in sizes:
-                modules += [torch.nn.Linear(width, size), activation()]
-                width = size
-            return torch.nn.Sequential(*modules)
-
-        self.policy_net = mlp(general, layers)
-        self.value_net = mlp(general, layers)
-        self.phi = mlp(Afterstates.WIDTH, [64, 64])
-        self.rho = torch.nn.Sequential(
-            torch.nn.Linear(64, 64), activation(), torch.nn.Linear(64, 1)
-        )
+        self.policy_net = torch.nn.Sequential(*create_mlp(general, -1, layers, activation))
+        self.value_net = torch.nn.Sequential(*create_mlp(general, -1, layers, activation))
+        self.phi = torch.nn.Sequential(*create_mlp(Afterstates.WIDTH, -1, [64, 64], activation))
+        self.rho = torch.nn.Sequential(*create_mlp(64, 1, [64], activation))
         self.latent_dim_pi = layers[-1] + Afterstates.SWITCHES
         self.latent_dim_vf = layers[-1]
 
@@ -307,7 +302,7 @@ class AfterstateScorer(torch.nn.Module):
 
 
 class AfterstatePolicy(MaskableActorCriticPolicy):
-    """``MaskablePPO``'s policy with the switch logits scored on afterstates (``--policy
+    """``MaskablePPO``'s policy with the switch logits scored on afterstates (``--features
     afterstate``): a switch's logit is the linear head's plus its afterstate score."""
 
     def __init__(self, *args: Any, general: int, **kwargs: Any) -> None:
@@ -643,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     policy: Any = "MlpPolicy"
     if args.features == "afterstate":
         policy = AfterstatePolicy
-        policy_kwargs["general"] = Features(CardwarsEnv(args.game, **options), "afterstate").general
+        policy_kwargs["general"] = vec.observation_space.shape[0] - Afterstates.size
     model = MaskablePPO(
         policy,
         vec,
