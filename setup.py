@@ -22,6 +22,8 @@ COMPILER_DIRECTIVES = {
     "binding": True,
     "autotestdict": False,
 }
+# A rule module's annotations are for mypy (Python types); its .pxd alone gives the C types.
+RULE_DIRECTIVES = {**COMPILER_DIRECTIVES, "annotation_typing": False}
 
 
 class BuildPyWithRules(build_py):
@@ -44,14 +46,21 @@ elif sys.platform == "darwin":
 else:
     COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
 
-# The shared core (its .pxd is what the others cimport), then one state machine per game,
-# each in its game's folder beside its pure-Python twin.
-MODULES = [
-    "cardwars._core",
-    "cardwars.aliwar._machine",
-    "cardwars.clone_war._machine",
-    "cardwars.guerrilla._machine",
-]
+SRC = Path("src")
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(SRC).with_suffix("").parts)
+
+
+# The shared core (its .pxd is what the others cimport), then every rule module: a .py
+# in Cython's pure-Python mode with the .pxd of its C types beside it (cardwars.backend
+# loads the same .py interpreted where these do not import).
+CORE = sorted(SRC.glob("cardwars/**/*.pyx"))
+RULES = sorted(
+    path for path in SRC.glob("cardwars/**/*.py") if path.with_suffix(".pxd").is_file()
+)
+MODULES = [_module(path) for path in CORE + RULES]
 JOBS = max(1, min(len(MODULES), os.cpu_count() or 1))
 
 
@@ -64,22 +73,19 @@ class ParallelBuildExt(build_ext):
             self.parallel = JOBS
 
 
-extensions = [
-    Extension(
-        name,
-        ["src/" + name.replace(".", "/") + ".pyx"],
-        extra_compile_args=COMPILE_ARGS,
-        extra_link_args=LINK_ARGS,
+def _extensions(paths: list[Path], directives: dict[str, object]) -> list[Extension]:
+    extensions = [
+        Extension(
+            _module(path), [str(path)], extra_compile_args=COMPILE_ARGS, extra_link_args=LINK_ARGS
+        )
+        for path in paths
+    ]
+    return cythonize(
+        extensions, compiler_directives=directives, include_path=["src"], nthreads=JOBS
     )
-    for name in MODULES
-]
+
 
 setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=COMPILER_DIRECTIVES,
-        include_path=["src"],
-        nthreads=JOBS,
-    ),
+    ext_modules=_extensions(CORE, COMPILER_DIRECTIVES) + _extensions(RULES, RULE_DIRECTIVES),
     cmdclass={"build_py": BuildPyWithRules, "build_ext": ParallelBuildExt},
 )

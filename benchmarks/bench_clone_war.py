@@ -51,7 +51,7 @@ def state_machine(players: int, backend: str) -> Callable[[int], int]:
     def run(games: int) -> int:
         with using_backend(backend):
             game = CloneWar(players=players)
-            derive = _backend.kernels.derive_seed
+            derive = _backend.core.derive_seed
             for k in range(games):
                 state = game.new_game(derive(SEED, k))
                 apply = state.apply

@@ -131,7 +131,7 @@ def play_runner(game: Game[Any, Any], agents: Sequence[Agent | str]) -> Callable
     """``run(n)`` plays games 0..n-1 with :func:`cardwars.play` on the current backend."""
 
     def run(games: int) -> int:
-        derive = _backend.kernels.derive_seed
+        derive = _backend.core.derive_seed
         for k in range(games):
             play(game, agents, seed=derive(SEED, k))
         return games
@@ -158,7 +158,7 @@ def steps_runner(game: Game[Any, Any], agent: Agent) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _backend.kernels
+        kernels = _backend.core
         steps = 0
         for k in range(games):
             state = game.new_game(kernels.derive_seed(SEED, k))
@@ -186,7 +186,7 @@ def action_runner(game: Game[Any, Any]) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _backend.kernels
+        kernels = _backend.core
         rng = kernels.Rng(SEED)
         below = rng.below
         steps = 0
@@ -211,7 +211,7 @@ def midgame_states(game: Game[Any, Any], count: int = 64) -> list[Any]:
     Game ``k`` is first played out with random actions to learn its length ``n``;
     it is then replayed for a uniform ``0 <= i < n`` steps (so never over).
     """
-    kernels = _backend.kernels
+    kernels = _backend.core
     rng = kernels.Rng(SEED)
     states = []
     for k in range(count):
@@ -265,7 +265,7 @@ def recorded_games(game: Game[Any, Any], count: int) -> list[RecordedGame]:
     ``own`` is each step as the objects ``legal_moves()`` returned, ``fresh`` the same
     step as equal objects built anew (:func:`rebuilt`).
     """
-    kernels = _backend.kernels
+    kernels = _backend.core
     below = kernels.Rng(SEED).below
     games = []
     for k in range(count):
@@ -348,7 +348,7 @@ def openspiel_steps_runner() -> Callable[[int], int]:
     players = game.num_players()
 
     def run(games: int) -> int:
-        below = _backend.kernels.Rng(SEED).below
+        below = _backend.core.Rng(SEED).below
         steps = 0
         for _ in range(games):
             state = game.new_initial_state()
@@ -366,7 +366,7 @@ def openspiel_clone_runner(count: int = 64) -> Callable[[int], int]:
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
     players = game.num_players()
-    below = _backend.kernels.Rng(SEED).below
+    below = _backend.core.Rng(SEED).below
     states = []
     for _ in range(count):
         state = game.new_initial_state()

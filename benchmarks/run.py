@@ -208,7 +208,7 @@ def _cycled(call: Callable[[Any], object], inputs: list[Any]) -> Callable[[int],
 
 
 def _shuffle_run() -> Callable[[int], int]:
-    rng = _backend.kernels.Rng(SEED)
+    rng = _backend.core.Rng(SEED)
     cards = list(Deck.standard())
     return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
 

@@ -59,6 +59,6 @@ def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         module: ModuleType = _core
     else:
         module = importlib.import_module("cardwars.core")
-    monkeypatch.setattr(_backend, "kernels", module)
+    monkeypatch.setattr(_backend, "core", module)
     monkeypatch.setattr(_backend, "BACKEND", name)
     return name

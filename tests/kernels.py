@@ -64,13 +64,13 @@ def __getattr__(name: str) -> Any:
 @contextmanager
 def on(name: str) -> Iterator[None]:
     """Run the body on backend ``name`` (states made inside keep their machine for good)."""
-    saved = backend.kernels, backend.BACKEND
-    backend.kernels = importlib.import_module(_CORES[name])
+    saved = backend.core, backend.BACKEND
+    backend.core = importlib.import_module(_CORES[name])
     backend.BACKEND = "compiled" if name == "compiled" else "python"
     try:
         yield
     finally:
-        backend.kernels, backend.BACKEND = saved
+        backend.core, backend.BACKEND = saved
 
 
 def compiled_or_skip() -> Any:

@@ -335,7 +335,7 @@ def test_the_env_stays_on_its_backend(backend: str, monkeypatch: pytest.MonkeyPa
     envs.reset(seed=1)
     other = "python" if backend == "compiled" else "compiled"
     module = importlib.import_module("cardwars._core" if other == "compiled" else "cardwars.core")
-    monkeypatch.setattr(backend_module, "kernels", module)
+    monkeypatch.setattr(backend_module, "core", module)
     monkeypatch.setattr(backend_module, "BACKEND", other)
     with pytest.raises(UsageError, match="backend"):
         envs.step([0, 0])

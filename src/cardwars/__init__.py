@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardwars import agents, records
-from cardwars.backend import BACKEND, kernels
+from cardwars.backend import BACKEND, core as _core_module
 from cardwars.cards import Card, Deck, Rank, Suit
 from cardwars.engine import (
     Agent,
@@ -43,8 +43,8 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:  # both backends have the same Rng; the type checker reads the twin's
     from cardwars.core_rng import Rng, derive_seed
 else:
-    Rng = kernels.Rng
-    derive_seed = kernels.derive_seed
+    Rng = _core_module.Rng
+    derive_seed = _core_module.derive_seed
 
 __all__ = [
     "BACKEND",

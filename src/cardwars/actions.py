@@ -160,7 +160,7 @@ class ActionSpace(Generic[MoveT]):
         identity and equal values by their fields, to actions, safely. A machine's
         ``apply_moves`` takes them (:meth:`cardwars.machine_state.MachineState.apply`)."""
         keyer = self._keyer
-        kind = backend.kernels.MoveKeys
+        kind = backend.core.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since
             keyer = self._keyer = kind(self._moves)
         assert keyer is not None

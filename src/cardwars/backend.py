@@ -1,36 +1,57 @@
-"""The one place that decides which implementation runs: the compiled core or its twin.
+"""The one place that decides which backend runs the rules: compiled or interpreted.
 
-cardwars is built as extensions, each beside its readable pure-Python twin of the
-same names: the shared core (``cardwars/_core.pyx``, twin ``cardwars/core.py``) and
-each game's state machine in its own folder (``aliwar/_machine.pyx``, twin
-``aliwar/machine.py``; likewise for Clone War and Guerrilla). The compiled backend is
-used when the core imports; otherwise the pure-Python twins. Two environment
-variables change that, read once at import time:
+Each game's rules are written once, as Python modules in Cython's pure-Python mode,
+each with a ``.pxd`` beside it that gives the C types (``clone_war/battle.py`` with
+``clone_war/battle.pxd``). The build compiles every such module to an extension of the
+same name; the shared core ``cardwars/_core.pyx`` (the RNG, the value builders, the
+environments' blocks) is compiled beside them, with :mod:`cardwars.core` as its Python
+stand-in. A backend is one of:
+
+``"compiled"``
+    the extensions, used when the compiled core imports;
+``"python"``
+    the very same ``.py`` files run by the interpreter (with :mod:`cardwars.core`),
+    where no compiled build imports, or where it is asked for.
+
+Two environment variables change the choice, read once at import time:
 
 ``CARDWARS_PURE_PYTHON=1``
-    always use the pure-Python twins;
+    always run the rules interpreted;
 ``CARDWARS_REQUIRE_EXTENSION=1``
     raise :class:`ImportError` when the compiled core is missing (CI sets it).
 
-:data:`kernels` is the shared core of the chosen backend; a game reaches its machine
-module through its :class:`Kernel`, which asks :data:`BACKEND` on each use, so that
-:func:`use_backend` switches everything at once.
+Both backends can live in one process: the interpreted build of a rule module
+``cardwars.X`` is the module ``cardwars._interpreted.X``, loaded from ``X.py`` by
+:class:`_InterpretedFinder` even where ``X``'s extension exists (its imports of other
+rule modules, which are relative, load their interpreted builds too; every other
+module is shared). The test suite runs every test on both, and the parity tests
+compare them game by game. A game reaches its rules through a :class:`RuleSource`,
+which asks :data:`BACKEND` on each use, so that :func:`use_backend` switches
+everything at once.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import os
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Literal
 
 from cardwars.errors import UsageError, describe
 
-__all__ = ["BACKEND", "Kernel", "kernels", "use_backend"]
+__all__ = ["BACKEND", "INTERPRETED", "Kernel", "RuleSource", "core", "use_backend"]
 
 _COMPILED_CORE = "cardwars._core"
-_TWIN_CORE = "cardwars.core"
+_PYTHON_CORE = "cardwars.core"
+
+INTERPRETED = "cardwars._interpreted"
+"""The package under which the interpreted build of each rule module is loaded."""
 
 
 def _flag(name: str) -> bool:
@@ -43,30 +64,30 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
             raise ImportError(
                 "CARDWARS_PURE_PYTHON and CARDWARS_REQUIRE_EXTENSION are both set; unset one"
             )
-        return importlib.import_module(_TWIN_CORE), "python"
+        return importlib.import_module(_PYTHON_CORE), "python"
     try:
-        core = importlib.import_module(_COMPILED_CORE)
+        compiled = importlib.import_module(_COMPILED_CORE)
     except ImportError as exc:
         if _flag("CARDWARS_REQUIRE_EXTENSION"):
             raise ImportError(
                 f"CARDWARS_REQUIRE_EXTENSION is set but the compiled core {_COMPILED_CORE} "
                 f"did not import ({exc}); build it with 'pip install .'"
             ) from exc
-        return importlib.import_module(_TWIN_CORE), "python"
-    return core, "compiled"
+        return importlib.import_module(_PYTHON_CORE), "python"
+    return compiled, "compiled"
 
 
 _chosen = _select()
 
-#: The shared core of the chosen backend (``cardwars._core``, or its twin ``cardwars.core``).
-kernels: ModuleType = _chosen[0]
+#: The shared core of the chosen backend (``cardwars._core``, or :mod:`cardwars.core`).
+core: ModuleType = _chosen[0]
 
 #: The backend this process runs, ``"compiled"`` or ``"python"``.
 BACKEND: Literal["compiled", "python"] = _chosen[1]
 
 
 def use_backend(name: str) -> None:
-    """Switch this process to the ``"compiled"`` or ``"python"`` kernels.
+    """Switch this process to the ``"compiled"`` or ``"python"`` backend.
 
     :func:`cardwars.simulate` calls it in worker processes so they run the same
     backend as the caller.
@@ -75,17 +96,131 @@ def use_backend(name: str) -> None:
         UsageError: ``name`` is not exactly one of those two strings (checked before any
             comparison runs a caller's ``__eq__``).
     """
-    global kernels, BACKEND
+    global core, BACKEND
     if type(name) is not str or name not in ("compiled", "python"):
         raise UsageError(f"backend must be 'compiled' or 'python', got {describe(name)}")
     if name == BACKEND:
         return
     if name == "python":
-        kernels, BACKEND = importlib.import_module(_TWIN_CORE), "python"
+        core, BACKEND = importlib.import_module(_PYTHON_CORE), "python"
     else:
-        kernels, BACKEND = importlib.import_module(_COMPILED_CORE), "compiled"
+        core, BACKEND = importlib.import_module(_COMPILED_CORE), "compiled"
 
 
+def is_rule_module(path: Path) -> bool:
+    """Whether ``path`` is a rule module: a ``.py`` with the ``.pxd`` of its C types beside it."""
+    return path.suffix == ".py" and path.with_suffix(".pxd").is_file()
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Loads a name under :data:`INTERPRETED` as the shared module it mirrors."""
+
+    def __init__(self, canonical: str) -> None:
+        self.canonical = canonical
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return importlib.import_module(self.canonical)
+
+    def exec_module(self, module: ModuleType) -> None:
+        return None
+
+
+class _PackageLoader(importlib.abc.Loader):
+    """An empty package that holds interpreted rule modules (its ``__init__`` is not run)."""
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        module.__path__ = []
+
+
+class _InterpretedFinder(importlib.abc.MetaPathFinder):
+    """Finds ``cardwars._interpreted.X``: the source of rule module ``cardwars.X``, run
+    by the interpreter; any other module, the shared ``cardwars.X`` itself."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != INTERPRETED and not fullname.startswith(INTERPRETED + "."):
+            return None
+        if fullname == INTERPRETED:
+            return importlib.machinery.ModuleSpec(fullname, _PackageLoader(), is_package=True)
+        canonical = "cardwars" + fullname[len(INTERPRETED) :]
+        spec = importlib.util.find_spec(canonical)
+        if spec is None:
+            return None
+        if spec.submodule_search_locations is not None:
+            return importlib.machinery.ModuleSpec(fullname, _PackageLoader(), is_package=True)
+        if spec.origin is not None:
+            source = Path(spec.origin).with_name(canonical.rpartition(".")[2] + ".py")
+            if is_rule_module(source):
+                loader = importlib.machinery.SourceFileLoader(fullname, str(source))
+                return importlib.util.spec_from_file_location(fullname, source, loader=loader)
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(canonical))
+
+
+if not any(isinstance(finder, _InterpretedFinder) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _InterpretedFinder())
+
+
+def _is_compiled(module: ModuleType) -> bool:
+    origin = getattr(module, "__file__", None) or ""
+    return not origin.endswith(".py")
+
+
+class RuleSource:
+    """A game's rule module (a pure-mode ``.py`` with its ``.pxd``) on either backend.
+
+    :attr:`module` is the current :data:`BACKEND`'s build of it: the extension, or the
+    same file run by the interpreter; :meth:`of` names the backend. Each game keeps its
+    own (``MACHINE`` in its ``state.py``), so that the game, not this module, names its
+    rules.
+    """
+
+    __slots__ = ("_interpreted", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._interpreted: ModuleType | None = None
+
+    @property
+    def module(self) -> ModuleType:
+        """The current backend's build (ImportError names the module that is missing)."""
+        return self.of(BACKEND)
+
+    def of(self, backend: str) -> ModuleType:
+        """The build of ``backend`` (``"compiled"`` or ``"python"``), imported on first use."""
+        if backend != "compiled":
+            module = self._interpreted
+            if module is None:
+                module = self._interpreted = _load_interpreted(self.name)
+            return module
+        module = sys.modules.get(self.name)
+        if module is None:
+            module = importlib.import_module(self.name)
+        if not _is_compiled(module):
+            raise ImportError(
+                f"the compiled build of {self.name} is missing ({module.__file__} was "
+                "found); the extensions are built together: rebuild with 'pip install .'"
+            )
+        return module
+
+    def __repr__(self) -> str:
+        return f"RuleSource({self.name!r})"
+
+
+def _load_interpreted(name: str) -> ModuleType:
+    canonical = importlib.import_module(name)
+    if not _is_compiled(canonical):
+        return canonical  # no compiled build here: the canonical module is the source run
+    return importlib.import_module(INTERPRETED + name[len("cardwars") :])
+
+
+# Transitional: a game whose rules are not yet one pure-mode source keeps its twins.
 class Kernel:
     """A game's compiled extension and the twin modules that hold the same names.
 

@@ -398,7 +398,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seat: agent_by_name(name, game) for seat, name in enumerate(names) if seat != args.seat
     }
     rngs = {
-        seat: backend.kernels.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
+        seat: backend.core.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
     }
     out = _play_output()
 

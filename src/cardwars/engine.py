@@ -57,7 +57,7 @@ __all__ = [
 
 
 def _agent_rng(seed: int, seat: int) -> Rng:
-    kernels = backend.kernels
+    kernels = backend.core
     rng: Rng = kernels.Rng(kernels.derive_seed(seed, 1 + seat))
     return rng
 

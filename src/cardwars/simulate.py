@@ -181,7 +181,7 @@ def _run_chunk(
         columns = game.run_batch(tuple(str(a) for a in agents), seed, start, count)
         return _Chunk(start, columns["length"], columns["winner"], columns["termination"])
     lengths, winners, codes = array("q"), array("b"), array("b")
-    derive = _backend.kernels.derive_seed
+    derive = _backend.core.derive_seed
     for k in range(start, start + count):
         result = play(game, agents, seed=derive(seed, k)).result
         assert result is not None

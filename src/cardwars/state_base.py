@@ -420,4 +420,4 @@ def _rng_types() -> tuple[type, ...]:
     from cardwars import core
 
     compiled = sys.modules.get("cardwars._core")
-    return (core.Rng, backend.kernels.Rng, *(() if compiled is None else (compiled.Rng,)))
+    return (core.Rng, backend.core.Rng, *(() if compiled is None else (compiled.Rng,)))

@@ -210,7 +210,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         seated = _read_agents(game, {} if agents is None else agents)
         self._game = game
         self._state: StateT = game.new_game(seed)
-        kernels = backend.kernels
+        kernels = backend.core
         seed = self._state.seed
         self._rngs: list[Rng] = [
             kernels.Rng(kernels.derive_seed(seed, 1 + seat)) for seat in range(game.players)

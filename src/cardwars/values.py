@@ -45,5 +45,5 @@ def builder(cls: type[_T]) -> Callable[..., _T]:
     names = tuple(f.name for f in fields(cls))
     if any(name.startswith("_") for name in names):
         raise TypeError(f"builder() takes public field names only, got {describe(names)}")
-    build: Callable[..., _T] = backend.kernels.SlotBuilder(cls, names)
+    build: Callable[..., _T] = backend.core.SlotBuilder(cls, names)
     return build

@@ -380,7 +380,7 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG (Aliwar uses it only for the deal)."""
-        rng: Rng = backend.kernels.Rng(self._m.rng_state)
+        rng: Rng = backend.core.Rng(self._m.rng_state)
         return rng
 
     # --- readable state ------------------------------------------------------------------

@@ -170,7 +170,7 @@ class State(MachineState[Phase]):
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
         """CW-2 (:ref:`deals`): shuffle the canonical 48 cards, deal round-robin."""
-        rng = backend.kernels.Rng(seed)
+        rng = backend.core.Rng(seed)
         deck: list[CardId] = list(range(48))
         rng.shuffle(deck)
         per = len(deck) // players
@@ -266,7 +266,7 @@ class State(MachineState[Phase]):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG, at its current point."""
-        rng: Rng = backend.kernels.Rng(self._m.rng_state)
+        rng: Rng = backend.core.Rng(self._m.rng_state)
         return rng
 
     @property

@@ -141,7 +141,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
-        kernels = backend.kernels
+        kernels = backend.core
         self._rngs = [
             kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
             for seat in range(self.game.players)

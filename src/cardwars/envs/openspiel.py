@@ -194,7 +194,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
 
     def deal_seed_of(self, outcome: int) -> int:
         """The cardwars seed that the chance outcome ``outcome`` deals from."""
-        return int(backend.kernels.derive_seed(self.deal_seed, outcome))
+        return int(backend.core.derive_seed(self.deal_seed, outcome))
 
     def new_initial_state(self) -> CardwarsState:
         """The root: the deal's chance node."""

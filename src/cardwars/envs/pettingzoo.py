@@ -336,7 +336,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
         self._apply: Callable[[object, tuple[str, ...], bool], bool] = _no_apply
         self._write: Callable[[Any, Any, bool], bool] = _no_writer
-        self._rows: Callable[..., dict[str, ObsDict]] = backend.kernels.rows_by_key
+        self._rows: Callable[..., dict[str, ObsDict]] = backend.core.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
 
@@ -387,7 +387,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             self._fast = None
             self._apply = _no_apply
             self._write = _no_writer
-        self._rows = backend.kernels.rows_by_key
+        self._rows = backend.core.rows_by_key
         return self._observations(), {name: {} for name in self.agents}
 
     @exclusive.step

@@ -183,7 +183,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
 
     def _table_seeds(self, seed: object) -> tuple[int, ...]:
         n = self.num_envs
-        derive = backend.kernels.derive_seed
+        derive = backend.core.derive_seed
         if seed is None:
             base = int(self.np_random.integers(2**63))
             return tuple(derive(base, k) for k in range(n))

@@ -373,7 +373,7 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rng(self) -> Rng:
         """A copy of the game RNG."""
-        rng: Rng = backend.kernels.Rng(self._m.rng_state)
+        rng: Rng = backend.core.Rng(self._m.rng_state)
         return rng
 
     # --- god's-eye view ---------------------------------------------------------------
