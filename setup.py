@@ -57,9 +57,7 @@ def _module(path: Path) -> str:
 # in Cython's pure-Python mode with the .pxd of its C types beside it (cardwars.backend
 # loads the same .py interpreted where these do not import).
 CORE = sorted(SRC.glob("cardwars/**/*.pyx"))
-RULES = sorted(
-    path for path in SRC.glob("cardwars/**/*.py") if path.with_suffix(".pxd").is_file()
-)
+RULES = sorted(path for path in SRC.glob("cardwars/**/*.py") if path.with_suffix(".pxd").is_file())
 MODULES = [_module(path) for path in CORE + RULES]
 JOBS = max(1, min(len(MODULES), os.cpu_count() or 1))
 

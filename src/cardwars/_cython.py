@@ -45,8 +45,8 @@ __all__ = [
     "exceptval",
     "final",
     "gil",
-    "inline",
     "initializedcheck",
+    "inline",
     "int",
     "locals",
     "long",
@@ -84,7 +84,7 @@ cfunc = ccall = inline = final = _identity
 """Function kinds: interpreted, the function itself."""
 
 
-def locals(**types: object) -> Callable[[_F], _F]:  # noqa: A001 - Cython's own name
+def locals(**types: object) -> Callable[[_F], _F]:
     """Types of a function's locals; interpreted, nothing."""
     return _identity
 
@@ -159,7 +159,7 @@ class _CArray(Generic[_T]):
 # As in Cython's Shadow: interpreted, a C integer type converts like Python's int, with
 # no wraparound. The rules never rely on a C overflow: they mask where a width matters.
 char = schar = uchar = short = _CType("int", builtins.int)
-int = uint = long = longlong = ulonglong = _CType("int", builtins.int)  # noqa: A001
+int = uint = long = longlong = ulonglong = _CType("int", builtins.int)
 Py_ssize_t = size_t = _CType("Py_ssize_t", builtins.int)
 bint = _CType("bint", builtins.bool)
 double = _CType("double", builtins.float)
