@@ -18,7 +18,7 @@ from harness import SEED, require_compiled, using_backend
 
 import cardwars
 from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
-from cardwars.aliwar.kernel import KERNEL
+from cardwars.aliwar.game import BATCH
 from cardwars.core_rng import derive_seed
 
 _CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
@@ -42,7 +42,7 @@ def batch_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple
     """The same rows from the whole-game batch loop ``aliwar_batch`` on ``backend``."""
     with using_backend(backend):
         codes = tuple(_CODES[a] for a in agents)
-        out = KERNEL.module.aliwar_batch(SEED, 0, games, 2, codes)
+        out = BATCH.module.aliwar_batch(SEED, 0, games, 2, codes)
     return list(zip(out["length"], out["winner"], out["termination"], strict=True))
 
 

@@ -67,8 +67,8 @@ import cardwars
 from cardwars import aliwar, guerrilla
 from cardwars import backend as _backend
 from cardwars.agents import RandomAgent
-from cardwars.aliwar.kernel import KERNEL as ALIWAR
-from cardwars.backend import Kernel
+from cardwars.aliwar.state import ROUND as ALIWAR
+from cardwars.backend import Kernel, RuleSource
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Game
 from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
@@ -213,7 +213,7 @@ def _shuffle_run() -> Callable[[int], int]:
     return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
 
 
-def _kernel_run(of: Kernel, name: str, inputs: list[Any]) -> Callable[[int], int]:
+def _kernel_run(of: Kernel | RuleSource, name: str, inputs: list[Any]) -> Callable[[int], int]:
     """Calls of the current backend's kernel ``name`` (looked up once, as a hot loop would)."""
     kernel = getattr(of.module, name)
     return _cycled(lambda args: kernel(*args), inputs)

@@ -15,12 +15,37 @@ from types import SimpleNamespace
 from typing import Any
 
 from cardwars import backend
-from cardwars.aliwar.kernel import KERNEL as ALIWAR
 from cardwars.clone_war.kernel import KERNEL as CLONE_WAR
 from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 
+
+class RuleModules:
+    """A game's rule modules (one source each) as one namespace of their public names
+    (each module's ``__all__``) on a backend, as :class:`cardwars.backend.Kernel` gives a
+    game's compiled extension or twins."""
+
+    def __init__(self, *names: str) -> None:
+        self.sources = tuple(backend.RuleSource(name) for name in names)
+
+    def of(self, name: str) -> SimpleNamespace:
+        merged = SimpleNamespace()
+        for source in self.sources:
+            module = source.of(name)
+            for attr in module.__all__:
+                setattr(merged, attr, getattr(module, attr))
+        return merged
+
+
+ALIWAR = RuleModules(
+    "cardwars.aliwar.machine",
+    "cardwars.aliwar.round",
+    "cardwars.aliwar.batch",
+    "cardwars.aliwar.vector",
+)
+"""Aliwar's rule modules (the same source on both backends)."""
+
 KERNELS = (ALIWAR, CLONE_WAR, GUERRILLA)
-"""Each game's :class:`cardwars.backend.Kernel`."""
+"""Each game's :class:`cardwars.backend.Kernel` (Aliwar: its rule modules)."""
 
 _CORES = {"compiled": "cardwars._core", "python": "cardwars.core"}
 

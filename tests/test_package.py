@@ -87,7 +87,12 @@ def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> 
     "module",
     [
         "cardwars._core",
-        "cardwars.aliwar._machine",
+        "cardwars.aliwar.position",
+        "cardwars.aliwar.round",
+        "cardwars.aliwar.views",
+        "cardwars.aliwar.machine",
+        "cardwars.aliwar.batch",
+        "cardwars.aliwar.vector",
         "cardwars.clone_war._machine",
         "cardwars.guerrilla._machine",
     ],

@@ -115,8 +115,8 @@ def test_each_table_is_the_single_env(
 def test_backends_write_the_same_blocks(backend: str) -> None:
     """The compiled tables and the twin's, stepped with the same actions, write the same
     bytes into every block (the twin is the compiled core's specification)."""
-    from cardwars.aliwar.kernel import KERNEL as ALIWAR
     from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
+    from tests.kernels import ALIWAR
 
     if backend == "python":
         pytest.skip("compares the two backends once")
@@ -126,7 +126,8 @@ def test_backends_write_the_same_blocks(backend: str) -> None:
         lambda kernel: kernel.GuerrillaTables(5, 3, 2, 1),
         lambda kernel: kernel.GuerrillaTables(5, 4, 0, 0, tie_cards=2, max_skirmishes=40),
     ]
-    for kernel_of, make in zip((ALIWAR, ALIWAR, GUERRILLA, GUERRILLA), makers, strict=True):
+    owners: tuple[Any, ...] = (ALIWAR, ALIWAR, GUERRILLA, GUERRILLA)
+    for kernel_of, make in zip(owners, makers, strict=True):
         runs = []
         for name in ("compiled", "python"):
             tables = make(kernel_of.of(name))

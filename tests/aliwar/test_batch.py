@@ -8,16 +8,20 @@ the kernels' names and signatures in ``tests/test_kernel_parity.py``.
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import cardwars
-from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, run_batch
-from cardwars.aliwar import batch as pure_aliwar
+from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, batch, round, run_batch
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized
+
+pure_aliwar = SimpleNamespace(
+    PAIRS=round.PAIRS, switch_scores=batch.switch_scores, keep_index=batch.keep_index
+)
 
 try:
     from tests.kernels import compiled as _core
@@ -126,6 +130,21 @@ COLUMNS = ("length", "winner", "termination", "discards", "longest_no_progress")
 FLAGS = ("allow_null_switch", "kept_card_position", "double_loss_result", "cap_result")
 
 
+def greedy_action(machine: Any, seat: int, legal: tuple[int, ...]) -> int:
+    """``GreedyAgent``'s choice among ``legal``, from the machine's public views (its
+    labels are the card ids) and the greedy arithmetic on ids of ``aliwar.batch``."""
+    stacks = machine.stacks()
+    if machine.phase == 0:  # Switch: the null switch (15) is Switch(5, 5)
+        tops = [[stack[0] for stack in own] for own in stacks]
+        pairs = [pure_aliwar.PAIRS[a] if a < 15 else (5, 5) for a in legal]
+        scores = pure_aliwar.switch_scores(tops, machine.protection(), seat, pairs)
+        return int(legal[scores.index(max(scores))])
+    keeps = [divmod(action - 16, 5) for action in legal if action != 276]
+    # The returning cards still lie on their stacks (AW-6.4), so they count in the sizes.
+    choice = pure_aliwar.keep_index(keeps, [len(stack) for stack in stacks[seat]])
+    return int(16 + 5 * keeps[choice][0] + keeps[choice][1])
+
+
 def replayed(seed: int, k: int, agents: tuple[int, int], options: dict[str, int]) -> Row:
     """Game ``k`` of a batch, played step by step through the pure machine's public methods."""
     game_seed = pure.derive_seed(seed, k)
@@ -137,7 +156,7 @@ def replayed(seed: int, k: int, agents: tuple[int, int], options: dict[str, int]
         for seat in sorted(machine.to_act):
             legal = machine.legal_actions(seat)
             if agents[seat] == 1:
-                chosen[seat] = pure_aliwar.greedy_action(machine, seat, legal)
+                chosen[seat] = greedy_action(machine, seat, legal)
             else:
                 chosen[seat] = legal[rngs[seat].below(len(legal))]
         assert machine.apply_actions(chosen)

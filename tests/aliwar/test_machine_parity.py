@@ -1,10 +1,14 @@
-"""The compiled Aliwar machine and its pure twin agree step by step (differential).
+"""Aliwar's rules, one source, compiled and interpreted, agree step by step (differential).
 
-Two faces, one over each machine, are dealt the same game and driven by the same
-random actions; after every step they must show the same events, phase, polled
-seats, legal moves and actions, observations of both seats, readable state,
-machine key and result. The keys are also exchanged: each backend rebuilds the
-other's position exactly.
+The same rule modules (``cardwars.aliwar.machine`` and the modules it cimports) are run
+twice in one process: their compiled build and the interpreter's
+(``RuleSource(...).of("compiled")`` and ``.of("python")``). Two faces, one over each
+build's machine, are dealt the same game under every option and driven by the same
+random actions; after every step they must show the same events, phase, polled seats,
+legal moves and actions, observations of both seats, readable state, machine key and
+result. The keys are also exchanged: each build rebuilds the other's position exactly.
+The batch loop and the vector tables are compared the same way, and the named
+constants' compiled values with the interpreted ones.
 """
 
 from __future__ import annotations
@@ -14,14 +18,18 @@ from typing import Any
 import pytest
 
 from cardwars.aliwar import Rules, State
-from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.state import _CARDS
+from cardwars.backend import RuleSource
 from cardwars.core_rng import Rng, derive_seed
-from tests.kernels import pure
 from tests.sizes import sized
 
+SOURCES = {
+    name: RuleSource(f"cardwars.aliwar.{name}")
+    for name in ("position", "round", "views", "machine", "batch", "vector")
+}
+pure = SOURCES["machine"].of("python")
 try:
-    from tests.kernels import compiled as _core
+    _core: Any = SOURCES["machine"].of("compiled")
 except ImportError:  # pragma: no cover - the pure-only install
     _core = None
 
@@ -34,6 +42,15 @@ SETTINGS = [
     Rules(no_progress_limit=2),
     Rules(max_rounds=6, cap_result="most_cards"),
     Rules(allow_null_switch=True, kept_card_position="below_returning", no_progress_limit=5),
+    Rules(
+        allow_null_switch=True,
+        kept_card_position="below_returning",
+        double_loss_result="most_cards",
+        cap_result="most_cards",
+        view_recall="face_up_only",
+        no_progress_limit=3,
+        max_rounds=40,
+    ),
 ]
 
 
@@ -94,15 +111,15 @@ def _play_both(rules: Rules, seed: int) -> int:
 @pytest.mark.parametrize("rules", SETTINGS, ids=repr)
 def test_machines_agree_step_by_step(backend: str, rules: Rules) -> None:
     if backend == "python" or _core is None:
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
-    games = sized(2000, 120)
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
+    games = sized(600, 60)
     total = sum(_play_both(rules, derive_seed(7, k)) for k in range(games))
     assert total > games  # every game took steps
 
 
 def test_keys_cross_backends(backend: str) -> None:
     if backend == "python" or _core is None:
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     for k in range(40):
         compiled, twin = _faces(Rules(allow_null_switch=k % 2 == 1), derive_seed(3, k))
         rng = Rng(k)
@@ -116,18 +133,100 @@ def test_keys_cross_backends(backend: str) -> None:
             compiled.apply_actions(picks)
             twin.apply_actions(picks)
         key = compiled._m.key()
-        from_compiled = pure_aliwar_machine._aliwar_machine_from_key(_CARDS, key)
+        from_compiled = pure._aliwar_machine_from_key(_CARDS, key)
         from_twin = _core._aliwar_machine_from_key(_CARDS, twin._m.key())
         assert from_compiled.key() == key == from_twin.key()
         rebuilt = State(compiled.rules, compiled.seed, from_twin, False)
         assert list(_picture(rebuilt)) == list(_picture(twin))  # the last events included
         assert rebuilt.last_events == twin.last_events
+        assert type(from_compiled).__module__ == "cardwars._interpreted.aliwar.machine"
+        assert type(from_twin).__module__ == "cardwars.aliwar.machine"
 
 
 def test_the_comparison_sees_a_difference(backend: str) -> None:
     if backend == "python" or _core is None:
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     compiled, twin = _faces(Rules(), 5)
     compiled.apply_actions({0: 0, 1: 0})
     twin.apply_actions({0: 0, 1: 1})
     assert _picture(compiled) != _picture(twin)
+
+
+def test_the_named_constants_are_the_same_in_both_builds(backend: str) -> None:
+    if backend == "python" or _core is None:
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
+    compiled = SOURCES["position"].of("compiled")
+    interpreted = SOURCES["position"].of("python")
+    assert compiled is not interpreted
+    assert compiled.CONSTANTS == interpreted.CONSTANTS
+    assert len(compiled.CONSTANTS) > 20
+    for name in ("PhaseCode", "TerminationCode", "Action", "EventKind", "AgentCode"):
+        ours, theirs = getattr(compiled, name), getattr(interpreted, name)
+        assert [(m.name, m.value) for m in ours] == [(m.name, m.value) for m in theirs]
+    assert SOURCES["round"].of("compiled").PAIRS == SOURCES["round"].of("python").PAIRS
+
+
+BATCH_OPTIONS = [
+    {},
+    {"allow_null_switch": 1, "kept_card_position": 1},
+    {"no_progress_limit": 2, "max_rounds": 9, "double_loss_result": 1, "cap_result": 1},
+    {"double_loss_result": 1, "cap_result": 1, "no_progress_limit": 4, "allow_null_switch": 1},
+]
+
+
+@pytest.mark.parametrize("options", BATCH_OPTIONS, ids=repr)
+@pytest.mark.parametrize("agents", [(0, 0), (1, 0), (0, 1), (1, 1)], ids=repr)
+def test_batch_builds_agree(backend: str, options: dict[str, int], agents: tuple[int, int]) -> None:
+    if backend == "python" or _core is None:
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
+    games = sized(150, 40)
+    compiled = SOURCES["batch"].of("compiled").aliwar_batch(11, 5, games, 2, agents, **options)
+    interpreted = SOURCES["batch"].of("python").aliwar_batch(11, 5, games, 2, agents, **options)
+    for name in compiled:
+        assert list(compiled[name]) == list(interpreted[name]), name
+
+
+@pytest.mark.parametrize("options", BATCH_OPTIONS[:3], ids=repr)
+@pytest.mark.parametrize(("seat", "opponent", "recall"), [(0, 0, 1), (1, 1, 0), (0, 1, 1)])
+def test_vector_builds_agree(
+    backend: str, options: dict[str, int], seat: int, opponent: int, recall: int
+) -> None:
+    if backend == "python" or _core is None:
+        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
+    np = pytest.importorskip("numpy")
+    n = 6
+    builds = [SOURCES["vector"].of(name) for name in ("compiled", "python")]
+    tables = [build.AliwarTables(n, seat, opponent, recall, **options) for build in builds]
+    outs = []
+    for t in tables:
+        obs, masks = np.zeros((n, 609), np.float32), np.zeros((n, 277), np.int8)
+        t.reset(tuple(range(40, 40 + n)), obs, masks)
+        outs.append((obs, masks))
+    for a, b in zip(outs[0], outs[1], strict=True):
+        assert (a == b).all()
+    rng = Rng(seed := 17)
+    for step in range(sized(150, 40)):
+        actions = np.zeros(n, np.int32)
+        tables[0].sample(derive_seed(seed, step), actions)
+        other = np.zeros(n, np.int32)
+        tables[1].sample(derive_seed(seed, step), other)
+        assert (actions == other).all()
+        if rng.below(10) == 0:
+            actions[rng.below(n)] = rng.below(277)  # now and then an illegal action
+        results: list[Any] = []
+        for t in tables:
+            blocks = (
+                np.zeros((n, 609), np.float32),
+                np.zeros((n, 277), np.int8),
+                np.zeros(n, np.float32),
+                np.zeros(n, np.int8),
+                np.zeros(n, np.int8),
+                np.zeros(n, np.int8),
+            )
+            first = t.step(actions, *blocks, step % 2 == 0)
+            results.append((first, blocks, t.game_seeds(), t.episodes()))
+            results[-1] += (tuple(t.legal_actions(k) for k in range(n)),)
+        (f0, b0, s0, e0, l0), (f1, b1, s1, e1, l1) = results
+        assert (f0, s0, e0, l0) == (f1, s1, e1, l1)
+        for x, y in zip(b0, b1, strict=True):
+            assert (x == y).all(), step

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardwars.aliwar.batch import keep_index, switch_scores
+from cardwars import backend
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from cardwars.core_rng import Rng
 
 __all__ = ["GreedyAgent", "IsmctsAgent"]
+
+_BATCH = backend.RuleSource("cardwars.aliwar.batch")  # the greedy agent's arithmetic on ids
 
 
 def _tops(observation: AliwarObservation, seat: int) -> list[int]:
@@ -99,7 +101,8 @@ class GreedyAgent:
         if not keeps:
             raise UsageError(f"GreedyAgent found no Keep among {describe(legal_moves)}")
         sizes = [len(stack) for stack in observation.stacks[observation.seat]]
-        return keeps[keep_index([(keep.card.id, keep.stack) for keep in keeps], sizes)]
+        index: int = _BATCH.module.keep_index([(keep.card.id, keep.stack) for keep in keeps], sizes)
+        return keeps[index]
 
     @staticmethod
     def switch_scores(observation: AliwarObservation, switches: Sequence[Move]) -> list[int]:
@@ -113,7 +116,8 @@ class GreedyAgent:
         pairs = [(move.a, move.b) for move in switches if isinstance(move, Switch)]
         tops = [_tops(observation, seat) for seat in range(2)]
         protection = [card.id for card in observation.protection]
-        return switch_scores(tops, protection, observation.seat, pairs)
+        scores: list[int] = _BATCH.module.switch_scores(tops, protection, observation.seat, pairs)
+        return scores
 
     def __repr__(self) -> str:
         return "GreedyAgent()"

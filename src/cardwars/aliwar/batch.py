@@ -1,11 +1,6 @@
-"""Aliwar's whole-game batch loop: the pure-Python twin of ``_batch.pxi``.
-
-The rules are stated once, in :mod:`cardwars.aliwar.steps`:
-:func:`aliwar_batch` deals each game with ``aliwar_deal`` and plays it through the
-machine's steps, its built-in agents choosing among the machine's legal actions (as the
-compiled batch loop plays the compiled machine's rule steps). The greedy agent's choice on
-ints is here, once: :func:`switch_scores` and :func:`keep_index`, which
-``cardwars.aliwar.GreedyAgent`` also asks.
+"""Aliwar's built-in agents and its whole-game batch loop: games dealt (AW-2.1) and
+played to their end through the rule steps of :mod:`.round`, each seat's choices made by
+the random or the greedy agent (``cardwars.aliwar.GreedyAgent``, on card ids).
 """
 
 from __future__ import annotations
@@ -13,52 +8,191 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
-from cardwars.aliwar.codes import DECLINE, KEEP_BASE, OVER, PAIRS, SWITCH
-from cardwars.aliwar.machine import AliwarMachine, aliwar_deal
-from cardwars.aliwar.steps import _flag, _limit
-from cardwars.core_rng import Rng, derive_seed
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
 
-__all__ = ["aliwar_batch"]
+if cython.compiled:
+    from cython.cimports.cardwars.aliwar.position import (
+        AGENT_GREEDY,
+        DECLINE,
+        KEEP_BASE,
+        OVER,
+        PAIR_A,
+        PAIR_B,
+        RING,
+        SWITCH,
+        Position,
+        agent_below,
+        deal,
+        derive,
+        reset,
+        start_round,
+    )
+    from cython.cimports.cardwars.aliwar.round import keep_step, switch_step
+    from cython.cimports.cpython import array as carray
+else:
+    from .position import (
+        AGENT_GREEDY,
+        DECLINE,
+        KEEP_BASE,
+        OVER,
+        PAIR_A,
+        PAIR_B,
+        RING,
+        SWITCH,
+        Position,
+        agent_below,
+        deal,
+        derive,
+        reset,
+        start_round,
+    )
+    from .round import keep_step, switch_step
 
-_AGENT_GREEDY = 1  # agent codes: 0 random, 1 greedy
-# The positions each switch action swaps; the null switch (15) is Switch(5, 5), a no-op.
-_SWITCH_POSITIONS = (*PAIRS, (5, 5))
-_IDS = tuple(range(52))  # the batch's machines are labelled by the card ids themselves
+from .position import check_flag, check_limit
+
+__all__ = ["aliwar_batch", "keep_index", "switch_scores"]
 
 
-def _check_batch_args(
-    seed: int,
-    start: int,
-    count: int,
-    players: int,
-    agents: Sequence[int],
-    options: dict[str, int],
-) -> None:
-    for name, value in (("seed", seed), ("start", start)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-            raise ValueError(f"{name} must be an int in [0, 2**64), got {value!r}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"count must be an int >= 0, got {count!r}")
-    if players != 2:
-        raise ValueError(f"aliwar is for exactly 2 players, got players={players!r}")
-    if (
-        isinstance(agents, (str, bytes))
-        or len(agents) != 2
-        or any(
-            isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
-            for code in agents
-        )
-    ):
-        raise ValueError(
-            f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
-        )
-    # The machine's own checks (so also when count is 0), in the compiled loop's order.
-    for name in ("allow_null_switch", "kept_card_position", "double_loss_result", "cap_result"):
-        _flag(options[name], name)
-    for name in ("no_progress_limit", "max_rounds"):
-        _limit(options[name], name)
+# --- the built-in agents ------------------------------------------------------------------
 
 
+def fielded(g: Position, s: int, choice: int, keys: list[int]) -> None:
+    """The keys ``2 rank + protected`` seat ``s`` would field in columns 0..4 after switch
+    ``choice`` (AW-4.3, AW-5.2), without making it; the built-in greedy agent weighs them."""
+    cards = cython.declare(cython.int[6])
+    for c in range(5):
+        cards[c] = g.ring[RING * (5 * s + c) + g.head[5 * s + c]]
+    cards[5] = g.protection[s]
+    tmp = cards[PAIR_A[choice]]
+    cards[PAIR_A[choice]] = cards[PAIR_B[choice]]
+    cards[PAIR_B[choice]] = tmp
+    guard = cards[5] // 13
+    for c in range(5):
+        keys[c] = 2 * (cards[c] % 13) + (1 if cards[c] // 13 == guard else 0)
+
+
+def greedy_switch(g: Position, s: int) -> int:
+    """``GreedyAgent``'s switch: the best total over the opponent's switches of +1 per
+    column won and -1 per column lost; the first best in the canonical order.
+
+    Counting instead of fighting every pair: ``below[c][p][r]`` is how many opponent
+    switches field, in column ``c``, a card of protection status ``p`` and rank below
+    ``r``, so the total of one of our cards against all of them is a few lookups
+    (AW-5.3, AW-5.4).
+    """
+    below = cython.declare(cython.int[140])  # below[c][p][r] at 28 c + 14 p + r
+    keys = cython.declare(cython.int[5])
+    for k in range(140):
+        below[k] = 0
+    for k in range(g.n_switches):
+        fielded(g, 1 - s, k, keys)
+        for c in range(5):
+            below[28 * c + 14 * (keys[c] & 1) + (keys[c] >> 1) + 1] += 1
+    for c in range(5):
+        for p in range(2):
+            for r in range(1, 14):
+                below[28 * c + 14 * p + r] += below[28 * c + 14 * p + r - 1]
+    best = 0
+    best_score = 0
+    for k in range(g.n_switches):
+        fielded(g, s, k, keys)
+        score = 0
+        for c in range(5):
+            rank = keys[c] >> 1
+            u = 28 * c  # the row of unprotected cards, then (+ 14) of protected ones
+            n0 = below[u + 13]
+            n1 = below[u + 27]
+            if keys[c] & 1:  # protected: beats lower protected and any unprotected rank <= it
+                score += below[u + 14 + rank] + below[u + rank + 1] - (n1 - below[u + 15 + rank])
+            else:  # unprotected: beats lower unprotected, loses to higher or any protected >= it
+                score += below[u + rank] - (n0 - below[u + rank + 1]) - (n1 - below[u + 14 + rank])
+        if k == 0 or score > best_score:
+            best = k
+            best_score = score
+    return best
+
+
+def agent_switch(g: Position, s: int, agent: int) -> int:
+    """The switch of a built-in agent: greedy, or uniform over the switch actions."""
+    if agent == AGENT_GREEDY:
+        return greedy_switch(g, s)
+    return agent_below(g, s, g.n_switches)
+
+
+def agent_keep(g: Position, s: int, agent: int) -> int:
+    """The Keep action of a built-in agent, or -1 when seat ``s`` is not polled.
+
+    Random: ``legal[rng.below(len(legal))]`` over the canonical order (Decline, then card
+    by column and stack ascending; a forced refill offers only the emptied stack). Greedy:
+    the highest rank (first by column) into the emptied stack, or else into the smallest
+    stack now (the returning cards still lie on their stacks; first by number).
+    """
+    n_won = g.won_count[s]
+    if n_won == 0:
+        return -1
+    if agent == AGENT_GREEDY:
+        best = 0
+        for i in range(1, n_won):
+            if g.won[5 * s + i] % 13 > g.won[5 * s + best] % 13:
+                best = i
+        stack = 0
+        if g.empty_stack[s] >= 0:
+            stack = g.empty_stack[s]
+        else:
+            smallest = g.size[5 * s]
+            for c in range(1, 5):
+                if g.size[5 * s + c] < smallest:
+                    smallest = g.size[5 * s + c]
+                    stack = c
+        return KEEP_BASE + 5 * g.won[5 * s + best] + stack
+    if g.empty_stack[s] >= 0:
+        return KEEP_BASE + 5 * g.won[5 * s + agent_below(g, s, n_won)] + g.empty_stack[s]
+    choice = agent_below(g, s, 1 + 5 * n_won)
+    if choice == 0:
+        return DECLINE
+    return KEEP_BASE + 5 * g.won[5 * s + (choice - 1) // 5] + (choice - 1) % 5
+
+
+# --- the batch loop -----------------------------------------------------------------------
+
+
+def play_one(g: Position, game_seed: int, agent_0: int, agent_1: int) -> None:
+    """One game on ``g`` (reset with the options), dealt from ``game_seed``; seat ``s``'s
+    agent draws from ``derive_seed(game_seed, 1 + s)``."""
+    choices = cython.declare(cython.int[2])
+    deal(g, game_seed)
+    for s in range(2):
+        g.agent_rng[s] = derive(game_seed, 1 + s)
+    start_round(g)
+    while g.phase != OVER:
+        if g.phase == SWITCH:
+            choices[0] = agent_switch(g, 0, agent_0)
+            choices[1] = agent_switch(g, 1, agent_1)
+            switch_step(g, choices[0], choices[1])
+        else:
+            choices[0] = agent_keep(g, 0, agent_0)
+            choices[1] = agent_keep(g, 1, agent_1)
+            keep_step(g, choices[0], choices[1])
+
+
+@cython.locals(
+    i=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    seed_c=cython.ulonglong,
+    start_c=cython.ulonglong,
+    null_switch=cython.bint,
+    kept_below=cython.bint,
+    double_loss_most=cython.bint,
+    cap_most=cython.bint,
+    limit=cython.longlong,
+    cap=cython.longlong,
+    agent_0=cython.int,
+    agent_1=cython.int,
+    g=Position,
+)
 def aliwar_batch(
     seed: int,
     start: int,
@@ -99,64 +233,69 @@ def aliwar_batch(
     >>> len(out["length"]), sorted(out)
     (3, ['discards', 'length', 'longest_no_progress', 'termination', 'winner'])
     """
-    options = {
-        "allow_null_switch": allow_null_switch,
-        "kept_card_position": kept_card_position,
-        "double_loss_result": double_loss_result,
-        "no_progress_limit": no_progress_limit,
-        "max_rounds": max_rounds,
-        "cap_result": cap_result,
+    for name, value in (("seed", seed), ("start", start)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+            raise ValueError(f"{name} must be an int in [0, 2**64), got {value!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be an int >= 0, got {count!r}")
+    if players != 2:
+        raise ValueError(f"aliwar is for exactly 2 players, got players={players!r}")
+    if (
+        isinstance(agents, (str, bytes))
+        or len(agents) != 2
+        or any(
+            isinstance(code, bool) or not isinstance(code, int) or code not in (0, 1)
+            for code in agents
+        )
+    ):
+        raise ValueError(
+            f"agents must be two agent codes from (0, 1) (0 = random, 1 = greedy), got {agents!r}"
+        )
+    null_switch = check_flag(allow_null_switch, "allow_null_switch")
+    kept_below = check_flag(kept_card_position, "kept_card_position")
+    double_loss_most = check_flag(double_loss_result, "double_loss_result")
+    cap_most = check_flag(cap_result, "cap_result")
+    limit = check_limit(no_progress_limit, "no_progress_limit")
+    cap = check_limit(max_rounds, "max_rounds")
+    agent_0 = agents[0]
+    agent_1 = agents[1]
+    seed_c = seed
+    start_c = start
+    n = count
+    g = Position()
+    g.log = False
+    columns = {
+        "length": array("q", bytes(8 * count)),
+        "winner": array("b", bytes(count)),
+        "termination": array("b", bytes(count)),
+        "discards": array("b", bytes(count)),
+        "longest_no_progress": array("q", bytes(8 * count)),
     }
-    _check_batch_args(seed, start, count, players, agents, options)
-    columns: dict[str, array[int]] = {
-        "length": array("q"),
-        "winner": array("b"),
-        "termination": array("b"),
-        "discards": array("b"),
-        "longest_no_progress": array("q"),
-    }
-    for k in range(start, start + count):
-        outcome = _play_one(derive_seed(seed, k % 2**64), (agents[0], agents[1]), options)
-        for name, value in zip(columns, outcome, strict=True):
-            columns[name].append(value)
+    if cython.compiled:
+        lengths = cython.declare(carray.array, columns["length"])
+        winners = cython.declare(carray.array, columns["winner"])
+        terminations = cython.declare(carray.array, columns["termination"])
+        discards = cython.declare(carray.array, columns["discards"])
+        longest = cython.declare(carray.array, columns["longest_no_progress"])
+        with cython.nogil:
+            for i in range(n):
+                reset(g, null_switch, kept_below, double_loss_most, limit, cap, cap_most)
+                play_one(g, derive(seed_c, start_c + i), agent_0, agent_1)
+                lengths.data.as_longlongs[i] = g.rounds
+                winners.data.as_schars[i] = g.winner
+                terminations.data.as_schars[i] = g.termination
+                discards.data.as_schars[i] = g.n_discard
+                longest.data.as_longlongs[i] = g.longest
+    else:
+        for i in range(n):
+            reset(g, null_switch, kept_below, double_loss_most, limit, cap, cap_most)
+            play_one(g, derive(seed_c, (start_c + i) % 2**64), agent_0, agent_1)
+            columns["length"][i] = g.rounds
+            columns["winner"][i] = g.winner
+            columns["termination"][i] = g.termination
+            columns["discards"][i] = g.n_discard
+            columns["longest_no_progress"][i] = g.longest
     return columns
-
-
-def _play_one(
-    game_seed: int, agents: tuple[int, int], options: dict[str, int]
-) -> tuple[int, int, int, int, int]:
-    """One game through the machine, ``agents[s]`` 0 random or 1 greedy: (length, winner,
-    termination, discards, longest idle run).
-
-    Seat ``s``'s random agent is ``cardwars.interfaces.RandomAgent`` with
-    ``Rng(derive_seed(game_seed, 1 + s))``: ``legal[rng.below(len(legal))]``. The loop
-    calls the machine's unguarded steps, which :meth:`AliwarMachine.apply_actions` wraps
-    (its checks hold here: every action is one of the polled seat's legal actions).
-    """
-    machine = aliwar_deal(_IDS, game_seed, **options)
-    rngs = (Rng(derive_seed(game_seed, 1)), Rng(derive_seed(game_seed, 2)))
-    while machine._phase != OVER:
-        chosen = [-1, -1]  # -1: a seat that is not polled (it won nothing to keep)
-        for s in (0, 1):
-            legal = machine._build_legal(s)
-            if not legal:
-                continue
-            if agents[s] == _AGENT_GREEDY:
-                chosen[s] = greedy_action(machine, s, legal)
-            else:
-                chosen[s] = legal[rngs[s].below(len(legal))]
-        machine._events = []  # as apply_actions does: only this step's events
-        if machine._phase == SWITCH:
-            machine._switch_step(chosen[0], chosen[1])
-        else:
-            machine._keep_step(chosen[0], chosen[1])
-    return (
-        machine.rounds,
-        machine.winner,
-        machine.termination,
-        len(machine._discard),
-        machine._longest,
-    )
 
 
 # --- the greedy agent on ints (``cardwars.aliwar.GreedyAgent`` asks it too) --------------
@@ -228,18 +367,3 @@ def keep_index(keeps: Sequence[tuple[int, int]], sizes: Sequence[int]) -> int:
     """
     keys = [(card % 13, -sizes[stack]) for card, stack in keeps]
     return keys.index(max(keys))
-
-
-def greedy_action(machine: AliwarMachine, seat: int, legal: Sequence[int]) -> int:
-    """``GreedyAgent``'s choice among ``legal``, ``seat``'s legal actions in ``machine``."""
-    stacks = machine._stacks
-    if machine._phase == SWITCH:
-        tops = [[stack[0] for stack in own] for own in stacks]
-        scores = switch_scores(
-            tops, machine._protection, seat, [_SWITCH_POSITIONS[a] for a in legal]
-        )
-        return legal[scores.index(max(scores))]
-    keeps = [divmod(action - KEEP_BASE, 5) for action in legal if action != DECLINE]
-    # The returning cards still lie on their stacks (AW-6.4), so they count in the sizes.
-    choice = keep_index(keeps, [len(stack) for stack in stacks[seat]])
-    return KEEP_BASE + 5 * keeps[choice][0] + keeps[choice][1]

@@ -11,9 +11,9 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+from cardwars import backend
 from cardwars.aliwar.agents import GreedyAgent, IsmctsAgent
 from cardwars.aliwar.encoding import encoding as _encoding
-from cardwars.aliwar.kernel import KERNEL
 from cardwars.aliwar.moves import ACTIONS, AliwarObservation
 from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.state import State
@@ -26,6 +26,11 @@ __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
 
 _AGENT_CODES: Final[dict[str, int]] = {"random": 0, "greedy": 1}
 """The agent codes of the batch kernel ``aliwar_batch``, by agent name."""
+
+BATCH: Final = backend.RuleSource("cardwars.aliwar.batch")
+"""The whole-game batch loop (:mod:`cardwars.aliwar.batch`) on the current backend."""
+VECTOR: Final = backend.RuleSource("cardwars.aliwar.vector")
+"""The native vector tables (:mod:`cardwars.aliwar.vector`) on the current backend."""
 
 BATCH_AGENTS: Final[frozenset[str]] = frozenset(_AGENT_CODES)
 """The built-in agents the compiled batch loop plays, by name.
@@ -104,7 +109,7 @@ class Aliwar(Game[Rules, State], Encodable):
                 f"the vector env's opponent is one of {sorted(_AGENT_CODES)}, "
                 f"got {describe(opponent)}"
             )
-        return KERNEL.module.AliwarTables(
+        return VECTOR.module.AliwarTables(
             count,
             seat,
             _AGENT_CODES[opponent],
@@ -143,7 +148,7 @@ class Aliwar(Game[Rules, State], Encodable):
         """
         self._check_batch(agents)
         codes = tuple(_AGENT_CODES[agent] for agent in agents)
-        columns: dict[str, array[int]] = KERNEL.module.aliwar_batch(
+        columns: dict[str, array[int]] = BATCH.module.aliwar_batch(
             seed, start, count, 2, codes, **self._rules.kernel_options()
         )
         return columns

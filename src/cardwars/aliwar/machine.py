@@ -43,22 +43,59 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-from cardwars import exclusive
-from cardwars.aliwar.codes import (
-    DECLINE,
-    KEEP,
-    KEEP_BASE,
-    NUM_ACTIONS,
-    OVER,
-    SWITCH,
-)
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars._core import MoveKeys, _block, _check_u64, moves_of_actions
+    from cython.cimports.cardwars.aliwar.position import (
+        DECLINE,
+        KEEP,
+        KEEP_BASE,
+        NUM_ACTIONS,
+        OVER,
+        RING,
+        RING_MASK,
+        SWITCH,
+        Position,
+        deal,
+        reset,
+        start_round,
+    )
+    from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
+    from cython.cimports.cardwars.aliwar.views import encode, event_objects, mask_row
+    from cython.cimports.cpython.buffer import Py_buffer, PyBuffer_Release
+    from cython.cimports.libc.string import memcpy, memset
+else:
+    from cardwars.core_envs import _block
+    from cardwars.core_rng import _check_u64
+    from cardwars.core_values import MoveKeys, moves_of_actions
+
+    from .position import (
+        DECLINE,
+        KEEP,
+        KEEP_BASE,
+        NUM_ACTIONS,
+        OVER,
+        RING,
+        RING_MASK,
+        SWITCH,
+        Position,
+        deal,
+        reset,
+        start_round,
+    )
+    from .round import keep_is_legal, keep_step, switch_step
+    from .views import encode, event_objects, mask_row
+
 from cardwars.aliwar.restore import _check_events, _check_restored
-from cardwars.aliwar.steps import AliwarRules, _card
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
-from cardwars.aliwar.views import _make, event_objects
-from cardwars.core_envs import _actions_by_key, _block
-from cardwars.core_rng import Rng, _check_u64
-from cardwars.core_values import MoveKeys, moves_of_actions
+from cardwars.exclusive import busy_error
+
+from .position import check_card, check_flag, check_limit
+from .views import faces_of
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
@@ -76,10 +113,23 @@ _POLLED: tuple[frozenset[int], ...] = (
     frozenset({1}),
     frozenset({0, 1}),
 )
-_SWITCHES = {15: tuple(range(15)), 16: tuple(range(16))}
+_SWITCHES_15 = tuple(range(15))
+_SWITCHES_16 = tuple(range(16))
+_NONE_WON: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
+_UP = tuple([tuple([bool(b >> c & 1) for c in range(5)]) for b in range(32)])
+_ABSENT = object()  # apply_keyed: a seat with no entry
+
+# key() is a NamedTuple of aliwar/tables.py made from its values in field order
+# (tuple.__new__: a keyword call costs microseconds), so its fields are checked here, once.
+if AliwarKey._fields != (
+    "stacks", "protection", "phase", "won", "returning", "discard", "rounds", "no_progress",
+    "longest", "seen", "termination", "winner", "options", "rng_state", "history", "events",
+):  # fmt: skip
+    raise ImportError("AliwarKey's fields are not those AliwarMachine.key() writes")
 
 
-class AliwarMachine(AliwarRules):
+@cython.cclass
+class AliwarMachine:
     """An Aliwar position on ints, one step at a time.
 
     Args:
@@ -95,6 +145,21 @@ class AliwarMachine(AliwarRules):
         ValueError: a layout or option that is not as above.
     """
 
+    g: Position
+    _hist: list[int]
+    _cards: tuple[Any, ...]
+    _legal_0: tuple[int, ...] | None
+    _legal_1: tuple[int, ...] | None
+    _moves_0: tuple[Any, ...] | None
+    _moves_1: tuple[Any, ...] | None
+    _moves_of: tuple[Any, ...] | None
+    _views: tuple[Any, ...] | None
+    _last_protection: tuple[Any, Any] | None
+    _last_view: tuple[tuple[tuple[Any, ...], ...], ...] | None
+    _last_discard: tuple[Any, ...] | None
+    _busy: bool
+
+    @cython.locals(g=Position, s=cython.int, c=cython.int)
     def __init__(
         self,
         cards: Sequence[Any],
@@ -108,16 +173,11 @@ class AliwarMachine(AliwarRules):
         max_rounds: int = 1000,
         cap_result: int = 0,
     ) -> None:
-        self._setup(
-            cards,
-            rng_state,
-            allow_null_switch,
-            kept_card_position,
-            double_loss_result,
-            no_progress_limit,
-            max_rounds,
-            cap_result,
-        )
+        _setup(
+            self, cards, rng_state, allow_null_switch, kept_card_position, double_loss_result,
+            no_progress_limit, max_rounds, cap_result,
+        )  # fmt: skip
+        g = self.g
         stacks, protection = list(stacks), list(protection)
         if len(stacks) != 2 or len(protection) != 2:
             raise ValueError("a layout has 2 seats of 5 stacks and 2 protection cards")
@@ -130,108 +190,132 @@ class AliwarMachine(AliwarRules):
                 stack = list(own[c])
                 if not 1 <= len(stack) <= 52:
                     raise ValueError(f"seat {s} stack {c} needs 1 to 52 cards, got {len(stack)}")
-                self._stacks[s][c] = [_card(card, "a card") for card in stack]
-                seen.extend(stack)
-            self._protection[s] = _card(protection[s], "a protection card")
+                for card in stack:
+                    g.ring[RING * (5 * s + c) + g.size[5 * s + c]] = check_card(card, "a card")
+                    g.size[5 * s + c] += 1
+                    seen.append(card)
+            g.protection[s] = check_card(protection[s], "a protection card")
             seen.append(protection[s])
         if len(set(seen)) != len(seen):
             raise ValueError("a card appears more than once in the layout")
-        self._start_round()
+        start_round(g)
 
     # --- the protocol ------------------------------------------------------------------
     @property
     def phase(self) -> int:
         """0 Switch, 1 Keep, 2 over."""
-        return self._phase
+        return self.g.phase
 
     @property
     def to_act(self) -> frozenset[int]:
-        """Both seats in the Switch phase; the seats that won a card in the Keep phase."""
-        if self._phase == SWITCH:
+        """The seats polled now: both to switch, those who won a card to keep."""
+        if self.g.phase == SWITCH:
             return _POLLED[3]
-        if self._phase == KEEP:
-            return _POLLED[bool(self._won[0]) + 2 * bool(self._won[1])]
+        if self.g.phase == KEEP:
+            return _POLLED[(self.g.won_count[0] > 0) + 2 * (self.g.won_count[1] > 0)]
         return _POLLED[0]
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended."""
-        return self._phase == OVER
+        """Whether the game is over."""
+        return self.g.phase == OVER
 
     @property
     def termination(self) -> int:
-        """The termination code once over (an index of ``aliwar.TERMINATIONS``), else -1."""
-        return self._termination
+        """-1 while the game runs, else an index into ``aliwar.TERMINATIONS``."""
+        return self.g.termination
 
     @property
     def winner(self) -> int:
-        """The winning seat once over, or -1 (a draw, or still playing)."""
-        return self._winner
+        """The winning seat, -1 while running or for a draw."""
+        return self.g.winner
 
     @property
     def rounds(self) -> int:
-        """Rounds played; a round counts from its conflict on."""
-        return self._rounds
+        """Rounds played."""
+        return self.g.rounds
 
     @property
     def no_progress(self) -> int:
         """Completed rounds in a row without a discard (AW-7.6)."""
-        return self._no_progress
+        return self.g.no_progress
 
     @property
     def seen(self) -> int:
-        """Bit ``card`` set once that card has been face up (AW-8.3)."""
-        return self._seen
+        """The cards once face up, a bit per card id (AW-8.3)."""
+        return self.g.seen
 
     @property
     def rng_state(self) -> int:
         """The game RNG's state."""
-        return self._rng_state
+        return self.g.rng
 
     @property
     def steps(self) -> int:
-        """Steps applied so far."""
-        return len(self._history)
+        """Steps taken."""
+        return len(self._hist) // 2
 
-    @exclusive.read
     def legal_actions(self, seat: int) -> tuple[int, ...]:
-        """Seat ``seat``'s legal actions in the canonical move order.
-
-        Switch phase: the 15 switches (16 with the null switch). Keep phase: Decline,
-        then ``Keep(card, stack)`` by the column the card was won in, then stack; a
-        forced refill (AW-7.2) offers only the emptied stack. Unpolled: ``()``.
-
-        Raises:
-            ValueError: ``seat`` is not the int 0 or 1.
-        """
+        """``seat``'s legal actions in the canonical order (none when not polled)."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
-        cached = self._legal[seat]
+        return self._legal(seat)
+
+    def _legal(self, s: int) -> tuple[int, ...]:
+        cached = self._legal_0 if s == 0 else self._legal_1
         if cached is None:
-            cached = self._legal[seat] = self._build_legal(seat)
+            cached = self._build_legal(s)
+            if s == 0:
+                self._legal_0 = cached
+            else:
+                self._legal_1 = cached
         return cached
 
-    def _build_legal(self, s: int) -> tuple[int, ...]:
-        if self._phase == SWITCH:
-            return _SWITCHES[self._n_switches]
-        if self._phase == OVER or not self._won[s]:
-            return ()
-        if self._empty_stack[s] >= 0:  # AW-7.2: the refill is forced
-            return tuple(KEEP_BASE + 5 * card + self._empty_stack[s] for card in self._won[s])
-        keeps = [KEEP_BASE + 5 * card + stack for card in self._won[s] for stack in range(5)]
-        return (DECLINE, *keeps)
-
-    @exclusive.read
     def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
-        """The entries of ``own`` (the face's move objects, by action) for
-        :meth:`legal_actions`, in their order.
+        """The face's move objects (``own``, by action) of ``seat``'s legal actions.
 
         Raises:
             ValueError: ``seat`` is not a seat, or ``own`` has no entry for an action.
         """
-        return moves_of_actions(own, self.legal_actions(seat))
+        if type(seat) is not int or not 0 <= seat < 2:
+            raise ValueError("a seat is 0 or 1 (a plain int)")
+        if own is not self._moves_of:  # the cache holds the moves of one table
+            self._moves_0 = self._moves_1 = None
+            self._moves_of = own
+        cached = self._moves_0 if seat == 0 else self._moves_1
+        if cached is None:
+            cached = moves_of_actions(own, self._legal(seat))
+            if seat == 0:
+                self._moves_0 = cached
+            else:
+                self._moves_1 = cached
+        return cached
 
-    @exclusive.step
+    def _build_legal(self, s: int) -> tuple[int, ...]:
+        g = self.g
+        if g.phase == SWITCH:  # AW-4.1, AW-4.4
+            return _SWITCHES_16 if g.n_switches == 16 else _SWITCHES_15
+        if g.phase == OVER or g.won_count[s] == 0:
+            return ()
+        if g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
+            return tuple(
+                [KEEP_BASE + 5 * g.won[5 * s + i] + g.empty_stack[s] for i in range(g.won_count[s])]
+            )
+        out = [DECLINE]  # AW-6.2: decline, or keep a won card under any own stack
+        for i in range(g.won_count[s]):
+            base = KEEP_BASE + 5 * g.won[5 * s + i]
+            for stack in range(5):
+                out.append(base + stack)
+        return tuple(out)
+
+    # Every step sets _busy from its first read of a caller's value to its commit, so a
+    # callback of that value (__eq__, __hash__) or another thread cannot step in between.
+    def _enter(self) -> int:
+        if self._busy:
+            raise busy_error()
+        self._busy = True
+        return 0
+
     def apply_actions(self, actions: object) -> bool:
         """Perform one step if ``actions`` is exactly right, else change nothing.
 
@@ -239,110 +323,181 @@ class AliwarMachine(AliwarRules):
         seats, each mapped to a plain ``int`` among that seat's :meth:`legal_actions`.
         Returns whether the step was performed (the face explains a refusal).
         """
-        return self._apply_actions(actions)
+        self._enter()
+        try:
+            return _apply(self, actions) == 1
+        finally:
+            self._busy = False
 
-    def _apply_actions(self, actions: object) -> bool:
-        if type(actions) is not dict or self._phase == OVER:
-            return False
-        polled = self.to_act
-        if len(actions) != len(polled):
-            return False
-        chosen = [-1, -1]
-        for seat, action in actions.items():
-            if type(seat) is not int or type(action) is not int or seat not in polled:
-                return False
-            if action not in self.legal_actions(seat):
-                return False
-            chosen[seat] = action
-        self._history.append((chosen[0], chosen[1]))
-        self._events = []
-        if self._phase == SWITCH:
-            self._switch_step(chosen[0], chosen[1])
-        else:
-            self._keep_step(chosen[0], chosen[1])
-        self._legal = [None, None]
-        self._views = None
-        return True
-
-    @exclusive.step
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects, each move's action found by ``keys``
         (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its
         own objects by identity, equal values by their fields; anything else: False)."""
-        actions = keys.actions_of(moves) if type(keys) is MoveKeys else None
-        return actions is not None and self._apply_actions(actions)
+        self._enter()
+        try:
+            if cython.compiled:
+                given = cython.declare(cython.int[2])
+                if (
+                    type(keys) is not MoveKeys
+                    or cython.cast(MoveKeys, keys).fill(moves, given, 2) < 0
+                ):
+                    return False
+                return self._check_commit(given[0], given[1], True) == 1
+            actions = keys.actions_of(moves) if type(keys) is MoveKeys else None
+            return actions is not None and _apply(self, actions) == 1
+        finally:
+            self._busy = False
 
-    @exclusive.read
+    def _check_commit(self, a0: int, a1: int, strict: bool) -> int:
+        # The one check of a step, however its actions came (ints, move objects, keyed):
+        # every polled seat has a legal action; strict, no other seat has one (-1: none,
+        # -2: one that is no action). Then the commit, with no Python code in between.
+        # 1 if performed, else 0 (nothing changed).
+        g = self.g
+        if g.phase == OVER:
+            return 0
+        for s in range(2):
+            polled = g.phase == SWITCH or g.won_count[s] > 0
+            action = a0 if s == 0 else a1
+            if not polled:
+                if strict and action != -1:
+                    return 0
+                if s == 0:
+                    a0 = -1
+                else:
+                    a1 = -1
+                continue
+            if not 0 <= action < NUM_ACTIONS:
+                return 0
+            if g.phase == SWITCH:
+                if action >= g.n_switches:
+                    return 0
+            elif not keep_is_legal(g, s, action):
+                return 0
+        self._commit(a0, a1)
+        return 1
+
+    def _commit(self, action_0: int, action_1: int) -> int:
+        # A checked step, whichever method took it: record, play, drop the step's caches.
+        self._hist.append(action_0)
+        self._hist.append(action_1)
+        self.g.n_ev = 0
+        if self.g.phase == SWITCH:
+            switch_step(self.g, action_0, action_1)
+        else:
+            keep_step(self.g, action_0, action_1)
+        self._legal_0 = None
+        self._legal_1 = None
+        self._moves_0 = None
+        self._moves_1 = None
+        self._views = None
+        return 0
+
     def events(self) -> tuple[int, ...]:
         """The last step's events as ints (the table in the module docstring)."""
-        return tuple(self._events)
+        return tuple([self.g.ev[i] for i in range(self.g.n_ev)])
 
-    @exclusive.read
     def history(self) -> tuple[tuple[int, int], ...]:
         """Every step's two actions, -1 for a seat that was not polled."""
-        return tuple(self._history)
+        hist = self._hist
+        return tuple([(hist[i], hist[i + 1]) for i in range(0, len(hist), 2)])
 
     # --- readable state ----------------------------------------------------------------
-    @exclusive.read
     def stacks(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, as labels."""
-        cards = self._cards
-        return tuple(
-            tuple(tuple(cards[card] for card in stack) for stack in own) for own in self._stacks
+        return (
+            tuple([self._pile(0, c, True, 0xFFFFFFFFFFFFF) for c in range(5)]),
+            tuple([self._pile(1, c, True, 0xFFFFFFFFFFFFF) for c in range(5)]),
         )
 
-    @exclusive.read
+    def _pile(self, s: int, c: int, up: bool, known: int) -> tuple[Any, ...]:
+        # Seat s's stack c as labels, a card not known (not up on top, bit not in known)
+        # as None.
+        g = self.g
+        cards = self._cards
+        at = RING * (5 * s + c)
+        head = g.head[5 * s + c]
+        pile = []
+        for i in range(g.size[5 * s + c]):
+            card = g.ring[at + ((head + i) & RING_MASK)]
+            pile.append(cards[card] if (i == 0 and up) or (known >> card) & 1 else None)
+        return tuple(pile)
+
+    # Protection cards and the discard pile change in few steps: a tuple equal to the
+    # last one built is that one, which a view built every step reuses.
     def protection(self) -> tuple[Any, Any]:
         """The two protection cards."""
-        return (self._cards[self._protection[0]], self._cards[self._protection[1]])
+        cards = self._cards
+        fresh = (cards[self.g.protection[0]], cards[self.g.protection[1]])
+        last = self._last_protection
+        if last is None or last != fresh:
+            last = self._last_protection = fresh
+        return last
 
-    @exclusive.read
+    @cython.locals(g=Position)
     def won(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        """The cards each seat won this round, in column order (Keep phase)."""
+        """The middle row in the Keep phase, per seat."""
+        g = self.g
+        if g.won_count[0] == 0 and g.won_count[1] == 0:
+            return _NONE_WON
         cards = self._cards
-        return (tuple(cards[c] for c in self._won[0]), tuple(cards[c] for c in self._won[1]))
-
-    @exclusive.read
-    def discard(self) -> tuple[Any, ...]:
-        """The discard pile, in discard order."""
-        return tuple(self._cards[card] for card in self._discard)
-
-    @exclusive.read
-    def face_up(self) -> tuple[tuple[bool, ...], ...]:
-        """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
-        the Keep phase, none once over."""
-        if self._phase == SWITCH:
-            return ((True,) * 5, (True,) * 5)
-        if self._phase == OVER:
-            return ((False,) * 5, (False,) * 5)
-        return tuple(tuple(flag != 0 for flag in own) for own in self._returning)
-
-    @exclusive.read
-    def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
-        """The stacks as both players know them (AW-8): a face-up top, and with ``recall``
-        every card once face up; None for any other card."""
-        known = self._seen if recall else 0
-        face_up = self.face_up()
-        cards = self._cards
-        return tuple(
-            tuple(
-                tuple(
-                    cards[card] if (i == 0 and face_up[s][c]) or known >> card & 1 else None
-                    for i, card in enumerate(stack)
-                )
-                for c, stack in enumerate(own)
-            )
-            for s, own in enumerate(self._stacks)
+        return (
+            tuple([cards[g.won[i]] for i in range(g.won_count[0])]),
+            tuple([cards[g.won[5 + i]] for i in range(g.won_count[1])]),
         )
 
-    # --- the face's objects, built from its table (aliwar.views documents it) -----
-    @exclusive.read
-    def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, from its table ``faces``
-        (``aliwar.views``)."""
-        return event_objects(self._events, faces, result)
+    def discard(self) -> tuple[Any, ...]:
+        """The discard pile, in discard order."""
+        cards = self._cards
+        fresh = tuple([cards[self.g.discard[i]] for i in range(self.g.n_discard)])
+        last = self._last_discard
+        if last is None or last != fresh:
+            last = self._last_discard = fresh
+        return last
 
-    @exclusive.read
+    @cython.locals(g=Position)
+    def face_up(self) -> tuple[tuple[bool, ...], ...]:
+        """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
+        the Keep phase, none once the game is over."""
+        g = self.g
+        if g.phase == SWITCH:
+            return _UP[31], _UP[31]
+        if g.phase == OVER:
+            return _UP[0], _UP[0]
+        return (
+            _UP[sum([(1 << c) if g.returning[c] else 0 for c in range(5)])],
+            _UP[sum([(1 << c) if g.returning[5 + c] else 0 for c in range(5)])],
+        )
+
+    @cython.locals(g=Position, s=cython.int, c=cython.int, up=cython.bint)
+    def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+        """``stacks`` as a seat sees them (AW-8): face-up tops, and with ``recall`` every
+        card once face up (AW-8.3), else None. A pile equal to the last view's is that
+        view's own tuple."""
+        g = self.g
+        known = g.seen if recall else 0
+        last = self._last_view
+        out = []
+        for s in range(2):
+            own = []
+            for c in range(5):
+                up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
+                pile = self._pile(s, c, up, known)
+                if last is not None:
+                    previous = last[s][c]
+                    if previous == pile:
+                        pile = previous
+                own.append(pile)
+            out.append(tuple(own))
+        view = (out[0], out[1])
+        self._last_view = view
+        return view
+
+    # --- the face's objects, built from its table (aliwar.tables documents it) ------------
+    def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, from its table ``faces``."""
+        return event_objects(self.g, faces, result)
+
     def observation(self, seat: int, faces: AliwarFaces, recall: bool, result: Any) -> Any:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
@@ -351,126 +506,114 @@ class AliwarMachine(AliwarRules):
             self._views = self.observations(faces, recall, result)
         return self._views[seat]
 
-    @exclusive.read
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
         differ in the seat only)."""
-        known = {
-            "phase": faces.phases[self._phase],
-            "to_act": self.to_act,
-            "rounds": self._rounds,
-            "no_progress": self._no_progress,
-            "stacks": self.view(recall),
-            "face_up": self.face_up(),
-            "protection": self.protection(),
-            "won": self.won(),
-            "discard": self.discard(),
-            "result": result,
-        }
-        return tuple(_make(faces.observation, seat=seat, **known) for seat in range(2))
+        make = faces_of(faces)["view"]
+        phase = faces.phases[self.g.phase]
+        to_act = self.to_act
+        rounds = self.g.rounds
+        no_progress = self.g.no_progress
+        stacks = self.view(recall)
+        face_up = self.face_up()
+        protection = self.protection()
+        won = self.won()
+        discard = self.discard()
+        return tuple(
+            [
+                make(seat, phase, to_act, rounds, no_progress, stacks, face_up, protection,
+                     won, discard, result)
+                for seat in range(2)
+            ]
+        )  # fmt: skip
 
     # --- the RL encodings ---------------------------------------------------------------
-    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
-    # "f") of at least the encoding's size; its first elements are overwritten with the
-    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
-
-    @exclusive.read
+    # ``out`` is a writable float32 buffer of at least the encoding's size; its first
+    # elements are overwritten with the layout of ``cardwars.envs.encoding``.
     def encode_observation(self, seat: int, recall: bool, out: Any) -> None:
         """Write seat ``seat``'s observation vector (609 floats) into ``out``."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
-        if len(out) < 609:
-            raise ValueError(f"an Aliwar observation needs 609 floats, got {len(out)}")
-        codes = [1 if s == seat else 0 for s in range(2)]
-        codes += self._encode(True, self._seen if recall else 0)
-        out[:609] = array("f", codes)
+        _encode_into(self.g, out, seat, True, self.g.seen if recall else 0)
 
-    @exclusive.read
     def encode_state(self, out: Any) -> None:
         """Write the god's-eye state vector (607 floats) into ``out``."""
-        if len(out) < 607:
-            raise ValueError(f"an Aliwar state needs 607 floats, got {len(out)}")
-        out[:607] = array("f", self._encode(False, 0))
+        _encode_into(self.g, out, -1, False, 0)
 
-    def _encode(self, hide: bool, known: int) -> list[int]:
-        phase = self._phase
-        codes = [1 if p == phase else 0 for p in range(3)]
-        codes += [1 if s in self.to_act else 0 for s in range(2)]
-        codes += [self._rounds, self._no_progress]
-        face_up = [flag for own in self.face_up() for flag in own]
-        for s, own in enumerate(self._stacks):
-            for c, stack in enumerate(own):
-                for i, card in enumerate(stack):
-                    shown = not hide or (i == 0 and face_up[5 * s + c]) or known >> card & 1
-                    codes.append(card + 1 if shown else 53)
-                codes += [0] * (52 - len(stack))
-        codes += [1 if up else 0 for up in face_up]
-        codes += [card + 1 for card in self._protection]
-        for won in self._won:
-            codes += [card + 1 for card in won] + [0] * (5 - len(won))
-        codes += [card + 1 for card in self._discard] + [0] * (52 - len(self._discard))
-        over = phase == OVER
-        codes += [1 if over and self._winner == s else 0 for s in range(2)]
-        codes += [1 if over and self._termination == t else 0 for t in range(4)]
-        return codes
-
-    @exclusive.read
+    @cython.locals(i=cython.int)
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row."""
-        stacked = sum(len(stack) for own in self._stacks for stack in own)
-        return stacked + 2 + len(self._won[0]) + len(self._won[1])
+        total = 2 + self.g.won_count[0] + self.g.won_count[1]
+        for i in range(10):
+            total += self.g.size[i]
+        return total
 
     # --- copying, equality, pickling ---------------------------------------------------
-    @exclusive.read
     def copy(self) -> AliwarMachine:
         """An independent copy."""
-        other = object.__new__(AliwarMachine)
-        other.__dict__.update(self.__dict__)
-        other._stacks = [[list(stack) for stack in own] for own in self._stacks]
-        other._protection = list(self._protection)
-        other._won = [list(cards) for cards in self._won]
-        other._returning = [list(flags) for flags in self._returning]
-        other._empty_stack = list(self._empty_stack)
-        other._discard = list(self._discard)
-        other._history = list(self._history)
-        other._events = list(self._events)
-        other._legal = list(self._legal)
+        other = cython.declare(AliwarMachine, AliwarMachine.__new__(AliwarMachine))
+        other.g = self.g.copy()
+        other._hist = list(self._hist)
+        other._cards = self._cards
+        other._legal_0 = self._legal_0
+        other._legal_1 = self._legal_1
+        other._moves_0 = self._moves_0
+        other._moves_1 = self._moves_1
+        other._moves_of = self._moves_of
+        other._views = self._views
+        other._last_protection = self._last_protection
+        other._last_view = self._last_view
+        other._last_discard = self._last_discard
+        other._busy = False
         return other
 
-    @exclusive.read
+    @cython.locals(g=Position)
     def key(self) -> AliwarKey:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
-        return AliwarKey(
-            stacks=tuple(tuple(tuple(stack) for stack in own) for own in self._stacks),
-            protection=tuple(self._protection),
-            phase=self._phase,
-            won=tuple(tuple(cards) for cards in self._won),
-            returning=tuple(tuple(flags) for flags in self._returning),
-            discard=tuple(self._discard),
-            rounds=self._rounds,
-            no_progress=self._no_progress,
-            longest=self._longest,
-            seen=self._seen,
-            termination=self._termination,
-            winner=self._winner,
-            options=(
-                self._n_switches == 16,
-                self._kept_below,
-                self._double_loss_most,
-                self._no_progress_limit,
-                self._max_rounds,
-                self._cap_most,
+        g = self.g
+        ids = _IDS
+        return tuple.__new__(
+            AliwarKey,
+            (  # the fields of AliwarKey, in order
+                (
+                    tuple([_ids_pile(g, 0, c) for c in range(5)]),
+                    tuple([_ids_pile(g, 1, c) for c in range(5)]),
+                ),
+                (g.protection[0], g.protection[1]),
+                g.phase,
+                (
+                    tuple([ids[g.won[i]] for i in range(g.won_count[0])]),
+                    tuple([ids[g.won[5 + i]] for i in range(g.won_count[1])]),
+                ),
+                (
+                    tuple([g.returning[c] for c in range(5)]),
+                    tuple([g.returning[5 + c] for c in range(5)]),
+                ),
+                tuple([g.discard[i] for i in range(g.n_discard)]),
+                g.rounds,
+                g.no_progress,
+                g.longest,
+                g.seen,
+                g.termination,
+                g.winner,
+                (
+                    g.n_switches == 16,
+                    g.kept_below,
+                    g.double_loss_most,
+                    g.no_progress_limit,
+                    g.max_rounds,
+                    g.cap_most,
+                ),
+                g.rng,
+                self.history(),
+                self.events(),
             ),
-            rng_state=self._rng_state,
-            history=tuple(self._history),
-            events=tuple(self._events),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_aliwar_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path -----------------------------------------------
-    @exclusive.step
     def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action found under its key.
 
@@ -484,54 +627,212 @@ class AliwarMachine(AliwarRules):
         Raises:
             ValueError: ``keys`` is not a tuple of two keys, one per seat.
         """
-        chosen = _actions_by_key(actions, keys, 2, self.to_act, NUM_ACTIONS if wait else -1)
-        return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
+        if type(keys) is not tuple or len(keys) != 2:
+            raise ValueError("keys must be a tuple of 2 keys, one per seat")
+        if type(actions) is not dict:
+            return False
+        self._enter()
+        try:
+            # First every seat's entry (-1: missing or not a plain int in range; with
+            # ``wait``, -1: missing or the wait action, -2: anything else that is not a
+            # plain int action): a lookup may run a key's __eq__. Then the checks and the
+            # commit, on the position as it is now, with no Python code in between.
+            given = [-1, -1]
+            for s in range(2):
+                value = actions.get(keys[s], _ABSENT)
+                if type(value) is int and 0 <= value < NUM_ACTIONS:
+                    given[s] = value
+                elif not wait or value is _ABSENT or (type(value) is int and value == NUM_ACTIONS):
+                    given[s] = -1
+                else:
+                    given[s] = -2
+            return self._check_commit(given[0], given[1], wait) == 1
+        finally:
+            self._busy = False
 
-    @exclusive.read
+    @cython.locals(g=Position, s=cython.int, width=cython.int)
     def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:
         """Write both seats' observations and action masks into two blocks, row by seat.
 
-        ``obs`` is a writable C-contiguous float32 buffer of 2 rows of 609 floats (a
-        NumPy array of that shape): row ``s`` becomes what :meth:`encode_observation`
-        writes for seat ``s`` (the rows differ only in the seat: both know the same,
-        AW-8.4). ``masks`` is an int8 buffer of 2 rows of 277: row ``s`` is 1 at seat
-        ``s``'s :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled). With
-        ``wait`` the rows are 278 wide: column 277 (the wait action) is 1 exactly in the
-        row of a seat not polled (every row once the game is over).
+        ``obs`` is a writable C-contiguous float32 buffer of 2 rows of 609 floats: row
+        ``s`` becomes what :meth:`encode_observation` writes for seat ``s`` (the rows
+        differ only in the seat: both know the same, AW-8.4). ``masks`` is an int8 buffer
+        of 2 rows of 277: row ``s`` is 1 at seat ``s``'s :meth:`legal_actions`, 0
+        elsewhere. With ``wait`` the rows are 278 wide: column 277 (the wait action) is 1
+        exactly in the row of a seat not polled (every row once the game is over).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
         """
-        rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
         width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
-        marks = _block(masks, "b", 2 * width, "an Aliwar mask block")
-        shared = self._encode(True, self._seen if recall else 0)
-        for seat in range(2):
-            codes = [1 if s == seat else 0 for s in range(2)] + shared
-            rows[seat * 609 : (seat + 1) * 609] = array("f", codes)
-            mask = bytearray(width)
-            legal = self.legal_actions(seat)
-            for action in legal:
-                mask[action] = 1
-            if wait and not legal:  # not polled: the wait action alone
-                mask[NUM_ACTIONS] = 1
-            marks[seat * width : (seat + 1) * width] = mask
+        g = self.g
+        known = g.seen if recall else 0
+        if cython.compiled:
+            ob = cython.declare(Py_buffer)
+            mb = cython.declare(Py_buffer)
+            self._enter()  # asking for a buffer may run Python code (__buffer__)
+            try:
+                _block(obs, cython.address(ob), b"f", 2 * 609, "an Aliwar observation block")
+                try:
+                    _block(masks, cython.address(mb), b"b", 2 * width, "an Aliwar mask block")
+                except BaseException:
+                    PyBuffer_Release(cython.address(ob))
+                    raise
+            finally:
+                self._busy = False
+            o = cython.cast(cython.p_float, ob.buf)
+            k = cython.cast(cython.p_schar, mb.buf)
+            memset(o, 0, 609 * cython.sizeof(cython.float))
+            encode(g, o, 2, True, known)
+            memcpy(o + 609, o, 609 * cython.sizeof(cython.float))  # both know the same (AW-8.4)
+            o[0] = 1
+            o[610] = 1
+            memset(k, 0, 2 * width)
+            for s in range(2):
+                mask_row(g, s, k, width * s)
+                if wait and not _polled(g, s):  # not polled (or over): the wait action alone
+                    k[width * s + NUM_ACTIONS] = 1
+            PyBuffer_Release(cython.address(mb))
+            PyBuffer_Release(cython.address(ob))
+        else:
+            self._enter()
+            try:
+                rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
+                marks = _block(masks, "b", 2 * width, "an Aliwar mask block")
+            finally:
+                self._busy = False
+            codes = [0.0] * 1218
+            encode(g, codes, 2, True, known)
+            codes[611:1218] = codes[2:609]  # both seats know the same (AW-8.4)
+            codes[0] = codes[610] = 1
+            flags = [0] * (2 * width)
+            for s in range(2):
+                mask_row(g, s, flags, width * s)
+                if wait and not _polled(g, s):  # not polled (or over): the wait action alone
+                    flags[width * s + NUM_ACTIONS] = 1
+            rows[:1218] = array("f", codes)
+            marks[: 2 * width] = bytes(flags)
 
 
-def aliwar_deal(cards: Sequence[Any], seed: int, **options: int) -> AliwarMachine:
+@cython.locals(g=Position)
+def _polled(g: Position, s: int) -> bool:
+    return g.phase == SWITCH or (g.phase == KEEP and g.won_count[s] > 0)
+
+
+@cython.locals(g=Position)
+def _encode_into(g: Position, out: Any, seat: int, hide: bool, known: int) -> None:
+    # Seat ``seat``'s observation (609 floats: the seat, then the codes), or with seat -1
+    # the god's-eye state (607), into the float32 buffer ``out``.
+    size = 607 if seat < 0 else 609
+    at = 0 if seat < 0 else 2
+    if cython.compiled:
+        view = cython.declare(cython.float[::1], out)
+        if view.shape[0] < size:
+            _too_short(seat, view.shape[0])
+        o = cython.declare(cython.p_float, cython.address(view[0]))
+        memset(o, 0, size * cython.sizeof(cython.float))
+        if seat >= 0:
+            o[seat] = 1
+        encode(g, o, at, hide, known)
+    else:
+        if len(out) < size:
+            _too_short(seat, len(out))
+        codes = [0.0] * size
+        if seat >= 0:
+            codes[seat] = 1
+        encode(g, codes, at, hide, known)
+        out[:size] = array("f", codes)
+
+
+def _too_short(seat: int, length: int) -> None:
+    if seat < 0:
+        raise ValueError(f"an Aliwar state needs 607 floats, got {length}")
+    raise ValueError(f"an Aliwar observation needs 609 floats, got {length}")
+
+
+_IDS = tuple(range(52))
+
+
+@cython.locals(g=Position, at=cython.int, head=cython.int, i=cython.int)
+def _ids_pile(g: Position, s: int, c: int) -> tuple[int, ...]:
+    at = RING * (5 * s + c)
+    head = g.head[5 * s + c]
+    return tuple([g.ring[at + ((head + i) & RING_MASK)] for i in range(g.size[5 * s + c])])
+
+
+@cython.locals(m=AliwarMachine, g=Position)
+def _setup(
+    m: AliwarMachine,
+    cards: Sequence[Any],
+    rng_state: object,
+    allow_null_switch: object,
+    kept_card_position: object,
+    double_loss_result: object,
+    no_progress_limit: object,
+    max_rounds: object,
+    cap_result: object,
+) -> None:
+    # An empty machine with these options, every value checked (in the old order).
+    labels = tuple(cards)
+    if len(labels) != 52:
+        raise ValueError(f"cards must be 52 labels, one per card id, got {len(labels)}")
+    limit = check_limit(no_progress_limit, "no_progress_limit")
+    cap = check_limit(max_rounds, "max_rounds")
+    rng = _check_u64(rng_state, "rng_state")
+    null_switch = check_flag(allow_null_switch, "allow_null_switch")
+    kept_below = check_flag(kept_card_position, "kept_card_position")
+    double_loss_most = check_flag(double_loss_result, "double_loss_result")
+    cap_most = check_flag(cap_result, "cap_result")
+    g = Position()
+    reset(g, null_switch != 0, kept_below != 0, double_loss_most != 0, limit, cap, cap_most != 0)
+    g.rng = rng
+    g.log = True
+    m.g = g
+    m._cards = labels
+    m._hist = []
+    m._legal_0 = m._legal_1 = None
+    m._moves_0 = m._moves_1 = m._moves_of = None
+    m._views = None
+    m._last_protection = m._last_view = m._last_discard = None
+    m._busy = False
+
+
+@cython.locals(m=AliwarMachine)
+def _apply(m: AliwarMachine, actions: object) -> int:
+    # apply_actions' check of its dict: plain int seats in range, plain int actions.
+    given = [-1, -1]
+    if type(actions) is not dict:
+        return 0
+    for seat, value in actions.items():
+        if type(seat) is not int or type(value) is not int:
+            return 0
+        if not (0 <= seat < 2 and 0 <= value < NUM_ACTIONS):
+            return 0
+        given[seat] = value
+    return m._check_commit(given[0], given[1], True)
+
+
+@cython.locals(machine=AliwarMachine)
+def aliwar_deal(cards: Sequence[Any], seed: int, **options: Any) -> AliwarMachine:
     """Deal from ``seed`` (AW-2.1): one shuffle of the 52 ids, then seat ``s`` stack
     ``c`` is ``deck[25s + 5c ..][:5]`` (top first) and the protection cards are
     ``deck[50]`` and ``deck[51]``. ``options`` are :class:`AliwarMachine`'s."""
-    unknown = sorted(set(options) - set(_OPTIONS))
-    if unknown:
-        raise TypeError(f"unknown option(s) {unknown}")
-    rng = Rng(_check_u64(seed, "seed"))
-    deck = list(range(52))
-    rng.shuffle(deck)
-    stacks = [[deck[25 * s + 5 * c : 25 * s + 5 * c + 5] for c in range(5)] for s in range(2)]
-    return AliwarMachine(cards, stacks, deck[50:52], rng.state, **options)
+    machine = AliwarMachine.__new__(AliwarMachine)
+    rng = _check_u64(seed, "seed")
+    _setup(
+        machine, cards, 0,
+        options.pop("allow_null_switch", 0), options.pop("kept_card_position", 0),
+        options.pop("double_loss_result", 0), options.pop("no_progress_limit", 100),
+        options.pop("max_rounds", 1000), options.pop("cap_result", 0),
+    )  # fmt: skip
+    if options:
+        raise TypeError(f"unknown option(s) {sorted(options)}")
+    deal(machine.g, rng)
+    start_round(machine.g)
+    return machine
 
 
+@cython.locals(m=AliwarMachine, g=Position)
 def _aliwar_machine_from_key(
     cards: Sequence[Any], key: AliwarKey | tuple[Any, ...]
 ) -> AliwarMachine:
@@ -539,26 +840,46 @@ def _aliwar_machine_from_key(
     tuple of its 16 values (the pickles of earlier versions) is taken too."""
     if type(key) not in (AliwarKey, tuple) or len(key) != 16:
         raise ValueError("a machine key is a tuple of 16 parts")
-    key = AliwarKey._make(key)  # a plain tuple named, or a copy
+    # a plain tuple, as earlier versions pickled: name its parts
+    key = key if isinstance(key, AliwarKey) else AliwarKey._make(key)
     options = key.options
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
-    machine = object.__new__(AliwarMachine)
-    machine._setup(cards, key.rng_state, *options)
-    _check_restored(key, machine._n_switches)
-    machine._stacks = [[list(stack) for stack in own] for own in key.stacks]
-    machine._protection = list(key.protection)
-    machine._phase = key.phase
-    machine._won = [list(cards) for cards in key.won]
-    machine._returning = [list(flags) for flags in key.returning]
-    if key.phase == KEEP:
-        machine._empty_stack = [
-            next((c for c in range(5) if not machine._stacks[s][c]), -1) for s in range(2)
-        ]
-    machine._discard = list(key.discard)
-    machine._rounds, machine._no_progress = key.rounds, key.no_progress
-    machine._longest, machine._seen = key.longest, key.seen
-    machine._termination, machine._winner = key.termination, key.winner
-    machine._history = [(a, b) for a, b in key.history]
-    machine._events = list(_check_events(key.events, machine._n_switches))
-    return machine
+    m = AliwarMachine.__new__(AliwarMachine)
+    _setup(m, cards, key.rng_state, *options)
+    g = m.g
+    _check_restored(key, g.n_switches)
+    for s in range(2):
+        for c in range(5):
+            for card in key.stacks[s][c]:
+                g.ring[RING * (5 * s + c) + g.size[5 * s + c]] = card
+                g.size[5 * s + c] += 1
+            g.returning[5 * s + c] = key.returning[s][c]
+        g.protection[s] = key.protection[s]
+        g.won_count[s] = len(key.won[s])
+        for i in range(len(key.won[s])):
+            g.won[5 * s + i] = key.won[s][i]
+        g.empty_stack[s] = -1
+        if key.phase == KEEP:
+            for c in range(5):
+                if g.size[5 * s + c] == 0:
+                    g.empty_stack[s] = c
+                    break
+    for i in range(len(key.discard)):
+        g.discard[i] = key.discard[i]
+    g.n_discard = len(key.discard)
+    g.phase = key.phase
+    g.rounds = key.rounds
+    g.no_progress = key.no_progress
+    g.longest = key.longest
+    g.seen = key.seen
+    g.termination = key.termination
+    g.winner = key.winner
+    for step in key.history:
+        m._hist.append(step[0])
+        m._hist.append(step[1])
+    events = _check_events(key.events, g.n_switches)
+    for i in range(len(events)):
+        g.ev[i] = events[i]
+    g.n_ev = len(events)
+    return m

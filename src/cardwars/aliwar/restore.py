@@ -1,12 +1,26 @@
-"""The checks of a restored Aliwar machine key, every value (twin of
-``_restore.pxi``): a key comes back from a pickle, which may be tampered
-with, so anything out of range is a ValueError before it goes into a machine.
+"""The checks of a restored Aliwar machine key, every value: a key comes back from a
+pickle, which may be tampered with, so anything out of range is a ValueError before it
+goes into a machine (:mod:`cardwars.aliwar.machine`, either build, restores through it).
 """
 
 from __future__ import annotations
 
-from cardwars.aliwar.codes import _EVENT_RANGES, EVENT_INTS, KEEP, NUM_ACTIONS, OVER
+from cardwars.aliwar.position import CONSTANTS, Action, EventKind, PhaseCode
 from cardwars.aliwar.tables import AliwarKey
+
+EVENT_INTS = CONSTANTS["EVENT_INTS"]
+KEEP, OVER = PhaseCode.KEEP, PhaseCode.OVER
+NUM_ACTIONS = Action.NUM_ACTIONS
+_RANGES: dict[int, list[tuple[int, int]]] = {
+    EventKind.CONFLICT: [(0, 4), (0, 51), (0, 51), (0, 1), (0, 1), (-1, 1)],
+    EventKind.EMPTIED: [(0, 1), (0, 4)],
+    EventKind.KEPT: [(0, 1), (0, 51), (0, 4)],
+    EventKind.DECLINED: [(0, 1)],
+    EventKind.FLIPPED: [(0, 51)] * 10,
+    EventKind.OVER: [(0, 3), (-1, 1)],
+}
+"""The range of each int after the code of an event of fixed length (the table in
+:mod:`cardwars.aliwar.machine`); revealed, discarded and returned vary in length."""
 
 __all__: list[str] = []  # the machine's restore (its __reduce__) is the public name
 
@@ -21,16 +35,16 @@ def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
     i = 0
     while i < len(events):
         kind = events[i]
-        if kind == 3:
+        if kind == EventKind.DISCARDED:
             count = events[i + 1] if i + 1 < len(events) else 0
             ranges = [(1, 52)] + [(0, 51)] * min(max(count, 0), 52)
-        elif kind == 4:
+        elif kind == EventKind.RETURNED:
             count = events[i + 2] if i + 2 < len(events) else 0
             ranges = [(0, 1), (1, 5)] + [(0, 4), (0, 51)] * min(max(count, 0), 5)
-        elif kind == 0:
+        elif kind == EventKind.REVEALED:
             ranges = [(0, n_switches - 1)] * 2
-        elif 0 < kind < len(_EVENT_RANGES):
-            ranges = _EVENT_RANGES[kind]
+        elif kind in _RANGES:
+            ranges = _RANGES[kind]
         else:
             raise ValueError(f"an event code is 0 to 8, got {kind}")
         if i + len(ranges) >= len(events):

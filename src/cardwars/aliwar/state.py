@@ -19,9 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import backend
-from cardwars.aliwar.contract import AliwarMachine
 from cardwars.aliwar.encoding import OBSERVATION_SIZE, STATE_SIZE
-from cardwars.aliwar.kernel import KERNEL
 from cardwars.aliwar.moves import (
     ACTIONS,
     STACKS,
@@ -50,9 +48,15 @@ from cardwars.vectors import EncodedState, check_vector
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from cardwars.aliwar.machine import AliwarMachine
     from cardwars.core_rng import Rng
 
 __all__ = ["State", "resolve_conflict"]
+
+MACHINE: Final = backend.RuleSource("cardwars.aliwar.machine")
+"""Aliwar's machine (:mod:`cardwars.aliwar.machine`) on the current backend."""
+ROUND: Final = backend.RuleSource("cardwars.aliwar.round")
+"""The rule steps of a round (:mod:`cardwars.aliwar.round`): the conflict on its own."""
 
 _SEATS: Final = (0, 1)
 
@@ -96,7 +100,7 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
             raise TypeError(f"{name} must be a Suit, got {describe(suit)}")
     card_a: CardId = a.id
     card_b: CardId = b.id
-    outcome: int = KERNEL.module.aliwar_conflict(
+    outcome: int = ROUND.module.aliwar_conflict(
         card_a, card_b, protection_a.value, protection_b.value
     )
     return None if outcome == _NO_COLUMN_WINNER else outcome
@@ -114,7 +118,7 @@ def _machine_options(rules: Rules) -> Mapping[str, int]:
 @functools.lru_cache(maxsize=64)
 def _option_key(rules: Rules) -> tuple[Any, ...]:
     """The options part of the machine's key under ``rules``."""
-    key: AliwarKey = KERNEL.module.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
+    key: AliwarKey = MACHINE.module.aliwar_deal(_CARDS, 0, **_machine_options(rules)).key()
     return tuple(key.options)
 
 
@@ -126,7 +130,7 @@ def _restorer(kernels: Any) -> Any:
 
 def _machine_from_key(key: AliwarKey) -> AliwarMachine:
     """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
-    machine: AliwarMachine = _restorer(KERNEL.module)(_CARDS, key)
+    machine: AliwarMachine = _restorer(MACHINE.module)(_CARDS, key)
     return machine
 
 
@@ -205,7 +209,7 @@ class State(MachineState[Phase], EncodedState):
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[AliwarFaces] = _FACES
 
-    _m: AliwarMachine  # the machine, on either backend, through its typed contract
+    _m: AliwarMachine  # the machine, on either backend (the same source)
     _rules: Rules
     _seed: int
     _hand_built: bool
@@ -229,7 +233,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
         """The deal of AW-2.1 (:ref:`deals`): one shuffle of the canonical deck, then the map."""
-        machine = KERNEL.module.aliwar_deal(_CARDS, seed, **_machine_options(rules))
+        machine = MACHINE.module.aliwar_deal(_CARDS, seed, **_machine_options(rules))
         return cls(rules, seed, machine, False)
 
     @classmethod
@@ -312,7 +316,7 @@ class State(MachineState[Phase], EncodedState):
         repeated = sorted({card for card in everything if everything.count(card) > 1})
         if repeated:
             raise RulesError(f"cards appear more than once: {', '.join(map(str, repeated))}")
-        machine = KERNEL.module.AliwarMachine(
+        machine = MACHINE.module.AliwarMachine(
             _CARDS,
             [[[card.id for card in stack] for stack in own] for own in built],
             [card.id for card in guards],

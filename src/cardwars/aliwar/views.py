@@ -1,77 +1,242 @@
-"""What the pure Aliwar machine hands the face: its events as objects (twin of
-``_views.pxi``).
+"""What the players know (AW-8) as the machine hands it out: a step's events as the
+face's objects, and the position as the RL encodings' codes (the layout of
+:mod:`cardwars.envs.encoding`) and action masks.
+
+Both seats always know the same (AW-8.4): the codes differ only in the seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
+
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars.aliwar.position import (
+        DECLINE,
+        EV_CONFLICT,
+        EV_DECLINED,
+        EV_DISCARDED,
+        EV_EMPTIED,
+        EV_FLIPPED,
+        EV_KEPT,
+        EV_RETURNED,
+        EV_REVEALED,
+        KEEP,
+        KEEP_BASE,
+        OVER,
+        RING,
+        RING_MASK,
+        SWITCH,
+        Position,
+    )
+else:
+    from .position import (
+        DECLINE,
+        EV_CONFLICT,
+        EV_DECLINED,
+        EV_DISCARDED,
+        EV_EMPTIED,
+        EV_FLIPPED,
+        EV_KEPT,
+        EV_RETURNED,
+        EV_REVEALED,
+        KEEP,
+        KEEP_BASE,
+        OVER,
+        RING,
+        RING_MASK,
+        SWITCH,
+        Position,
+    )
 
 from cardwars.aliwar.tables import AliwarFaces
 
-__all__: list[str] = []  # the machine's event_objects method is the public name
+if cython.compiled:
+    from cardwars._core import SlotBuilder as _PySlotBuilder
+else:
+    from cardwars.core_values import SlotBuilder as _PySlotBuilder
 
-# ``faces`` is the face's table of what to build with (the kernels know no classes), an
-# AliwarFaces (aliwar.tables documents each field), read by field name.
-# Objects are made as their frozen dataclass's __init__ would make them, without it:
-# object.__setattr__ sets each slot (the values were checked by the rule steps).
+__all__: list[str] = []
 
-
-def _make(cls: type, **fields: Any) -> Any:
-    """An instance of the frozen dataclass ``cls`` with these fields, without its __init__."""
-    obj: Any = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(obj, name, value)
-    return obj
+OBSERVATION_SIZE = 609
+"""An observation's floats: the seat (2), then :func:`encode`'s 607."""
+STATE_SIZE = 607
 
 
-def event_objects(codes: Sequence[int], faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
-    """A step's events, the ints ``codes``, as the face's objects (from ``faces``)."""
-    cards, out = faces.cards, []
+# --- the codes (cardwars.envs.encoding lays them out and documents each field) ------------
+
+
+def encode(g: Position, o: list[float], at: int, hide: bool, known: int) -> None:
+    """The codes of ``g`` into ``o[at:at + 607]`` (zeroed by the caller): phase, to_act,
+    rounds, no_progress, the stacks (52 slots each; 53 a card never seen when ``hide``),
+    face_up, protection, won, discard, winners, termination."""
+    shown = known if hide else 0xFFFFFFFFFFFFFFFF  # the cards written as themselves
+    o[at + g.phase] = 1
+    if g.phase == SWITCH:
+        o[at + 3] = 1
+        o[at + 4] = 1
+    elif g.phase == KEEP:
+        o[at + 3] = 1 if g.won_count[0] > 0 else 0
+        o[at + 4] = 1 if g.won_count[1] > 0 else 0
+    o[at + 5] = g.rounds
+    o[at + 6] = g.no_progress
+    for s in range(2):
+        for c in range(5):
+            up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
+            size = g.size[5 * s + c]
+            head = g.head[5 * s + c]
+            base = at + 7 + 52 * (5 * s + c)
+            for i in range(size):  # a card code, or 53 for a face-down card never seen
+                card = g.ring[RING * (5 * s + c) + ((head + i) & RING_MASK)]
+                o[base + i] = card + 1 if (shown >> card) & 1 else 53
+            if up and size:  # a face-up top is seen by both
+                o[base] = g.ring[RING * (5 * s + c) + head] + 1
+            o[at + 527 + 5 * s + c] = 1 if up else 0
+    o[at + 537] = g.protection[0] + 1
+    o[at + 538] = g.protection[1] + 1
+    for s in range(2):
+        for i in range(g.won_count[s]):
+            o[at + 539 + 5 * s + i] = g.won[5 * s + i] + 1
+    for i in range(g.n_discard):
+        o[at + 549 + i] = g.discard[i] + 1
+    if g.phase == OVER:
+        if g.winner >= 0:
+            o[at + 601 + g.winner] = 1
+        o[at + 603 + g.termination] = 1
+
+
+def mask_row(g: Position, s: int, k: list[int], at: int) -> None:
+    """Seat ``s``'s legal actions as 1s in ``k[at:at + 277]`` (zeroed by the caller; all 0
+    for a seat not polled)."""
+    if g.phase == SWITCH:
+        for i in range(g.n_switches):
+            k[at + i] = 1
+    elif g.phase == KEEP and g.won_count[s] > 0:
+        if g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
+            for i in range(g.won_count[s]):
+                k[at + KEEP_BASE + 5 * g.won[5 * s + i] + g.empty_stack[s]] = 1
+        else:
+            k[at + DECLINE] = 1
+            for i in range(g.won_count[s]):
+                base = KEEP_BASE + 5 * g.won[5 * s + i]
+                for stack in range(5):
+                    k[at + base + stack] = 1
+
+
+# --- the events as the face's objects ----------------------------------------------------
+#
+# The face's table (an AliwarFaces, read by field name) is learnt once and kept while the
+# face passes that same table.
+
+_faces: Any = None
+_make: dict[str, Any] = {}
+
+
+def learn_faces(faces: AliwarFaces) -> None:
+    """Read the face's table: its builders and shared values."""
+    global _faces, _make
+    _faces = None  # until every field is read: a table that fails is never half learnt
+    cards = faces.cards
+    _make = {
+        "conflict": _PySlotBuilder(faces.conflict, ("column", "cards", "protected", "winner")),
+        "discarded": _PySlotBuilder(faces.discarded, ("cards",)),
+        "returned": _PySlotBuilder(faces.returned, ("seat", "returned")),
+        "kept": _PySlotBuilder(faces.kept, ("seat", "card", "stack")),
+        "flipped": _PySlotBuilder(faces.flipped, ("tops",)),
+        "over": _PySlotBuilder(faces.over, ("result",)),
+        "view": _PySlotBuilder(
+            faces.observation,
+            (
+                "seat",
+                "phase",
+                "to_act",
+                "rounds",
+                "no_progress",
+                "stacks",
+                "face_up",
+                "protection",
+                "won",
+                "discard",
+                "result",
+            ),
+        ),
+        "card_pairs": tuple([(a, b) for a in cards for b in cards]),
+        "returned_pairs": tuple([(c, card) for c in range(5) for card in cards]),
+    }
+    _faces = faces
+
+
+def faces_of(faces: AliwarFaces) -> dict[str, Any]:
+    """The builders of ``faces``, learnt on first use."""
+    if faces is not _faces:
+        learn_faces(faces)
+    return _make
+
+
+def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
+    """The last step's events (``g.ev``) as the face's objects."""
+    make = faces_of(faces)
+    cards = faces.cards
+    out = []
     i = 0
-    while i < len(codes):
-        kind = codes[i]
-        if kind == 0:
-            out.append(faces.revealed[codes[i + 1]][codes[i + 2]])
-            i += 3
-        elif kind == 1:
-            column, card_0, card_1, protected_0, protected_1, winner = codes[i + 1 : i + 7]
+    while i < g.n_ev:
+        kind = g.ev[i]
+        if kind == EV_CONFLICT:
             out.append(
-                _make(
-                    faces.conflict,
-                    column=column,
-                    cards=(cards[card_0], cards[card_1]),
-                    protected=faces.protected[2 * protected_0 + protected_1],
-                    winner=faces.winners[2 if winner < 0 else winner],
+                make["conflict"](
+                    g.ev[i + 1],
+                    make["card_pairs"][52 * g.ev[i + 2] + g.ev[i + 3]],
+                    faces.protected[2 * g.ev[i + 4] + g.ev[i + 5]],
+                    faces.winners[2 if g.ev[i + 6] < 0 else g.ev[i + 6]],
                 )
             )
             i += 7
-        elif kind == 2:
-            out.append(faces.emptied[codes[i + 1]][codes[i + 2]])
+        elif kind == EV_REVEALED:
+            out.append(faces.revealed[g.ev[i + 1]][g.ev[i + 2]])
             i += 3
-        elif kind == 3:
-            count = codes[i + 1]
-            discarded = tuple(cards[card] for card in codes[i + 2 : i + 2 + count])
-            out.append(_make(faces.discarded, cards=discarded))
+        elif kind == EV_EMPTIED:
+            out.append(faces.emptied[g.ev[i + 1]][g.ev[i + 2]])
+            i += 3
+        elif kind == EV_DISCARDED:
+            count = g.ev[i + 1]
+            out.append(make["discarded"](tuple([cards[g.ev[i + 2 + k]] for k in range(count)])))
             i += 2 + count
-        elif kind == 4:
-            seat, count = codes[i + 1], codes[i + 2]
-            pairs = codes[i + 3 : i + 3 + 2 * count]
-            returned = tuple((pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2))
-            out.append(_make(faces.returned, seat=seat, returned=returned))
+        elif kind == EV_RETURNED:
+            count = g.ev[i + 2]
+            pairs = make["returned_pairs"]
+            out.append(
+                make["returned"](
+                    g.ev[i + 1],
+                    tuple(
+                        [
+                            pairs[52 * g.ev[i + 3 + 2 * k] + g.ev[i + 4 + 2 * k]]
+                            for k in range(count)
+                        ]
+                    ),
+                )
+            )
             i += 3 + 2 * count
-        elif kind == 5:
-            seat, card, stack = codes[i + 1 : i + 4]
-            out.append(_make(faces.kept, seat=seat, card=cards[card], stack=stack))
+        elif kind == EV_KEPT:
+            out.append(make["kept"](g.ev[i + 1], cards[g.ev[i + 2]], g.ev[i + 3]))
             i += 4
-        elif kind == 6:
-            out.append(faces.declined[codes[i + 1]])
+        elif kind == EV_DECLINED:
+            out.append(faces.declined[g.ev[i + 1]])
             i += 2
-        elif kind == 7:
-            tops = [cards[card] for card in codes[i + 1 : i + 11]]
-            out.append(_make(faces.flipped, tops=(tuple(tops[:5]), tuple(tops[5:]))))
+        elif kind == EV_FLIPPED:
+            out.append(
+                make["flipped"](
+                    (
+                        tuple([cards[g.ev[i + 1 + k]] for k in range(5)]),
+                        tuple([cards[g.ev[i + 6 + k]] for k in range(5)]),
+                    )
+                )
+            )
             i += 11
         else:
-            out.append(_make(faces.over, result=result))
+            out.append(make["over"](result))
             i += 3
     return tuple(out)
