@@ -27,3 +27,7 @@ cdef class AliwarMachine:
     cdef int _commit(self, int action_0, int action_1) except -1
     @cython.locals(g=Position, i=int, at=int, head=int, card=int, cards=tuple)
     cdef tuple _pile(self, int s, int c, bint up, uint64_t known)
+    @cython.locals(g=Position, i=int, at=int, head=int, card=int, cards=tuple)
+    cdef bint _same_pile(self, tuple previous, int s, int c, bint up, uint64_t known) except -1
+
+cdef tuple _POLLED, _SWITCHES_15, _SWITCHES_16, _NONE_WON, _UP

@@ -65,7 +65,12 @@ if cython.compiled:
         start_round,
     )
     from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import encode, event_objects, mask_row
+    from cython.cimports.cardwars.aliwar.views import (
+        encode,
+        event_objects,
+        mask_row,
+        observations,
+    )
     from cython.cimports.cpython.buffer import Py_buffer, PyBuffer_Release
     from cython.cimports.libc.string import memcpy, memset
 else:
@@ -88,14 +93,13 @@ else:
         start_round,
     )
     from .round import keep_is_legal, keep_step, switch_step
-    from .views import encode, event_objects, mask_row
+    from .views import encode, event_objects, mask_row, observations
 
 from cardwars.aliwar.restore import _check_events, _check_restored
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.exclusive import busy_error
 
 from .position import check_card, check_flag, check_limit
-from .views import faces_of
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
@@ -455,7 +459,7 @@ class AliwarMachine:
             last = self._last_discard = fresh
         return last
 
-    @cython.locals(g=Position)
+    @cython.locals(g=Position, c=cython.int, bits_0=cython.int, bits_1=cython.int)
     def face_up(self) -> tuple[tuple[bool, ...], ...]:
         """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
         the Keep phase, none once the game is over."""
@@ -464,12 +468,18 @@ class AliwarMachine:
             return _UP[31], _UP[31]
         if g.phase == OVER:
             return _UP[0], _UP[0]
-        return (
-            _UP[sum([(1 << c) if g.returning[c] else 0 for c in range(5)])],
-            _UP[sum([(1 << c) if g.returning[5 + c] else 0 for c in range(5)])],
-        )
+        bits_0 = 0
+        bits_1 = 0
+        for c in range(5):
+            if g.returning[c]:
+                bits_0 |= 1 << c
+            if g.returning[5 + c]:
+                bits_1 |= 1 << c
+        return _UP[bits_0], _UP[bits_1]
 
-    @cython.locals(g=Position, s=cython.int, c=cython.int, up=cython.bint)
+    @cython.locals(
+        g=Position, s=cython.int, c=cython.int, up=cython.bint, known=cython.ulonglong, last=tuple
+    )
     def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks`` as a seat sees them (AW-8): face-up tops, and with ``recall`` every
         card once face up (AW-8.3), else None. A pile equal to the last view's is that
@@ -482,16 +492,30 @@ class AliwarMachine:
             own = []
             for c in range(5):
                 up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
-                pile = self._pile(s, c, up, known)
-                if last is not None:
-                    previous = last[s][c]
-                    if previous == pile:
-                        pile = previous
-                own.append(pile)
+                if last is not None and self._same_pile(last[s][c], s, c, up, known):
+                    own.append(last[s][c])  # about a third of the piles are unchanged
+                else:
+                    own.append(self._pile(s, c, up, known))
             out.append(tuple(own))
         view = (out[0], out[1])
         self._last_view = view
         return view
+
+    def _same_pile(self, previous: tuple[Any, ...], s: int, c: int, up: bool, known: int) -> bool:
+        # Whether the pile _pile(s, c, up, known) would build holds the very items of
+        # ``previous``.
+        g = self.g
+        cards = self._cards
+        at = RING * (5 * s + c)
+        head = g.head[5 * s + c]
+        if len(previous) != g.size[5 * s + c]:
+            return False
+        for i in range(g.size[5 * s + c]):
+            card = g.ring[at + ((head + i) & RING_MASK)]
+            item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
+            if item is not previous[i]:
+                return False
+        return True
 
     # --- the face's objects, built from its table (aliwar.tables documents it) ------------
     def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
@@ -509,23 +533,21 @@ class AliwarMachine:
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
         differ in the seat only)."""
-        make = faces_of(faces)["view"]
-        phase = faces.phases[self.g.phase]
-        to_act = self.to_act
-        rounds = self.g.rounds
-        no_progress = self.g.no_progress
-        stacks = self.view(recall)
-        face_up = self.face_up()
-        protection = self.protection()
-        won = self.won()
-        discard = self.discard()
-        return tuple(
-            [
-                make(seat, phase, to_act, rounds, no_progress, stacks, face_up, protection,
-                     won, discard, result)
-                for seat in range(2)
-            ]
-        )  # fmt: skip
+        return observations(
+            faces,
+            (
+                faces.phases[self.g.phase],
+                self.to_act,
+                self.g.rounds,
+                self.g.no_progress,
+                self.view(recall),
+                self.face_up(),
+                self.protection(),
+                self.won(),
+                self.discard(),
+                result,
+            ),
+        )
 
     # --- the RL encodings ---------------------------------------------------------------
     # ``out`` is a writable float32 buffer of at least the encoding's size; its first

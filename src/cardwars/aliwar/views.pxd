@@ -8,5 +8,17 @@ from cardwars.aliwar.position cimport Position
 cdef void encode(Position g, float* o, int at, bint hide, uint64_t known) noexcept nogil
 @cython.locals(i=int, stack=int, base=int)
 cdef void mask_row(Position g, int s, signed char* k, int at) noexcept nogil
-@cython.locals(i=int, k=int, kind=int, count=int)
+from cardwars._core cimport SlotBuilder
+
+cdef object _faces
+cdef SlotBuilder _conflict, _discarded, _returned, _kept, _flipped, _over, _view
+cdef tuple _card_pairs, _returned_pairs
+
+cdef object _new1(SlotBuilder make, object a)
+cdef object _new2(SlotBuilder make, object a, object b)
+cdef object _new3(SlotBuilder make, object a, object b, object c)
+cdef object _new4(SlotBuilder make, object a, object b, object c, object d)
+@cython.locals(make=SlotBuilder, seat=int, i=int, views=list)
+cpdef tuple observations(object faces, tuple values)
+@cython.locals(i=int, k=int, kind=int, count=int, cards=tuple, out=list)
 cpdef tuple event_objects(Position g, object faces, object result)

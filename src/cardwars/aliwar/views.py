@@ -56,9 +56,9 @@ else:
 from cardwars.aliwar.tables import AliwarFaces
 
 if cython.compiled:
-    from cardwars._core import SlotBuilder as _PySlotBuilder
+    from cython.cimports.cardwars._core import SlotBuilder
 else:
-    from cardwars.core_values import SlotBuilder as _PySlotBuilder
+    from cardwars.core_values import SlotBuilder
 
 __all__: list[str] = []
 
@@ -130,56 +130,98 @@ def mask_row(g: Position, s: int, k: list[int], at: int) -> None:
 # --- the events as the face's objects ----------------------------------------------------
 #
 # The face's table (an AliwarFaces, read by field name) is learnt once and kept while the
-# face passes that same table.
+# face passes that same table: its builders, and its shared values.
 
 _faces: Any = None
-_make: dict[str, Any] = {}
+_conflict: Any = None
+_discarded: Any = None
+_returned: Any = None
+_kept: Any = None
+_flipped: Any = None
+_over: Any = None
+_view: Any = None
+_card_pairs: tuple[Any, ...] = ()
+_returned_pairs: tuple[Any, ...] = ()
 
 
 def learn_faces(faces: AliwarFaces) -> None:
     """Read the face's table: its builders and shared values."""
-    global _faces, _make
+    global _faces, _conflict, _discarded, _returned, _kept, _flipped, _over, _view
+    global _card_pairs, _returned_pairs
     _faces = None  # until every field is read: a table that fails is never half learnt
     cards = faces.cards
-    _make = {
-        "conflict": _PySlotBuilder(faces.conflict, ("column", "cards", "protected", "winner")),
-        "discarded": _PySlotBuilder(faces.discarded, ("cards",)),
-        "returned": _PySlotBuilder(faces.returned, ("seat", "returned")),
-        "kept": _PySlotBuilder(faces.kept, ("seat", "card", "stack")),
-        "flipped": _PySlotBuilder(faces.flipped, ("tops",)),
-        "over": _PySlotBuilder(faces.over, ("result",)),
-        "view": _PySlotBuilder(
-            faces.observation,
-            (
-                "seat",
-                "phase",
-                "to_act",
-                "rounds",
-                "no_progress",
-                "stacks",
-                "face_up",
-                "protection",
-                "won",
-                "discard",
-                "result",
-            ),
+    _conflict = SlotBuilder(faces.conflict, ("column", "cards", "protected", "winner"))
+    _discarded = SlotBuilder(faces.discarded, ("cards",))
+    _returned = SlotBuilder(faces.returned, ("seat", "returned"))
+    _kept = SlotBuilder(faces.kept, ("seat", "card", "stack"))
+    _flipped = SlotBuilder(faces.flipped, ("tops",))
+    _over = SlotBuilder(faces.over, ("result",))
+    _view = SlotBuilder(
+        faces.observation,
+        (
+            "seat", "phase", "to_act", "rounds", "no_progress", "stacks", "face_up",
+            "protection", "won", "discard", "result",
         ),
-        "card_pairs": tuple([(a, b) for a in cards for b in cards]),
-        "returned_pairs": tuple([(c, card) for c in range(5) for card in cards]),
-    }
+    )  # fmt: skip
+    _card_pairs = tuple([(a, b) for a in cards for b in cards])
+    _returned_pairs = tuple([(c, card) for c in range(5) for card in cards])
     _faces = faces
 
 
-def faces_of(faces: AliwarFaces) -> dict[str, Any]:
-    """The builders of ``faces``, learnt on first use."""
+# A face object from its field values (compiled: straight into its slots).
+def _new1(make: Any, a: Any) -> Any:
+    if cython.compiled:
+        obj = make.blank()
+        make.put(obj, 0, a)
+        return obj
+    return make(a)
+
+
+def _new2(make: Any, a: Any, b: Any) -> Any:
+    if cython.compiled:
+        return make.make2(a, b)
+    return make(a, b)
+
+
+def _new3(make: Any, a: Any, b: Any, c: Any) -> Any:
+    if cython.compiled:
+        return make.make3(a, b, c)
+    return make(a, b, c)
+
+
+def _new4(make: Any, a: Any, b: Any, c: Any, d: Any) -> Any:
+    if cython.compiled:
+        obj = make.blank()
+        make.put(obj, 0, a)
+        make.put(obj, 1, b)
+        make.put(obj, 2, c)
+        make.put(obj, 3, d)
+        return obj
+    return make(a, b, c, d)
+
+
+def observations(faces: AliwarFaces, values: tuple[Any, ...]) -> tuple[Any, Any]:
+    """Both seats' observations: ``values`` are the fields after the seat (they differ
+    in the seat only, AW-8.4)."""
     if faces is not _faces:
         learn_faces(faces)
-    return _make
+    make = _view
+    if cython.compiled:
+        views = []
+        for seat in range(2):
+            obj = make.blank()
+            make.put(obj, 0, seat)
+            for i in range(10):
+                make.put(obj, i + 1, values[i])
+            views.append(obj)
+        return views[0], views[1]
+    return make(0, *values), make(1, *values)
 
 
 def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
     """The last step's events (``g.ev``) as the face's objects."""
-    make = faces_of(faces)
+    if faces is not _faces:
+        learn_faces(faces)
     cards = faces.cards
     out = []
     i = 0
@@ -187,9 +229,10 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
         kind = g.ev[i]
         if kind == EV_CONFLICT:
             out.append(
-                make["conflict"](
+                _new4(
+                    _conflict,
                     g.ev[i + 1],
-                    make["card_pairs"][52 * g.ev[i + 2] + g.ev[i + 3]],
+                    _card_pairs[52 * g.ev[i + 2] + g.ev[i + 3]],
                     faces.protected[2 * g.ev[i + 4] + g.ev[i + 5]],
                     faces.winners[2 if g.ev[i + 6] < 0 else g.ev[i + 6]],
                 )
@@ -203,40 +246,28 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
             i += 3
         elif kind == EV_DISCARDED:
             count = g.ev[i + 1]
-            out.append(make["discarded"](tuple([cards[g.ev[i + 2 + k]] for k in range(count)])))
+            out.append(_new1(_discarded, tuple([cards[g.ev[i + 2 + k]] for k in range(count)])))
             i += 2 + count
         elif kind == EV_RETURNED:
             count = g.ev[i + 2]
-            pairs = make["returned_pairs"]
-            out.append(
-                make["returned"](
-                    g.ev[i + 1],
-                    tuple(
-                        [
-                            pairs[52 * g.ev[i + 3 + 2 * k] + g.ev[i + 4 + 2 * k]]
-                            for k in range(count)
-                        ]
-                    ),
-                )
-            )
+            pairs = [
+                _returned_pairs[52 * g.ev[i + 3 + 2 * k] + g.ev[i + 4 + 2 * k]]
+                for k in range(count)
+            ]
+            out.append(_new2(_returned, g.ev[i + 1], tuple(pairs)))
             i += 3 + 2 * count
         elif kind == EV_KEPT:
-            out.append(make["kept"](g.ev[i + 1], cards[g.ev[i + 2]], g.ev[i + 3]))
+            out.append(_new3(_kept, g.ev[i + 1], cards[g.ev[i + 2]], g.ev[i + 3]))
             i += 4
         elif kind == EV_DECLINED:
             out.append(faces.declined[g.ev[i + 1]])
             i += 2
         elif kind == EV_FLIPPED:
-            out.append(
-                make["flipped"](
-                    (
-                        tuple([cards[g.ev[i + 1 + k]] for k in range(5)]),
-                        tuple([cards[g.ev[i + 6 + k]] for k in range(5)]),
-                    )
-                )
-            )
+            tops_0 = tuple([cards[g.ev[i + 1 + k]] for k in range(5)])
+            tops_1 = tuple([cards[g.ev[i + 6 + k]] for k in range(5)])
+            out.append(_new1(_flipped, (tops_0, tops_1)))
             i += 11
         else:
-            out.append(make["over"](result))
+            out.append(_new1(_over, result))
             i += 3
     return tuple(out)
