@@ -39,7 +39,6 @@ code  event        ints
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,7 +48,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import MoveKeys, _block, _check_u64, moves_of_actions
+    from cython.cimports.cardwars._core import MoveKeys, _check_u64, moves_of_actions
     from cython.cimports.cardwars.aliwar.position import (
         DECLINE,
         KEEP,
@@ -65,16 +64,8 @@ if cython.compiled:
         start_round,
     )
     from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import (
-        encode,
-        event_objects,
-        mask_row,
-        observations,
-    )
-    from cython.cimports.cpython.buffer import Py_buffer, PyBuffer_Release
-    from cython.cimports.libc.string import memcpy, memset
+    from cython.cimports.cardwars.aliwar.views import event_objects, observations
 else:
-    from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import MoveKeys, moves_of_actions
 
@@ -93,13 +84,14 @@ else:
         start_round,
     )
     from .round import keep_is_legal, keep_step, switch_step
-    from .views import encode, event_objects, mask_row, observations
+    from .views import event_objects, observations
 
 from cardwars.aliwar.restore import _check_events, _check_restored
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.exclusive import busy_error
 
 from .position import check_card, check_flag, check_limit
+from .views import encode_into, encode_seats
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
@@ -556,11 +548,11 @@ class AliwarMachine:
         """Write seat ``seat``'s observation vector (609 floats) into ``out``."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
-        _encode_into(self.g, out, seat, True, self.g.seen if recall else 0)
+        encode_into(self.g, out, seat, True, self.g.seen if recall else 0)
 
     def encode_state(self, out: Any) -> None:
         """Write the god's-eye state vector (607 floats) into ``out``."""
-        _encode_into(self.g, out, -1, False, 0)
+        encode_into(self.g, out, -1, False, 0)
 
     @cython.locals(i=cython.int)
     def card_count(self) -> int:
@@ -593,39 +585,20 @@ class AliwarMachine:
     def key(self) -> AliwarKey:
         """Everything that defines the position, as ints (equal positions, equal keys)."""
         g = self.g
-        ids = _IDS
+        seats = range(2)
+        flags = (g.n_switches == 16, g.kept_below, g.double_loss_most)
+        options = (*flags, g.no_progress_limit, g.max_rounds, g.cap_most)
         return tuple.__new__(
             AliwarKey,
             (  # the fields of AliwarKey, in order
-                (
-                    tuple([_ids_pile(g, 0, c) for c in range(5)]),
-                    tuple([_ids_pile(g, 1, c) for c in range(5)]),
-                ),
+                tuple([tuple([_ids_pile(g, s, c) for c in range(5)]) for s in seats]),
                 (g.protection[0], g.protection[1]),
                 g.phase,
-                (
-                    tuple([ids[g.won[i]] for i in range(g.won_count[0])]),
-                    tuple([ids[g.won[5 + i]] for i in range(g.won_count[1])]),
-                ),
-                (
-                    tuple([g.returning[c] for c in range(5)]),
-                    tuple([g.returning[5 + c] for c in range(5)]),
-                ),
+                tuple([tuple([g.won[5 * s + i] for i in range(g.won_count[s])]) for s in seats]),
+                tuple([tuple([g.returning[5 * s + c] for c in range(5)]) for s in seats]),
                 tuple([g.discard[i] for i in range(g.n_discard)]),
-                g.rounds,
-                g.no_progress,
-                g.longest,
-                g.seen,
-                g.termination,
-                g.winner,
-                (
-                    g.n_switches == 16,
-                    g.kept_below,
-                    g.double_loss_most,
-                    g.no_progress_limit,
-                    g.max_rounds,
-                    g.cap_most,
-                ),
+                *(g.rounds, g.no_progress, g.longest, g.seen, g.termination, g.winner),
+                options,
                 g.rng,
                 self.history(),
                 self.events(),
@@ -672,7 +645,6 @@ class AliwarMachine:
         finally:
             self._busy = False
 
-    @cython.locals(g=Position, s=cython.int, width=cython.int)
     def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:
         """Write both seats' observations and action masks into two blocks, row by seat.
 
@@ -686,93 +658,11 @@ class AliwarMachine:
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
         """
-        width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
-        g = self.g
-        known = g.seen if recall else 0
-        if cython.compiled:
-            ob = cython.declare(Py_buffer)
-            mb = cython.declare(Py_buffer)
-            self._enter()  # asking for a buffer may run Python code (__buffer__)
-            try:
-                _block(obs, cython.address(ob), b"f", 2 * 609, "an Aliwar observation block")
-                try:
-                    _block(masks, cython.address(mb), b"b", 2 * width, "an Aliwar mask block")
-                except BaseException:
-                    PyBuffer_Release(cython.address(ob))
-                    raise
-            finally:
-                self._busy = False
-            o = cython.cast(cython.p_float, ob.buf)
-            k = cython.cast(cython.p_schar, mb.buf)
-            memset(o, 0, 609 * cython.sizeof(cython.float))
-            encode(g, o, 2, True, known)
-            memcpy(o + 609, o, 609 * cython.sizeof(cython.float))  # both know the same (AW-8.4)
-            o[0] = 1
-            o[610] = 1
-            memset(k, 0, 2 * width)
-            for s in range(2):
-                mask_row(g, s, k, width * s)
-                if wait and not _polled(g, s):  # not polled (or over): the wait action alone
-                    k[width * s + NUM_ACTIONS] = 1
-            PyBuffer_Release(cython.address(mb))
-            PyBuffer_Release(cython.address(ob))
-        else:
-            self._enter()
-            try:
-                rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
-                marks = _block(masks, "b", 2 * width, "an Aliwar mask block")
-            finally:
-                self._busy = False
-            codes = [0.0] * 1218
-            encode(g, codes, 2, True, known)
-            codes[611:1218] = codes[2:609]  # both seats know the same (AW-8.4)
-            codes[0] = codes[610] = 1
-            flags = [0] * (2 * width)
-            for s in range(2):
-                mask_row(g, s, flags, width * s)
-                if wait and not _polled(g, s):  # not polled (or over): the wait action alone
-                    flags[width * s + NUM_ACTIONS] = 1
-            rows[:1218] = array("f", codes)
-            marks[: 2 * width] = bytes(flags)
-
-
-@cython.locals(g=Position)
-def _polled(g: Position, s: int) -> bool:
-    return g.phase == SWITCH or (g.phase == KEEP and g.won_count[s] > 0)
-
-
-@cython.locals(g=Position)
-def _encode_into(g: Position, out: Any, seat: int, hide: bool, known: int) -> None:
-    # Seat ``seat``'s observation (609 floats: the seat, then the codes), or with seat -1
-    # the god's-eye state (607), into the float32 buffer ``out``.
-    size = 607 if seat < 0 else 609
-    at = 0 if seat < 0 else 2
-    if cython.compiled:
-        view = cython.declare(cython.float[::1], out)
-        if view.shape[0] < size:
-            _too_short(seat, view.shape[0])
-        o = cython.declare(cython.p_float, cython.address(view[0]))
-        memset(o, 0, size * cython.sizeof(cython.float))
-        if seat >= 0:
-            o[seat] = 1
-        encode(g, o, at, hide, known)
-    else:
-        if len(out) < size:
-            _too_short(seat, len(out))
-        codes = [0.0] * size
-        if seat >= 0:
-            codes[seat] = 1
-        encode(g, codes, at, hide, known)
-        out[:size] = array("f", codes)
-
-
-def _too_short(seat: int, length: int) -> None:
-    if seat < 0:
-        raise ValueError(f"an Aliwar state needs 607 floats, got {length}")
-    raise ValueError(f"an Aliwar observation needs 609 floats, got {length}")
-
-
-_IDS = tuple(range(52))
+        self._enter()  # asking for a buffer may run Python code (__buffer__)
+        try:
+            encode_seats(self.g, self.g.seen if recall else 0, obs, masks, wait)
+        finally:
+            self._busy = False
 
 
 @cython.locals(g=Position, at=cython.int, head=cython.int, i=cython.int)

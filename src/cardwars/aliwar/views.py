@@ -7,6 +7,7 @@ Both seats always know the same (AW-8.4): the codes differ only in the seat.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 try:
@@ -27,6 +28,7 @@ if cython.compiled:
         EV_REVEALED,
         KEEP,
         KEEP_BASE,
+        NUM_ACTIONS,
         OVER,
         RING,
         RING_MASK,
@@ -46,6 +48,7 @@ else:
         EV_REVEALED,
         KEEP,
         KEEP_BASE,
+        NUM_ACTIONS,
         OVER,
         RING,
         RING_MASK,
@@ -56,8 +59,11 @@ else:
 from cardwars.aliwar.tables import AliwarFaces
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import SlotBuilder
+    from cython.cimports.cardwars._core import SlotBuilder, _block
+    from cython.cimports.cpython.buffer import Py_buffer, PyBuffer_Release
+    from cython.cimports.libc.string import memcpy, memset
 else:
+    from cardwars.core_envs import _block
     from cardwars.core_values import SlotBuilder
 
 __all__: list[str] = []
@@ -125,6 +131,91 @@ def mask_row(g: Position, s: int, k: list[int], at: int) -> None:
                 base = KEEP_BASE + 5 * g.won[5 * s + i]
                 for stack in range(5):
                     k[at + base + stack] = 1
+
+
+# --- the machine's encodings into the caller's buffers -------------------------------------
+
+
+@cython.locals(g=Position)
+def polled(g: Position, s: int) -> bool:
+    """Whether seat ``s`` is polled now."""
+    return g.phase == SWITCH or (g.phase == KEEP and g.won_count[s] > 0)
+
+
+@cython.locals(g=Position)
+def encode_into(g: Position, out: Any, seat: int, hide: bool, known: int) -> None:
+    """Seat ``seat``'s observation (609 floats: the seat, then the codes), or with seat -1
+    the god's-eye state (607), into the float32 buffer ``out``."""
+    size = 607 if seat < 0 else 609
+    at = 0 if seat < 0 else 2
+    if cython.compiled:
+        view = cython.declare(cython.float[::1], out)
+        if view.shape[0] < size:
+            _too_short(seat, view.shape[0])
+        o = cython.declare(cython.p_float, cython.address(view[0]))
+        memset(o, 0, size * cython.sizeof(cython.float))
+        if seat >= 0:
+            o[seat] = 1
+        encode(g, o, at, hide, known)
+    else:
+        if len(out) < size:
+            _too_short(seat, len(out))
+        codes = [0.0] * size
+        if seat >= 0:
+            codes[seat] = 1
+        encode(g, codes, at, hide, known)
+        out[:size] = array("f", codes)
+
+
+def _too_short(seat: int, length: int) -> None:
+    if seat < 0:
+        raise ValueError(f"an Aliwar state needs 607 floats, got {length}")
+    raise ValueError(f"an Aliwar observation needs 609 floats, got {length}")
+
+
+@cython.locals(g=Position, s=cython.int, width=cython.int)
+def encode_seats(g: Position, known: int, obs: Any, masks: Any, wait: bool) -> None:
+    """Both seats' observations and action masks into the blocks ``obs`` (2 rows of 609
+    float32) and ``masks`` (2 rows of 277 int8, 278 with ``wait``: the wait action, 1 in
+    the row of a seat not polled)."""
+    width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
+    if cython.compiled:
+        ob = cython.declare(Py_buffer)
+        mb = cython.declare(Py_buffer)
+        _block(obs, cython.address(ob), b"f", 2 * 609, "an Aliwar observation block")
+        try:
+            _block(masks, cython.address(mb), b"b", 2 * width, "an Aliwar mask block")
+        except BaseException:
+            PyBuffer_Release(cython.address(ob))
+            raise
+        o = cython.cast(cython.p_float, ob.buf)
+        k = cython.cast(cython.p_schar, mb.buf)
+        memset(o, 0, 609 * cython.sizeof(cython.float))
+        encode(g, o, 2, True, known)
+        memcpy(o + 609, o, 609 * cython.sizeof(cython.float))  # both know the same (AW-8.4)
+        o[0] = 1
+        o[610] = 1
+        memset(k, 0, 2 * width)
+        for s in range(2):
+            mask_row(g, s, k, width * s)
+            if wait and not polled(g, s):  # not polled (or over): the wait action alone
+                k[width * s + NUM_ACTIONS] = 1
+        PyBuffer_Release(cython.address(mb))
+        PyBuffer_Release(cython.address(ob))
+    else:
+        rows = _block(obs, "f", 2 * 609, "an Aliwar observation block")
+        marks = _block(masks, "b", 2 * width, "an Aliwar mask block")
+        codes = [0.0] * 1218
+        encode(g, codes, 2, True, known)
+        codes[611:1218] = codes[2:609]  # both seats know the same (AW-8.4)
+        codes[0] = codes[610] = 1
+        flags = [0] * (2 * width)
+        for s in range(2):
+            mask_row(g, s, flags, width * s)
+            if wait and not polled(g, s):  # not polled (or over): the wait action alone
+                flags[width * s + NUM_ACTIONS] = 1
+        rows[:1218] = array("f", codes)
+        marks[: 2 * width] = bytes(flags)
 
 
 # --- the events as the face's objects ----------------------------------------------------
