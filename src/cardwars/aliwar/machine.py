@@ -442,13 +442,20 @@ class AliwarMachine:
             tuple([cards[g.won[5 + i]] for i in range(g.won_count[1])]),
         )
 
+    @cython.locals(i=cython.int, cards=tuple, last=tuple)
     def discard(self) -> tuple[Any, ...]:
         """The discard pile, in discard order."""
         cards = self._cards
-        fresh = tuple([cards[self.g.discard[i]] for i in range(self.g.n_discard)])
         last = self._last_discard
-        if last is None or last != fresh:
-            last = self._last_discard = fresh
+        if last is not None and len(last) == self.g.n_discard:
+            for i in range(self.g.n_discard):
+                if last[i] is not cards[self.g.discard[i]]:
+                    break
+            else:
+                return last
+        last = self._last_discard = tuple(
+            [cards[self.g.discard[i]] for i in range(self.g.n_discard)]
+        )
         return last
 
     @cython.locals(g=Position, c=cython.int, bits_0=cython.int, bits_1=cython.int)

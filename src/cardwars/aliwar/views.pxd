@@ -12,7 +12,8 @@ from cardwars._core cimport SlotBuilder
 
 cdef object _faces
 cdef SlotBuilder _conflict, _discarded, _returned, _kept, _flipped, _over, _view
-cdef tuple _card_pairs, _returned_pairs
+cdef tuple _card_pairs, _returned_pairs, _cards, _revealed, _emptied, _declined, _protected
+cdef tuple _winners
 
 cdef object _new1(SlotBuilder make, object a)
 cdef object _new2(SlotBuilder make, object a, object b)

@@ -233,12 +233,19 @@ _over: Any = None
 _view: Any = None
 _card_pairs: tuple[Any, ...] = ()
 _returned_pairs: tuple[Any, ...] = ()
+_cards: tuple[Any, ...] = ()
+_revealed: tuple[Any, ...] = ()
+_emptied: tuple[Any, ...] = ()
+_declined: tuple[Any, ...] = ()
+_protected: tuple[Any, ...] = ()
+_winners: tuple[Any, ...] = ()
 
 
 def learn_faces(faces: AliwarFaces) -> None:
     """Read the face's table: its builders and shared values."""
     global _faces, _conflict, _discarded, _returned, _kept, _flipped, _over, _view
-    global _card_pairs, _returned_pairs
+    global _card_pairs, _returned_pairs, _cards, _revealed, _emptied, _declined, _protected
+    global _winners
     _faces = None  # until every field is read: a table that fails is never half learnt
     cards = faces.cards
     _conflict = SlotBuilder(faces.conflict, ("column", "cards", "protected", "winner"))
@@ -256,6 +263,9 @@ def learn_faces(faces: AliwarFaces) -> None:
     )  # fmt: skip
     _card_pairs = tuple([(a, b) for a in cards for b in cards])
     _returned_pairs = tuple([(c, card) for c in range(5) for card in cards])
+    _cards, _revealed, _emptied = tuple(cards), tuple(faces.revealed), tuple(faces.emptied)
+    _declined, _protected = tuple(faces.declined), tuple(faces.protected)
+    _winners = tuple(faces.winners)
     _faces = faces
 
 
@@ -313,7 +323,7 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
     """The last step's events (``g.ev``) as the face's objects."""
     if faces is not _faces:
         learn_faces(faces)
-    cards = faces.cards
+    cards = _cards
     out = []
     i = 0
     while i < g.n_ev:
@@ -324,16 +334,16 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
                     _conflict,
                     g.ev[i + 1],
                     _card_pairs[52 * g.ev[i + 2] + g.ev[i + 3]],
-                    faces.protected[2 * g.ev[i + 4] + g.ev[i + 5]],
-                    faces.winners[2 if g.ev[i + 6] < 0 else g.ev[i + 6]],
+                    _protected[2 * g.ev[i + 4] + g.ev[i + 5]],
+                    _winners[2 if g.ev[i + 6] < 0 else g.ev[i + 6]],
                 )
             )
             i += 7
         elif kind == EV_REVEALED:
-            out.append(faces.revealed[g.ev[i + 1]][g.ev[i + 2]])
+            out.append(_revealed[g.ev[i + 1]][g.ev[i + 2]])
             i += 3
         elif kind == EV_EMPTIED:
-            out.append(faces.emptied[g.ev[i + 1]][g.ev[i + 2]])
+            out.append(_emptied[g.ev[i + 1]][g.ev[i + 2]])
             i += 3
         elif kind == EV_DISCARDED:
             count = g.ev[i + 1]
@@ -351,7 +361,7 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
             out.append(_new3(_kept, g.ev[i + 1], cards[g.ev[i + 2]], g.ev[i + 3]))
             i += 4
         elif kind == EV_DECLINED:
-            out.append(faces.declined[g.ev[i + 1]])
+            out.append(_declined[g.ev[i + 1]])
             i += 2
         elif kind == EV_FLIPPED:
             tops_0 = tuple([cards[g.ev[i + 1 + k]] for k in range(5)])
