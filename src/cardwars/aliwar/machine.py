@@ -532,21 +532,14 @@ class AliwarMachine:
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
         differ in the seat only)."""
-        return observations(
-            faces,
-            (
-                faces.phases[self.g.phase],
-                self.to_act,
-                self.g.rounds,
-                self.g.no_progress,
-                self.view(recall),
-                self.face_up(),
-                self.protection(),
-                self.won(),
-                self.discard(),
-                result,
-            ),
+        values: tuple[Any, ...] = (
+            faces.phases[self.g.phase],
+            self.to_act,
+            self.g.rounds,
+            self.g.no_progress,
         )
+        values += (self.view(recall), self.face_up(), self.protection(), self.won())
+        return observations(faces, (*values, self.discard(), result))
 
     # --- the RL encodings ---------------------------------------------------------------
     # ``out`` is a writable float32 buffer of at least the encoding's size; its first
