@@ -380,7 +380,7 @@ def _gym(
     game: Game[Any, Any], entry: str, seed: int, before: int, fires: str, kind: str, sw: bool
 ) -> None:
     from cardwars.envs.gymnasium import CardwarsEnv
-    from cardwars.interfaces import Agent
+    from cardwars.engine.interfaces import Agent
 
     holder: list[GameState[Any]] = []
 

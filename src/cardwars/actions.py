@@ -158,7 +158,7 @@ class ActionSpace(Generic[MoveT]):
     def _keys(self) -> _MoveKeys:
         """The current kernels' keys of the space's moves: the space's own objects by
         identity and equal values by their fields, to actions, safely. A machine's
-        ``apply_moves`` takes them (:meth:`cardwars.machine_state.MachineState.apply`)."""
+        ``apply_moves`` takes them (:meth:`cardwars.engine.machine_state.MachineState.apply`)."""
         keyer = self._keyer
         kind = backend.core.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since

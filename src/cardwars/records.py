@@ -49,7 +49,7 @@ from typing import IO, Any, Final, NamedTuple, overload
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
 from cardwars.errors import CardParseError, CardwarsError, RecordError
-from cardwars.game_base import StateT
+from cardwars.engine.game import StateT
 from cardwars.registry import game_class, game_names
 
 __all__ = [

@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from cardwars import backend
 from cardwars.actions import illegal_move, matching_move, type_name
-from cardwars.bases import Event, Move, Result
+from cardwars.engine.bases import Event, Move, Result
 from cardwars.errors import IllegalMoveError, UsageError, describe
-from cardwars.game_base import Game, StateT
-from cardwars.interfaces import Agent, SomeAgent, action_chooser
+from cardwars.engine.game import Game, StateT
+from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar as _DefaultTypeVar
@@ -61,7 +61,7 @@ class SeatEvent:
     """One event of a seat's feed: its index in the feed, the event, and its line of text.
 
     ``text`` is the game's ``text.describe(event)``
-    (:class:`~cardwars.interfaces.GameText`), or None for the events a game writes
+    (:class:`~cardwars.engine.interfaces.GameText`), or None for the events a game writes
     no line for.
     """
 

@@ -31,7 +31,7 @@ from cardwars.guerrilla import (
     TieCards,
 )
 from cardwars.guerrilla.text import NOTATION, TEXT, GuerrillaText
-from cardwars.interfaces import GameText
+from cardwars.engine.interfaces import GameText
 from tests import kernels
 from tests.guerrilla.helpers import guerrilla_games
 

@@ -12,7 +12,7 @@ import cardwars
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.guerrilla.contract import GuerrillaMachine
-from cardwars.machine_state import Machine
+from cardwars.engine.machine_state import Machine
 
 CONTRACTS: list[tuple[str, dict[str, Any], type]] = [
     ("aliwar", {}, AliwarMachine),

@@ -44,7 +44,7 @@ from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
-from cardwars.machine_state import MachineState
+from cardwars.engine.machine_state import MachineState
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -489,7 +489,7 @@ class State(MachineState[Phase], EncodedState):
         609 (``numpy.empty((2, 609), numpy.float32)``): row ``s`` becomes what
         :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
         C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
-        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
         for a seat not polled). With ``wait`` the mask rows are 278 wide, the last
         column the wait action 277 (the Parallel PettingZoo env's): 1 exactly in the
         row of a seat not polled, so that no row is all 0.

@@ -3,7 +3,7 @@
 Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
 (:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``); ``gymnasium.make``
 passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, any built-in
-agent name or any :class:`~cardwars.interfaces.Agent`), ``seat`` (the learner's
+agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
 seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
 
 The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
@@ -38,7 +38,7 @@ from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import UsageError, describe
-from cardwars.interfaces import Agent
+from cardwars.engine.interfaces import Agent
 
 __all__ = ["CardwarsEnv"]
 
@@ -51,7 +51,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         opponent: the agent of every other seat: a built-in agent name or an
-            :class:`~cardwars.interfaces.Agent`.
+            :class:`~cardwars.engine.interfaces.Agent`.
         seat: the learner's seat.
         render_mode: None or ``"ansi"`` (the learner's view as text).
         illegal_action: ``"terminate"`` (an illegal action ends the episode with

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from cardwars.cards import Card
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.machine_state import Machine
+from cardwars.engine.machine_state import Machine
 
 __all__ = ["GuerrillaMachine"]
 

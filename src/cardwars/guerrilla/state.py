@@ -54,7 +54,7 @@ from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.machine_state import MachineState
+from cardwars.engine.machine_state import MachineState
 from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
 
@@ -468,7 +468,7 @@ class State(MachineState[Phase], EncodedState):
         """Every event so far (all public), from the deal or the hand-built position on.
 
         Built on each access by replaying the moves of
-        :attr:`~cardwars.machine_state.MachineState.history` from the start.
+        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start.
         """
         machine = self._first_machine()
         events = list(_events_of(machine, self._result_at(machine)))
@@ -499,7 +499,7 @@ class State(MachineState[Phase], EncodedState):
         """What ``player`` may know (GT-15): own hand plus public facts.
 
         The moves and events of past steps are not part of it (every step's events
-        are public: :attr:`~cardwars.machine_state.MachineState.last_events`, :attr:`log`).
+        are public: :attr:`~cardwars.engine.machine_state.MachineState.last_events`, :attr:`log`).
         """
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
@@ -544,7 +544,7 @@ class State(MachineState[Phase], EncodedState):
         rows of ``64 * players + 115``: row ``s`` becomes what :meth:`encode_into`
         writes for seat ``s``. ``masks`` is a writable C-contiguous ``int8`` buffer of
         at least ``players`` rows of ``num_actions`` (2,968): row ``s`` becomes the
-        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
         for a seat not polled). With ``wait`` the mask rows are 2,969 wide, the last
         column the wait action 2968 (the Parallel PettingZoo env's): 1 exactly in the
         row of a seat not polled (an eliminated seat too), so that no row is all 0.

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
+from cardwars.engine.state import PhaseT
 from cardwars.errors import UsageError, describe
 from cardwars.exclusive import busy_error
-from cardwars.state_base import PhaseT
 
 if TYPE_CHECKING:
     from typing_extensions import Self

@@ -18,7 +18,7 @@ from cardwars.errors import UsageError, describe
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars.bases import Event
+    from cardwars.engine.bases import Event
 
 __all__ = ["Timeline"]
 
