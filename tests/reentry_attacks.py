@@ -379,8 +379,8 @@ def _aec(game: Game[Any, Any], seed: int, before: int, fires: str, kind: str, sw
 def _gym(
     game: Game[Any, Any], entry: str, seed: int, before: int, fires: str, kind: str, sw: bool
 ) -> None:
-    from cardwars.envs.gymnasium import CardwarsEnv
     from cardwars.engine.interfaces import Agent
+    from cardwars.envs.gymnasium import CardwarsEnv
 
     holder: list[GameState[Any]] = []
 

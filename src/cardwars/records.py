@@ -48,8 +48,8 @@ from typing import IO, Any, Final, NamedTuple, overload
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
-from cardwars.errors import CardParseError, CardwarsError, RecordError
 from cardwars.engine.game import StateT
+from cardwars.errors import CardParseError, CardwarsError, RecordError
 from cardwars.registry import game_class, game_names
 
 __all__ = [

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 from cardwars import backend
 from cardwars.actions import illegal_move, matching_move, type_name
 from cardwars.engine.bases import Event, Move, Result
-from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.engine.game import Game, StateT
 from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
+from cardwars.errors import IllegalMoveError, UsageError, describe
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar as _DefaultTypeVar
@@ -210,10 +210,10 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         seated = _read_agents(game, {} if agents is None else agents)
         self._game = game
         self._state: StateT = game.new_game(seed)
-        kernels = backend.core
+        core = backend.core
         seed = self._state.seed
         self._rngs: list[Rng] = [
-            kernels.Rng(kernels.derive_seed(seed, 1 + seat)) for seat in range(game.players)
+            core.Rng(core.derive_seed(seed, 1 + seat)) for seat in range(game.players)
         ]
         self._agents = seated
         self._people = frozenset(range(game.players)) - seated.keys()

@@ -21,8 +21,8 @@ from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.clone_war.state import _CARDS, _machine_options
 from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
-from cardwars.errors import IllegalMoveError, UsageError
 from cardwars.engine.machine_state import MachineState
+from cardwars.errors import IllegalMoveError, UsageError
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized

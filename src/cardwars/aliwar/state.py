@@ -43,8 +43,8 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
-from cardwars.errors import RulesError, UsageError, describe
 from cardwars.engine.machine_state import MachineState
+from cardwars.errors import RulesError, UsageError, describe
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:

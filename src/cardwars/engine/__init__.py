@@ -31,15 +31,12 @@ from __future__ import annotations
 
 from cardwars.actions import ActionSpace
 from cardwars.engine.bases import Event, Move, Observation, Result
-from cardwars.engine.driver import play, resolve_agents  # noqa: F401 - handed on
-from cardwars.engine.game import Game, StateT  # noqa: F401 - handed on
-from cardwars.engine.interfaces import (  # noqa: F401 - handed on
-    Agent,
-    GameText,
-    RandomAgent,
-    SomeAgent,
-    action_chooser,
-)
+from cardwars.engine.driver import play
+from cardwars.engine.driver import resolve_agents as resolve_agents
+from cardwars.engine.game import Game
+from cardwars.engine.game import StateT as StateT
+from cardwars.engine.interfaces import Agent, GameText, RandomAgent, SomeAgent
+from cardwars.engine.interfaces import action_chooser as action_chooser
 from cardwars.engine.state import GameState
 
 __all__ = [

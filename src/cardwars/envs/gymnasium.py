@@ -36,9 +36,9 @@ from gymnasium import spaces
 from cardwars import backend, exclusive
 from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
+from cardwars.engine.interfaces import Agent
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import UsageError, describe
-from cardwars.engine.interfaces import Agent
 
 __all__ = ["CardwarsEnv"]
 
@@ -141,10 +141,9 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
-        kernels = backend.core
+        core = backend.core
         self._rngs = [
-            kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
-            for seat in range(self.game.players)
+            core.Rng(core.derive_seed(game_seed, 1 + seat)) for seat in range(self.game.players)
         ]
         self._done = False
         self._advance()

@@ -324,7 +324,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         self._set_up(game, render_mode, options, wait=True)
-        # The fast path: while a game runs on a state over a kernels machine, a step is one
+        # The fast path: while a game runs on a state over its game's machine, a step is one
         # call into it (its apply_keyed, the actions found by agent name, a seat not polled
         # with no entry or the wait action) and the observations another (its
         # encode_seats_into, every seat's vector and mask, with the wait column, written

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 from cardwars import backend
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
@@ -54,7 +55,6 @@ from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.engine.machine_state import MachineState
 from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
 
