@@ -25,6 +25,7 @@ from cardwars.engine import (
     play,
 )
 from cardwars.errors import (
+    ArgumentTypeError,
     CardParseError,
     CardwarsError,
     IllegalMoveError,
@@ -49,6 +50,7 @@ else:
 __all__ = [
     "BACKEND",
     "Agent",
+    "ArgumentTypeError",
     "Card",
     "CardParseError",
     "CardwarsError",

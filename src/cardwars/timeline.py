@@ -76,6 +76,12 @@ class Timeline:
             replay.apply(step)
         self._adopt(replay)
 
+    def _restore(self, snapshot: Self) -> None:
+        """Become exactly ``snapshot`` again (a :meth:`copy` of this state taken before),
+        in place: the rollback of a caller's step that failed part way (the envs)."""
+        copy: Any = snapshot
+        self._adopt(copy.copy())
+
     def _adopt(self, other: Self) -> None:
         """Take over every attribute of ``other`` (a replay) but where replays begin."""
         start = self._start

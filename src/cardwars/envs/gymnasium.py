@@ -26,6 +26,7 @@ so ``reset(seed=s)`` replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -112,14 +113,22 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         return self._encoder.observation_of(self.game_state, self.seat)
 
     def _opponent_moves(self) -> dict[int, Any]:
+        """Each polled opponent's choice; UsageError if a ``choose`` changed the state."""
         state = self.game_state
-        return {
-            seat: self.opponents[seat].choose(
-                state.observation(seat), state.legal_moves(seat), self._rngs[seat]
-            )
-            for seat in sorted(state.to_act)
-            if seat != self.seat
-        }
+        mark = _mark(state)
+        moves = {}
+        for seat in sorted(state.to_act):
+            if seat != self.seat:
+                moves[seat] = self.opponents[seat].choose(
+                    state.observation(seat), state.legal_moves(seat), self._rngs[seat]
+                )
+                if _mark(state) != mark:
+                    raise UsageError(
+                        f"the opponent of seat {seat} changed the env's game state from its "
+                        "choose() (an agent must not step or undo the state it is asked "
+                        "about); the env's step was undone"
+                    )
+        return moves
 
     def _advance(self) -> None:
         """Let the opponents play until the learner is polled or the game is over."""
@@ -127,36 +136,63 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         while not state.is_over and self.seat not in state.to_act:
             state.apply(self._opponent_moves())
 
+    def _atomic(self, state: GameState[Any], work: Callable[[], None]) -> None:
+        """Run ``work`` on ``state`` and the opponents' RNGs; if anything raises (an
+        opponent's ``choose``, an illegal move), put both back as they were, then re-raise."""
+        before = state.copy()
+        rngs = [rng.copy() for rng in self._rngs]
+        try:
+            work()
+        except BaseException:
+            state._restore(before)
+            self._rngs = rngs
+            raise
+
     @exclusive.step
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
         """Deal a new game: from ``seed`` when given, else from the env's seeded generator.
 
+        If an opponent raises on the way to the learner's first decision, the env is
+        left as it was before the call.
+
         Raises:
             UsageError: ``seed`` is not None or a plain int in [0, 2**64).
         """
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
             raise UsageError(f"seed must be None or an int in [0, 2**64), got {describe(seed)}")
-        super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self._state = self.game.new_game(game_seed)
-        kernels = backend.kernels
-        self._rngs = [
-            kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
-            for seat in range(self.game.players)
-        ]
-        self._done = False
-        self._advance()
-        return self._observe(), self._info()
+        # Everything the reset changes, to put back if an opponent raises on the way.
+        before = (self.__dict__.get("_np_random"), self.__dict__.get("_np_random_seed"))
+        old = (self._state, self._rngs, self._done)
+        try:
+            super().reset(seed=seed)
+            game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+            self._state = self.game.new_game(game_seed)
+            kernels = backend.kernels
+            self._rngs = [
+                kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
+                for seat in range(self.game.players)
+            ]
+            self._done = False
+            self._advance()
+            return self._observe(), self._info()
+        except BaseException:
+            self._state, self._rngs, self._done = old
+            self._np_random, self._np_random_seed = before
+            raise
 
     @exclusive.step
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (with the opponents' simultaneous moves), then theirs.
 
+        Whatever raises (an opponent's ``choose`` included) leaves the env, its state
+        and its opponents' RNGs exactly as they were before the call.
+
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"``.
-            UsageError: the episode is over.
+            UsageError: the episode is over; an opponent's ``choose`` changed the
+                game state; the env is in the middle of another call (another thread).
         """
         # The action as a plain int first: converting a caller's value may run its code.
         chosen = action_value(action)
@@ -178,17 +214,16 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             info["illegal_action"] = True
             self._done = True
             return self._observe(), -1.0, True, False, info
-        moves = self._opponent_moves()
-        # The learner's own move object as the state is now: an opponent's choose() runs
-        # caller code. If that changed the state, apply() refuses what is no longer legal.
-        now = state.legal_actions(self.seat)
-        moves[self.seat] = (
-            state.legal_moves(self.seat)[now.index(chosen)]
-            if chosen in now
-            else self.game.action_to_move(chosen)
-        )
-        state.apply(moves)
-        self._advance()
+
+        def play() -> None:
+            moves = self._opponent_moves()  # the state is as it was (else UsageError)
+            moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
+            state.apply(moves)
+            self._advance()
+
+        # All or nothing: an opponent that raises (even after the learner's step) leaves
+        # the env as it was before this call, so the same step may be tried again.
+        self._atomic(state, play)
         reward, terminated, truncated = 0.0, False, False
         result = state.result
         if result is not None:
@@ -198,11 +233,20 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             terminated = not truncated
         return self._observe(), reward, terminated, truncated, self._info()
 
+    @exclusive.read
     def render(self) -> str | None:
         """The learner's view as text (``render_mode="ansi"``), else None."""
         if self.render_mode is None:
             return None
         return self.game.text.render(self.game_state.observation(self.seat))
+
+
+def _mark(state: GameState[Any]) -> tuple[int, int]:
+    """What changes whenever ``state`` is stepped or undone: its machine and its steps."""
+    machine: Any = getattr(state, "machine", None)
+    if machine is None:  # pragma: no cover - every game's state runs on a machine
+        return (0, len(state.history))
+    return (id(machine), machine.steps)
 
 
 def _register() -> None:
