@@ -177,7 +177,6 @@ class _Table:
         rewards = {s: 1 if s in result.winners else -1 for s in range(self.game.players)}
         return rewards, result.termination in CAPS
 
-    @exclusive.read
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
