@@ -316,4 +316,6 @@ def wrong_type(parameter: str, accepted: str, value: object) -> ArgumentTypeErro
     >>> str(wrong_type("seed", "an int or None", 1.5))
     'seed must be an int or None, got 1.5 (float)'
     """
-    return ArgumentTypeError(f"{parameter} must be {accepted}, got {describe(value)} ({_type_name(value)})")
+    return ArgumentTypeError(
+        f"{parameter} must be {accepted}, got {describe(value)} ({_type_name(value)})"
+    )
