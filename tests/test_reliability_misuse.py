@@ -73,3 +73,40 @@ def test_records_only_record_error_escapes_loads_of_any_short_text(text: str | b
         records.loads(bytearray(text.encode() if isinstance(text, str) else text))
     except RecordError:
         pass
+
+
+# --- simulate's progress callback (item 7) -----------------------------------------------------
+class ProgressFails:
+    """A progress callback that raises on its ``fail_at``-th call."""
+
+    def __init__(self, fail_at: int) -> None:
+        self.calls = 0
+        self.fail_at = fail_at
+
+    def __call__(self, done: int, total: int) -> None:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise RuntimeError(f"display gone at {done}/{total}")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_a_progress_callback_that_raises_stops_the_run_as_one_simulation_error(
+    workers: int,
+) -> None:
+    import multiprocessing
+
+    callback = ProgressFails(fail_at=2)
+    with pytest.raises(cardwars.SimulationError, match="progress callback raised after") as info:
+        cardwars.simulate(
+            "aliwar",
+            ["random", "random"],
+            games=40,
+            seed=1,
+            workers=workers,
+            chunk_size=5,
+            progress=callback,
+        )
+    assert isinstance(info.value.__cause__, RuntimeError)
+    assert "display gone" in str(info.value)
+    assert callback.calls == 2  # the run stopped at the failing call
+    assert multiprocessing.active_children() == []  # the own pool was ended
