@@ -110,3 +110,46 @@ def test_simulate_a_progress_callback_that_raises_stops_the_run_as_one_simulatio
     assert "display gone" in str(info.value)
     assert callback.calls == 2  # the run stopped at the failing call
     assert multiprocessing.active_children() == []  # the own pool was ended
+
+
+# --- the native vector env (item 8) ------------------------------------------------------------
+def test_vector_env_refuses_every_call_after_close() -> None:
+    from cardwars.envs.vector import CardwarsVectorEnv
+
+    env = CardwarsVectorEnv(3, "aliwar", opponent="random")
+    env.reset(seed=1)
+    actions = env.sample_actions()
+    env.close()
+    calls = [
+        lambda: env.step(actions),
+        lambda: env.reset(seed=2),
+        env.sample_actions,
+        env.game_seeds,
+    ]
+    for call in calls:
+        with pytest.raises(UsageError, match="closed"):
+            call()
+    env.close()  # closing twice is allowed, as for any Gymnasium env
+
+
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 2), ("guerrilla", 4)])
+def test_vector_env_refuses_more_tables_than_its_memory_bound_and_says_how_much(
+    name: str, players: int
+) -> None:
+    from cardwars.envs import vector
+
+    game = cardwars.load_game(name, **({} if name == "aliwar" else {"players": players}))
+    each = vector.table_bytes(game)
+    most = vector.MAX_BYTES // each
+    assert 100_000 < most < vector.MAX_ENVS  # the bound follows the memory, not the count
+    with pytest.raises(
+        UsageError, match=rf"{2**20:,} tables of {name} would take about 1\d\.\d GiB"
+    ):
+        vector.CardwarsVectorEnv(2**20, game)
+    with pytest.raises(UsageError, match=rf"use at most {most:,} tables"):
+        vector.CardwarsVectorEnv(most + 1, game)
+    with pytest.raises(UsageError, match=r"use at most 9 tables"):
+        vector.CardwarsVectorEnv(10, game, max_bytes=10 * each - 1)
+    env = vector.CardwarsVectorEnv(10, game, max_bytes=10 * each)  # exactly at the bound
+    assert env.num_envs == 10
+    env.close()
