@@ -153,3 +153,192 @@ def test_vector_env_refuses_more_tables_than_its_memory_bound_and_says_how_much(
     env = vector.CardwarsVectorEnv(10, game, max_bytes=10 * each)  # exactly at the bound
     assert env.num_envs == 10
     env.close()
+
+
+# --- the Gymnasium env's opponents (item 3) ----------------------------------------------------
+class FailsOnce:
+    """An opponent that raises on its ``fail_at``-th choice, else plays its first move."""
+
+    def __init__(self, fail_at: int) -> None:
+        self.calls = 0
+        self.fail_at = fail_at
+
+    def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise RuntimeError("opponent crashed")
+        return legal_moves[0]
+
+
+def gym_snapshot(env: Any) -> tuple[Any, ...]:
+    state = env.game_state
+    return (state.copy(), tuple(rng.copy().next_u64() for rng in env._rngs), env._done)
+
+
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 3)])
+@pytest.mark.parametrize("fail_at", [1, 2, 3, 5])
+def test_gym_env_an_opponent_that_raises_once_leaves_the_env_as_it_was(
+    name: str, players: int, fail_at: int
+) -> None:
+    from cardwars.envs.gymnasium import CardwarsEnv
+
+    options = {} if name == "aliwar" else {"players": players}
+    opponent = FailsOnce(fail_at + (players - 1))  # past reset's own choices
+    env = CardwarsEnv(name, opponent=opponent, **options)
+    _, info = env.reset(seed=4)
+    raised = 0
+    for _ in range(12):
+        if env.game_state.is_over:
+            break
+        action = int(info["action_mask"].argmax())
+        before = gym_snapshot(env)
+        try:
+            _, _, _, _, info = env.step(action)
+        except RuntimeError:
+            raised += 1
+            after = gym_snapshot(env)
+            assert after[0] == before[0] and after[1:] == before[1:]
+            _, _, _, _, info = env.step(action)  # the same step again: it is not wedged
+    assert raised == 1
+
+
+@pytest.mark.parametrize("meddle", ["apply", "undo"])
+def test_gym_env_an_opponent_that_steps_the_env_state_is_a_usage_error_and_changes_nothing(
+    meddle: str,
+) -> None:
+    from cardwars.envs.gymnasium import CardwarsEnv
+
+    env: Any = None
+    armed: list[bool] = []
+
+    class Meddler:
+        def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+            if armed:
+                state = env.game_state
+                if meddle == "apply":
+                    state.apply_actions({s: state.legal_actions(s)[0] for s in state.to_act})
+                else:
+                    state.undo()
+            return legal_moves[0]
+
+    env = CardwarsEnv("guerrilla", opponent=Meddler(), players=3)
+    _, info = env.reset(seed=2)
+    for _ in range(2):
+        _, _, _, _, info = env.step(int(info["action_mask"].argmax()))
+    assert not env.game_state.is_over and len(env.game_state.history) >= 2
+    before = gym_snapshot(env)
+    armed.append(True)
+    with pytest.raises(UsageError, match="changed the env's game state from its choose"):
+        env.step(int(info["action_mask"].argmax()))
+    after = gym_snapshot(env)
+    assert after[0] == before[0] and after[0].history == before[0].history
+    assert after[1:] == before[1:]
+    armed.clear()
+    env.step(int(info["action_mask"].argmax()))  # and it plays on
+
+
+# --- the OpenSpiel adapter (item 4) ------------------------------------------------------------
+@pytest.fixture
+def spiel_game() -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardwars.envs import openspiel  # noqa: F401  # registers the games
+
+    return pyspiel.load_game("cardwars_guerrilla", {"players": 3, "num_deals": 10})
+
+
+def test_openspiel_a_joint_action_of_the_wrong_length_is_a_usage_error(spiel_game: Any) -> None:
+    state = spiel_game.new_initial_state()
+    state.apply_action(4)
+    before = state.serialize()
+    for joint in ([0], [0, 0], [0, 0, 0, 0]):
+        with pytest.raises(UsageError, match=r"one action per player \(3\), got"):
+            state.apply_actions(joint)
+        assert state.serialize() == before
+
+
+def test_openspiel_a_deal_out_of_range_is_an_illegal_move(spiel_game: Any) -> None:
+    from cardwars.errors import IllegalMoveError
+
+    state = spiel_game.new_initial_state()
+    with pytest.raises(IllegalMoveError, match=r"chance outcome 0\.\.9, got 10"):
+        state.apply_action(10)
+    assert state.is_chance_node()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        "{" * 100_000,
+        "",
+        "null",
+        "[]",
+        '{"deal": 2.0, "steps": []}',
+        '{"deal": true, "steps": []}',
+        '{"deal": 10, "steps": []}',
+        '{"deal": -1, "steps": []}',
+        '{"deal": "3", "steps": []}',
+        '{"deal": 3, "steps": {}}',
+        '{"deal": 3, "steps": [[1.5]]}',
+        '{"deal": 3, "steps": [[true, 0, 0]]}',
+        '{"deal": 3, "steps": [[99999999999999999999999, 0, 0]]}',
+        '{"deal": 3, "steps": [[]]}',
+        '{"deal": 3, "steps": [[0, 0]]}',
+        '{"deal": 3, "steps": [[0, 0, 0]], "extra": 1}',
+        '{"deal": null, "steps": [[0]]}',
+    ],
+)
+def test_openspiel_deserialize_state_of_malformed_text_is_a_record_error(
+    spiel_game: Any, text: str
+) -> None:
+    with pytest.raises(RecordError, match=r"^not a serialized cardwars_guerrilla state: "):
+        spiel_game.deserialize_state(text)
+
+
+@given(st.text(max_size=40))
+def test_openspiel_deserialize_state_lets_only_record_errors_out(text: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardwars.envs import openspiel  # noqa: F401
+
+    game = pyspiel.load_game("cardwars_aliwar", {"num_deals": 5})
+    try:
+        game.deserialize_state(text)
+    except RecordError:
+        pass
+
+
+def test_openspiel_deserialize_state_of_a_value_that_is_no_str_is_a_type_error(
+    spiel_game: Any,
+) -> None:
+    for value in (None, 5, b'{"deal": 1, "steps": []}'):
+        with pytest.raises(ArgumentTypeError, match=r"^text must be a str"):
+            spiel_game.deserialize_state(value)
+
+
+@pytest.mark.parametrize("parameter", ["num_deals", "deal_seed"])
+@pytest.mark.parametrize("value", [2.0, 2.5, True, "2", None])
+def test_openspiel_deal_parameters_of_the_wrong_type_are_type_errors(
+    parameter: str, value: Any
+) -> None:
+    pytest.importorskip("pyspiel")
+    from cardwars.envs import openspiel
+
+    with pytest.raises(TypeError, match=rf"^{parameter} must be an int, got"):
+        openspiel.load_game("aliwar", **{parameter: value})
+    with pytest.raises(TypeError, match=rf"^{parameter} must be an int, got"):
+        openspiel.AliwarGame({parameter: value})
+
+
+def test_openspiel_serialized_states_still_round_trip(spiel_game: Any) -> None:
+    state = spiel_game.new_initial_state()
+    state.apply_action(2)
+    rng = __import__("random").Random(5)
+    while not state.is_terminal() and len(state.serialize()) < 400:
+        if state.is_simultaneous_node():
+            state.apply_actions(
+                [rng.choice(state.legal_actions(p)) for p in range(spiel_game.num_players())]
+            )
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    again = spiel_game.deserialize_state(state.serialize())
+    assert again.serialize() == state.serialize() and str(again) == str(state)
