@@ -9,6 +9,7 @@ progress callback that raises, and a Table re-entered from its own agent.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from typing import Any
 
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 import cardwars
 from cardwars import records
-from cardwars.errors import ArgumentTypeError, CardwarsError, RecordError, UsageError
+from cardwars.errors import ArgumentTypeError, RecordError, UsageError
 
 RECORD = records.dumps(cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3))
 
@@ -69,10 +70,8 @@ def test_records_a_bytearray_record_loads_and_replays_like_its_text() -> None:
 
 @given(st.binary(max_size=64) | st.text(max_size=64))
 def test_records_only_record_error_escapes_loads_of_any_short_text(text: str | bytes) -> None:
-    try:
+    with contextlib.suppress(RecordError):
         records.loads(bytearray(text.encode() if isinstance(text, str) else text))
-    except RecordError:
-        pass
 
 
 # --- simulate's progress callback (item 7) -----------------------------------------------------
@@ -301,10 +300,8 @@ def test_openspiel_deserialize_state_lets_only_record_errors_out(text: str) -> N
     from cardwars.envs import openspiel  # noqa: F401
 
     game = pyspiel.load_game("cardwars_aliwar", {"num_deals": 5})
-    try:
+    with contextlib.suppress(RecordError):
         game.deserialize_state(text)
-    except RecordError:
-        pass
 
 
 def test_openspiel_deserialize_state_of_a_value_that_is_no_str_is_a_type_error(
