@@ -123,19 +123,35 @@ class Timeline:
         me._check_seat(seat)
         if type(since) is not int or since < 0:
             raise UsageError(f"since must be an int >= 0, got {describe(since)}")
+        return self._feed_of(seat, self._step_events())[since:]
+
+    def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
+        """``seat``'s feed: the deal's events, then what it sees of ``step_events``."""
         feed = [event for event in self._deal_events(seat)]
-        for step_events in self._step_events():
-            feed.extend(event for event in step_events if self._visible_to(seat, event))
-        return tuple(feed[since:])
+        for events in step_events:
+            feed.extend(event for event in events if self._visible_to(seat, event))
+        return tuple(feed)
 
     def _step_events(self) -> list[tuple[Event, ...]]:
-        """The events of every step of the history, replayed once and kept."""
+        """The events of every step of the history, replayed once and kept.
+
+        Threads that read one state at once may all call this: the kept replay is never
+        stepped in place (a longer one is a new copy, stepped, then kept in one
+        assignment), so no reader sees another's half-made list. An undo only drops the
+        last step, so a kept replay is always a replay of a prefix of the history, or
+        longer than it (then it starts again). Do not change the list returned.
+        """
         me: Any = self
         history: tuple[Mapping[int, Any], ...] = me.history
         feed = self._feed
         if feed is None or len(feed[1]) > len(history):
-            feed = self._feed = (self._start.copy(), [])
+            feed = (self._start, [])
         cursor, events = feed
-        for step in history[len(events) :]:
-            events.append(cursor.apply(step))
+        if len(events) < len(history):
+            cursor, events = cursor.copy(), list(events)
+            for step in history[len(events) :]:
+                events.append(cursor.apply(step))
+            feed = (cursor, events)
+        if feed is not self._feed:
+            self._feed = feed
         return events
