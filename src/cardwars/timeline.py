@@ -30,9 +30,10 @@ class Timeline:
 
     # The position this state started from (never stepped: replays step a copy of it),
     # and the feed's cursor: a copy of the start stepped through the first len(events)
-    # steps of the history, with the events of each of those steps.
+    # steps of the history, with the events of each of those steps, and the machine
+    # (``_m``) whose history it replays.
     _start: Any
-    _feed: tuple[Any, list[tuple[Event, ...]]] | None
+    _feed: tuple[Any, list[tuple[Event, ...]], Any] | None
 
     def _mark_start(self, start: Any = None) -> None:
         """Remember ``start`` (a copy of this very state if None) as where replays begin."""
@@ -137,21 +138,23 @@ class Timeline:
 
         Threads that read one state at once may all call this: the kept replay is never
         stepped in place (a longer one is a new copy, stepped, then kept in one
-        assignment), so no reader sees another's half-made list. An undo only drops the
-        last step, so a kept replay is always a replay of a prefix of the history, or
-        longer than it (then it starts again). Do not change the list returned.
+        assignment), so no reader sees another's half-made list. A kept replay belongs
+        to the machine it was made for (an undo puts a new machine in place; a step
+        only lengthens the history), so a replay kept late by a reader that raced an
+        undo is never taken for the new history's. Do not change the list returned.
         """
         me: Any = self
+        lineage = getattr(self, "_m", None)  # read first; an undo puts a new one in place
         history: tuple[Mapping[int, Any], ...] = me.history
         feed = self._feed
-        if feed is None or len(feed[1]) > len(history):
-            feed = (self._start, [])
-        cursor, events = feed
+        if feed is None or feed[2] is not lineage or len(feed[1]) > len(history):
+            feed = (self._start, [], lineage)
+        cursor, events, _ = feed
         if len(events) < len(history):
             cursor, events = cursor.copy(), list(events)
             for step in history[len(events) :]:
                 events.append(cursor.apply(step))
-            feed = (cursor, events)
+            feed = (cursor, events, lineage)
         if feed is not self._feed:
             self._feed = feed
         return events

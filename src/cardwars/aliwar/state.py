@@ -589,7 +589,7 @@ class State(MachineState[Phase], EncodedState):
         guess = type(self)(self._rules, self._seed, machine, self._hand_built)
         # The public past (issue 23): the seat's feed is this state's, not a replay.
         guess._start = self._start
-        guess._feed = (guess.copy(), feed[: now.steps])
+        guess._feed = (guess.copy(), feed[: now.steps], guess._m)
         return guess
 
     @classmethod

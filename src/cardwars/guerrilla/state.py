@@ -678,7 +678,7 @@ class State(MachineState[Phase], EncodedState):
         guess = type(self)(self._rules, self._players, self._seed, machine, self._origin)
         # The public past: the deal's events and each step's, as this state's.
         guess._start = self._start
-        guess._feed = (guess.copy(), feed)
+        guess._feed = (guess.copy(), feed, guess._m)
         return guess
 
     def _knowledge(self, seat: int, key: GuerrillaKey, feed: list[tuple[Event, ...]]) -> Knowledge:
