@@ -63,7 +63,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from cardwars import backend
+from cardwars import backend, exclusive
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import encoding_of
 from cardwars.errors import IllegalMoveError, RecordError, UsageError, describe, wrong_type
@@ -301,7 +301,9 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
 
     ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState`
     (None at the chance node); it holds the cardwars RNG, so the state is
-    deterministic given the deal.
+    deterministic given the deal. A state is for one thread at a time: an action
+    applied while another thread applies one to the same state raises
+    :class:`~cardwars.errors.UsageError` and changes nothing.
     """
 
     def __init__(self, game: CardwarsGame) -> None:
@@ -348,6 +350,7 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.num_deals
         return [(k, 1.0 / deals) for k in range(deals)]
 
+    @exclusive.step
     def _apply_action(self, action: int) -> None:
         if self.cardwars_state is None:
             deals = self._game.num_deals
@@ -373,6 +376,7 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
         self._steps.append([int(action)])
         self._remember([(seat, int(action))])
 
+    @exclusive.step
     def _apply_actions(self, actions: Sequence[int]) -> None:
         state = self.cardwars_state
         players = self._game.cardwars_game.players
