@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,10 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardwars
-from cardwars import records
+from cardwars import aliwar, records
 from cardwars.errors import ArgumentTypeError, RecordError, UsageError
 
-RECORD = records.dumps(cardwars.play(cardwars.load_game("aliwar"), ["random", "random"], seed=3))
+FINAL = cardwars.play(aliwar.Aliwar(), ["random", "random"], seed=3)
+RECORD = records.dumps(FINAL)
 
 
 # --- records (item 6) ------------------------------------------------------------------------
@@ -119,7 +121,7 @@ def test_vector_env_refuses_every_call_after_close() -> None:
     env.reset(seed=1)
     actions = env.sample_actions()
     env.close()
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: env.step(actions),
         lambda: env.reset(seed=2),
         env.sample_actions,
@@ -181,7 +183,7 @@ def test_gym_env_an_opponent_that_raises_once_leaves_the_env_as_it_was(
 ) -> None:
     from cardwars.envs.gymnasium import CardwarsEnv
 
-    options = {} if name == "aliwar" else {"players": players}
+    options: dict[str, Any] = {} if name == "aliwar" else {"players": players}
     opponent = FailsOnce(fail_at + (players - 1))  # past reset's own choices
     env = CardwarsEnv(name, opponent=opponent, **options)
     _, info = env.reset(seed=4)

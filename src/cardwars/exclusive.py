@@ -59,11 +59,11 @@ def _guard(
     def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
         key = id(self)
         me = get_ident()
+        entry: list[int] | None
         with _LOCK:
             held = _IN_USE.get(key)
             if held is None:
-                entry: list[int] | None = [me, stepping, 1]
-                _IN_USE[key] = entry
+                entry = _IN_USE[key] = [me, stepping, 1]
             elif stepping or (held[1] and held[0] != me):
                 # A step inside any call of this object, or while another thread reads it;
                 # any call while another thread steps it.

@@ -293,7 +293,8 @@ def _json_kind(value: object) -> str:
     """A parsed JSON value for a message: a short value, else its kind."""
     if value is None or type(value) in (bool, int, float):
         return describe(value)
-    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "a value")
+    kinds: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+    return kinds.get(type(value), "a value")
 
 
 class CardwarsState(pyspiel.State):  # type: ignore[misc]

@@ -400,7 +400,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         )
 
     @exclusive.step
-    def close_extras(self, **kwargs: Any) -> None:
+    def close_extras(self, /, **kwargs: Any) -> None:
         """Release the tables (``close()`` calls it once); the env takes no call after it."""
         self._ready = False
         self._tables = None
