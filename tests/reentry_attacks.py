@@ -18,7 +18,7 @@ runs one attack and prints ``ok`` and its counts:
     whose ``items``/``get``/``__getitem__``, or an opponent whose ``choose`` steps, reads
     or copies the same state.
 ``threads``, ``table-threads``, ``aec-threads``, ``determinize-threads``, ``readers``
-    Threads sharing one state, one :class:`~cardwars.Table`, one AEC env, or one state
+    Threads sharing one state, one :class:`~cardwars.table.Table`, one AEC env, or one state
     that two threads determinize while a third steps and undoes it (issue 34, item 2),
     with a thread switch every microsecond; ``readers``: threads that only read one
     state, which must never see an error.

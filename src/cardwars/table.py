@@ -353,7 +353,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
                 is not a polled person; or it is empty when people are polled; or
                 the table is in the middle of another call (an agent's ``choose``
                 that calls ``play`` or :meth:`undo` of its own table, or another
-                thread: :data:`cardwars.exclusive.BUSY`).
+                thread: ``cardwars.exclusive.BUSY``).
 
         An exception an agent raises goes through. Whatever is raised, the table
         is left exactly as it was.

@@ -540,7 +540,7 @@ class State(MachineState[Phase], EncodedState):
 
         Threads may determinize one state at once. If another thread steps or undoes
         it meanwhile, this raises :class:`~cardwars.errors.UsageError`
-        (:data:`cardwars.exclusive.BUSY`) or returns a world of a position it was at.
+        (``cardwars.exclusive.BUSY``) or returns a world of a position it was at.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;

@@ -64,8 +64,8 @@ MAX_ENVS = 1 << 20
 """The most tables one vector env holds (and :data:`MAX_BYTES` bounds their memory)."""
 
 MAX_BYTES = 4 << 30
-"""The most memory a vector env's tables may take by default, in bytes (4 GiB): see
-:func:`table_bytes`; ``max_bytes=`` raises or lowers it."""
+"""The most memory a vector env's tables may take by default, in bytes, 4 GiB (see
+:func:`table_bytes`); ``max_bytes=`` raises or lowers it."""
 
 TABLE_STATE_BYTES = 4096
 """What one table's own game takes in the core, at most, on either backend (its position,
@@ -136,7 +136,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             must not exceed it.
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
-    After :meth:`close` the env is done: every call but ``close`` raises
+    After ``close()`` the env is done: every call but ``close`` raises
     :class:`~cardwars.errors.UsageError`, and its tables are released.
 
     Raises:
