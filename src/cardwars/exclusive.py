@@ -41,9 +41,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
 
-# id(object in use) -> [the thread of the call that claimed it, stepping, readers]: a step
-# holds its object alone; reads of any threads share it (their count is ``readers``).
-# Only the call that made the entry removes it. The lock guards these few lines only.
+# id(object in use) -> [the thread of the call that claimed it, stepping, calls]: a step
+# holds its object alone; reads of any threads share it (``calls`` counts them, changed
+# under the lock only). An entry is never replaced, only removed by its last call.
 _IN_USE: dict[int, list[int]] = {}
 _LOCK = Lock()
 
@@ -56,32 +56,56 @@ def busy_error() -> UsageError:
 def _guard(
     method: Callable[Concatenate[T, P], R], stepping: bool
 ) -> Callable[Concatenate[T, P], R]:
-    def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        key = id(self)
-        me = get_ident()
-        entry: list[int] | None
-        with _LOCK:
-            held = _IN_USE.get(key)
-            if held is None:
-                entry = _IN_USE[key] = [me, stepping, 1]
-            elif stepping or (held[1] and held[0] != me):
-                # A step inside any call of this object, or while another thread reads it;
-                # any call while another thread steps it.
+    if stepping:
+
+        def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            # A step claims its object alone, with one atomic setdefault (no lock: nobody
+            # else ever changes a step's entry); any entry already there refuses it.
+            key = id(self)
+            claim = [get_ident(), True, 1]
+            if _IN_USE.setdefault(key, claim) is not claim:
                 raise busy_error()
-            elif held[1]:
-                entry = None  # a read inside a step of this thread: the step holds it
-            else:
-                entry = held
-                entry[2] += 1  # one more read, of this thread or another
-        if entry is None:
-            return method(self, *args, **kwargs)
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            with _LOCK:
-                entry[2] -= 1
-                if not entry[2]:
-                    del _IN_USE[key]
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                del _IN_USE[key]
+
+    else:
+
+        def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            # Reads share their object: the first claims it with an atomic setdefault,
+            # the others join it under the lock (if it is still there), and every read
+            # lets go under the lock, the last one removing the entry.
+            key = id(self)
+            me = get_ident()
+            claim = [me, False, 1]
+            while True:
+                held = _IN_USE.setdefault(key, claim)
+                if held is claim:
+                    break
+                if held[1]:  # a step holds it
+                    if held[0] == me:
+                        return method(self, *args, **kwargs)  # a read inside own step
+                    raise busy_error()
+                _LOCK.acquire()
+                try:
+                    if _IN_USE.get(key) is held:
+                        held[2] += 1  # one more read, of this thread or another
+                        claim = held
+                        break
+                finally:
+                    _LOCK.release()
+                # the last read let go meanwhile: claim it again
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                _LOCK.acquire()  # (acquire and release: half the cost of a with block)
+                try:
+                    claim[2] -= 1
+                    if not claim[2]:
+                        del _IN_USE[key]
+                finally:
+                    _LOCK.release()
 
     update_wrapper(guarded, method)
     return guarded
