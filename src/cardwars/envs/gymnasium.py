@@ -154,33 +154,22 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     ) -> tuple[Vector, dict[str, Any]]:
         """Deal a new game: from ``seed`` when given, else from the env's seeded generator.
 
-        If an opponent raises on the way to the learner's first decision, the env is
-        left as it was before the call.
-
         Raises:
             UsageError: ``seed`` is not None or a plain int in [0, 2**64).
         """
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
             raise UsageError(f"seed must be None or an int in [0, 2**64), got {describe(seed)}")
-        # Everything the reset changes, to put back if an opponent raises on the way.
-        before = (self.__dict__.get("_np_random"), self.__dict__.get("_np_random_seed"))
-        old = (self._state, self._rngs, self._done)
-        try:
-            super().reset(seed=seed)
-            game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-            self._state = self.game.new_game(game_seed)
-            kernels = backend.kernels
-            self._rngs = [
-                kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
-                for seat in range(self.game.players)
-            ]
-            self._done = False
-            self._advance()
-            return self._observe(), self._info()
-        except BaseException:
-            self._state, self._rngs, self._done = old
-            self._np_random, self._np_random_seed = before
-            raise
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        self._state = self.game.new_game(game_seed)
+        kernels = backend.kernels
+        self._rngs = [
+            kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
+            for seat in range(self.game.players)
+        ]
+        self._done = False
+        self._advance()
+        return self._observe(), self._info()
 
     @exclusive.step
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
