@@ -313,6 +313,7 @@ class ArgumentTypeError(UsageError, TypeError):
 def wrong_type(parameter: str, accepted: str, value: object) -> ArgumentTypeError:
     """The :class:`ArgumentTypeError` of ``parameter``, which takes ``accepted``, given ``value``.
 
+    >>> from cardwars.errors import wrong_type
     >>> str(wrong_type("seed", "an int or None", 1.5))
     'seed must be an int or None, got 1.5 (float)'
     """

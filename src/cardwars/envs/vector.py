@@ -83,6 +83,7 @@ def table_bytes(game: Game[Any, Any]) -> int:
     as long as the caller keeps them.
 
     >>> import cardwars
+    >>> from cardwars.envs.vector import table_bytes
     >>> table_bytes(cardwars.load_game("aliwar"))  # 609 values, 277 actions
     13176
     """
