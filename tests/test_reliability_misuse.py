@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -341,3 +342,93 @@ def test_openspiel_serialized_states_still_round_trip(spiel_game: Any) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     again = spiel_game.deserialize_state(state.serialize())
     assert again.serialize() == state.serialize() and str(again) == str(state)
+
+
+# --- a second thread, deterministically (item 2) -----------------------------------------------
+class Gate:
+    """Holds a call in another thread until released: ``inside`` is set once it waits."""
+
+    def __init__(self) -> None:
+        self.inside = threading.Event()
+        self.release = threading.Event()
+
+    def hold(self) -> None:
+        self.inside.set()
+        assert self.release.wait(10)
+
+
+def test_aec_env_observe_while_another_thread_steps_it_is_a_busy_error() -> None:
+    pytest.importorskip("pettingzoo")
+    from cardwars.envs.pettingzoo import env
+
+    aec = env("guerrilla", players=3)
+    aec.reset(seed=1)
+    gate = Gate()
+    table: Any = aec._table
+    legal = table.legal
+
+    def held_legal(seat: int, action: Any) -> Any:
+        gate.hold()
+        return legal(seat, action)
+
+    table.legal = held_legal  # the step waits inside, between its reads and its commit
+    agent = aec.agent_selection
+    action = int(aec.observe(agent)["action_mask"].argmax())
+    stepper = threading.Thread(target=aec.step, args=(action,))
+    stepper.start()
+    try:
+        assert gate.inside.wait(10)
+        with pytest.raises(UsageError, match="used from two threads at once"):
+            aec.observe(agent)
+        with pytest.raises(UsageError, match="used from two threads at once"):
+            aec.state()
+    finally:
+        gate.release.set()
+        stepper.join()
+    assert aec.agent_selection != agent  # the step went through, alone
+    aec.observe(agent)
+
+
+@pytest.mark.parametrize("call", ["undo", "play", "view", "state"])
+def test_table_called_while_another_thread_plays_it_is_a_busy_error_and_changes_nothing(
+    call: str,
+) -> None:
+    gate = Gate()
+    armed: list[bool] = []
+
+    class Held:
+        def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+            if armed:
+                gate.hold()
+            return legal_moves[0]
+
+    table = cardwars.Table(aliwar.Aliwar(), {1: Held()}, seed=3)
+    twin = cardwars.Table(aliwar.Aliwar(), {1: Held()}, seed=3)
+    for _ in range(2):
+        move = table.view(0).legal_moves[0]
+        table.play({0: move})
+        twin.play({0: move})
+    move = table.view(0).legal_moves[0]
+    armed.append(True)
+    player = threading.Thread(target=table.play, args=({0: move},))
+    player.start()
+    try:
+        assert gate.inside.wait(10)
+        calls = {
+            "undo": table.undo,
+            "play": lambda: table.play({0: move}),
+            "view": lambda: table.view(0),
+            "state": lambda: table.state,
+        }
+        with pytest.raises(UsageError, match="used from two threads at once"):
+            calls[call]()
+    finally:
+        gate.release.set()
+        player.join()
+    twin.play({0: move})
+    assert table.state == twin.state and table.state.history == twin.state.history
+    armed.clear()
+    move = table.view(0).legal_moves[0]
+    table.play({0: move})  # the RNGs stand where the position does: the games go on alike
+    twin.play({0: move})
+    assert table.state == twin.state
