@@ -414,7 +414,7 @@ def test_table_called_while_another_thread_plays_it_is_a_busy_error_and_changes_
     player.start()
     try:
         assert gate.inside.wait(10)
-        calls = {
+        calls: dict[str, Callable[[], object]] = {
             "undo": table.undo,
             "play": lambda: table.play({0: move}),
             "view": lambda: table.view(0),
