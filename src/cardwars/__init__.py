@@ -26,6 +26,7 @@ from cardwars.engine import (
     play,
 )
 from cardwars.errors import (
+    ArgumentTypeError,
     CardParseError,
     CardwarsError,
     IllegalMoveError,
@@ -50,6 +51,7 @@ else:
 __all__ = [
     "BACKEND",
     "Agent",
+    "ArgumentTypeError",
     "Card",
     "CardParseError",
     "CardwarsError",

@@ -1,7 +1,7 @@
 """Both backends' machines satisfy the faces' typed contracts (issue 22).
 
 Aliwar's machine is one source (``aliwar/machine.py``, compiled or interpreted), which
-mypy reads itself: it must meet the shared :class:`~cardwars.machine_state.Machine`
+mypy reads itself: it must meet the shared :class:`~cardwars.engine.machine_state.Machine`
 protocol the face steps it through.
 
 mypy --strict checks each function below: a compiled machine (through its extension's
@@ -17,10 +17,10 @@ from cardwars.aliwar import machine as aliwar_machine
 from cardwars.clone_war import _machine as compiled_clone_war_machine
 from cardwars.clone_war import machine as pure_clone_war_machine
 from cardwars.clone_war.contract import CloneWarMachine
+from cardwars.engine.machine_state import Machine
 from cardwars.guerrilla import _machine as compiled_guerrilla_machine
 from cardwars.guerrilla import machine as pure_guerrilla_machine
 from cardwars.guerrilla.contract import GuerrillaMachine
-from cardwars.machine_state import Machine
 
 
 def compiled_aliwar(machine: aliwar_machine.AliwarMachine) -> Machine:
