@@ -19,15 +19,38 @@ cdef class AliwarMachine:
     cdef bint _busy          # a step is running: it may call Python code (cardwars.exclusive)
 
     cdef int _enter(self) except -1
+    cdef frozenset _to_act(self)
     @cython.locals(g=Position, i=int, stack=int, base=int)
     cdef tuple _build_legal(self, int s)
     cdef tuple _legal(self, int s)
     @cython.locals(g=Position, s=int, action=int, polled=bint)
     cdef int _check_commit(self, int a0, int a1, bint strict) except -1
     cdef int _commit(self, int action_0, int action_1) except -1
-    @cython.locals(g=Position, i=int, at=int, head=int, card=int, cards=tuple)
-    cdef tuple _pile(self, int s, int c, bint up, uint64_t known)
-    @cython.locals(g=Position, i=int, at=int, head=int, card=int, cards=tuple)
-    cdef bint _same_pile(self, tuple previous, int s, int c, bint up, uint64_t known) except -1
+    @cython.locals(g=Position, i=int, at=int, head=int)
+    cdef tuple _pile(self, int s, int c)
+    @cython.locals(cards=tuple, last=tuple)
+    cpdef tuple protection(self)
+    @cython.locals(g=Position)
+    cpdef tuple won(self)
+    @cython.locals(i=int, cards=tuple, last=tuple)
+    cpdef tuple discard(self)
+    @cython.locals(g=Position, c=int, bits_0=int, bits_1=int)
+    cpdef tuple face_up(self)
+    @cython.locals(g=Position, s=int, c=int, i=int, at=int, head=int, size=int, card=int,
+                   up=bint, known=uint64_t, cards=tuple, last=tuple, piles=list,
+                   view=tuple)
+    cpdef tuple view(self, bint recall)
+    @cython.locals(values=tuple)
+    cpdef tuple observations(self, object faces, bint recall, object result)
 
 cdef tuple _POLLED, _SWITCHES_15, _SWITCHES_16, _NONE_WON, _UP
+
+@cython.locals(at=int, head=int, size=int, i=int)
+cdef tuple _ids_pile(Position g, int s, int c)
+@cython.locals(g=Position, names=tuple, limit=cython.longlong, cap=cython.longlong, rng=uint64_t,
+               null_switch=int, kept_below=int, double_loss_most=int, cap_most=int)
+cdef int _setup(AliwarMachine m, object cards, object rng_state, object allow_null_switch,
+                object kept_card_position, object double_loss_result,
+                object no_progress_limit, object max_rounds, object cap_result) except -1
+@cython.locals(entries=dict)
+cdef int _apply(AliwarMachine m, object actions) except -1

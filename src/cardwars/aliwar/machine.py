@@ -48,7 +48,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import MoveKeys, _check_u64, moves_of_actions
+    from cython.cimports.cardwars._core import MoveKeys, _check_u64, _int_tuple, moves_of_actions
     from cython.cimports.cardwars.aliwar.position import (
         DECLINE,
         KEEP,
@@ -64,7 +64,7 @@ if cython.compiled:
         start_round,
     )
     from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import event_objects, observations
+    from cython.cimports.cardwars.aliwar.views import event_objects, labels, observations, pile_labels
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import MoveKeys, moves_of_actions
@@ -84,7 +84,7 @@ else:
         start_round,
     )
     from .round import keep_is_legal, keep_step, switch_step
-    from .views import event_objects, observations
+    from .views import event_objects, labels, observations, pile_labels
 
 from cardwars.aliwar.restore import _check_events, _check_restored
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
@@ -205,6 +205,9 @@ class AliwarMachine:
     @property
     def to_act(self) -> frozenset[int]:
         """The seats polled now: both to switch, those who won a card to keep."""
+        return self._to_act()
+
+    def _to_act(self) -> frozenset[int]:
         if self.g.phase == SWITCH:
             return _POLLED[3]
         if self.g.phase == KEEP:
@@ -402,47 +405,43 @@ class AliwarMachine:
     def stacks(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, as labels."""
         return (
-            tuple([self._pile(0, c, True, 0xFFFFFFFFFFFFF) for c in range(5)]),
-            tuple([self._pile(1, c, True, 0xFFFFFFFFFFFFF) for c in range(5)]),
-        )
+            (self._pile(0, 0), self._pile(0, 1), self._pile(0, 2), self._pile(0, 3), self._pile(0, 4)),
+            (self._pile(1, 0), self._pile(1, 1), self._pile(1, 2), self._pile(1, 3), self._pile(1, 4)),
+        )  # fmt: skip
 
-    def _pile(self, s: int, c: int, up: bool, known: int) -> tuple[Any, ...]:
-        # Seat s's stack c as labels, a card not known (not up on top, bit not in known)
-        # as None.
+    def _pile(self, s: int, c: int) -> tuple[Any, ...]:
+        # Seat s's stack c as labels, top first.
+        ids = cython.declare(cython.int[64])
         g = self.g
-        cards = self._cards
         at = RING * (5 * s + c)
         head = g.head[5 * s + c]
-        pile = []
         for i in range(g.size[5 * s + c]):
-            card = g.ring[at + ((head + i) & RING_MASK)]
-            pile.append(cards[card] if (i == 0 and up) or (known >> card) & 1 else None)
-        return tuple(pile)
+            ids[i] = g.ring[at + ((head + i) & RING_MASK)]
+        return labels(self._cards, ids, 0, g.size[5 * s + c])
 
-    # Protection cards and the discard pile change in few steps: a tuple equal to the
-    # last one built is that one, which a view built every step reuses.
+    # Protection cards and the discard pile change in few steps: a tuple of the same
+    # labels as the last one built is that one, which a view built every step reuses.
     def protection(self) -> tuple[Any, Any]:
         """The two protection cards."""
         cards = self._cards
-        fresh = (cards[self.g.protection[0]], cards[self.g.protection[1]])
         last = self._last_protection
-        if last is None or last != fresh:
-            last = self._last_protection = fresh
+        if (
+            last is None
+            or last[0] is not cards[self.g.protection[0]]
+            or last[1] is not cards[self.g.protection[1]]
+        ):
+            last = self._last_protection = labels(cards, self.g.protection, 0, 2)
         return last
 
-    @cython.locals(g=Position)
     def won(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """The middle row in the Keep phase, per seat."""
         g = self.g
         if g.won_count[0] == 0 and g.won_count[1] == 0:
             return _NONE_WON
-        cards = self._cards
-        return (
-            tuple([cards[g.won[i]] for i in range(g.won_count[0])]),
-            tuple([cards[g.won[5 + i]] for i in range(g.won_count[1])]),
+        return labels(self._cards, g.won, 0, g.won_count[0]), labels(
+            self._cards, g.won, 5, g.won_count[1]
         )
 
-    @cython.locals(i=cython.int, cards=tuple, last=tuple)
     def discard(self) -> tuple[Any, ...]:
         """The discard pile, in discard order."""
         cards = self._cards
@@ -453,12 +452,9 @@ class AliwarMachine:
                     break
             else:
                 return last
-        last = self._last_discard = tuple(
-            [cards[self.g.discard[i]] for i in range(self.g.n_discard)]
-        )
+        last = self._last_discard = labels(cards, self.g.discard, 0, self.g.n_discard)
         return last
 
-    @cython.locals(g=Position, c=cython.int, bits_0=cython.int, bits_1=cython.int)
     def face_up(self) -> tuple[tuple[bool, ...], ...]:
         """``face_up[seat][stack]``: every top in the Switch phase, the returning ones in
         the Keep phase, none once the game is over."""
@@ -476,45 +472,35 @@ class AliwarMachine:
                 bits_1 |= 1 << c
         return _UP[bits_0], _UP[bits_1]
 
-    @cython.locals(
-        g=Position, s=cython.int, c=cython.int, up=cython.bint, known=cython.ulonglong, last=tuple
-    )
     def view(self, recall: bool) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks`` as a seat sees them (AW-8): face-up tops, and with ``recall`` every
         card once face up (AW-8.3), else None. A pile equal to the last view's is that
         view's own tuple."""
-        g = self.g
-        known = g.seen if recall else 0
-        last = self._last_view
-        out = []
-        for s in range(2):
-            own = []
-            for c in range(5):
-                up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
-                if last is not None and self._same_pile(last[s][c], s, c, up, known):
-                    own.append(last[s][c])  # about a third of the piles are unchanged
-                else:
-                    own.append(self._pile(s, c, up, known))
-            out.append(tuple(own))
-        view = (out[0], out[1])
-        self._last_view = view
-        return view
-
-    def _same_pile(self, previous: tuple[Any, ...], s: int, c: int, up: bool, known: int) -> bool:
-        # Whether the pile _pile(s, c, up, known) would build holds the very items of
-        # ``previous``.
+        ids = cython.declare(cython.int[64])  # the pile's card ids, -1 for a hidden card
+        piles = [None] * 10
         g = self.g
         cards = self._cards
-        at = RING * (5 * s + c)
-        head = g.head[5 * s + c]
-        if len(previous) != g.size[5 * s + c]:
-            return False
-        for i in range(g.size[5 * s + c]):
-            card = g.ring[at + ((head + i) & RING_MASK)]
-            item = cards[card] if (i == 0 and up) or (known >> card) & 1 else None
-            if item is not previous[i]:
-                return False
-        return True
+        known = g.seen if recall else 0
+        last = self._last_view
+        for s in range(2):
+            for c in range(5):
+                up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
+                at = RING * (5 * s + c)
+                head = g.head[5 * s + c]
+                size = g.size[5 * s + c]
+                for i in range(size):
+                    card = g.ring[at + ((head + i) & RING_MASK)]
+                    ids[i] = card if (i == 0 and up) or (known >> card) & 1 else -1
+                # about a third of the piles are unchanged: the last view's own tuple
+                piles[5 * s + c] = pile_labels(
+                    cards, ids, size, None if last is None else last[s][c]
+                )
+        view = (
+            (piles[0], piles[1], piles[2], piles[3], piles[4]),
+            (piles[5], piles[6], piles[7], piles[8], piles[9]),
+        )
+        self._last_view = view
+        return view
 
     # --- the face's objects, built from its table (aliwar.tables documents it) ------------
     def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
@@ -532,14 +518,11 @@ class AliwarMachine:
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
         differ in the seat only)."""
-        values: tuple[Any, ...] = (
-            faces.phases[self.g.phase],
-            self.to_act,
-            self.g.rounds,
-            self.g.no_progress,
-        )
-        values += (self.view(recall), self.face_up(), self.protection(), self.won())
-        return observations(faces, (*values, self.discard(), result))
+        values = (
+            self._to_act(), self.g.rounds, self.g.no_progress, self.view(recall),
+            self.face_up(), self.protection(), self.won(), self.discard(), result,
+        )  # fmt: skip
+        return observations(faces, self.g.phase, values)
 
     # --- the RL encodings ---------------------------------------------------------------
     # ``out`` is a writable float32 buffer of at least the encoding's size; its first
@@ -665,14 +648,19 @@ class AliwarMachine:
             self._busy = False
 
 
-@cython.locals(g=Position, at=cython.int, head=cython.int, i=cython.int)
 def _ids_pile(g: Position, s: int, c: int) -> tuple[int, ...]:
+    # Seat s's stack c as card ids, top first.
+    ids = cython.declare(cython.int[64])
     at = RING * (5 * s + c)
     head = g.head[5 * s + c]
-    return tuple([g.ring[at + ((head + i) & RING_MASK)] for i in range(g.size[5 * s + c])])
+    size = g.size[5 * s + c]
+    for i in range(size):
+        ids[i] = g.ring[at + ((head + i) & RING_MASK)]
+    if cython.compiled:
+        return _int_tuple(ids, size)
+    return tuple([ids[i] for i in range(size)])
 
 
-@cython.locals(m=AliwarMachine, g=Position)
 def _setup(
     m: AliwarMachine,
     cards: Sequence[Any],
@@ -683,11 +671,11 @@ def _setup(
     no_progress_limit: object,
     max_rounds: object,
     cap_result: object,
-) -> None:
+) -> int:
     # An empty machine with these options, every value checked (in the old order).
-    labels = tuple(cards)
-    if len(labels) != 52:
-        raise ValueError(f"cards must be 52 labels, one per card id, got {len(labels)}")
+    names = tuple(cards)
+    if len(names) != 52:
+        raise ValueError(f"cards must be 52 labels, one per card id, got {len(names)}")
     limit = check_limit(no_progress_limit, "no_progress_limit")
     cap = check_limit(max_rounds, "max_rounds")
     rng = _check_u64(rng_state, "rng_state")
@@ -700,22 +688,24 @@ def _setup(
     g.rng = rng
     g.log = True
     m.g = g
-    m._cards = labels
+    m._cards = names
     m._hist = []
     m._legal_0 = m._legal_1 = None
     m._moves_0 = m._moves_1 = m._moves_of = None
     m._views = None
     m._last_protection = m._last_view = m._last_discard = None
     m._busy = False
+    return 0
 
 
-@cython.locals(m=AliwarMachine)
 def _apply(m: AliwarMachine, actions: object) -> int:
     # apply_actions' check of its dict: plain int seats in range, plain int actions.
-    given = [-1, -1]
+    given = cython.declare(cython.int[2])
+    given[0] = given[1] = -1
     if type(actions) is not dict:
         return 0
-    for seat, value in actions.items():
+    entries = cython.cast(dict, actions)
+    for seat, value in entries.items():
         if type(seat) is not int or type(value) is not int:
             return 0
         if not (0 <= seat < 2 and 0 <= value < NUM_ACTIONS):
@@ -758,7 +748,10 @@ def _aliwar_machine_from_key(
     if len(options) != 6:
         raise ValueError(f"a machine key has 6 options, got {options!r}")
     m = AliwarMachine.__new__(AliwarMachine)
-    _setup(m, cards, key.rng_state, *options)
+    _setup(
+        m, cards, key.rng_state,
+        options[0], options[1], options[2], options[3], options[4], options[5],
+    )  # fmt: skip
     g = m.g
     _check_restored(key, g.n_switches)
     for s in range(2):

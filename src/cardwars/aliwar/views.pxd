@@ -13,13 +13,18 @@ from cardwars._core cimport SlotBuilder
 cdef object _faces
 cdef SlotBuilder _conflict, _discarded, _returned, _kept, _flipped, _over, _view
 cdef tuple _card_pairs, _returned_pairs, _cards, _revealed, _emptied, _declined, _protected
-cdef tuple _winners
+cdef tuple _winners, _phases
 
 cdef object _new1(SlotBuilder make, object a)
 cdef object _new2(SlotBuilder make, object a, object b)
 cdef object _new3(SlotBuilder make, object a, object b, object c)
 cdef object _new4(SlotBuilder make, object a, object b, object c, object d)
-@cython.locals(make=SlotBuilder, seat=int, i=int, views=list)
-cpdef tuple observations(object faces, tuple values)
+@cython.locals(k=int)
+cdef tuple labels(tuple cards, int* ids, int start, int count)
+@cython.locals(k=int, out=tuple)
+cdef tuple pile_labels(tuple cards, int* ids, int size, tuple previous)
+cpdef tuple observations(object faces, int phase, tuple values)
+@cython.locals(i=int)
+cdef object _observation(SlotBuilder make, int seat, object phase, tuple values)
 @cython.locals(i=int, k=int, kind=int, count=int, cards=tuple, out=list)
 cpdef tuple event_objects(Position g, object faces, object result)

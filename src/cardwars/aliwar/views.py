@@ -59,8 +59,16 @@ else:
 from cardwars.aliwar.tables import AliwarFaces
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import SlotBuilder, _block
+    from cython.cimports.cardwars._core import SlotBuilder, _block, _maybe_card_tuple
     from cython.cimports.cpython.buffer import Py_buffer, PyBuffer_Release
+    from cython.cimports.cpython.object import PyObject
+    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.cpython.tuple import (
+        PyTuple_GET_ITEM,
+        PyTuple_GET_SIZE,
+        PyTuple_New,
+        PyTuple_SET_ITEM,
+    )
     from cython.cimports.libc.string import memcpy, memset
 else:
     from cardwars.core_envs import _block
@@ -71,6 +79,44 @@ __all__: list[str] = []
 OBSERVATION_SIZE = 609
 """An observation's floats: the seat (2), then :func:`encode`'s 607."""
 STATE_SIZE = 607
+
+
+def labels(cards: tuple[Any, ...], ids: Any, start: int, count: int) -> tuple[Any, ...]:
+    """``cards[ids[start]], ..., cards[ids[start + count - 1]]``, None for an id below 0:
+    the face's labels of a run of card ids (compiled: one tuple, no list)."""
+    if cython.compiled:
+        return _maybe_card_tuple(cards, ids + start, count)
+    return tuple([None if ids[k] < 0 else cards[ids[k]] for k in range(start, start + count)])
+
+
+def pile_labels(
+    cards: tuple[Any, ...], ids: Any, size: int, previous: tuple[Any, ...] | None
+) -> tuple[Any, ...]:
+    """``labels(cards, ids, 0, size)``, or ``previous`` itself when it holds the very same
+    items (a view reuses the piles that did not change)."""
+    if cython.compiled:  # compare borrowed pointers: no reference counting per card
+        item = cython.declare(cython.pointer(PyObject))
+        none = cython.declare(cython.pointer(PyObject), cython.cast(cython.pointer(PyObject), None))
+        if previous is not None and PyTuple_GET_SIZE(previous) == size:
+            for k in range(size):
+                item = none if ids[k] < 0 else PyTuple_GET_ITEM(cards, ids[k])
+                if item != PyTuple_GET_ITEM(previous, k):
+                    break
+            else:
+                return previous
+        out = PyTuple_New(size)
+        for k in range(size):
+            item = none if ids[k] < 0 else PyTuple_GET_ITEM(cards, ids[k])
+            Py_INCREF(cython.cast(object, item))
+            PyTuple_SET_ITEM(out, k, cython.cast(object, item))
+        return out
+    fresh = labels(cards, ids, 0, size)
+    if previous is None or len(previous) != size:
+        return fresh
+    for k in range(size):
+        if previous[k] is not fresh[k]:
+            return fresh
+    return previous
 
 
 # --- the codes (cardwars.envs.encoding lays them out and documents each field) ------------
@@ -239,13 +285,14 @@ _emptied: tuple[Any, ...] = ()
 _declined: tuple[Any, ...] = ()
 _protected: tuple[Any, ...] = ()
 _winners: tuple[Any, ...] = ()
+_phases: tuple[Any, ...] = ()
 
 
 def learn_faces(faces: AliwarFaces) -> None:
     """Read the face's table: its builders and shared values."""
     global _faces, _conflict, _discarded, _returned, _kept, _flipped, _over, _view
     global _card_pairs, _returned_pairs, _cards, _revealed, _emptied, _declined, _protected
-    global _winners
+    global _winners, _phases
     _faces = None  # until every field is read: a table that fails is never half learnt
     cards = faces.cards
     _conflict = SlotBuilder(faces.conflict, ("column", "cards", "protected", "winner"))
@@ -265,7 +312,7 @@ def learn_faces(faces: AliwarFaces) -> None:
     _returned_pairs = tuple([(c, card) for c in range(5) for card in cards])
     _cards, _revealed, _emptied = tuple(cards), tuple(faces.revealed), tuple(faces.emptied)
     _declined, _protected = tuple(faces.declined), tuple(faces.protected)
-    _winners = tuple(faces.winners)
+    _winners, _phases = tuple(faces.winners), tuple(faces.phases)
     _faces = faces
 
 
@@ -301,22 +348,26 @@ def _new4(make: Any, a: Any, b: Any, c: Any, d: Any) -> Any:
     return make(a, b, c, d)
 
 
-def observations(faces: AliwarFaces, values: tuple[Any, ...]) -> tuple[Any, Any]:
-    """Both seats' observations: ``values`` are the fields after the seat (they differ
-    in the seat only, AW-8.4)."""
+def observations(faces: AliwarFaces, phase: int, values: tuple[Any, ...]) -> tuple[Any, Any]:
+    """Both seats' observations in phase ``phase``: ``values`` are the fields after the
+    phase (they differ in the seat only, AW-8.4)."""
     if faces is not _faces:
         learn_faces(faces)
-    make = _view
     if cython.compiled:
-        views = []
-        for seat in range(2):
-            obj = make.blank()
-            make.put(obj, 0, seat)
-            for i in range(10):
-                make.put(obj, i + 1, values[i])
-            views.append(obj)
-        return views[0], views[1]
-    return make(0, *values), make(1, *values)
+        return _observation(_view, 0, _phases[phase], values), _observation(
+            _view, 1, _phases[phase], values
+        )
+    return _view(0, _phases[phase], *values), _view(1, _phases[phase], *values)
+
+
+def _observation(make: Any, seat: int, phase: Any, values: tuple[Any, ...]) -> Any:
+    # compiled: one observation built straight into its slots
+    obj = make.blank()
+    make.put(obj, 0, seat)
+    make.put(obj, 1, phase)
+    for i in range(9):
+        make.put(obj, i + 2, values[i])
+    return obj
 
 
 def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
@@ -347,7 +398,7 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
             i += 3
         elif kind == EV_DISCARDED:
             count = g.ev[i + 1]
-            out.append(_new1(_discarded, tuple([cards[g.ev[i + 2 + k]] for k in range(count)])))
+            out.append(_new1(_discarded, labels(cards, g.ev, i + 2, count)))
             i += 2 + count
         elif kind == EV_RETURNED:
             count = g.ev[i + 2]
@@ -364,9 +415,8 @@ def event_objects(g: Position, faces: AliwarFaces, result: Any) -> tuple[Any, ..
             out.append(_declined[g.ev[i + 1]])
             i += 2
         elif kind == EV_FLIPPED:
-            tops_0 = tuple([cards[g.ev[i + 1 + k]] for k in range(5)])
-            tops_1 = tuple([cards[g.ev[i + 6 + k]] for k in range(5)])
-            out.append(_new1(_flipped, (tops_0, tops_1)))
+            tops = (labels(cards, g.ev, i + 1, 5), labels(cards, g.ev, i + 6, 5))
+            out.append(_new1(_flipped, tops))
             i += 11
         else:
             out.append(_new1(_over, result))
