@@ -64,7 +64,12 @@ if cython.compiled:
         start_round,
     )
     from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import event_objects, labels, observations, pile_labels
+    from cython.cimports.cardwars.aliwar.views import (
+        event_objects,
+        labels,
+        observations,
+        pile_labels,
+    )
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import MoveKeys, moves_of_actions
@@ -405,9 +410,9 @@ class AliwarMachine:
     def stacks(self) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, as labels."""
         return (
-            (self._pile(0, 0), self._pile(0, 1), self._pile(0, 2), self._pile(0, 3), self._pile(0, 4)),
-            (self._pile(1, 0), self._pile(1, 1), self._pile(1, 2), self._pile(1, 3), self._pile(1, 4)),
-        )  # fmt: skip
+            tuple([self._pile(0, c) for c in range(5)]),
+            tuple([self._pile(1, c) for c in range(5)]),
+        )
 
     def _pile(self, s: int, c: int) -> tuple[Any, ...]:
         # Seat s's stack c as labels, top first.

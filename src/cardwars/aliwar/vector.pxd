@@ -41,6 +41,9 @@ cdef class AliwarTables:
     cdef bint _busy            # a call is running (cardwars.exclusive)
 
     cdef int _enter(self) except -1
+    @cython.locals(parts=int, i=int)
+    cdef int _run(self, Job* job) except -1
+    cdef int _check_blocks(self, float[:, ::1] obs, signed char[:, ::1] masks) except -1
 
 
 @cython.locals(o=int, a=int)

@@ -127,12 +127,16 @@ def table_legal(c: AliwarTables, t: Table, action: int) -> bool:
 def table_write(c: AliwarTables, t: Table, o: list[float], k: list[int], at: int) -> None:
     """The learner's observation into ``o[609 at ..]`` and its action mask into
     ``k[277 at ..]``."""
-    for i in range(OBSERVATION_SIZE):
-        o[OBSERVATION_SIZE * at + i] = 0
+    if cython.compiled:
+        memset(o + OBSERVATION_SIZE * at, 0, OBSERVATION_SIZE * cython.sizeof(cython.float))
+        memset(k + NUM_ACTIONS * at, 1 if t.done else 0, NUM_ACTIONS)
+    else:
+        for i in range(OBSERVATION_SIZE):
+            o[OBSERVATION_SIZE * at + i] = 0
+        for i in range(NUM_ACTIONS):  # when done, the next action is ignored: any will do
+            k[NUM_ACTIONS * at + i] = 1 if t.done else 0
     o[OBSERVATION_SIZE * at + c.seat] = 1
     encode(t, o, OBSERVATION_SIZE * at + 2, True, t.seen if c.recall else 0)
-    for i in range(NUM_ACTIONS):  # when done, the next action is ignored: any will do
-        k[NUM_ACTIONS * at + i] = 1 if t.done else 0
     if not t.done:
         mask_row(t, c.seat, k, NUM_ACTIONS * at)
 
@@ -319,40 +323,17 @@ class AliwarTables:
         self._busy = True
         return 0
 
-    def _run(self, blocks: tuple[Any, ...], stepping: bool) -> None:
+    def _run(self, job: Any) -> int:
         # The step (or reset) of every table, compiled: its tables split over the threads.
-        obs, masks, actions, rewards, terminated, truncated, illegal = blocks
         if cython.compiled:
             jobs = cython.declare(Job[16])  # noqa: F821
             args = cython.declare(cython.p_void[16])
-            o = cython.declare(cython.float[:, ::1], obs)
-            m = cython.declare(cython.schar[:, ::1], masks)
-            a = cython.declare(cython.int[::1])
-            r = cython.declare(cython.float[::1])
-            f0 = cython.declare(cython.schar[::1])
-            f1 = cython.declare(cython.schar[::1])
-            f2 = cython.declare(cython.schar[::1])
-            job = cython.declare(Job)  # noqa: F821
-            memset(cython.address(job), 0, cython.sizeof(Job))  # noqa: F821
+            parts = self.threads
             job.tables = cython.cast(cython.pointer(PyObject), self)
-            job.obs = cython.address(o[0, 0])
-            job.masks = cython.address(m[0, 0])
-            if stepping:
-                a = actions
-                r = rewards
-                f0 = terminated
-                f1 = truncated
-                f2 = illegal
-                job.actions = cython.address(a[0])
-                job.rewards = cython.address(r[0])
-                job.terminated = cython.address(f0[0])
-                job.truncated = cython.address(f1[0])
-                job.illegal = cython.address(f2[0])
-            parts = cython.declare(cython.int, self.threads)
             if parts > self.n:
                 parts = self.n
             for i in range(parts):
-                jobs[i] = job
+                jobs[i] = job[0]
                 jobs[i].start = self.n * i // parts
                 jobs[i].stop = self.n * (i + 1) // parts
                 args[i] = cython.address(jobs[i])
@@ -361,43 +342,28 @@ class AliwarTables:
                     run_job(args[0])
                 else:
                     cardwars_run_parallel(run_job, args, parts)
-        else:
-            n = self.n
-            flat_obs = _block(obs, "f", n * OBSERVATION_SIZE, "the observation block")
-            flat_masks = _block(masks, "b", n * NUM_ACTIONS, "the mask block")
-            o_list = [0.0] * (n * OBSERVATION_SIZE)
-            m_list = [0] * (n * NUM_ACTIONS)
-            chosen = memoryview(actions).cast("B").cast("i").tolist() if stepping else None
-            r_list = [0.0] * n
-            flags = [[0] * n, [0] * n, [0] * n]
-            for k in range(n):
-                one_table(
-                    self, self._tables[k], k, chosen, o_list, m_list, r_list, flags[0],
-                    flags[1], flags[2],
-                )  # fmt: skip
-            flat_obs[:] = array("f", o_list)
-            flat_masks[:] = bytes([v & 0xFF for v in m_list])
-            if stepping:
-                _block(rewards, "f", n, "the reward block")[:] = array("f", r_list)
-                for block, values in zip((terminated, truncated, illegal), flags, strict=True):
-                    _block(block, "b", n, "a flag block")[:] = bytes(values)
+        return 0
 
-    def _check_blocks(self, obs: Any, masks: Any) -> None:
+    def _check_blocks(self, obs: Any, masks: Any) -> int:
         n = self.n
-        if cython.compiled:
-            o = cython.declare(cython.float[:, ::1], obs)
-            m = cython.declare(cython.schar[:, ::1], masks)
-            if o.shape[0] != n or o.shape[1] != OBSERVATION_SIZE:
+        if cython.compiled:  # obs and masks: typed memoryviews (the .pxd)
+            if obs.shape[0] != n or obs.shape[1] != OBSERVATION_SIZE:
                 raise ValueError(f"the observation block must be ({n}, 609) float32")
-            if m.shape[0] != n or m.shape[1] != NUM_ACTIONS:
+            if masks.shape[0] != n or masks.shape[1] != NUM_ACTIONS:
                 raise ValueError(f"the mask block must be ({n}, 277) int8")
         else:
             _block(obs, "f", n * OBSERVATION_SIZE, "the observation block")
             _block(masks, "b", n * NUM_ACTIONS, "the mask block")
+        return 0
 
     def reset(self, seeds: object, obs: Any, masks: Any) -> None:
         """Deal every table's first game: table ``k``'s table seed is ``seeds[k]``."""
-        self._check_blocks(obs, masks)
+        if cython.compiled:  # each block taken once, as a typed memoryview
+            o = cython.declare(cython.float[:, ::1], obs)
+            m = cython.declare(cython.schar[:, ::1], masks)
+            self._check_blocks(o, m)
+        else:
+            self._check_blocks(obs, masks)
         if type(seeds) is not tuple or len(seeds) != self.n:
             raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
         for value in seeds:  # every seed checked before a table changes
@@ -408,11 +374,19 @@ class AliwarTables:
         try:
             for k in range(self.n):
                 cython.cast(Table, self._tables[k]).table_seed = seeds[k]
-            self._run((obs, masks, None, None, None, None, None), False)
+            if cython.compiled:
+                job = cython.declare(Job)  # noqa: F821
+                memset(cython.address(job), 0, cython.sizeof(Job))  # noqa: F821
+                job.obs = cython.address(o[0, 0])
+                job.masks = cython.address(m[0, 0])
+                self._run(cython.address(job))
+            else:
+                _run_interpreted(self, (obs, masks, None, None, None, None, None), False)
             self._ready = True
         finally:
             self._busy = False
 
+    @cython.locals(k=cython.Py_ssize_t, t=Table, action=cython.int)
     def step(
         self,
         actions: Any,
@@ -427,13 +401,15 @@ class AliwarTables:
         """Step every table (see the module); -1, or with ``strict`` the first table whose
         action is illegal (then nothing changed)."""
         n = self.n
-        self._check_blocks(obs, masks)
-        if cython.compiled:
+        if cython.compiled:  # each block taken once, as a typed memoryview
+            o = cython.declare(cython.float[:, ::1], obs)
+            m = cython.declare(cython.schar[:, ::1], masks)
             a = cython.declare(cython.int[::1], actions)
             r = cython.declare(cython.float[::1], rewards)
             f0 = cython.declare(cython.schar[::1], terminated)
             f1 = cython.declare(cython.schar[::1], truncated)
             f2 = cython.declare(cython.schar[::1], illegal)
+            self._check_blocks(o, m)
             if (
                 a.shape[0] != n
                 or r.shape[0] != n
@@ -442,8 +418,8 @@ class AliwarTables:
                 or f2.shape[0] != n
             ):
                 raise ValueError(f"every per-table block must have {n} entries")
-            chosen = actions
         else:
+            self._check_blocks(obs, masks)
             chosen = memoryview(actions).cast("B").cast("i").tolist()
             _block(rewards, "f", n, "the reward block")
             for block in (terminated, truncated, illegal):
@@ -457,13 +433,30 @@ class AliwarTables:
             if strict:  # every table's action checked before any table changes
                 for k in range(n):
                     t = cython.cast(Table, self._tables[k])
-                    if not t.done and not table_legal(self, t, chosen[k]):
+                    if cython.compiled:  # noqa: SIM108 (a is compiled only)
+                        action = a[k]
+                    else:
+                        action = chosen[k]
+                    if not t.done and not table_legal(self, t, action):
                         return k
-            self._run((obs, masks, actions, rewards, terminated, truncated, illegal), True)
+            if cython.compiled:
+                job = cython.declare(Job)  # noqa: F821
+                job.actions = cython.address(a[0])
+                job.obs = cython.address(o[0, 0])
+                job.masks = cython.address(m[0, 0])
+                job.rewards = cython.address(r[0])
+                job.terminated = cython.address(f0[0])
+                job.truncated = cython.address(f1[0])
+                job.illegal = cython.address(f2[0])
+                self._run(cython.address(job))
+            else:
+                blocks = (obs, masks, actions, rewards, terminated, truncated, illegal)
+                _run_interpreted(self, blocks, True)
             return -1
         finally:
             self._busy = False
 
+    @cython.locals(base=cython.ulonglong, k=cython.Py_ssize_t)
     def sample(self, seed: object, out: Any) -> None:
         """A uniformly random legal action of the learner at every table into ``out``
         (0 at a finished table), table k drawing from ``Rng(derive_seed(seed, k))``
@@ -512,6 +505,32 @@ class AliwarTables:
         raise TypeError(
             "vector tables do not pickle: make new ones and reset them with the same seeds"
         )
+
+
+if not cython.compiled:
+
+    def _run_interpreted(tables: AliwarTables, blocks: tuple[Any, ...], stepping: bool) -> None:
+        # The step (or reset) of every table, interpreted: the blocks as lists, then back.
+        obs, masks, actions, rewards, terminated, truncated, illegal = blocks
+        n = tables.n
+        flat_obs = _block(obs, "f", n * OBSERVATION_SIZE, "the observation block")
+        flat_masks = _block(masks, "b", n * NUM_ACTIONS, "the mask block")
+        o_list = [0.0] * (n * OBSERVATION_SIZE)
+        m_list = [0] * (n * NUM_ACTIONS)
+        chosen = memoryview(actions).cast("B").cast("i").tolist() if stepping else None
+        r_list = [0.0] * n
+        flags = [[0] * n, [0] * n, [0] * n]
+        for k in range(n):
+            one_table(
+                tables, tables._tables[k], k, chosen, o_list, m_list, r_list, flags[0],
+                flags[1], flags[2],
+            )  # fmt: skip
+        flat_obs[:] = array("f", o_list)
+        flat_masks[:] = bytes([v & 0xFF for v in m_list])
+        if stepping:
+            _block(rewards, "f", n, "the reward block")[:] = array("f", r_list)
+            for block, values in zip((terminated, truncated, illegal), flags, strict=True):
+                _block(block, "b", n, "a flag block")[:] = bytes(values)
 
 
 def _game_seed(t: Table) -> int:
