@@ -63,6 +63,7 @@ if cython.compiled:
         reset,
         start_round,
     )
+    from cython.cimports.cardwars.aliwar.restore import _check_events, _check_restored
     from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
     from cython.cimports.cardwars.aliwar.views import (
         event_objects,
@@ -88,10 +89,10 @@ else:
         reset,
         start_round,
     )
+    from .restore import _check_events, _check_restored
     from .round import keep_is_legal, keep_step, switch_step
     from .views import event_objects, labels, observations, pile_labels
 
-from cardwars.aliwar.restore import _check_events, _check_restored
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.exclusive import busy_error
 
