@@ -19,24 +19,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cardwars import backend
 from cardwars.cards import Card, CardId, Rank
-from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.rules import Rules
 from cardwars.clone_war.state import _CARDS, _SEATS, _card_id, _table_options
-from cardwars.clone_war.table import (
-    OP_COLLECT,
-    OP_FLIP,
-    OP_FORFEIT,
-    OP_LAST,
-    OP_PLACE,
-    OP_SPLIT,
-    OP_WAR,
-)
 from cardwars.errors import CardParseError, UsageError, describe
 
 __all__ = ["BattleOutcome", "War", "resolve_battle"]
 
 _FIGHT_RANKS: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+WHOLE_GAME: Final = backend.RuleSource("cardwars.clone_war.whole_game")
+"""The table and the whole-game loop (``whole_game.py``) on the current backend."""
+_OPS: Final = backend.RuleSource("cardwars.clone_war.position")
+"""Where the log's ops are named (``position.LogOp``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +172,7 @@ def resolve_battle(
         raise UsageError(f"rules must be a clone_war.Rules, got {describe(rules)}")
     if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
         raise UsageError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
-    table = KERNEL.module.CloneWarTable(ids, [], rng_seed, *_table_options(rules))
+    table = WHOLE_GAME.module.CloneWarTable(ids, [], rng_seed, *_table_options(rules))
     log: list[int] = table.battle()
     return _outcome(log, len(ids), table)
 
@@ -204,9 +200,10 @@ class _Stage:
 
 
 def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
-    """Read a first battle's log (``[op, a, b, c]`` entries, the ``OP_*`` of ``table.py``)
+    """Read a first battle's log (``[op, a, b, c]`` entries, ``position.LogOp``)
     and the table it was played on."""
     cards = _CARDS
+    LogOp = _OPS.module.LogOp  # noqa: N806 (the ops' names, from either build)
     flipped: list[Card] = []
     put_in: list[list[Card]] = [[] for _ in range(players)]
     pot: list[Card] = []
@@ -224,28 +221,28 @@ def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
 
     for i in range(0, len(log), 4):
         op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
-        if op == OP_FLIP:  # seat a turns card b face up
+        if op == LogOp.FLIP:  # seat a turns card b face up
             flipped.append(cards[b])
             last[a] = cards[b]
             give(a, cards[b])
-        elif op == OP_WAR:  # stage a among the seats of mask b
+        elif op == LogOp.WAR:  # stage a among the seats of mask b
             stages.append(_Stage(a, _SEATS[b], players))
-        elif op == OP_PLACE:  # seat a: card b face down, card c face up
+        elif op == LogOp.PLACE:  # seat a: card b face down, card c face up
             give(a, cards[b])
             give(a, cards[c])
             stages[-1].face_up[a] = last[a] = cards[c]
-        elif op == OP_FORFEIT:  # seat a is short: forfeits card b (-1: none), c: to the dead
+        elif op == LogOp.FORFEIT:  # seat a is short: forfeits card b (-1: none), c: to the dead
             stages[-1].short.append(a)
             if b >= 0:
                 give(a, cards[b], to_pot=not c)
-        elif op == OP_LAST:  # seat a is short: fights with card b, c: just played
+        elif op == LogOp.LAST:  # seat a is short: fights with card b, c: just played
             stages[-1].short.append(a)
             stages[-1].face_up[a] = last[a] = cards[b]
             if c:
                 give(a, cards[b])
-        elif op == OP_SPLIT:  # the pot is split among the seats of mask a
+        elif op == LogOp.SPLIT:  # the pot is split among the seats of mask a
             winners, split = _SEATS[a], True
-        elif op == OP_COLLECT:  # seat a takes the pot
+        elif op == LogOp.COLLECT:  # seat a takes the pot
             winners = (a,)
     piles = tuple(tuple(cards[card] for card in table.pile(s)) for s in range(players))
     return BattleOutcome(

@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
-from cardwars.clone_war.contract import CloneWarMachine
-from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import (
     ACTIONS,
     CardsDealt,
@@ -45,9 +43,14 @@ from cardwars.options import check_players
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from cardwars.clone_war.machine import CloneWarMachine
+
     from cardwars.core_rng import Rng
 
 __all__ = ["State"]
+
+MACHINE: Final = backend.RuleSource("cardwars.clone_war.machine")
+"""Clone War's machine (``machine.py``, compiled or interpreted: the current backend's)."""
 
 _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id (:ref:`card-ids`)
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
@@ -113,7 +116,7 @@ def _new_machine(
     piles: list[list[CardId]], dead: list[CardId], rng_state: int, rules: Rules
 ) -> CloneWarMachine:
     """The machine of a position (the one place a state builds one), on the chosen backend."""
-    machine: CloneWarMachine = KERNEL.module.CloneWarMachine(
+    machine: CloneWarMachine = MACHINE.module.CloneWarMachine(
         _CARDS, piles, dead, rng_state, *_machine_options(rules)
     )
     return machine

@@ -1,0 +1,329 @@
+"""One battle of Clone War, start to end: CW-3 (the flip), CW-4 (war), CW-5 (running out
+of cards in a war), CW-6 (taking the pot, or CW-5.3's split) and the checks after a
+battle (CW-7.1, CW-7.2 and the cap; the cycle rule, CW-7.3, is the caller's).
+
+The one rule step every backend and loop plays: the machine's step, the table's
+``battle()``, the cycle search and the whole-game batch loop.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars.clone_war.position import (
+        CAP,
+        COLLECT_SHUFFLED,
+        COLLECT_WINNER_FIRST,
+        LAST_PLAYER,
+        OP_COLLECT,
+        OP_ELIMINATED,
+        OP_END,
+        OP_FLIP,
+        OP_FORFEIT,
+        OP_LAST,
+        OP_PLACE,
+        OP_SPLIT,
+        OP_WAR,
+        Log,
+        Position,
+        bury,
+        note,
+        pop,
+        push,
+        shuffle_cards,
+        size,
+    )
+else:
+    from .position import (
+        CAP,
+        COLLECT_SHUFFLED,
+        COLLECT_WINNER_FIRST,
+        LAST_PLAYER,
+        OP_COLLECT,
+        OP_ELIMINATED,
+        OP_END,
+        OP_FLIP,
+        OP_FORFEIT,
+        OP_LAST,
+        OP_PLACE,
+        OP_SPLIT,
+        OP_WAR,
+        Log,
+        Position,
+        bury,
+        note,
+        pop,
+        push,
+        shuffle_cards,
+        size,
+    )
+
+
+def highest(mask: int, last: list[int], n: int) -> int:
+    """CW-3.2, CW-4.3: the seats of ``mask`` whose latest face-up card has the highest
+    rank, as a mask (CW-1.3: only the rank counts)."""
+    best = -1
+    top = 0
+    for s in range(n):
+        if (mask >> s) & 1:
+            r = last[s] & 3
+            if r > best:
+                best = r
+                top = 1 << s
+            elif r == best:
+                top |= 1 << s
+    return top
+
+
+def lowest_seat(mask: int) -> int:
+    """The first seat of a non-empty mask."""
+    s = 0
+    while not ((mask >> s) & 1):
+        s += 1
+    return s
+
+
+def battle(t: Position, log: Log | None, use_cap: bool) -> int:
+    """Play one battle; return 1 if it drew from the RNG (CW-B4), else 0."""
+    # The pot in the order played (stage, seat, placement): the cards, their seats,
+    # and where each stage starts; each seat's latest face-up card (CW-B6).
+    pot = cython.declare(cython.int[64])
+    pot_seat = cython.declare(cython.int[64])
+    stage_start = cython.declare(cython.int[64])
+    last = cython.declare(cython.int[4])
+    n = t.seats
+    npot = 0
+    nstages = 1
+    stage = 0
+    best = -1
+    tied = 0
+    winner = -1
+    split_mask = 0
+    if log is not None:
+        log.n = 0
+    t.played += 1
+    stage_start[0] = 0
+
+    # CW-3.1: everyone still playing turns over their top card (stage 0).
+    for s in range(n):
+        if t.out[s] >= 0:
+            continue
+        c = pop(t, s)
+        pot[npot] = c
+        pot_seat[npot] = s
+        npot += 1
+        last[s] = c
+        note(log, OP_FLIP, s, c >> 2, 0)
+        r = c & 3
+        if r > best:  # CW-3.2, CW-3.3: the highest rank, alone or shared
+            best = r
+            tied = 1 << s
+        elif r == best:
+            tied |= 1 << s
+
+    while tied & (tied - 1):
+        # CW-4.1: a war stage among the tied seats; count who is short (CW-5.1).
+        stage += 1
+        t.war_stages += 1
+        stage_start[nstages] = npot
+        nstages += 1
+        note(log, OP_WAR, stage, tied, 0)
+        nshort = 0
+        ntied = 0
+        for s in range(n):
+            if (tied >> s) & 1:
+                ntied += 1
+                if size(t, s) < 2:
+                    nshort += 1
+        fighters = 0
+        if nshort == ntied:
+            # CW-5.3: everyone is short; the last cards are compared (CW-A14, CW-B6).
+            for s in range(n):
+                if (tied >> s) & 1:
+                    new = 0
+                    if size(t, s) > 0:
+                        c = pop(t, s)
+                        pot[npot] = c
+                        pot_seat[npot] = s
+                        npot += 1
+                        last[s] = c
+                        new = 1
+                    note(log, OP_LAST, s, last[s] >> 2, new)
+            tied = highest(tied, last, n)
+            if tied & (tied - 1):
+                split_mask = tied
+            break
+        if nshort and not t.play_what_you_can:
+            # CW-5.2: short seats forfeit, in seat order among this stage's records.
+            sole = ntied - nshort == 1
+            for s in range(n):
+                if not ((tied >> s) & 1):
+                    continue
+                if size(t, s) < 2:
+                    c = -1
+                    if size(t, s) == 1:
+                        c = pop(t, s)
+                        if t.forfeit_to_dead:
+                            bury(t, c)
+                        else:
+                            pot[npot] = c
+                            pot_seat[npot] = s
+                            npot += 1
+                    note(log, OP_FORFEIT, s, (c >> 2) if c >= 0 else -1, t.forfeit_to_dead)
+                else:
+                    if not sole:
+                        npot = place_war_cards(t, s, pot, pot_seat, npot, last, log)
+                    fighters |= 1 << s
+            if sole:
+                winner = lowest_seat(fighters)  # CW-A13: wins at once, places nothing
+                break
+        else:
+            # CW-4.2 (and play_what_you_can, CW-A14, for short seats).
+            for s in range(n):
+                if not ((tied >> s) & 1):
+                    continue
+                size_s = size(t, s)
+                if size_s >= 2:
+                    npot = place_war_cards(t, s, pot, pot_seat, npot, last, log)
+                elif size_s == 1:
+                    c = pop(t, s)
+                    pot[npot] = c
+                    pot_seat[npot] = s
+                    npot += 1
+                    last[s] = c
+                    note(log, OP_LAST, s, c >> 2, 1)
+                else:
+                    note(log, OP_LAST, s, last[s] >> 2, 0)
+                fighters |= 1 << s
+        tied = highest(fighters, last, n)  # CW-4.3
+    if winner < 0 and split_mask == 0:
+        winner = lowest_seat(tied)
+    stage_start[nstages] = npot
+
+    if split_mask:
+        drew = split_pot(t, split_mask, pot, npot, log)
+    else:
+        drew = collect_pot(t, winner, pot, pot_seat, npot, stage_start, nstages, log)
+    end_checks(t, log, use_cap)
+    return drew
+
+
+def place_war_cards(
+    t: Position,
+    s: int,
+    pot: list[int],
+    pot_seat: list[int],
+    npot: int,
+    last: list[int],
+    log: Log | None,
+) -> int:
+    """CW-4.2, CW-A9: the first card taken goes face down, the second face up; returns
+    the pot's new size."""
+    down = pop(t, s)
+    up = pop(t, s)
+    pot[npot] = down
+    pot_seat[npot] = s
+    pot[npot + 1] = up
+    pot_seat[npot + 1] = s
+    last[s] = up
+    note(log, OP_PLACE, s, down >> 2, up >> 2)
+    return npot + 2
+
+
+def split_pot(t: Position, split_mask: int, pot: list[int], npot: int, log: Log | None) -> int:
+    """CW-5.3, CW-A15 … A18, CW-B5: shuffle the whole pot and deal it, one card at a time
+    in seat order, to the tied seats; what would make the shares unequal is dead (unless
+    ``split_remainder="round_robin"``). Returns 1: the RNG was drawn."""
+    seats = cython.declare(cython.int[4])
+    nseats = 0
+    for s in range(t.seats):
+        if (split_mask >> s) & 1:
+            seats[nseats] = s
+            nseats += 1
+    shuffle_cards(t, pot, npot)
+    dealt = npot if t.split_round_robin else npot // nseats * nseats
+    for i in range(dealt):
+        push(t, seats[i % nseats], pot[i])
+    for i in range(dealt, npot):
+        bury(t, pot[i])
+    note(log, OP_SPLIT, split_mask, npot // nseats, npot - dealt)
+    return 1
+
+
+def collect_pot(
+    t: Position,
+    winner: int,
+    pot: list[int],
+    pot_seat: list[int],
+    npot: int,
+    stage_start: list[int],
+    nstages: int,
+    log: Log | None,
+) -> int:
+    """CW-6: the winner slides the pot under their pile, stage by stage; in a stage their
+    own cards first, then clockwise (or as ``collect_order`` says). Returns 1 if the pot
+    was shuffled (the RNG drawn), else 0."""
+    drew = 0
+    if t.collect_order == COLLECT_WINNER_FIRST and winner > 0:
+        # Per stage the records are in seat order, so clockwise from the winner is
+        # seats >= winner, then seats < winner.
+        for k in range(nstages):
+            a = stage_start[k]
+            b = stage_start[k + 1]
+            for i in range(a, b):
+                if pot_seat[i] >= winner:
+                    push(t, winner, pot[i])
+            for i in range(a, b):
+                if pot_seat[i] < winner:
+                    push(t, winner, pot[i])
+    else:
+        if t.collect_order == COLLECT_SHUFFLED:
+            shuffle_cards(t, pot, npot)
+            drew = 1
+        for i in range(npot):
+            push(t, winner, pot[i])
+    note(log, OP_COLLECT, winner, npot, drew)
+    return drew
+
+
+def end_checks(t: Position, log: Log | None, use_cap: bool) -> None:
+    """CW-7.1, CW-7.2 and the cap, in the order of CW-B3 (the cycle rule is the caller's)."""
+    eliminated = 0
+    alive = 0
+    last_alive = -1
+    for s in range(t.seats):
+        if t.out[s] >= 0:
+            continue
+        if size(t, s) == 0:
+            t.out[s] = t.played
+            eliminated |= 1 << s
+        else:
+            alive += 1
+            last_alive = s
+    if eliminated:
+        note(log, OP_ELIMINATED, eliminated, cython.cast(cython.int, t.played), 0)
+    if alive == 1:
+        t.ending = LAST_PLAYER
+        t.winning_seat = last_alive
+    elif use_cap and t.played >= t.max_battles:
+        t.ending = CAP
+        t.winning_seat = -1
+        if t.cap_most_cards:  # the unique largest pile wins
+            most = -1
+            nmost = 0
+            for s in range(t.seats):
+                if size(t, s) > most:
+                    most = size(t, s)
+                    nmost = 1
+                    t.winning_seat = s
+                elif size(t, s) == most:
+                    nmost += 1
+            if nmost > 1:
+                t.winning_seat = -1
+    else:
+        return
+    note(log, OP_END, t.ending, t.winning_seat, 0)
