@@ -35,8 +35,14 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import SlotBuilder, _check_u64
-    from cython.cimports.cardwars.clone_war.cycle_rule import search
-    from cython.cimports.cardwars.clone_war.one_battle import battle
+    from cython.cimports.cardwars.clone_war.battles import (
+        battle,
+        bury,
+        finish_setup,
+        push,
+        search,
+        size,
+    )
     from cython.cimports.cardwars.clone_war.position import (
         CYCLE,
         LOG_MAX,
@@ -51,23 +57,17 @@ if cython.compiled:
         RING_MASK,
         Log,
         Position,
-        bury,
         check_int,
         copy_position,
-        finish_setup,
         new_log,
         new_position,
-        push,
         reset,
-        size,
     )
-    from cython.cimports.libc.string import memcpy
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import SlotBuilder
 
-    from .cycle_rule import search
-    from .one_battle import battle
+    from .battles import battle, bury, finish_setup, push, search, size
     from .position import (
         CYCLE,
         LOG_MAX,
@@ -82,15 +82,11 @@ else:
         RING_MASK,
         Log,
         Position,
-        bury,
         check_int,
         copy_position,
-        finish_setup,
         new_log,
         new_position,
-        push,
         reset,
-        size,
     )
 
 from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey

@@ -55,20 +55,12 @@ cdef class Log:
     cdef int entries[1024]
 
 
-cdef int size(Position t, int s) noexcept nogil
-cdef int pop(Position t, int s) noexcept nogil
-cdef void push(Position t, int s, int c) noexcept nogil
-cdef void bury(Position t, int c) noexcept nogil
-cdef void note(Log log, int op, int a, int b, int c) noexcept nogil
-cdef void shuffle_cards(Position t, int* pot, int n) noexcept nogil
 @cython.locals(s=int)
 cdef void reset(
     Position t, int players, uint64_t rng_state, int collect_order, int forfeit_to_dead,
     int play_what_you_can, int split_round_robin, long long max_battles, int cap_most_cards,
 ) noexcept nogil
-@cython.locals(s=int, alive=int, last_alive=int)
-cdef void finish_setup(Position t) noexcept nogil
 cdef void copy_position(Position target, Position source) noexcept nogil
 cdef Position new_position()
 cdef Log new_log()
-cpdef int check_int(str name, object value, long long low, long long high) except -1
+cpdef int check_int(str name, object value, object low, object high) except -1

@@ -29,11 +29,6 @@ try:
 except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
-if cython.compiled:
-    from cython.cimports.cardwars._core import _shuffle_ints
-else:
-    from cardwars.core_rng import Rng
-
 __all__ = ["Collect", "LogOp", "Termination"]
 
 if not cython.compiled:  # compiled, the C enums of position.pxd stand
@@ -134,58 +129,6 @@ def new_log() -> Log:
     return log
 
 
-def size(t: Position, s: int) -> int:
-    """How many cards seat ``s`` holds."""
-    if cython.compiled:  # unsigned int counters: the difference wraps as it should
-        return cython.cast(cython.int, t.tail[s] - t.head[s])
-    return (t.tail[s] - t.head[s]) & 0xFFFFFFFF
-
-
-def pop(t: Position, s: int) -> int:
-    """Take seat ``s``'s top card (pop touches only head, push only tail)."""
-    c: int = t.cards[s][t.head[s] & RING_MASK]
-    t.head[s] += 1
-    if not cython.compiled:  # the C counter's width
-        t.head[s] &= 0xFFFFFFFF
-    return c
-
-
-def push(t: Position, s: int, c: int) -> None:
-    """Slide card ``c`` under seat ``s``'s pile."""
-    t.cards[s][t.tail[s] & RING_MASK] = c
-    t.tail[s] += 1
-    if not cython.compiled:
-        t.tail[s] &= 0xFFFFFFFF
-
-
-def bury(t: Position, c: int) -> None:
-    """Put card ``c`` on the dead pile (CW-2.2, CW-5.2, CW-5.3)."""
-    t.dead_cards[t.ndead] = c
-    t.ndead += 1
-
-
-def note(log: Log | None, op: int, a: int, b: int, c: int) -> None:
-    """Write the entry ``[op, a, b, c]`` to ``log`` (None: nobody reads this battle)."""
-    if log is not None:
-        log.entries[log.n] = op
-        log.entries[log.n + 1] = a
-        log.entries[log.n + 2] = b
-        log.entries[log.n + 3] = c
-        log.n += 4
-
-
-def shuffle_cards(t: Position, pot: list[int], n: int) -> None:
-    """Shuffle ``pot[0:n]`` with the game RNG (the core's Fisher-Yates, docs/engine.rst)."""
-    if cython.compiled:
-        _shuffle_ints(cython.address(t.rng), pot, n)
-    else:
-        rng = Rng(t.rng)
-        cards = pot[:n]
-        rng.shuffle(cards)
-        pot[:n] = cards
-        t.rng = rng.state
-
-
 def reset(
     t: Position,
     players: int,
@@ -221,21 +164,6 @@ def reset(
         t.tail[s] = 0
 
 
-def finish_setup(t: Position) -> None:
-    """CW-B7: a seat without cards is out from the start; one seat left has won."""
-    alive = 0
-    last_alive = -1
-    for s in range(t.seats):
-        if size(t, s) == 0:
-            t.out[s] = 0
-        else:
-            alive += 1
-            last_alive = s
-    if alive == 1:
-        t.ending = LAST_PLAYER
-        t.winning_seat = last_alive
-
-
 def copy_position(target: Position, source: Position) -> None:
     """Make ``target`` the same position as ``source`` (no object is shared)."""
     if cython.compiled:
@@ -263,8 +191,8 @@ def copy_position(target: Position, source: Position) -> None:
     target.winning_seat = source.winning_seat
 
 
-def check_int(name: str, value: object, low: int, high: int) -> int:
+def check_int(name: str, value: object, low: object, high: object) -> int:
     """Refuse ``value`` unless it is an int (not a bool) in ``[low, high]``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:  # type: ignore[operator]
         raise ValueError(f"{name} must be an int in [{low}, {high}], got {value!r}")
     return 0

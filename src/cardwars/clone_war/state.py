@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
     from cardwars.clone_war.machine import CloneWarMachine
-
     from cardwars.core_rng import Rng
 
 __all__ = ["State"]

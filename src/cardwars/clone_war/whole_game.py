@@ -16,141 +16,54 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import _GAMMA, _check_u64, _mix
-    from cython.cimports.cardwars.clone_war.cycle_rule import cycle_length, search
-    from cython.cimports.cardwars.clone_war.one_battle import battle
-    from cython.cimports.cardwars.clone_war.position import (
-        CYCLE,
-        LAST_PLAYER,
-        LOG_MAX,
-        RING_MASK,
-        Position,
+    from cython.cimports.cardwars._core import _check_u64
+    from cython.cimports.cardwars.clone_war.battles import (
+        battle,
         bury,
-        check_int,
-        copy_position,
+        cycle_length,
         finish_setup,
-        new_log,
-        new_position,
+        play_games,
+        play_to_end,
         push,
-        reset,
-        shuffle_cards,
         size,
     )
-else:
-    from cardwars.core_rng import _GAMMA, _check_u64, _mix
-
-    from .cycle_rule import cycle_length, search
-    from .one_battle import battle
-    from .position import (
+    from cython.cimports.cardwars.clone_war.position import (
         CYCLE,
-        LAST_PLAYER,
-        LOG_MAX,
         RING_MASK,
         Position,
-        bury,
         check_int,
         copy_position,
-        finish_setup,
         new_log,
         new_position,
-        push,
         reset,
-        shuffle_cards,
+    )
+else:
+    from cardwars.core_rng import _check_u64
+
+    from .battles import (
+        battle,
+        bury,
+        cycle_length,
+        finish_setup,
+        play_games,
+        play_to_end,
+        push,
         size,
+    )
+    from .position import (
+        CYCLE,
+        RING_MASK,
+        Position,
+        check_int,
+        copy_position,
+        new_log,
+        new_position,
+        reset,
     )
 
 __all__ = ["CloneWarTable", "clone_war_batch"]
 
-CHECK_AFTER = 1024
-"""Battles without an RNG draw before the batch loop first checks for a cycle."""
 NEVER = 1 << 62
-
-
-def deal(t: Position, seed: int) -> None:
-    """CW-2: shuffle the 48 cards (their ranks suffice) and deal them one at a time
-    around the table; what would make the piles unequal is dead (CW-2.2)."""
-    deck = cython.declare(cython.int[48])
-    for i in range(48):
-        deck[i] = i % 3  # id 0, rank i % 3: the bare rank
-    t.rng = seed
-    shuffle_cards(t, deck, 48)
-    per = 48 // t.seats
-    for s in range(t.seats):
-        for i in range(per):
-            push(t, s, deck[s + t.seats * i])
-    for i in range(per * t.seats, 48):
-        bury(t, deck[i])
-    finish_setup(t)
-
-
-def _deal_seed(seed: int, k: int) -> int:
-    """Game ``k``'s deal seed: ``derive_seed(seed, k)`` (docs/engine.rst)."""
-    if cython.compiled:  # uint64_t arithmetic wraps modulo 2**64
-        return _mix(seed + (k + 1) * _GAMMA)
-    return _mix((seed + (k + 1) * _GAMMA) & 0xFFFFFFFFFFFFFFFF)
-
-
-def play_to_end(
-    t: Position, base: Position, hare: Position, tortoise: Position, cycle_detection: bool
-) -> None:
-    """Play the game to its end, checking for a cycle lazily (CW-7.3, CW-B3, CW-B4): once
-    per base (the start or the latest RNG draw), after CHECK_AFTER battles or at the cap;
-    ``base``, ``hare`` and ``tortoise`` are scratch positions."""
-    copy_position(base, t)
-    check_at = CHECK_AFTER if cycle_detection else NEVER
-    while t.ending < 0:
-        drew = battle(t, None, True)
-        if drew:
-            if t.ending < 0:
-                copy_position(base, t)
-                check_at = CHECK_AFTER if cycle_detection else NEVER
-            continue
-        if t.ending == LAST_PLAYER or check_at == NEVER:
-            continue
-        if t.ending < 0 and t.played - base.played < check_at:
-            continue
-        check_at = NEVER
-        j = search(base, hare, tortoise)
-        if j >= 0 and base.played + j < t.max_battles:
-            copy_position(t, base)
-            for _i in range(j):
-                battle(t, None, False)
-            t.ending = CYCLE
-            t.winning_seat = -1
-
-
-def play_games(
-    seed: int,
-    first: int,
-    count: int,
-    players: int,
-    collect_order: int,
-    forfeit_cards_to: int,
-    short_war: int,
-    split_remainder: int,
-    cycle_detection: int,
-    max_battles: int,
-    cap_result: int,
-    length: array[int],
-    wars: array[int],
-    winner: array[int],
-    termination: array[int],
-) -> None:
-    """The batch loop of :func:`clone_war_batch` over checked arguments; compiled, the
-    games are played with the GIL released."""
-    t, base, hare, tortoise = new_position(), new_position(), new_position(), new_position()
-    with cython.nogil:
-        for k in range(count):
-            reset(
-                t, players, 0, collect_order, forfeit_cards_to, short_war, split_remainder,
-                max_battles, cap_result,
-            )  # fmt: skip
-            deal(t, _deal_seed(seed, first + k))
-            play_to_end(t, base, hare, tortoise, cycle_detection != 0)
-            length[k] = t.played
-            wars[k] = t.war_stages
-            winner[k] = t.winning_seat
-            termination[k] = t.ending
 
 
 class CloneWarTable(Position):
