@@ -1,4 +1,6 @@
 # The C types of battles.py.
+# (An inline declaration here makes Cython warn "Declarations should not be declared
+# inline" but it is honoured: those steps are inlined into the battle and its loops.)
 
 cimport cython
 from libc.stdint cimport uint64_t
@@ -6,19 +8,20 @@ from libc.stdint cimport uint64_t
 from cardwars.clone_war.position cimport Log, Position
 
 cdef int size(Position t, int s) noexcept nogil
-cdef int pop(Position t, int s) noexcept nogil
+cdef inline int pop(Position t, int s) noexcept nogil
 cdef void push(Position t, int s, int c) noexcept nogil
 cdef void bury(Position t, int c) noexcept nogil
-cdef void note(Log log, int op, int a, int b, int c) noexcept nogil
+cdef inline void note(Log log, int op, int a, int b, int c) noexcept nogil
+@cython.locals(i=int)
 cdef void shuffle_cards(Position t, int* pot, int n) noexcept nogil
 @cython.locals(s=int, alive=int, last_alive=int)
 cdef void finish_setup(Position t) noexcept nogil
 @cython.locals(s=int, r=int, best=int, top=int)
-cdef int highest(int mask, int* last, int n) noexcept nogil
+cdef inline int highest(int mask, int* last, int n) noexcept nogil
 @cython.locals(s=int)
-cdef int lowest_seat(int mask) noexcept nogil
+cdef inline int lowest_seat(int mask) noexcept nogil
 @cython.locals(down=int, up=int)
-cdef int place_war_cards(
+cdef inline int place_war_cards(
     Position t, int s, int* pot, int* pot_seat, int npot, int* last, Log log
 ) noexcept nogil
 @cython.locals(
@@ -28,17 +31,17 @@ cdef int place_war_cards(
 )
 cdef int battle(Position t, Log log, bint use_cap) noexcept nogil
 @cython.locals(s=int, i=int, nseats=int, dealt=int)
-cdef int split_pot(Position t, int split_mask, int* pot, int npot, Log log) noexcept nogil
+cdef inline int split_pot(Position t, int split_mask, int* pot, int npot, Log log) noexcept nogil
 @cython.locals(k=int, a=int, b=int, i=int, drew=int)
-cdef int collect_pot(
+cdef inline int collect_pot(
     Position t, int winner, int* pot, int* pot_seat, int npot, int* stage_start, int nstages,
     Log log,
 ) noexcept nogil
 @cython.locals(s=int, eliminated=int, alive=int, last_alive=int, most=int, nmost=int)
-cdef void end_checks(Position t, Log log, bint use_cap) noexcept nogil
+cdef inline void end_checks(Position t, Log log, bint use_cap) noexcept nogil
 @cython.locals(s=int, i=int)
-cdef bint same_ranks(Position x, Position y) noexcept nogil
-cdef bint advance(Position t) noexcept nogil
+cdef inline bint same_ranks(Position x, Position y) noexcept nogil
+cdef inline bint advance(Position t) noexcept nogil
 @cython.locals(
     left="long long", hare_cap="long long", steps="long long", power="long long",
     lam="long long", mu="long long", _i="long long",
@@ -48,7 +51,7 @@ cdef long long cycle_length(Position start) except? -2
 cdef long long NEVER
 cdef long long CHECK_AFTER
 
-cdef uint64_t _deal_seed(uint64_t seed, uint64_t k) noexcept nogil
+cdef inline uint64_t _deal_seed(uint64_t seed, uint64_t k) noexcept nogil
 @cython.locals(i=int, s=int, per=int)
 cdef void deal(Position t, uint64_t seed) noexcept nogil
 @cython.locals(check_at="long long", j="long long", i="long long", drew=int)

@@ -121,9 +121,10 @@ def shuffle_cards(t: Position, pot: list[int], n: int) -> None:
         _shuffle_ints(cython.address(t.rng), pot, n)
     else:
         rng = Rng(t.rng)
-        cards = pot[:n]
+        cards = [pot[i] for i in range(n)]  # a C array is indexed, never sliced
         rng.shuffle(cards)
-        pot[:n] = cards
+        for i in range(n):
+            pot[i] = cards[i]
         t.rng = rng.state
 
 
