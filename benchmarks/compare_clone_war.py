@@ -7,7 +7,8 @@ Run it alternately against two trees (several rounds) and compare the medians::
 
 Each line is ``name seconds`` (CPU time, the best of seven repetitions: the machine is
 shared): the action loop (``State.apply_actions({})``), the front-end loop with events
-(``State.apply({})``), ``State.copy()``, and the batch ``simulate`` (one worker) for 2, 3 and 4 players.
+(``State.apply({})``), ``State.copy()``, and the batch ``simulate`` (one worker) for 2, 3
+and 4 players.
 """
 
 from __future__ import annotations

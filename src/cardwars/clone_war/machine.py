@@ -392,7 +392,7 @@ class CloneWarMachine(Position):
         return self.winning_seat
 
     def _seat(self, seat: object) -> int:
-        if type(seat) is not int or not 0 <= seat < self.seats:  # type: ignore[operator]
+        if type(seat) is not int or not 0 <= seat < self.seats:
             raise ValueError(f"a seat is a plain int 0..{self.seats - 1}")
         return 0
 
@@ -426,7 +426,7 @@ class CloneWarMachine(Position):
         the game is not over; else change nothing. Returns whether the battle was played."""
         self._enter()
         try:
-            if type(actions) is not dict or len(actions) or self.ending >= 0:  # type: ignore[arg-type]
+            if type(actions) is not dict or len(actions) or self.ending >= 0:
                 return False
             self._battle()
             return True
@@ -437,7 +437,7 @@ class CloneWarMachine(Position):
         """:meth:`apply_actions` from move objects: ``{}``, as nobody has a move."""
         self._enter()
         try:
-            if type(moves) is not dict or len(moves) or self.ending >= 0:  # type: ignore[arg-type]
+            if type(moves) is not dict or len(moves) or self.ending >= 0:
                 return False
             self._battle()
             return True
@@ -582,7 +582,7 @@ class CloneWarMachine(Position):
         """Everything that defines the position, as ints (equal positions, equal keys):
         piles, dead pile, eliminations, RNG state, the 7 options, battles, wars,
         termination, winner, the battle the cycle rule ends the game after, the last log."""
-        return tuple.__new__(  # type: ignore[no-any-return]
+        return tuple.__new__(
             CloneWarKey,
             (  # the fields of CloneWarKey, in order
                 tuple(
@@ -654,18 +654,18 @@ def _check_key(key: object) -> CloneWarKey:
     raise ValueError (a key comes back from a pickle, which may be tampered with)."""
 
     def ints(value: object, low: int, high: int, what: str) -> int:
-        if type(value) is not int or not low <= value <= high:  # type: ignore[operator]
+        if type(value) is not int or not low <= value <= high:
             raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
-        return value  # type: ignore[return-value]
+        return value
 
     def tuples(value: object, what: str) -> tuple[Any, ...]:
         if type(value) is not tuple:
             raise ValueError(f"{what} must be a tuple, got {type(value).__name__}")
-        return value  # type: ignore[return-value]
+        return value
 
-    if not (type(key) is CloneWarKey or type(key) is tuple) or len(key) != 11:  # type: ignore[arg-type]
+    if not (type(key) is CloneWarKey or type(key) is tuple) or len(key) != 11:
         raise ValueError("a machine key is a tuple of 11 parts")
-    named = CloneWarKey._make(key)  # type: ignore[arg-type]
+    named = CloneWarKey._make(key)
     piles, dead, out, options, log = named.piles, named.dead, named.out, named.options, named.log
     termination, winner = named.termination, named.winner
     players = len(tuples(piles, "piles"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from typing import Any
 
 try:
     import cython
@@ -273,7 +274,8 @@ def _clone_war_table_from_state(state: object) -> CloneWarTable:
     table = cython.declare(CloneWarTable, CloneWarTable.__new__(CloneWarTable))
     total = 0
     try:
-        players, piles, out, dead, rng, options, counters = state  # type: ignore[misc]
+        parts: Any = state
+        players, piles, out, dead, rng, options, counters = parts
         collect_order, forfeit_to_dead, play_what_you_can, split_round_robin = options[:4]
         max_battles, cap_most_cards = options[4:]
         battles, wars, termination, winner = counters
