@@ -501,9 +501,10 @@ def deal(t: Position, seed: int) -> None:
     t.rng = seed
     shuffle_cards(t, deck, 48)
     per = 48 // t.seats
-    for s in range(t.seats):
+    for s in range(t.seats):  # reset left every pile empty at the start of its ring
         for i in range(per):
-            push(t, s, deck[s + t.seats * i])
+            t.cards[s][i] = deck[s + t.seats * i]
+        t.tail[s] = per
     for i in range(per * t.seats, 48):
         bury(t, deck[i])
     finish_setup(t)

@@ -426,7 +426,7 @@ class CloneWarMachine(Position):
         the game is not over; else change nothing. Returns whether the battle was played."""
         self._enter()
         try:
-            if type(actions) is not dict or len(actions) or self.ending >= 0:
+            if type(actions) is not dict or len(cython.cast(dict, actions)) or self.ending >= 0:
                 return False
             self._battle()
             return True
@@ -437,7 +437,7 @@ class CloneWarMachine(Position):
         """:meth:`apply_actions` from move objects: ``{}``, as nobody has a move."""
         self._enter()
         try:
-            if type(moves) is not dict or len(moves) or self.ending >= 0:
+            if type(moves) is not dict or len(cython.cast(dict, moves)) or self.ending >= 0:
                 return False
             self._battle()
             return True
