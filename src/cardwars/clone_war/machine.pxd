@@ -22,7 +22,10 @@ cdef Position _tortoise
 cdef object _make1(SlotBuilder builder, object a)
 cdef object _make2(SlotBuilder builder, object a, object b)
 cdef object _make3(SlotBuilder builder, object a, object b, object c)
-@cython.locals(i=int, op=int, a=int, b=int, c=int, n=int, makers=EventMakers)
+@cython.locals(
+    i=int, op=int, a=int, b=int, c=int, n=int, makers=EventMakers, cards=tuple, seats=tuple,
+    out=list, flips=list,
+)
 cdef tuple _event_objects(Log log, object faces, object result, long long battle, int still_in)
 
 

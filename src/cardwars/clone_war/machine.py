@@ -182,20 +182,19 @@ def _event_objects(
         makers = _makers = EventMakers(faces)
     cards = makers.cards
     seats = makers.seats
-    entries = log.entries
     n = log.n
     i = 0
     out: list[object] = []
     flips: list[object] = []
-    while i < n and entries[i] == OP_FLIP:  # the log opens with the stage-0 flips
-        flips.append(makers.seat_cards[48 * entries[i + 1] + entries[i + 2]])
+    while i < n and log.entries[i] == OP_FLIP:  # the log opens with the stage-0 flips
+        flips.append(makers.seat_cards[48 * log.entries[i + 1] + log.entries[i + 2]])
         i += 4
     out.append(_make2(makers.flipped, battle, tuple(flips)))
     while i < n:
-        op = entries[i]
-        a = entries[i + 1]
-        b = entries[i + 2]
-        c = entries[i + 3]
+        op = log.entries[i]
+        a = log.entries[i + 1]
+        b = log.entries[i + 2]
+        c = log.entries[i + 3]
         if op == OP_COLLECT:
             out.append(_make3(makers.collected, a, b, c == 1))
         elif op == OP_WAR:
@@ -552,16 +551,16 @@ class CloneWarMachine(Position):
         if self.played == 0:
             return ()
         cards = self._cards
-        entries = self._log.entries
+        log = self._log
         shown: list[tuple[int, Any]] = []
-        for i in range(0, self._log.n, 4):
-            op = entries[i]
+        for i in range(0, log.n, 4):
+            op = log.entries[i]
             if op == OP_FLIP:
-                shown.append((entries[i + 1], cards[entries[i + 2]]))
+                shown.append((log.entries[i + 1], cards[log.entries[i + 2]]))
             elif op == OP_PLACE:
-                shown.append((entries[i + 1], cards[entries[i + 3]]))
-            elif op == OP_LAST and entries[i + 3]:
-                shown.append((entries[i + 1], cards[entries[i + 2]]))
+                shown.append((log.entries[i + 1], cards[log.entries[i + 3]]))
+            elif op == OP_LAST and log.entries[i + 3]:
+                shown.append((log.entries[i + 1], cards[log.entries[i + 2]]))
         return tuple(shown)
 
     # --- copying, equality, pickling ---------------------------------------------------
