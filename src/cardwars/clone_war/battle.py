@@ -3,8 +3,8 @@
 :func:`resolve_battle` takes each player's pile and plays the first battle on them
 (CW-3 … CW-6, with every war stage, running short, a split pot and the checks of
 CW-7.1 after it), then says what happened as a :class:`BattleOutcome`. It does not
-restate a rule: it builds the kernel's table (``CloneWarTable`` of the compiled
-``_table.pxi``, or its twin ``table.py``, on the current backend) and plays the table's
+restate a rule: it builds a table (``CloneWarTable`` of the rule module ``whole_game``,
+compiled or interpreted as the current backend says) and plays the table's
 own battle, the step every game and the batch loop play, then reads the battle's log.
 
 >>> from cardwars.clone_war import resolve_battle
@@ -148,7 +148,7 @@ def resolve_battle(
     card, every card a J, Q or K of the four decks (``"KS"`` or ``"KS0"`` for deck 0,
     ``"KS2"`` for deck 2), no card twice. The battle is the one a game plays first from
     :meth:`State.from_piles(piles, rules=rules, rng_seed=rng_seed)
-    <cardwars.clone_war.State.from_piles>`: the same rule step of the kernel, with every
+    <cardwars.clone_war.State.from_piles>`: the same rule step as every game, with every
     war it leads to, players running short (``rules.short_war``, ``forfeit_cards_to``)
     and a split pot (``split_remainder``). ``rng_seed`` is the game RNG's state, drawn
     from only to shuffle a pot (``collect_order="shuffled"``, or a split).

@@ -92,7 +92,7 @@ class CloneWar(Game[Rules, State]):
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int
     ) -> dict[str, array[int]]:
-        """Play games ``start .. start+count-1`` in the kernel's batch loop.
+        """Play games ``start .. start+count-1`` in the rules' batch loop (``clone_war_batch``).
 
         Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
         the state machine plays from that seed. Every built-in agent plays the

@@ -1,7 +1,7 @@
-"""The Clone War state machine: :class:`State`, the typed face of the kernels' machine.
+"""The Clone War state machine: :class:`State`, the typed face of the rules' machine.
 
-The battles run in Clone War's machine (``CloneWarMachine`` of the compiled
-``_machine.pyx``, or its pure-Python twin in ``machine.py`` beside it), as
+The battles run in Clone War's machine (``CloneWarMachine`` of the rule module
+``machine.py``, compiled or interpreted: :data:`MACHINE`), as
 Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
 plays the battle with the table's own rule step (the one the batch loop plays) and then
 the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
@@ -91,8 +91,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 
 @functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
-    """``rules`` as the ints the kernel's ``CloneWarTable`` takes after its cards and RNG:
-    every kernel option but ``cycle_detection``, in this order."""
+    """``rules`` as the ints ``whole_game.CloneWarTable`` takes after its cards and RNG:
+    every option of :meth:`Rules.kernel_options` but ``cycle_detection``, in this order."""
     options = rules.kernel_options()
     return (
         options["collect_order"],
@@ -127,8 +127,8 @@ class State(MachineState[Phase]):
     Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
     with ``apply({})``, one battle per call.
 
-    The battles run in the kernels' Clone War machine (compiled, or its pure-Python
-    twin), the cycle rule with them; this class is its typed face, as for Aliwar and
+    The battles run in Clone War's machine (its rule modules, compiled or
+    interpreted), the cycle rule with them; this class is its typed face, as for Aliwar and
     Guerrilla: it turns cards and events into objects, and builds events only when they
     are asked for.
 
