@@ -30,7 +30,7 @@ cdef enum:
 
 
 cdef class Position:
-    cdef unsigned short cards[4][64]
+    cdef unsigned char cards[4][64]  # v = id * 4 + rank <= 190
     cdef unsigned int head[4]
     cdef unsigned int tail[4]
     cdef long long out[4]
