@@ -140,8 +140,9 @@ class CloneWarTable(Position):
     def pile(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s cards, top first."""
         s = self._seat(seat)
-        ring, head = self.cards[s], self.head[s]
-        return tuple([ring[(head + i) & RING_MASK] >> 2 for i in range(size(self, s))])
+        return tuple(
+            [self.cards[s][(self.head[s] + i) & RING_MASK] >> 2 for i in range(size(self, s))]
+        )
 
     def pile_size(self, seat: int) -> int:
         """How many cards seat ``seat`` holds."""
