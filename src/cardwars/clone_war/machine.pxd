@@ -19,9 +19,9 @@ cdef EventMakers _makers
 cdef Position _hare
 cdef Position _tortoise
 
-cdef object _make1(SlotBuilder builder, object a)
-cdef object _make2(SlotBuilder builder, object a, object b)
-cdef object _make3(SlotBuilder builder, object a, object b, object c)
+cdef inline object _make1(SlotBuilder builder, object a)
+cdef inline object _make2(SlotBuilder builder, object a, object b)
+cdef inline object _make3(SlotBuilder builder, object a, object b, object c)
 @cython.locals(
     i=int, op=int, a=int, b=int, c=int, n=int, makers=EventMakers, cards=tuple, seats=tuple,
     out=list, flips=list,
