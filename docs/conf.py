@@ -89,6 +89,7 @@ nitpick_ignore_regex = [
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),
+    (r"py:class", r"cardwars\.\w+\.position\.Position"),  # a rule module's C position
     (r"py:class", r"types\.ModuleType"),  # no intersphinx inventory of the standard library
     (r"py:class", r"(cardwars\.exclusive\.)?[TRP]|~P"),  # the guard decorators' type variables
     (r"py:class", r"(typing_extensions\.)?Self"),

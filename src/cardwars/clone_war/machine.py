@@ -272,9 +272,11 @@ class CloneWarMachine(Position):
         piles: each seat's card ids, top first (2 to 4 seats; an empty pile is out).
         dead: the dead pile's card ids, top first.
         rng_state: the game RNG's state.
-        collect_order, forfeit_to_dead, play_what_you_can, split_round_robin,
-        max_battles, cap_most_cards: the options as ints (``whole_game.CloneWarTable``).
-        cycle_detection: 1 applies the cycle rule (CW-7.3).
+
+    Then the options as ints, in this order (``collect_order``, ``forfeit_to_dead``,
+    ``play_what_you_can``, ``split_round_robin``, ``max_battles``, ``cap_most_cards``, as
+    ``whole_game.CloneWarTable`` takes them) and ``cycle_detection`` (1 applies the cycle
+    rule, CW-7.3).
 
     Raises:
         ValueError: a card that is not an id 0..47, the same card twice, no card in any
