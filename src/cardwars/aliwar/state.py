@@ -107,8 +107,8 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
 
 @functools.lru_cache(maxsize=64)
 def _machine_options(rules: Rules) -> Mapping[str, int]:
-    """``rules.kernel_options()``, worked out once per rules (a deal is a few microseconds)."""
-    return MappingProxyType(rules.kernel_options())
+    """``rules.machine_options()``, worked out once per rules (a deal is a few microseconds)."""
+    return MappingProxyType(rules.machine_options())
 
 
 @functools.lru_cache(maxsize=64)

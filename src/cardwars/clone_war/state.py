@@ -92,8 +92,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 @functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
     """``rules`` as the ints ``whole_game.CloneWarTable`` takes after its cards and RNG:
-    every option of :meth:`Rules.kernel_options` but ``cycle_detection``, in this order."""
-    options = rules.kernel_options()
+    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in this order."""
+    options = rules.machine_options()
     return (
         options["collect_order"],
         options["forfeit_cards_to"],

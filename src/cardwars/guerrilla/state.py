@@ -225,7 +225,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        machine = KERNEL.module.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
+        machine = KERNEL.module.guerrilla_deal(_CARDS, players, seed, **rules.machine_options())
         return cls(rules, players, seed, machine, None)
 
     @classmethod
@@ -316,12 +316,14 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        machine = KERNEL.module.GuerrillaMachine(_CARDS, *origin, **position.rules.kernel_options())
+        machine = KERNEL.module.GuerrillaMachine(
+            _CARDS, *origin, **position.rules.machine_options()
+        )
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:
         """A new machine at this game's start (before its first step), to replay it."""
-        options = self._rules.kernel_options()
+        options = self._rules.machine_options()
         machine: GuerrillaMachine
         if self._origin is None:
             machine = KERNEL.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
