@@ -33,12 +33,10 @@ __all__ = ["Machine", "MachineState"]
 class Machine(Protocol):
     """What :class:`MachineState` needs of a game's machine, on either backend.
 
-    A machine is a position as small ints with its rule steps (the compiled
-    ``AliwarMachine``/``CloneWarMachine``/``GuerrillaMachine`` of each game's ``_machine``
-    extension and their twins in the same folder's ``machine.py``). Each game's face
-    extends this contract with what it reads of its own position (``aliwar.contract``,
-    ``clone_war.contract``, ``guerrilla.contract``), and
-    mypy checks both backends' classes against it (``tests/typing/machine_contracts.py``).
+    A machine is a position as small ints with its rule steps: ``AliwarMachine``,
+    ``CloneWarMachine`` and ``GuerrillaMachine``, each defined once in its game's rule
+    module ``machine.py`` (compiled or interpreted). mypy checks each against this
+    protocol (``tests/typing/machine_contracts.py``).
     """
 
     @property
