@@ -86,7 +86,6 @@ def lint(session: nox.Session) -> None:
         "-m",
         "mypy.stubtest",
         "cardwars._core",
-        "cardwars.clone_war._machine",
         "cardwars.guerrilla._machine",
     )
 

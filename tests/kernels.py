@@ -15,7 +15,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from cardwars import backend
-from cardwars.clone_war.kernel import KERNEL as CLONE_WAR
 from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 
 
@@ -44,8 +43,15 @@ ALIWAR = RuleModules(
 )
 """Aliwar's rule modules (the same source on both backends)."""
 
-KERNELS = (ALIWAR, CLONE_WAR, GUERRILLA)
-"""Each game's :class:`cardwars.backend.Kernel` (Aliwar: its rule modules)."""
+KERNELS = (ALIWAR, GUERRILLA)
+"""Each game's machine names: Aliwar's rule modules (one source, by their ``__all__``), and
+the :class:`cardwars.backend.Kernel` of a game whose rules are not yet one source."""
+
+RULES = tuple(
+    backend.RuleSource(f"cardwars.clone_war.{name}")
+    for name in ("position", "battles", "whole_game", "machine")
+)
+"""The rule modules of Clone War, whose rules are one source (each a RuleSource)."""
 
 _CORES = {"compiled": "cardwars._core", "python": "cardwars.core"}
 
@@ -53,7 +59,11 @@ _CORES = {"compiled": "cardwars._core", "python": "cardwars.core"}
 def of(name: str) -> SimpleNamespace:
     """The shared core's and every game's public names on backend ``name``."""
     merged = SimpleNamespace()
-    modules = (importlib.import_module(_CORES[name]), *(k.of(name) for k in KERNELS))
+    modules = (
+        importlib.import_module(_CORES[name]),
+        *(k.of(name) for k in KERNELS),
+        *(rules.of(name) for rules in RULES),
+    )
     for module in modules:
         for attr, value in vars(module).items():
             if not attr.startswith("__"):

@@ -25,7 +25,7 @@ from cardwars.vectors import Encodable, Encoding
 __all__ = ["BATCH_AGENTS", "Aliwar", "run_batch"]
 
 _AGENT_CODES: Final[dict[str, int]] = {"random": 0, "greedy": 1}
-"""The agent codes of the batch kernel ``aliwar_batch``, by agent name."""
+"""The agent codes of the batch loop ``aliwar_batch``, by agent name."""
 
 BATCH: Final = backend.RuleSource("cardwars.aliwar.batch")
 """The whole-game batch loop (:mod:`cardwars.aliwar.batch`) on the current backend."""
@@ -114,7 +114,7 @@ class Aliwar(Game[Rules, State], Encodable):
             seat,
             _AGENT_CODES[opponent],
             self._rules.view_recall == "perfect",
-            **self._rules.kernel_options(),
+            **self._rules.machine_options(),
         )
 
     def new_game(self, seed: int | None = None) -> State:
@@ -126,7 +126,7 @@ class Aliwar(Game[Rules, State], Encodable):
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int
     ) -> dict[str, array[int]]:
-        """Play games ``start .. start+count-1`` of a batch in the kernel's whole-game loop.
+        """Play games ``start .. start+count-1`` of a batch in the whole-game batch loop.
 
         Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
         :func:`cardwars.play` plays with the same agents (by name: ``"random"`` or
@@ -149,7 +149,7 @@ class Aliwar(Game[Rules, State], Encodable):
         self._check_batch(agents)
         codes = tuple(_AGENT_CODES[agent] for agent in agents)
         columns: dict[str, array[int]] = BATCH.module.aliwar_batch(
-            seed, start, count, 2, codes, **self._rules.kernel_options()
+            seed, start, count, 2, codes, **self._rules.machine_options()
         )
         return columns
 

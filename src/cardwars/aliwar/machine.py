@@ -141,7 +141,7 @@ class AliwarMachine:
         protection: the two protection card ids.
         rng_state: the game RNG's state (Aliwar draws from it only for the deal).
         allow_null_switch, kept_card_position, double_loss_result, no_progress_limit,
-        max_rounds, cap_result: the options as ``aliwar.Rules.kernel_options()`` gives them.
+        max_rounds, cap_result: the options as ``aliwar.Rules.machine_options()`` gives them.
 
     Raises:
         ValueError: a layout or option that is not as above.
@@ -483,7 +483,7 @@ class AliwarMachine:
         card once face up (AW-8.3), else None. A pile equal to the last view's is that
         view's own tuple."""
         ids = cython.declare(cython.int[64])  # the pile's card ids, -1 for a hidden card
-        piles = [None] * 10
+        piles: list[tuple[Any, ...]] = [()] * 10
         g = self.g
         cards = self._cards
         known = g.seen if recall else 0

@@ -152,7 +152,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 "gymnasium.make_vec(..., vectorization_mode='sync') for these rules"
             )
         return KERNEL.module.GuerrillaTables(
-            count, self._players, seat, _AGENT_CODES[opponent], **rules.kernel_options()
+            count, self._players, seat, _AGENT_CODES[opponent], **rules.machine_options()
         )
 
     def supports_batch(self, agents: Sequence[object]) -> bool:
@@ -196,7 +196,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 agents, rules the loop does not implement, or the pure-Python backend.
         """
         self._check_batch(agents)
-        options = self._rules.kernel_options()
+        options = self._rules.machine_options()
         columns: dict[str, array[int]] = KERNEL.module.guerrilla_batch(
             seed,
             start,
