@@ -1,6 +1,7 @@
 # The C types of position.py: Aliwar's position (AW-2) as C arrays, its named constants.
 cimport cython
 from libc.stdint cimport uint64_t
+from cardwars._core cimport _GAMMA, _mix, _rng_below
 
 cdef extern from *:
     """
@@ -85,8 +86,17 @@ cdef void reset(Position g, bint null_switch, bint kept_below, bint double_loss_
                 long long no_progress_limit, long long max_rounds, bint cap_most) noexcept nogil
 @cython.locals(i=int, s=int, c=int)
 cdef void deal(Position g, uint64_t seed) noexcept nogil
-cdef uint64_t derive(uint64_t seed, uint64_t index) noexcept nogil
-cdef int agent_below(Position g, int s, int n) noexcept nogil
+
+# The shared RNG's two steps the built-in agents and the tables take (position.py has them
+# interpreted): inline here, so that each module's loops inline them.
+cdef inline uint64_t derive(uint64_t seed, uint64_t index) noexcept nogil:
+    # derive_seed(seed, index): the seed of game or agent ``index``
+    return _mix(seed + (index + 1) * _GAMMA)
+
+cdef inline int agent_below(Position g, int s, int n) noexcept nogil:
+    # a draw in [0, n) from the RNG of the built-in agent at seat s
+    return _rng_below(&g.agent_rng[s], n)
+
 @cython.locals(i=int, s=int, c=int)
 cdef void start_round(Position g) noexcept nogil
 cpdef int check_flag(object value, str name) except -1

@@ -19,7 +19,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import _GAMMA, _mix, _rng_below, _shuffle_ints
+    from cython.cimports.cardwars._core import _shuffle_ints
 else:
     from cardwars.core_rng import _GAMMA, Rng, _mix
 
@@ -244,21 +244,17 @@ def deal(g: Position, seed: int) -> None:
     g.protection[1] = deck[51]
 
 
-def derive(seed: int, index: int) -> int:
-    """``derive_seed(seed, index)`` of the shared RNG: the seed of game or agent ``index``."""
-    if cython.compiled:
-        return _mix(seed + (index + 1) * _GAMMA)
-    return _mix((seed + (index + 1) * _GAMMA) % 18446744073709551616)
+if not cython.compiled:  # the RNG interpreted: cardwars.core_rng's (compiled: inline C,
+    # the same two steps, in position.pxd, so the agents' and tables' loops inline them)
 
+    def derive(seed: int, index: int) -> int:
+        """``derive_seed(seed, index)`` of the shared RNG: the seed of game or agent
+        ``index``."""
+        return _mix((seed + (index + 1) * _GAMMA) % 18446744073709551616)
 
-def agent_below(g: Position, s: int, n: int) -> int:
-    """A draw in ``[0, n)`` from the RNG of the built-in agent at seat ``s``."""
-    if cython.compiled:
-        return _rng_below(cython.address(g.agent_rng[s]), n)
-    return _below(g, s, n)
-
-
-if not cython.compiled:  # the RNG interpreted: cardwars.core_rng's
+    def agent_below(g: Position, s: int, n: int) -> int:
+        """A draw in ``[0, n)`` from the RNG of the built-in agent at seat ``s``."""
+        return _below(g, s, n)
 
     def _shuffled(deck: list[int], seed: int) -> int:
         items = [deck[i] for i in range(52)]
