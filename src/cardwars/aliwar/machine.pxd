@@ -22,6 +22,7 @@ cdef class AliwarMachine:
     cdef frozenset _to_act(self)
     @cython.locals(g=Position, i=int, stack=int, base=int)
     cdef tuple _build_legal(self, int s)
+    @cython.locals(steps=Py_ssize_t)
     cdef tuple _legal(self, int s)
     @cython.locals(g=Position, s=int, action=int, polled=bint)
     cdef int _check_commit(self, int a0, int a1, bint strict) except -1

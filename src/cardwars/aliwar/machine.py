@@ -266,14 +266,18 @@ class AliwarMachine:
             raise ValueError("a seat is 0 or 1 (a plain int)")
         return self._legal(seat)
 
+    # The caches of a step (legal actions, moves, views) are kept only if no step came in
+    # while they were built: building allocates, which may let another thread run.
     def _legal(self, s: int) -> tuple[int, ...]:
         cached = self._legal_0 if s == 0 else self._legal_1
         if cached is None:
+            steps = len(self._hist)
             cached = self._build_legal(s)
-            if s == 0:
-                self._legal_0 = cached
-            else:
-                self._legal_1 = cached
+            if len(self._hist) == steps:
+                if s == 0:
+                    self._legal_0 = cached
+                else:
+                    self._legal_1 = cached
         return cached
 
     def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -289,11 +293,13 @@ class AliwarMachine:
             self._moves_of = own
         cached = self._moves_0 if seat == 0 else self._moves_1
         if cached is None:
+            steps = len(self._hist)
             cached = moves_of_actions(own, self._legal(seat))
-            if seat == 0:
-                self._moves_0 = cached
-            else:
-                self._moves_1 = cached
+            if len(self._hist) == steps and own is self._moves_of:
+                if seat == 0:
+                    self._moves_0 = cached
+                else:
+                    self._moves_1 = cached
         return cached
 
     def _build_legal(self, s: int) -> tuple[int, ...]:
@@ -517,9 +523,13 @@ class AliwarMachine:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
-        if self._views is None:
-            self._views = self.observations(faces, recall, result)
-        return self._views[seat]
+        views = self._views
+        if views is None:
+            steps = len(self._hist)
+            views = self.observations(faces, recall, result)
+            if len(self._hist) == steps:
+                self._views = views
+        return views[seat]
 
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
@@ -552,11 +562,21 @@ class AliwarMachine:
         return total
 
     # --- copying, equality, pickling ---------------------------------------------------
+    @cython.locals(hist=list, i=cython.Py_ssize_t)
     def copy(self) -> AliwarMachine:
         """An independent copy."""
+        # Every allocation first: from the first read of this machine on, nothing lets
+        # another thread run (compiled), so the copy is of one position.
         other = cython.declare(AliwarMachine, AliwarMachine.__new__(AliwarMachine))
-        other.g = self.g.copy()
-        other._hist = list(self._hist)
+        g = cython.declare(Position, Position.__new__(Position))
+        hist: list[int] = []
+        while len(hist) != len(self._hist):  # a step may come in while the list is made
+            hist = [0] * len(self._hist)
+        for i in range(len(hist)):
+            hist[i] = self._hist[i]
+        self.g.copy_into(g)
+        other.g = g
+        other._hist = hist
         other._cards = self._cards
         other._legal_0 = self._legal_0
         other._legal_1 = self._legal_1

@@ -79,6 +79,7 @@ cdef class Position:
     cdef uint64_t agent_rng[2] # the built-in agents' RNGs (batch loop, vector tables)
 
     cpdef Position copy(self)
+    cdef void copy_into(self, Position o) noexcept
 
 
 @cython.locals(i=int)

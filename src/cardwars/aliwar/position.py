@@ -155,6 +155,12 @@ class Position:
     def copy(self) -> Position:
         """An independent copy, field by field."""
         o = cython.declare(Position, Position.__new__(Position))
+        self.copy_into(o)
+        return o
+
+    def copy_into(self, o: Position) -> None:
+        """Copy every field into ``o`` (compiled: no allocation, so no other thread runs
+        in between)."""
         if cython.compiled:  # C arrays assign by value
             o.ring = self.ring
             o.head = self.head
@@ -190,7 +196,6 @@ class Position:
         o.log = self.log
         o.n_ev = self.n_ev
         o.rng = self.rng
-        return o
 
 
 def reset(
