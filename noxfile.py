@@ -75,7 +75,8 @@ def lint(session: nox.Session) -> None:
     extra installed already) instead of a fresh one."""
     if session.venv_backend != "none":
         session.install(".[dev]")
-    paths = ["src", "tests", "benchmarks", "examples", "docs/conf.py", "noxfile.py"]
+    paths = ["src", "tests", "benchmarks", "examples", "docs/conf.py", "docs/check_html.py"]
+    paths.append("noxfile.py")
     session.run("ruff", "check", *paths)
     session.run("ruff", "format", "--check", *paths)
     session.run("mypy")
@@ -94,12 +95,14 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """The Sphinx pages with every warning an error, then their doctests."""
+    """The Sphinx pages with every warning an error, the check of the built HTML
+    (``docs/check_html.py``), then the doctests."""
     session.install(".[docs,dev]")
     build = Path(session.create_tmp())
     session.run(
         "python", "-m", "sphinx", "-W", "-n", "-q", "-b", "html", "docs", str(build / "html")
     )
+    session.run("python", "docs/check_html.py", str(build / "html"))
     session.run(
         "python", "-m", "sphinx", "-W", "-n", "-q", "-b", "doctest", "docs", str(build / "doctest")
     )

@@ -67,6 +67,9 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 # Sphinx's own type hints, in the description. (sphinx-autodoc-typehints did this too, on top,
 # and calls an API that Sphinx 9 deprecates for every docstring it parses: not used.)
 autodoc_typehints = "description"
+# Types only for the parameters a docstring describes (and every return type): a dataclass's
+# fields are its attributes, not listed a second time as its constructor's parameters.
+autodoc_typehints_description_target = "documented_params"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
@@ -82,10 +85,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.envs\.\w+\.)?(Vector|ObsDict|AECEnv|ParallelEnv|Env)"),
     (r"py:.*", r"(cardwars\.)?pure\..*"),
     # GameState's base holding undo and events_for, which are documented on GameState.
-    (r"py:class", r"cardwars\.timeline\.Timeline"),
+    (r"py:class", r"cardwars\.(engine\.)?timeline\.Timeline"),
     (
         r"py:.*",
-        r"(cardwars\.(engine|actions|interfaces|state_base|game_base|table)\.)?"
+        r"(cardwars\.(engine\.\w+|engine|actions|table)\.)?"
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),

@@ -2,7 +2,7 @@
 
 Nobody makes a decision (CW-8): a :class:`State` rests before each battle with
 ``to_act`` empty, and ``apply({})`` plays exactly one battle (:ref:`resting-points`).
-The battle itself runs in the kernel (``cardwars._core.CloneWarTable``, or
+The battle itself runs in the kernel (``cardwars.clone_war._machine.CloneWarTable``, or
 its pure-Python twin); this package turns the kernel's log into typed events
 and applies the cycle rule (CW-7.3) without hashing a single battle: at the
 start and after every RNG draw it asks the kernel how many battles remain
