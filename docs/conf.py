@@ -58,6 +58,9 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-signature", _framework_signature)
 
 
+# Every cross-reference must resolve (sphinx-build -n), on Read the Docs too.
+nitpicky = True
+
 html_theme = "furo"
 html_title = f"cardwars {release}"
 exclude_patterns = ["_build"]
