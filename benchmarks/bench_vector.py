@@ -263,11 +263,7 @@ def main() -> None:
             "÷ Pgx ``leduc_holdem``",
             "÷ ``SyncVectorEnv``",
         ]
-        breakdown_rows = [
-            [f"``{c}``" if c.startswith(("step", "sample")) else c]
-            + [f"{parts[label][c]:,.0f}" for label in parts]
-            for c in columns
-        ]
+        breakdown_rows = [[c] + [f"{parts[label][c]:,.0f}" for label in parts] for c in columns]
         harness.write_docs(
             "vector",
             "\n\n".join(

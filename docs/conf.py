@@ -63,7 +63,7 @@ nitpicky = True
 
 html_theme = "furo"
 html_title = f"cardwars {release}"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]  # _generated: fragments the pages include
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
