@@ -27,6 +27,9 @@ WHEELHOUSE = ROOT / "wheelhouse"
 _TEST_EXTRA: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
     "optional-dependencies"
 ]["test"]
+# The wheels are tested with the test extra's own tools, not the other extras it names (their
+# tests run in CI's main test step): what each wheel must show is that its extensions work.
+_WHEEL_TEST_TOOLS = [req for req in _TEST_EXTRA if not req.startswith("cardwars[")]
 
 nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = False
@@ -173,7 +176,7 @@ def wheels(session: nox.Session) -> None:
             ":all:",
             "cardwars",
         )
-        session.run(py, "-m", "pip", "install", "-q", *_TEST_EXTRA)
+        session.run(py, "-m", "pip", "install", "-q", *_WHEEL_TEST_TOOLS)
         _outside_tests_with(session, py, tmp)
     version = found[-1]
     venv = tmp / "venv-sdist"

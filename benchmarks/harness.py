@@ -403,7 +403,7 @@ DOCS_GENERATED = ROOT / "docs" / "_generated"
 
 
 def tree() -> str:
-    """The commit measured (``git rev-parse --short HEAD``), marked when the tree has changes."""
+    """The commit measured (``git rev-parse --short HEAD``), marked if what it measures changed."""
     import subprocess
 
     def git(*args: str) -> str:
@@ -413,8 +413,11 @@ def tree() -> str:
     commit = git("rev-parse", "--short", "HEAD")
     if not commit:
         return "not a git checkout"
-    changed = git("status", "--porcelain", "--untracked-files=no")
-    return commit + (" with uncommitted changes" if changed else "")
+    # Only what the figures depend on: the package's sources, the build and the benchmarks.
+    changed = git("status", "--porcelain", "--", "src", "setup.py", "benchmarks")
+    return commit + (
+        " with uncommitted changes to src/, setup.py or benchmarks/" if changed else ""
+    )
 
 
 def load_average() -> str:
