@@ -678,7 +678,7 @@ def main(argv: list[str] | None = None) -> None:
         command = "python benchmarks/run.py --docs" + (" --quick" if args.quick else "")
         if args.sections != "abcd":
             command += f" --sections {args.sections}"
-        settings = meta["method"] + (" (--quick: rough figures)" if args.quick else "")
+        settings = meta["method"] + (" (``--quick``: rough figures)" if args.quick else "")
         opening = provenance(command, meta["date"], load_before, f"{settings}; {elapsed:.0f} s")
         write_docs("run", "\n\n".join([opening, *suite.rst]))
 
