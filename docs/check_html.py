@@ -134,9 +134,17 @@ class _Page(HTMLParser):
 
 
 def _machine_paths(build: Path) -> list[str]:
-    """The absolute paths of this machine that a page must never show."""
-    paths = {str(ROOT), sys.prefix, sys.base_prefix, sys.exec_prefix, str(build.resolve())}
-    paths.add(str(Path.home()))
+    """The absolute paths of this machine that a page must never show.
+
+    The checkout, the environment (a virtualenv's prefix), the home and the build directory
+    anywhere; the interpreter's own installation (``/usr`` for a system Python) only as the
+    place of its library or executables, so that a page may still name ``/usr/bin/env``.
+    """
+    paths = {str(ROOT), str(build.resolve()), str(Path.home())}
+    if sys.prefix != sys.base_prefix:
+        paths.add(sys.prefix)
+    for base in {sys.base_prefix, sys.exec_prefix}:
+        paths |= {f"{base}/lib/python", f"{base}/bin/python", f"{base}/include/python"}
     return sorted((p for p in paths if len(p) > 1), key=len, reverse=True)
 
 

@@ -101,3 +101,12 @@ def test_the_command_fails_on_a_planted_defect(tmp_path: Path) -> None:
     assert CHECK.main([str(tmp_path)]) == 0
     (tmp_path / "page.html").write_text(_member(""))
     assert CHECK.main([str(tmp_path)]) == 1
+
+
+def test_a_system_pythons_prefix_counts_only_as_the_place_of_its_library(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "base_prefix", "/usr")
+    monkeypatch.setattr(sys, "exec_prefix", "/usr")
+    assert _findings("<p>#!/usr/bin/env python3</p>") == []
+    assert _findings("<p>&lt;module 'json' from '/usr/lib/python3.11/json/__init__.py'&gt;</p>")
