@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -110,3 +110,23 @@ def test_a_system_pythons_prefix_counts_only_as_the_place_of_its_library(
     monkeypatch.setattr(sys, "exec_prefix", "/usr")
     assert _findings("<p>#!/usr/bin/env python3</p>") == []
     assert _findings("<p>&lt;module 'json' from '/usr/lib/python3.11/json/__init__.py'&gt;</p>")
+
+
+def test_a_name_whose_framework_is_missing_is_not_a_dead_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The docs extra alone builds the adapters' pages against stand-ins: not checkable."""
+    real = CHECK.importlib.import_module
+
+    def without_gymnasium(name: str) -> object:
+        if name.startswith("cardwars.envs.gymnasium"):
+            raise ModuleNotFoundError("No module named 'gymnasium'", name="gymnasium")
+        if name == "cardwars.nowhere":
+            raise ModuleNotFoundError("No module named 'cardwars.nowhere'", name=name)
+        return real(name)
+
+    monkeypatch.setattr(CHECK, "importlib", SimpleNamespace(import_module=without_gymnasium))
+    assert _findings("<p><code>cardwars.envs.gymnasium.CardwarsEnv</code></p>") == []
+    assert _findings("<p><code>cardwars.nowhere</code></p>") == [
+        "name that does not import: cardwars.nowhere"
+    ]
