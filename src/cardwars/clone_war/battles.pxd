@@ -14,6 +14,8 @@ cdef void bury(Position t, int c) noexcept nogil
 cdef inline void note(Log log, int op, int a, int b, int c) noexcept nogil
 @cython.locals(i=int)
 cdef void shuffle_cards(Position t, int* pot, int n) noexcept nogil
+@cython.locals(s=int, n=int)
+cdef int seats_in(Position t) noexcept nogil
 @cython.locals(s=int, alive=int, last_alive=int)
 cdef void finish_setup(Position t) noexcept nogil
 @cython.locals(s=int, r=int, best=int, top=int)

@@ -128,6 +128,15 @@ def shuffle_cards(t: Position, pot: list[int], n: int) -> None:
         t.rng = rng.state
 
 
+def seats_in(t: Position) -> int:
+    """How many seats are still playing (not out, CW-7.1)."""
+    n = 0
+    for s in range(t.seats):
+        if t.out[s] < 0:
+            n += 1
+    return n
+
+
 def finish_setup(t: Position) -> None:
     """CW-B7: a seat without cards is out from the start; one seat left has won."""
     alive = 0
