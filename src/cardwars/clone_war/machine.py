@@ -41,6 +41,7 @@ if cython.compiled:
         finish_setup,
         push,
         search,
+        seats_in,
         size,
     )
     from cython.cimports.cardwars.clone_war.position import (
@@ -67,7 +68,7 @@ else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import SlotBuilder
 
-    from .battles import battle, bury, finish_setup, push, search, size
+    from .battles import battle, bury, finish_setup, push, search, seats_in, size
     from .position import (
         CYCLE,
         LOG_MAX,
@@ -236,7 +237,7 @@ def _setup(
     if len(labels) != 48:
         raise ValueError(f"cards must be 48 labels, one per card id, got {len(labels)}")
     if not 2 <= players <= 4:
-        raise ValueError(f"a table has 2 to 4 seats, got {players}")
+        raise ValueError(f"a game has 2 to 4 seats, got {players}")
     check_int("collect_order", collect_order, 0, 2)
     check_int("forfeit_to_dead", forfeit_to_dead, 0, 1)
     check_int("play_what_you_can", play_what_you_can, 0, 1)
@@ -275,7 +276,7 @@ class CloneWarMachine(Position):
 
     Then the options as ints, in this order (``collect_order``, ``forfeit_to_dead``,
     ``play_what_you_can``, ``split_round_robin``, ``max_battles``, ``cap_most_cards``, as
-    ``whole_game.CloneWarTable`` takes them) and ``cycle_detection`` (1 applies the cycle
+    ``whole_game.WholeGame`` takes them) and ``cycle_detection`` (1 applies the cycle
     rule, CW-7.3).
 
     Raises:
@@ -511,12 +512,9 @@ class CloneWarMachine(Position):
         :class:`~cardwars.clone_war.tables.CloneWarFaces`: the cards, the event classes,
         ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
         ``result`` is not None. ``()`` before the first battle."""
-        still_in = 0
         if self.played == 0:
             return ()
-        for s in range(self.seats):
-            still_in += self.out[s] < 0
-        return _event_objects(self._log, faces, result, self.played, still_in)
+        return _event_objects(self._log, faces, result, self.played, seats_in(self))
 
     # --- readable state ----------------------------------------------------------------
     def piles(self) -> tuple[tuple[Any, ...], ...]:
