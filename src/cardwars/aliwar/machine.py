@@ -562,21 +562,16 @@ class AliwarMachine:
         return total
 
     # --- copying, equality, pickling ---------------------------------------------------
-    @cython.locals(hist=list, i=cython.Py_ssize_t)
+    @cython.locals(n=cython.Py_ssize_t)
     def copy(self) -> AliwarMachine:
         """An independent copy."""
-        # Every allocation first: from the first read of this machine on, nothing lets
-        # another thread run (compiled), so the copy is of one position.
+        # The position, its step count and its caches are read with no allocation in
+        # between, so no other thread runs halfway (compiled); then the history's first
+        # steps are sliced (it only grows).
         other = cython.declare(AliwarMachine, AliwarMachine.__new__(AliwarMachine))
         g = cython.declare(Position, Position.__new__(Position))
-        hist: list[int] = []
-        while len(hist) != len(self._hist):  # a step may come in while the list is made
-            hist = [0] * len(self._hist)
-        for i in range(len(hist)):
-            hist[i] = self._hist[i]
         self.g.copy_into(g)
-        other.g = g
-        other._hist = hist
+        n = len(self._hist)
         other._cards = self._cards
         other._legal_0 = self._legal_0
         other._legal_1 = self._legal_1
@@ -587,6 +582,8 @@ class AliwarMachine:
         other._last_protection = self._last_protection
         other._last_view = self._last_view
         other._last_discard = self._last_discard
+        other._hist = self._hist[:n]
+        other.g = g
         other._busy = False
         return other
 
