@@ -66,7 +66,7 @@ def test_a_clean_page_has_no_finding() -> None:
         (_member("   \n "), "empty member description"),
         ("<p><code><span>cardwars.kernels</span></code></p>", "name that does not import"),
         ("<p><code>cardwars.cards.Card.colour</code></p>", "name that does not import"),
-        ("<p><code>src/cardwars/clone_war/battles.py</code></p>", "file that does not exist"),
+        ("<p><code>src/cardwars/clone_war/no_such_rule.py</code></p>", "file that does not exist"),
         ("<p><code>clone_war/battle.pxd</code></p>", "file that does not exist"),
         ("<p>&lt;module from '/usr/lib/python3/site-packages/x.so'&gt;</p>", "absolute path"),
         (f"<p>{sys.prefix}/lib/cardwars/_core.so</p>", "absolute path of the build machine"),

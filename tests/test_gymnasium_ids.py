@@ -19,13 +19,16 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("numpy")
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+import cardwars
+
+# The cardwars under test (a checkout's src, or the installed package): the new process
+# imports that one.
+HOME = str(Path(cardwars.__file__).resolve().parent.parent)
 
 
 def _run(code: str) -> str:
     env = dict(os.environ)
-    if (SRC / "cardwars" / "__init__.py").is_file():  # a checkout: the tree under test
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [HOME, env.get("PYTHONPATH")]))
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
     )
