@@ -63,9 +63,8 @@ class GreedyAgent:
       (AW-7.2) goes to the emptied stack. Ties fall to the first in the canonical order.
 
     The arithmetic on card ids is ``switch_scores`` and ``keep_index`` of
-    ``cardwars.aliwar.batch``, which the pure batch loop plays as agent code 1 of
-    ``aliwar_batch``; the compiled batch loop plays exactly this agent too
-    (``aliwar/_steps.pxi``), so they must change together.
+    ``cardwars.aliwar.batch``, the rule module whose batch loop (compiled or interpreted,
+    one source) plays exactly this agent as agent code 1 of ``aliwar_batch``.
 
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import State

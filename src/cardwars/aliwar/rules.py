@@ -24,7 +24,7 @@ TERMINATIONS: Final[tuple[str, ...]] = ("empty_stack", "double_loss", "no_progre
 """
 
 # The largest no_progress_limit and max_rounds: both backends count rounds in C long longs
-# (``aliwar/_steps.pxi``) or Python ints, so this is a round number far inside either.
+# (``aliwar/position.pxd``) or Python ints, so this is a round number far inside either.
 _MAX_CAP: Final = 10**9
 
 _FLAGS: Final[tuple[str, ...]] = ("allow_null_switch",)
