@@ -1,8 +1,8 @@
-"""The Aliwar state machine on ints: the pure-Python twin of the compiled ``AliwarMachine``.
+"""The Aliwar state machine on ints, ``AliwarMachine``: a rule module, compiled or interpreted.
 
 This is the executable spec of an Aliwar game step by step; the public
-:class:`cardwars.aliwar.State` is a thin face over it (or over its compiled
-counterpart, which runs the same rule steps as the compiled batch loop).
+:class:`cardwars.aliwar.State` is a thin face over it. Its steps are the rule steps of
+:mod:`.round`, the very ones the batch loop (:mod:`.batch`) plays.
 
 Cards are their standard ids ``suit*13 + rank-2`` and moves are Aliwar's actions
 (``cardwars.aliwar.ACTIONS``): ``0..14`` the switches ``Switch(a, b)``, ``a < b``,
