@@ -46,8 +46,8 @@ if _GtKey._fields != (
 ):
     raise ImportError("GuerrillaKey's fields are not those GuerrillaMachine.key() writes")
 
-include "_strength.pxi"
-include "_steps.pxi"
+from cardwars.guerrilla.strength import guerrilla_evaluate, guerrilla_strength
+
 include "_policy.pxi"
 include "_views.pxi"
 
