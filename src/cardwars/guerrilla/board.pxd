@@ -4,6 +4,8 @@
 cimport cython
 from libc.stdint cimport uint64_t
 
+from cardwars.guerrilla.strength cimport PAIR
+
 cdef enum:  # the phases (guerrilla.Phase); NEXT_SKIRMISH never outlives a step
     PROPOSE = 0
     RESPOND = 1
@@ -142,26 +144,61 @@ ctypedef struct Board:
     int result_winners_n
     int placings[4]
 
-cdef void emit(Events* ev, int x) noexcept nogil
+# The small helpers every rule uses, inline in each module that cimports them (a call
+# across modules costs more than they do); board.py has the same text for the
+# interpreted build, and the parity tests run both.
+cdef inline void emit(Events* ev, int x) noexcept nogil:
+    if ev != NULL and ev.n < EVMAX:
+        ev.data[ev.n] = x
+        ev.n += 1
+cdef inline bint is_guerrilla(Board* st, int card) noexcept nogil:
+    return st.eff[card] == 1
+cdef inline int strength(Board* st, int a, int b) noexcept nogil:
+    cdef int ea = st.eff[a], eb
+    if b < 0:
+        return ea * 32
+    eb = st.eff[b]
+    if ea == eb:
+        return PAIR + ea
+    if ea < eb:
+        ea, eb = eb, ea
+    return ea * 32 + (eb + 1 if st.opt[O_KICKER] else 0)
+cdef inline int combo(Board* st, int s) noexcept nogil:
+    if st.played[s] < 0:
+        return -1
+    return strength(st, st.played[s], st.support[s])
+cdef inline int active_count(Board* st) noexcept nogil:
+    cdef int s, c = 0
+    for s in range(st.n):
+        c += st.in_game[s]
+    return c
+cdef inline int active_mask(Board* st) noexcept nogil:
+    cdef int s, mask = 0
+    for s in range(st.n):
+        if st.in_game[s]:
+            mask |= 1 << s
+    return mask
+cdef inline void poll(Board* st, int phase, int mask) noexcept nogil:
+    st.phase = phase
+    st.to_act = mask
+cdef inline void hand_remove(Board* st, int s, int card) noexcept nogil:
+    cdef int i, j = 0
+    for i in range(st.hand_n[s]):
+        if st.hand[s][i] != card:
+            st.hand[s][j] = st.hand[s][i]
+            j += 1
+    st.hand_n[s] = j
+cdef inline int pop_draw(Board* st, int s) noexcept nogil:
+    cdef int card = st.draw[s][st.draw_top[s]]
+    st.draw_top[s] += 1
+    st.draw_n[s] -= 1
+    return card
 @cython.locals(c=int)
 cdef void set_guerrilla_rank(Board* st, int g) noexcept nogil
-cdef bint is_guerrilla(Board* st, int card) noexcept nogil
-@cython.locals(ea=int, eb=int)
-cdef int strength(Board* st, int a, int b) noexcept nogil
-cdef int combo(Board* st, int s) noexcept nogil
-@cython.locals(s=int, c=int)
-cdef int active_count(Board* st) noexcept nogil
-@cython.locals(s=int, mask=int)
-cdef int active_mask(Board* st) noexcept nogil
 @cython.locals(s=int)
 cdef bint window_opens(Board* st) noexcept nogil
-cdef void poll(Board* st, int phase, int mask) noexcept nogil
-@cython.locals(i=int, j=int)
-cdef void hand_remove(Board* st, int s, int card) noexcept nogil
 @cython.locals(i=int, j=int, x=int)
 cdef void sort_cards(int* cards, int m, int* out) noexcept nogil
-@cython.locals(card=int)
-cdef int pop_draw(Board* st, int s) noexcept nogil
 @cython.locals(s=int, i=int, m=int)
 cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
 @cython.locals(s=int)

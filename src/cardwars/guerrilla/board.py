@@ -249,11 +249,70 @@ OPTIONS: tuple[tuple[str, int, int], ...] = (
 each is 0, but ``all_cancellers_recruit`` (1) and ``max_skirmishes`` (5000)."""
 
 
-def emit(ev: Events | None, x: int) -> None:
-    """Append one int to a step's events (none kept when ``ev`` is NULL)."""
-    if ev != cython.NULL and ev.n < EVMAX:
-        ev.data[ev.n] = x
-        ev.n += 1
+# --- the small helpers every rule uses: compiled, board.pxd's inline C (the same text) ---
+if not cython.compiled:
+
+    def emit(ev: Events | None, x: int) -> None:
+        """Append one int to a step's events (none kept when ``ev`` is NULL)."""
+        if ev != cython.NULL and ev.n < EVMAX:
+            ev.data[ev.n] = x
+            ev.n += 1
+
+    def is_guerrilla(st: Board, card: int) -> bool:
+        """Rank 2..G (GT-1.4): exactly the cards whose worth is 1 (an Ace is never one)."""
+        return st.eff[card] == 1
+
+    def strength(st: Board, a: int, b: int) -> int:
+        """``strength.strength2`` at the position's G and options, on its table of worths."""
+        ea = st.eff[a]
+        if b < 0:
+            return ea * 32
+        eb = st.eff[b]
+        if ea == eb:
+            return PAIR + ea
+        if ea < eb:
+            ea, eb = eb, ea
+        return ea * 32 + (eb + 1 if st.opt[O_KICKER] else 0)
+
+    def combo(st: Board, s: int) -> int:
+        """The strength of seat ``s``'s combination on the table (-1: none)."""
+        if st.played[s] < 0:
+            return -1
+        return strength(st, st.played[s], st.support[s])
+
+    def poll(st: Board, phase: int, mask: int) -> None:
+        """Ask the seats of ``mask`` (a bit each) for their actions of ``phase``."""
+        st.phase = phase
+        st.to_act = mask
+
+    def hand_remove(st: Board, s: int, card: int) -> None:
+        """Take one card from a hand, keeping the arrival order of the others."""
+        j = 0
+        for i in range(st.hand_n[s]):
+            if st.hand[s][i] != card:
+                st.hand[s][j] = st.hand[s][i]
+                j += 1
+        st.hand_n[s] = j
+
+    def pop_draw(st: Board, s: int) -> int:
+        """The top card of seat ``s``'s draw pile, taken off it."""
+        card = st.draw[s][st.draw_top[s]]
+        st.draw_top[s] += 1
+        st.draw_n[s] -= 1
+        return card
+
+    def active_mask(st: Board) -> int:
+        mask = 0
+        for s in range(st.n):
+            if st.in_game[s]:
+                mask |= 1 << s
+        return mask
+
+    def active_count(st: Board) -> int:
+        c = 0
+        for s in range(st.n):
+            c += st.in_game[s]
+        return c
 
 
 # --- GT-1.4 the Guerrilla rank; GT-7, GT-8.4 the strength of a combination ----------------
@@ -264,45 +323,7 @@ def set_guerrilla_rank(st: Board, g: int) -> None:
         st.eff[c] = effective(c, g, st.opt[O_ACE_LOW] != 0)
 
 
-def is_guerrilla(st: Board, card: int) -> bool:
-    """Rank 2..G (GT-1.4): exactly the cards whose worth is 1 (an Ace is never one)."""
-    return st.eff[card] == 1
-
-
-def strength(st: Board, a: int, b: int) -> int:
-    """``strength.strength2`` at the position's G and options, on its table of worths."""
-    ea = st.eff[a]
-    if b < 0:
-        return ea * 32
-    eb = st.eff[b]
-    if ea == eb:
-        return PAIR + ea
-    if ea < eb:
-        ea, eb = eb, ea
-    return ea * 32 + (eb + 1 if st.opt[O_KICKER] else 0)
-
-
-def combo(st: Board, s: int) -> int:
-    """The strength of seat ``s``'s combination on the table (-1: none)."""
-    if st.played[s] < 0:
-        return -1
-    return strength(st, st.played[s], st.support[s])
-
-
 # --- who is in, who is asked ---------------------------------------------------------------
-def active_count(st: Board) -> int:
-    c = 0
-    for s in range(st.n):
-        c += st.in_game[s]
-    return c
-
-
-def active_mask(st: Board) -> int:
-    mask = 0
-    for s in range(st.n):
-        if st.in_game[s]:
-            mask |= 1 << s
-    return mask
 
 
 def window_opens(st: Board) -> bool:
@@ -310,27 +331,13 @@ def window_opens(st: Board) -> bool:
     played a Guerrilla face up at some time in the game (``played_g``)."""
     if st.g >= 6:
         return False
-    for s in range(st.n):
+    for s in range(st.n):  # noqa: SIM110 (a loop in C: no generator)
         if st.in_game[s] and not st.played_g[s]:
             return False
     return True
 
 
-def poll(st: Board, phase: int, mask: int) -> None:
-    """Ask the seats of ``mask`` (a bit each) for their actions of ``phase``."""
-    st.phase = phase
-    st.to_act = mask
-
-
 # --- the zones -------------------------------------------------------------------------------
-def hand_remove(st: Board, s: int, card: int) -> None:
-    """Take one card from a hand, keeping the arrival order of the others."""
-    j = 0
-    for i in range(st.hand_n[s]):
-        if st.hand[s][i] != card:
-            st.hand[s][j] = st.hand[s][i]
-            j += 1
-    st.hand_n[s] = j
 
 
 def sort_cards(cards: list[int], m: int, out: list[int]) -> None:
@@ -342,14 +349,6 @@ def sort_cards(cards: list[int], m: int, out: list[int]) -> None:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
-
-
-def pop_draw(st: Board, s: int) -> int:
-    """The top card of seat ``s``'s draw pile, taken off it."""
-    card = st.draw[s][st.draw_top[s]]
-    st.draw_top[s] += 1
-    st.draw_n[s] -= 1
-    return card
 
 
 def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
@@ -409,9 +408,10 @@ def shuffle_cards(st: Board, cards: list[int], m: int) -> None:
         _shuffle_ints(cython.address(st.rng), cards, m)
     else:
         rng = Rng(st.rng)
-        part = cards[:m]
+        part = [cards[i] for i in range(m)]
         rng.shuffle(part)
-        cards[:m] = part
+        for i in range(m):
+            cards[i] = part[i]
         st.rng = rng.state
 
 
@@ -421,9 +421,10 @@ def sample_cards(st: Board, cards: list[int], m: int, k: int) -> None:
         _sample_prefix_ints(cython.address(st.rng), cards, m, k)
     else:
         rng = Rng(st.rng)
-        part = cards[:m]
+        part = [cards[i] for i in range(m)]
         rng.sample_prefix(part, k)
-        cards[:m] = part
+        for i in range(m):
+            cards[i] = part[i]
         st.rng = rng.state
 
 

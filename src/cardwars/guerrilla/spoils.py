@@ -50,7 +50,6 @@ if cython.compiled:
         table_cards,
     )
     from cython.cimports.cardwars.guerrilla.ending import end_at_cap, end_by_elimination
-    from cython.cimports.libc.string import memset
 else:
     from .board import (
         FACE_DOWN_REVEALED,
@@ -133,8 +132,8 @@ def forces_lost(st: Board, lost: list[int], lost_n: int, ev: Events | None) -> N
     gone = cython.declare(cython.char[52])
     rest_n = 0
     u_n = table_cards(st, u_card, u_owner, u_up)
-    if cython.compiled:
-        memset(gone, 0, 52)
+    for i in range(52):
+        gone[i] = 0
     if lost_n:
         emit(ev, FORCES_LOST)
         emit(ev, lost_n)

@@ -21,16 +21,17 @@ __all__ = ["guerrilla_evaluate", "guerrilla_strength"]
 if not cython.compiled:  # compiled, the C enum of strength.pxd stands
     PAIR = 1024
 
+if not cython.compiled:  # compiled, strength.pxd's inline C (the same text)
 
-def effective(card: int, grank: int, ace_low: bool) -> int:
-    """A card's worth at G: a Guerrilla (rank 2..G, GT-1.5) 1, a low Ace (``ace_low``,
-    GT-A3 alt) 0, else its rank."""
-    rank = card % 13 + 2
-    if rank == 14 and ace_low:
-        return 0
-    if rank <= grank:
-        return 1
-    return rank
+    def effective(card: int, grank: int, ace_low: bool) -> int:
+        """A card's worth at G: a Guerrilla (rank 2..G, GT-1.5) 1, a low Ace (``ace_low``,
+        GT-A3 alt) 0, else its rank."""
+        rank = card % 13 + 2
+        if rank == 14 and ace_low:
+            return 0
+        if rank <= grank:
+            return 1
+        return rank
 
 
 def strength2(a: int, b: int, grank: int, kicker: bool, ace_low: bool) -> int:

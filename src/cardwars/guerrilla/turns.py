@@ -20,6 +20,7 @@ if cython.compiled:
         A_PROPOSE,
         A_REJECT,
         CANCEL,
+        LOSING,
         NEXT_SKIRMISH,
         NO_CARD,
         O_SUPPORT_RULE,
@@ -36,9 +37,8 @@ if cython.compiled:
         SUPPORT_BASE,
         TIE,
         TIE_BASE,
-        WINNING,
         TIED,
-        LOSING,
+        WINNING,
         Board,
         Events,
         combo,
@@ -98,7 +98,7 @@ else:
 def step(st: Board, chosen: list[int], ev: Events | None) -> None:
     """One step: the polled seats' actions by seat (-1: not polled), already checked legal."""
     phase = st.phase
-    if phase == PLAY or phase == PLAY_FIRST:
+    if phase in (PLAY, PLAY_FIRST):
         on_play(st, chosen, phase == PLAY_FIRST, ev)
     elif phase == SUPPORT:
         on_support(st, chosen, ev)
@@ -150,7 +150,7 @@ def legal(st: Board, s: int, out: list[int]) -> int:
     if not (st.to_act >> s) & 1:
         return 0
     m = st.hand_n[s]
-    if phase == PLAY or phase == PLAY_FIRST:  # GT-6.2: any card of the hand
+    if phase in (PLAY, PLAY_FIRST):  # GT-6.2: any card of the hand
         sort_cards(st.hand[s], m, hand)
         for i in range(m):
             out[i] = PLAY_BASE + hand[i]
