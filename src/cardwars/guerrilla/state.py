@@ -22,40 +22,22 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
+from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
 from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.moves import (
     ACTIONS,
-    CardPlayed,
-    CardsDrawn,
-    CardsRecruited,
-    DiscardReshuffled,
-    FaceDownRevealed,
-    ForcesLost,
-    GameOver,
     GuerrillaMove,
     GuerrillaObservation,
-    GuerrillaPromoted,
     Phase,
     Play,
-    PlayerEliminated,
-    ProposalCancelled,
-    ProposalMade,
-    SkirmishEvaluated,
-    SkirmishStarted,
-    SkirmishWon,
-    SpoilsTaken,
-    SpyFlagSet,
-    SupportAdded,
     TieCards,
-    TieCardsPlaced,
 )
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey
 from cardwars.machine_state import MachineState
-from cardwars.values import builder
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -67,60 +49,13 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
+# The machine's tables of the face's values (by these names here too: tests read them).
+_CARDS, _EVENT_FACES, _VIEW_FACES = CARDS, EVENT_FACES, VIEW_FACES
 
-_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
 _TIE_BASE: Final = 212  # the action of TieCards(up, down) is 212 + 53 * up + down (52: none)
 assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  # moves.py
-
-_played = builder(CardPlayed)
-_drawn = builder(CardsDrawn)
-_placed = builder(TieCardsPlaced)
-
-# Events with few possible values are built once and shared (they are frozen values).
-_SUPPORTS: Final = tuple(tuple(SupportAdded(s, c) for c in _CARDS) for s in range(4))
-_REVEALED: Final = tuple(tuple(FaceDownRevealed(s, c) for c in _CARDS) for s in range(4))
-_SPY: Final = tuple(SpyFlagSet(s) for s in range(4))
-_PLAYED: Final = tuple(
-    tuple((_played(s, c, False), _played(s, c, True)) for c in _CARDS) for s in range(4)
-)
-_PLACED: Final = tuple(
-    tuple((_placed(s, c, False), _placed(s, c, True)) for c in _CARDS) for s in range(4)
-)
-_DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
-_EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
-"""The evaluations met so far, by outcomes and ``reevaluated`` (at most 2 * 4**4 of them)."""
-
-
-# The machine's table of the observations it builds (``observation``; the fields are
-# documented in cardwars.guerrilla.tables).
-_VIEW_FACES: Final = GuerrillaViewFaces(observation=GuerrillaObservation, phases=MACHINE_PHASES)
-
-# The machine's table of the event objects it builds (``event_objects``; ditto).
-_EVENT_FACES: Final = GuerrillaFaces(
-    cards=_CARDS,
-    played=_PLAYED,
-    drawn=_DRAWN,
-    evaluations=_EVALUATED,
-    supports=_SUPPORTS,
-    placed=_PLACED,
-    revealed=_REVEALED,
-    spy=_SPY,
-    evaluated=SkirmishEvaluated,
-    spoils=SpoilsTaken,
-    won=SkirmishWon,
-    started=SkirmishStarted,
-    lost=ForcesLost,
-    reshuffled=DiscardReshuffled,
-    eliminated=PlayerEliminated,
-    proposal=ProposalMade,
-    promoted=GuerrillaPromoted,
-    cancelled=ProposalCancelled,
-    recruited=CardsRecruited,
-    over=GameOver,
-)
 
 
 def _events_of(machine: GuerrillaMachine, result: Result | None) -> tuple[Event, ...]:
