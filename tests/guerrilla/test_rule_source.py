@@ -26,7 +26,18 @@ from tests.guerrilla.test_machine_parity import CASES
 _core = kernels.compiled_or_skip()
 _machine = pytest.importorskip("cardwars.guerrilla._machine")
 
-_NAMES = ("board", "strength", "promotion", "draw", "combat", "ties", "spoils", "ending", "turns")
+_NAMES = (
+    "board",
+    "strength",
+    "promotion",
+    "draw",
+    "combat",
+    "ties",
+    "spoils",
+    "ending",
+    "turns",
+    "greedy",
+)
 _CARDS = tuple(range(52))
 
 
@@ -126,6 +137,8 @@ def _play(options: dict[str, Any], players: int, seed: int, greedy: bool) -> int
         for seat in range(players):
             m = py["turns"].legal(st, seat, out)
             assert tuple(out[:m]) == machine.legal_actions(seat)
+            if m:  # the greedy agent's choice, the same source on both builds
+                assert out[py["greedy"].greedy(st, seat, out, m)] == machine.greedy_action(seat)
         if machine.over:
             break
         chosen = [-1, -1, -1, -1]
@@ -155,3 +168,14 @@ def test_many_seeds_at_the_defaults() -> None:
     for players in (2, 3, 4):
         for seed in range(40):
             _play({}, players, 1000 + seed, greedy=seed % 3 == 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_batch_loop_is_the_same_on_both_builds(players: int) -> None:
+    compiled = _build("compiled")["greedy"].guerrilla_batch
+    interpreted = _build("python")["greedy"].guerrilla_batch
+    for agents in ([0] * players, [1] * players, [s % 2 for s in range(players)]):
+        ours = compiled(11, 5, 12, players, False, agents, 300)
+        theirs = interpreted(11, 5, 12, players, False, agents, 300)
+        assert ours == theirs
+    assert compiled(3, 0, 6, 2, True) == interpreted(3, 0, 6, 2, True)

@@ -40,3 +40,4 @@ from cardwars.guerrilla.turns cimport (
     legal as _gt_legal,
     best_other as _gt_best_other,
 )
+from cardwars.guerrilla.greedy cimport greedy as _gt_greedy

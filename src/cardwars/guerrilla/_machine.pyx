@@ -48,7 +48,7 @@ if _GtKey._fields != (
 
 from cardwars.guerrilla.strength import guerrilla_evaluate, guerrilla_strength
 
-include "_policy.pxi"
+from cardwars.guerrilla.greedy import guerrilla_batch
 include "_views.pxi"
 
 _GT_POLLED = tuple(frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16))
