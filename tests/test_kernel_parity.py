@@ -45,13 +45,7 @@ PAIRS: list[tuple[str, tuple[str, ...]]] = [
 ]
 """Each compiled extension and the twin modules that hold its names."""
 
-NO_TWIN = {
-    "guerrilla_batch": (
-        "the compiled Guerrilla whole-game loop has no twin on purpose: its readable "
-        "statement is the Guerrilla state machine, which simulate() plays on the pure "
-        "backend (see the docstring of cardwars.guerrilla.kernel)"
-    ),
-}
+NO_TWIN: dict[str, str] = {}
 """Compiled names without a twin, each with the reason."""
 
 Shape = list[tuple[str, Any, Any]]
