@@ -158,13 +158,11 @@ def steps_runner(game: Game[Any, Any], agent: Agent) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _backend.core
+        core = _backend.core
         steps = 0
         for k in range(games):
-            state = game.new_game(kernels.derive_seed(SEED, k))
-            rngs = [
-                kernels.Rng(kernels.derive_seed(state.seed, 1 + s)) for s in range(game.players)
-            ]
+            state = game.new_game(core.derive_seed(SEED, k))
+            rngs = [core.Rng(core.derive_seed(state.seed, 1 + s)) for s in range(game.players)]
             while not state.is_over:
                 moves = {
                     seat: agent.choose(state.observation(seat), state.legal_moves(seat), rngs[seat])
@@ -186,12 +184,12 @@ def action_runner(game: Game[Any, Any]) -> Callable[[int], int]:
     """
 
     def run(games: int) -> int:
-        kernels = _backend.core
-        rng = kernels.Rng(SEED)
+        core = _backend.core
+        rng = core.Rng(SEED)
         below = rng.below
         steps = 0
         for k in range(games):
-            state = game.new_game(kernels.derive_seed(SEED, k))
+            state = game.new_game(core.derive_seed(SEED, k))
             legal_actions, apply_actions = state.legal_actions, state.apply_actions
             while not state.is_over:
                 picks = {}
@@ -211,11 +209,11 @@ def midgame_states(game: Game[Any, Any], count: int = 64) -> list[Any]:
     Game ``k`` is first played out with random actions to learn its length ``n``;
     it is then replayed for a uniform ``0 <= i < n`` steps (so never over).
     """
-    kernels = _backend.core
-    rng = kernels.Rng(SEED)
+    core = _backend.core
+    rng = core.Rng(SEED)
     states = []
     for k in range(count):
-        seed = kernels.derive_seed(SEED, k)
+        seed = core.derive_seed(SEED, k)
         picks = []
         state = game.new_game(seed)
         while not state.is_over:
@@ -265,11 +263,11 @@ def recorded_games(game: Game[Any, Any], count: int) -> list[RecordedGame]:
     ``own`` is each step as the objects ``legal_moves()`` returned, ``fresh`` the same
     step as equal objects built anew (:func:`rebuilt`).
     """
-    kernels = _backend.core
-    below = kernels.Rng(SEED).below
+    core = _backend.core
+    below = core.Rng(SEED).below
     games = []
     for k in range(count):
-        seed = kernels.derive_seed(SEED, k)
+        seed = core.derive_seed(SEED, k)
         state = game.new_game(seed)
         own = []
         while not state.is_over:

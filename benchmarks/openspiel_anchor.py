@@ -57,7 +57,7 @@ except ImportError:  # pragma: no cover - a clear message instead of a traceback
     sys.exit("openspiel_anchor.py needs OpenSpiel: pip install 'cardwars[openspiel]' (open_spiel)")
 
 from cardwars import Rng
-from cardwars.backend import kernels
+from cardwars.backend import core
 from cardwars.envs import openspiel as adapter
 from cardwars.envs.encoding import encoding_of
 from cardwars.guerrilla import Guerrilla, IsmctsAgent, State
@@ -250,7 +250,7 @@ def play(game: Any, deal: int, ours: TimedIsmcts, theirs: OpenSpielSearcher, sea
     """One game on ``cardwars_guerrilla`` from deal ``deal``, ``ours`` at ``seat``: its return."""
     osstate = game.new_initial_state()
     osstate.apply_action(deal)
-    rng = Rng(int(kernels.derive_seed(deal, 7 + seat)))
+    rng = Rng(int(core.derive_seed(deal, 7 + seat)))
     while not osstate.is_terminal():
         cw = osstate.cardwars_state
         polled = sorted(cw.to_act)

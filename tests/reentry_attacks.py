@@ -17,6 +17,11 @@ runs one attack and prints ``ok`` and its counts:
     handed a value whose ``__eq__``, ``__hash__``, ``__index__``, ``__int__``, a mapping
     whose ``items``/``get``/``__getitem__``, or an opponent whose ``choose`` steps, reads
     or copies the same state.
+``threads``, ``table-threads``, ``aec-threads``, ``determinize-threads``, ``readers``
+    Threads sharing one state, one :class:`~cardwars.table.Table`, one AEC env, or one state
+    that two threads determinize while a third steps and undoes it (issue 34, item 2),
+    with a thread switch every microsecond; ``readers``: threads that only read one
+    state, which must never see an error.
 
 After every call: only library errors escaped, and the state is valid (its record
 round-trips, replaying its history on a fresh deal gives it back, every seat's
@@ -28,7 +33,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import pickle
+import random
 import sys
+import time
 from array import array
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -379,8 +386,8 @@ def _aec(game: Game[Any, Any], seed: int, before: int, fires: str, kind: str, sw
 def _gym(
     game: Game[Any, Any], entry: str, seed: int, before: int, fires: str, kind: str, sw: bool
 ) -> None:
+    from cardwars.engine.interfaces import Agent
     from cardwars.envs.gymnasium import CardwarsEnv
-    from cardwars.interfaces import Agent
 
     holder: list[GameState[Any]] = []
 
@@ -504,9 +511,260 @@ def threads_attack(name: str, players: int, games: int) -> str:
     return f"ok threads {name} {players}p: {games} games, {refused[0]} calls refused"
 
 
+# --- threads on the objects above a state (issue 34, item 2) ------------------------------
+def _race(workers: list[Callable[[random.Random], bool]], rounds: int, seed: int) -> list[int]:
+    """Run each worker in its own thread, ``rounds`` times or until it returns False, with a
+    thread switch every microsecond; return the library errors per worker. Anything else
+    fails the attack."""
+    import threading
+
+    refused = [0] * len(workers)
+    foreign: list[BaseException] = []
+    start = threading.Barrier(len(workers))
+
+    def run(index: int) -> None:
+        rng = random.Random(seed * 101 + index)
+        start.wait()
+        for _ in range(rounds):
+            try:
+                if not workers[index](rng):
+                    return
+            except CardwarsError:
+                refused[index] += 1
+            except BaseException as exc:  # anything else fails the attack
+                foreign.append(exc)
+                return
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    if foreign:
+        import traceback
+
+        traceback.print_exception(foreign[0])
+        raise AssertionError(f"{len(foreign)} foreign exceptions, the first: {foreign[0]!r}")
+    return refused
+
+
+def _same_game_from_the_peoples_moves(table: Any, game: Game[Any, Any], seed: int) -> None:
+    """A fresh table given the people's moves of ``table``'s history plays the very same
+    game: its agents' RNGs stood where its position did."""
+    from cardwars import Table
+
+    history = table.state.history
+    fresh = Table(
+        game,
+        {seat: "random" for seat in range(game.players) if seat not in table.people},
+        seed=seed,
+    )
+    for step in history:
+        people = {seat: move for seat, move in step.items() if seat in table.people}
+        if people:
+            fresh.play(people)
+    assert fresh.state.history == history, "the agents' RNGs and the position disagree"
+    assert fresh.state == table.state
+    for _ in range(12):  # and they play on alike: the RNGs stand at the same decision
+        if table.is_over:
+            break
+        polled = sorted(set(table.waiting_for) | set(fresh.waiting_for))
+        moves = {}
+        for seat in polled:
+            view = table.view(seat)
+            moves[seat] = view.pending if view.pending is not None else view.legal_moves[0]
+        table.play({seat: moves[seat] for seat in table.waiting_for})
+        fresh.play(moves)
+        assert fresh.state == table.state and fresh.state.history == table.state.history
+
+
+def table_threads_attack(name: str, players: int, games: int) -> str:
+    """Four threads share one Table: two play and undo, two view and read; then the table
+    is valid and its agents' RNGs agree with its position."""
+    from cardwars import Table
+
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    people = {0} if players == 2 else {0, players - 1}
+    agents = {seat: "random" for seat in range(players) if seat not in people}
+    total = [0, 0]
+    for seed in range(games):
+        table = Table(game, agents, seed=seed)
+
+        def player(rng: random.Random, table: Any = table) -> bool:
+            if table.is_over:
+                return False
+            if rng.random() < 0.3 and table.can_undo:
+                table.undo()
+                return True
+            for seat in table.waiting_for:
+                legal = table.view(seat).legal_moves
+                if legal:
+                    table.play({seat: legal[rng.randrange(len(legal))]})
+            return True
+
+        def reader(rng: random.Random, table: Any = table) -> bool:
+            time.sleep(rng.random() * 1e-4)  # leave the players gaps between reads
+            seat = rng.choice(sorted(table.people))
+            view = table.view(seat, since=0)
+            assert view.seat == seat and view.steps >= 0
+            table.state.copy()
+            return not table.is_over
+
+        refused = _race([player, player, reader, reader], 200, seed)
+        total[0] += refused[0] + refused[1]
+        total[1] += refused[2] + refused[3]
+        check_valid(game, table.state)
+        _same_game_from_the_peoples_moves(table, game, seed)
+    return f"ok table-threads {name} {players}p: {games} games, {total} calls refused"
+
+
+def aec_threads_attack(name: str, players: int, games: int) -> str:
+    """One thread steps the AEC env, two observe it and read its state: only library
+    errors (never an IndexError from observe()), and the state stays valid."""
+    if not HAVE_PETTINGZOO:
+        return f"ok aec-threads {name} {players}p: skipped (no PettingZoo)"
+    import numpy as np
+
+    from cardwars.envs.pettingzoo import env as aec_env
+
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    refused = [0, 0]
+    for seed in range(games):
+        aec = aec_env(game)
+        aec.reset(seed=seed)
+
+        def stepper_(rng: random.Random, aec: Any = aec) -> bool:
+            agent = aec.agent_selection
+            if aec.terminations[agent] or aec.truncations[agent]:
+                return False
+            mask = aec.observe(agent)["action_mask"]
+            legal = np.flatnonzero(mask)
+            aec.step(int(legal[rng.randrange(len(legal))]) if len(legal) else None)
+            return True
+
+        def observer(rng: random.Random, aec: Any = aec) -> bool:
+            time.sleep(rng.random() * 1e-4)  # leave the stepper gaps between reads
+            agent = rng.choice(aec.possible_agents)
+            observation = aec.observe(agent)
+            assert observation["action_mask"].shape[0] == game.num_actions
+            aec.state()
+            return bool(aec.agents) and not aec.game_state.is_over
+
+        counts = _race([stepper_, observer, observer], 300, seed)
+        refused[0] += counts[0]
+        refused[1] += counts[1] + counts[2]
+        check_valid(game, aec.game_state)
+    return f"ok aec-threads {name} {players}p: {games} games, {refused} calls refused"
+
+
+def determinize_threads_attack(name: str, players: int, games: int) -> str:
+    """One thread steps and undoes a state while two determinize it: every world is
+    consistent (never InconsistentError or a repeated card), refusals are UsageError."""
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    worlds = [0]
+    refused = [0, 0]
+    for seed in range(games):
+        state = game.new_game(seed)
+
+        def mover(rng: random.Random, state: Any = state) -> bool:
+            if state.history and rng.random() < 0.35:
+                state.undo()
+            elif not state.is_over:
+                step = racy_step(state, last=rng.random() < 0.5)
+                if step is not None:
+                    state.apply_actions(step)
+            return True
+
+        def sampler(rng: random.Random, state: Any = state) -> bool:
+            time.sleep(rng.random() * 1e-4)  # leave the mover gaps between reads
+            seat = rng.randrange(state.players)
+            world = state.determinize(seat, cardwars.Rng(rng.getrandbits(64)))
+            cards = [card for hand in getattr(world, "hands", ()) for card in hand]
+            assert len(cards) == len(set(cards)), "a card appears more than once"
+            world.observation(seat)
+            worlds[0] += 1
+            return True
+
+        counts = _race([mover, sampler, sampler], 150, seed)
+        refused[0] += counts[0]
+        refused[1] += counts[1] + counts[2]
+        check_valid(game, state)
+    assert worlds[0] > 0
+    return (
+        f"ok determinize-threads {name} {players}p: {games} games, {worlds[0]} worlds, "
+        f"{refused} calls refused"
+    )
+
+
+def readers_attack(name: str, players: int, games: int) -> str:
+    """Four threads only read one state (observations, moves, feeds, worlds, copies,
+    encodings): not one error, and every answer equals the one a single thread gets."""
+    options = {} if name == "aliwar" else {"players": players}
+    game = cardwars.load_game(name, **options)
+    reads = [0]
+    for seed in range(games):
+        final = cardwars.play(game, ["random"] * game.players, seed=seed)
+        state = game.new_game(seed)
+        for step in final.history[: len(final.history) // 2]:
+            state.apply(dict(step))
+        expected = {
+            seat: (state.observation(seat), state.legal_moves(seat), state.events_for(seat))
+            for seat in range(state.players)
+        }
+        worlds = (
+            {
+                seat: state.determinize(seat, cardwars.Rng(seat)).observation(seat)
+                for seat in range(state.players)
+            }
+            if name != "clone-war"
+            else {}
+        )
+        fresh = state.copy()  # a fresh feed: the readers build it at once
+        fresh._feed = None
+
+        def read(
+            rng: random.Random,
+            state: Any = fresh,
+            expected: dict[int, Any] = expected,
+            worlds: dict[int, Any] = worlds,
+        ) -> bool:
+            seat = rng.randrange(state.players)
+            assert state.observation(seat) == expected[seat][0]
+            assert state.legal_moves(seat) == expected[seat][1]
+            assert state.events_for(seat) == expected[seat][2]
+            if worlds:
+                world = state.determinize(seat, cardwars.Rng(seat))
+                assert world.observation(seat) == worlds[seat]
+            if isinstance(state, EncodedState):
+                encode_all(game, state)
+            assert state.copy() == state
+            reads[0] += 1
+            return True
+
+        refused = _race([read] * 4, 40, seed)
+        assert refused == [0, 0, 0, 0], f"a read was refused: {refused}"
+    return f"ok readers {name} {players}p: {games} games, {reads[0]} reads"
+
+
 def main(argv: list[str]) -> int:
     kind, name, players, count = argv[0], argv[1], int(argv[2]), int(argv[3])
-    runners = {"keyed": keyed_attack, "fuzz": fuzz, "threads": threads_attack}
+    runners = {
+        "keyed": keyed_attack,
+        "fuzz": fuzz,
+        "threads": threads_attack,
+        "table-threads": table_threads_attack,
+        "aec-threads": aec_threads_attack,
+        "determinize-threads": determinize_threads_attack,
+        "readers": readers_attack,
+    }
     runner = runners[kind]
     print(runner(name, players, count))
     return 0

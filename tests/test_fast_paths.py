@@ -13,7 +13,7 @@ import pytest
 import cardwars
 from cardwars import aliwar, clone_war, guerrilla
 from cardwars.engine import RandomAgent
-from cardwars.interfaces import action_chooser
+from cardwars.engine.interfaces import action_chooser
 from cardwars.values import builder
 from tests import kernels
 

@@ -26,7 +26,7 @@ import cardwars
 from cardwars import IllegalMoveError, aliwar, guerrilla, wire
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import GameState
-from cardwars.machine_state import MachineState
+from cardwars.engine.machine_state import MachineState
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized

@@ -406,10 +406,10 @@ def test_aec_observe_names_the_agents() -> None:
 def test_use_backend_refuses_anything_but_its_two_names(name: object, backend: str) -> None:
     from cardwars import backend as chosen
 
-    before = chosen.BACKEND, chosen.kernels
+    before = chosen.BACKEND, chosen.core
     with pytest.raises(UsageError, match="backend must be 'compiled' or 'python'"):
         chosen.use_backend(name)  # type: ignore[arg-type]
-    assert (chosen.BACKEND, chosen.kernels) == before
+    assert (chosen.BACKEND, chosen.core) == before
 
 
 def test_use_backend_never_runs_a_callers_eq(backend: str) -> None:

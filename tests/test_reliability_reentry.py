@@ -86,6 +86,45 @@ def test_four_threads_on_one_state(name: str, players: int, backend: str) -> Non
     run_attack(backend, "threads", name, players, sizes.sized(40, 6))
 
 
+# --- threads on tables, envs and determinization (issue 34, item 2) ----------------------
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 3)])
+def test_threads_sharing_one_table_get_busy_errors_and_its_agents_rngs_follow_its_position(
+    name: str, players: int, backend: str
+) -> None:
+    # Two threads play and undo, two view: only library errors (never IndexError), the
+    # table stays valid, and a fresh table given the same people's moves plays the same
+    # game on from there (the agents' RNGs stand at the table's decision).
+    run_attack(backend, "table-threads", name, players, sizes.sized(40, 3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 3)])
+def test_threads_observing_the_aec_env_while_one_steps_it_get_busy_errors(
+    name: str, players: int, backend: str
+) -> None:
+    run_attack(backend, "aec-threads", name, players, sizes.sized(40, 3))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 3)])
+def test_threads_determinizing_a_state_while_one_steps_and_undoes_it_get_consistent_worlds(
+    name: str, players: int, backend: str
+) -> None:
+    # Guerrilla's determinize raced step()/undo() into InconsistentError or ValueError('a
+    # card appears more than once'): now each world is of a position the state was at,
+    # or the call is refused with the busy error.
+    run_attack(backend, "determinize-threads", name, players, sizes.sized(20, 2))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 3), ("clone-war", 3)])
+def test_threads_that_only_read_one_state_never_get_an_error(
+    name: str, players: int, backend: str
+) -> None:
+    run_attack(backend, "readers", name, players, sizes.sized(10, 1))
+
+
 # --- the guard ---------------------------------------------------------------------------
 class Counter:
     """A step and a read that each call ``inner`` first, once (then it is cleared)."""
@@ -121,6 +160,29 @@ def test_a_step_inside_a_call_of_the_same_object_is_refused() -> None:
         counter.bump()
     assert counter.value == 0
     assert counter.bump() == 1  # the guard let go after each refusal
+
+
+def test_reads_of_two_threads_share_an_object_and_a_step_waits_for_neither() -> None:
+    counter = Counter()
+    inside, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        inside.set()
+        release.wait(10)
+
+    counter.inner = hold
+    holder = threading.Thread(target=counter.look)
+    holder.start()
+    assert inside.wait(10)
+    try:
+        assert counter.look() == 0  # a second reader, from this thread: shared
+        with pytest.raises(UsageError, match="used from two threads at once"):
+            counter.bump()  # a step while another thread reads: refused
+    finally:
+        release.set()
+        holder.join()
+    assert counter.bump() == 1  # the last reader let go
+    assert exclusive._IN_USE == {}
 
 
 def test_reads_nest_inside_a_step_and_other_objects_are_free() -> None:

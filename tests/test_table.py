@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars import Rng, Table, aliwar, derive_seed, guerrilla, wire
+from cardwars import Rng, Table, aliwar, derive_seed, exclusive, guerrilla, wire
 from cardwars.engine import Agent, Move
 from cardwars.errors import CardwarsError, IllegalMoveError, UsageError
 from cardwars.table import MAX_VIEW_EVENTS, SeatView
@@ -355,6 +355,67 @@ def test_a_failing_agent_leaves_the_table_as_it_was(failure: str) -> None:
     table.play({0: move})
     twin.play({0: move})
     assert table.state == twin.state  # the agents' RNGs were restored too
+
+
+class _Reentering:
+    """Plays like the random agent; when armed, first calls its own table from choose()."""
+
+    def __init__(self) -> None:
+        self.table: Table[Any, Any, Any] | None = None
+        self.call: str | None = None
+        self.swallow = False
+        self.refused: list[UsageError] = []
+
+    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
+        table, call = self.table, self.call
+        if table is not None and call is not None:
+            try:
+                if call == "undo":
+                    table.undo()
+                elif call == "play":
+                    table.play({0: legal_moves[0]})
+                else:
+                    table.view(0)  # a read: allowed
+            except UsageError as exc:
+                self.refused.append(exc)
+                if not self.swallow:
+                    raise
+        return legal_moves[rng.below(len(legal_moves))]
+
+
+@pytest.mark.parametrize("call", ["undo", "play"])
+@pytest.mark.parametrize("swallow", [False, True])
+def test_an_agent_that_calls_its_own_table_is_refused_and_the_table_is_unchanged(
+    call: str, swallow: bool
+) -> None:
+    # Issue 34, item 1: an agent whose choose() called table.undo() made play() raise
+    # IllegalMoveError and left the table one decision back.
+    game = cardwars.load_game("aliwar")
+    agent = _Reentering()
+    table = Table(game, {1: agent}, seed=8)
+    twin = Table(game, {1: _Reentering()}, seed=8)
+    for _ in range(2):
+        move = table.view(0).legal_moves[0]
+        table.play({0: move})
+        twin.play({0: move})
+    assert table.can_undo
+    before = _snapshot(table)
+    agent.table, agent.call, agent.swallow = table, call, swallow
+    move = table.view(0).legal_moves[0]
+    if swallow:  # the agent went on: the step is played, the table never went back
+        table.play({0: move})
+        twin.play({0: move})
+        assert table.state == twin.state
+    else:
+        with pytest.raises(UsageError, match="in the middle of another call"):
+            table.play({0: move})
+        assert _snapshot(table) == before
+    assert [str(exc) for exc in agent.refused] == [exclusive.BUSY]
+    agent.call = "view"
+    move = table.view(0).legal_moves[0]
+    table.play({0: move})  # reading the table from an agent is allowed
+    twin.play({0: move})
+    assert table.state == twin.state  # the agents' RNGs were never moved
 
 
 def test_the_view_in_json() -> None:

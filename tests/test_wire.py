@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import cardwars
 from cardwars import aliwar, clone_war, guerrilla, wire
 from cardwars.engine import Game, GameState
-from cardwars.errors import RecordError, UsageError
+from cardwars.errors import ArgumentTypeError, RecordError, UsageError
 
 GAMES: list[Game[Any, Any]] = [
     cardwars.load_game("aliwar"),
@@ -396,8 +396,31 @@ def test_each_typed_decoder_refuses_the_other_kinds() -> None:
     "decoder", [wire.decode, wire.decode_move, wire.decode_event, wire.decode_observation]
 )
 def test_decoders_refuse_a_game_that_is_not_one(decoder: Any) -> None:
-    with pytest.raises(UsageError, match=r"expected a game \(from cardwars\.load_game\), got"):
+    with pytest.raises(UsageError, match=r"game must be a cardwars Game .*, got 'aliwar'"):
         decoder("aliwar", {"type": "Decline"})
+
+
+def test_schema_of_a_game_name_is_a_type_error_naming_the_parameter() -> None:
+    # Issue 34, item 6: schema("aliwar") was an AttributeError from deep inside.
+    with pytest.raises(TypeError, match=r"^game must be a cardwars Game .*, got 'aliwar' \(str\)"):
+        wire.schema("aliwar")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        wire.schema(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("digits", [4301, 20000])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_an_integer_field_of_any_size_out_of_range_is_a_record_error(
+    digits: int, sign: int
+) -> None:
+    # Issue 34, item 5: formatting an int of more than 4,300 digits raised ValueError.
+    game = cardwars.load_game("aliwar")
+    huge = sign * 10 ** (digits - 1)
+    for decode in (wire.decode, wire.decode_move):
+        with pytest.raises(RecordError, match=r"expected an integer 0\.\.5, got <int of \d+ bits>"):
+            decode(game, {"type": "Switch", "a": huge, "b": 1})
+        with pytest.raises(RecordError, match=r"expected an integer 0\.\.4, got <int of"):
+            decode(game, {"type": "Keep", "card": "KC", "stack": huge})
 
 
 def test_encode_refuses_a_foreign_value_without_running_its_repr() -> None:

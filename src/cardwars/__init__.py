@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardwars import agents, records
-from cardwars.backend import BACKEND, core as _core_module
+from cardwars.backend import BACKEND
+from cardwars.backend import core as _core_module
 from cardwars.cards import Card, Deck, Rank, Suit
 from cardwars.engine import (
     Agent,
@@ -25,6 +26,7 @@ from cardwars.engine import (
     play,
 )
 from cardwars.errors import (
+    ArgumentTypeError,
     CardParseError,
     CardwarsError,
     IllegalMoveError,
@@ -49,6 +51,7 @@ else:
 __all__ = [
     "BACKEND",
     "Agent",
+    "ArgumentTypeError",
     "Card",
     "CardParseError",
     "CardwarsError",

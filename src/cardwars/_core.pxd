@@ -1,8 +1,8 @@
 # What the games' compiled machines cimport from the shared core (cardwars/_core.pyx).
 #
 # The RNG is defined here as inline C over one uint64_t, so that each machine inlines it
-# into its own inner loops; its Python face (Rng, derive_seed) is _core_rng.pxi. The
-# rest is declared here and defined in _core_values.pxi and _core_envs.pxi.
+# into its own inner loops; its Python face (Rng, derive_seed) is in _core.pyx. The
+# rest is declared here and defined in _core.pyx's other two sections.
 
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF
@@ -116,7 +116,7 @@ cdef class Rng:
     cdef uint64_t _state
 
 
-# --- the faces' value objects (_core_values.pxi) ------------------------------------------
+# --- the faces' value objects (in _core.pyx) ------------------------------------------
 
 cdef enum:
     _SB_MAX = 32
@@ -155,7 +155,7 @@ cdef extern from "Python.h":
     object _blank "PyType_GenericAlloc"(PyTypeObject* tp, Py_ssize_t nitems)
 
 
-# The actions of move values (MoveKeys, _core_values.pxi): its tables and sizes.
+# The actions of move values (MoveKeys, _core.pyx): its tables and sizes.
 cdef enum:
     _MK_KINDS = 64      # types the moves may be built of
     _MK_FIELDS = 8      # fields of a dataclass read by slot offset (more: by name)
@@ -221,6 +221,6 @@ cdef tuple _flag_tuple(int* values, int n)
 cdef tuple _flag_tuples(int n)
 
 
-# --- the RL environments' blocks (_core_envs.pxi) -----------------------------------------
+# --- the RL environments' blocks (in _core.pyx) -----------------------------------------
 
 cdef int _block(object obj, Py_buffer* view, char code, Py_ssize_t count, str what) except -1

@@ -153,12 +153,12 @@ class ActionSpace(Generic[MoveT]):
         # object has their id): a state that offers these very objects as its legal moves
         # has its legal actions found without hashing a move.
         self._by_id: dict[int, int] = {id(move): a for a, move in enumerate(self._moves)}
-        self._keyer: _MoveKeys | None = None  # the kernels' MoveKeys, made on first use
+        self._keyer: _MoveKeys | None = None  # the backend's MoveKeys, made on first use
 
     def _keys(self) -> _MoveKeys:
-        """The current kernels' keys of the space's moves: the space's own objects by
+        """The current backend's keys of the space's moves: the space's own objects by
         identity and equal values by their fields, to actions, safely. A machine's
-        ``apply_moves`` takes them (:meth:`cardwars.machine_state.MachineState.apply`)."""
+        ``apply_moves`` takes them (:meth:`cardwars.engine.machine_state.MachineState.apply`)."""
         keyer = self._keyer
         kind = backend.core.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since
@@ -216,7 +216,7 @@ class ActionSpace(Generic[MoveT]):
 
         The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path, which the
         machine makes itself: the space's own objects by identity, moves a caller built
-        (from a UI, from :func:`cardwars.wire.decode`) by their fields, read in the kernels
+        (from a UI, from :func:`cardwars.wire.decode`) by their fields, read in the backend's core
         through the move type's own slots. Nothing of a caller's value runs; None is what
         sends a step to the checked path, which explains a refusal.
         """

@@ -22,7 +22,7 @@ from cardwars.errors import CardParseError, RulesError, describe
 __all__ = ["Card", "CardId", "Deck", "Rank", "Shuffler", "Suit", "card_from_id", "read_card"]
 
 CardId = int
-"""A card as the small int the kernels use: ``suit*13 + rank-2`` in one standard
+"""A card as the small int the rule modules use: ``suit*13 + rank-2`` in one standard
 deck (0-51); a game that uses other cards numbers them its own way and says how."""
 
 

@@ -397,9 +397,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     agents: dict[int, Agent] = {
         seat: agent_by_name(name, game) for seat, name in enumerate(names) if seat != args.seat
     }
-    rngs = {
-        seat: backend.core.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents
-    }
+    rngs = {seat: backend.core.Rng(cardwars.derive_seed(state.seed, 1 + seat)) for seat in agents}
     out = _play_output()
 
     echo = not sys.stdin.isatty()

@@ -1,6 +1,6 @@
 """The pure-Python twin of the shared compiled core, :mod:`cardwars._core`.
 
-It gathers the twins of the files that ``_core.pyx`` includes, one module per
+It gathers the Python versions of ``_core.pyx``'s three sections, one module per
 subject so each can be read on its own: :mod:`cardwars.core_rng` (the RNG),
 :mod:`cardwars.core_values` (building the faces' values, finding a move's action)
 and :mod:`cardwars.core_envs` (the RL environments' blocks). Every public name has

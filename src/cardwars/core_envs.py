@@ -1,4 +1,5 @@
-"""What the machines' fast paths for the RL environments share: the twin of ``_core_envs.pxi``.
+"""What the machines' fast paths for the RL environments share: the Python version of
+that section of ``_core.pyx``.
 
 The machines' ``encode_seats`` write into caller blocks (NumPy arrays, or any writable
 C-contiguous buffer of the right format), which :func:`_block` checks and flattens;

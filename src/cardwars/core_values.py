@@ -8,7 +8,7 @@ class. It skips ``__init__`` and any ``__post_init__``: it is only for values wh
 fields the engine has already checked. The module also holds what both machines do
 with the face's move objects: :class:`MoveKeys` finds the action of a move (the face's
 own object, or an equal value a caller built) and :func:`moves_of_actions` gives the
-face's objects of a seat's legal actions, twins of the same names of ``_core_values.pxi``.
+face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -203,7 +203,7 @@ class SlotBuilder:
 
 
 # What both machines do with the face's move objects (the compiled ones share the same
-# function of _core_values.pxi).
+# function of _core.pyx).
 
 
 def moves_of_actions(own: tuple[Any, ...], legal: tuple[int, ...]) -> tuple[Any, ...]:

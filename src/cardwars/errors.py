@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = [
     "LISTED_MOVES",
+    "ArgumentTypeError",
     "CardParseError",
     "CardwarsError",
     "IllegalMoveError",
@@ -293,3 +294,29 @@ class UsageError(CardwarsError, ValueError):
     ...
     cardwars.errors.UsageError: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla
     """
+
+
+class ArgumentTypeError(UsageError, TypeError):
+    """An argument of the wrong type: the message names the parameter and the types it takes.
+
+    It is a :class:`TypeError`, as Python's own functions raise for a value of the wrong
+    type, and a :class:`UsageError` (so a :class:`CardwarsError`), as for any other misuse.
+
+    >>> from cardwars import records
+    >>> records.loads(5)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.ArgumentTypeError: text must be a str, bytes or bytearray, got 5 (int)
+    """
+
+
+def wrong_type(parameter: str, accepted: str, value: object) -> ArgumentTypeError:
+    """The :class:`ArgumentTypeError` of ``parameter``, which takes ``accepted``, given ``value``.
+
+    >>> from cardwars.errors import wrong_type
+    >>> str(wrong_type("seed", "an int or None", 1.5))
+    'seed must be an int or None, got 1.5 (float)'
+    """
+    return ArgumentTypeError(
+        f"{parameter} must be {accepted}, got {describe(value)} ({_type_name(value)})"
+    )

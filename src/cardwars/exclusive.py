@@ -1,27 +1,30 @@
-"""One caller at a time: overlapping use of one state is a clear error, never a torn state.
+"""One caller at a time: overlapping use of one object is a clear error, never a torn state.
 
-A game state is not thread-safe (like a python-chess board): give each thread its own
-:meth:`~cardwars.engine.GameState.copy`. What this module makes sure of is that misuse
-is caught instead of corrupting a state:
+A game state, a :class:`~cardwars.table.Table` and an env are not thread-safe (like a
+python-chess board): give each thread its own (a state's
+:meth:`~cardwars.engine.GameState.copy`). What this module makes sure of is that misuse
+is caught instead of corrupting anything:
 
-* a step is refused while another call on the same machine is running in another
-  thread, and while a step is running in the same thread (a caller's ``__eq__``,
-  ``__hash__``, ``__index__`` or a mapping's ``get`` that steps the state from inside
-  a step);
-* in the pure-Python twin every method of a machine (not its properties, which read a
-  field or two) is refused while another thread is inside it, so no such read sees half
-  a step.
+* a step is refused while another call on the same object is running in another
+  thread, and while any call of it is running in the same thread (a caller's
+  ``__eq__``, ``__hash__``, ``__index__``, a mapping's ``get`` or an agent's
+  ``choose`` that steps the object from inside a step);
+* a read is refused while another thread steps the object; reads share it, from any
+  number of threads at once, so threads that only read never see an error, and no
+  read sees half a step.
 
-The compiled machines keep the same rule with a flag of their own (a step never lets
-Python code run between its check and its commit); the pure twin marks its methods
-with :func:`step` and :func:`read`. The message is ``BUSY``, on both backends.
+The pure-Python twin of each machine marks its methods with :func:`step` and
+:func:`read`, and so do the Python objects above the machines (tables, envs); the
+compiled machines keep the same rule with a flag of their own (a step never lets
+Python code run between its check and its commit). The message is ``BUSY``, on both
+backends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import update_wrapper
-from threading import get_ident
+from threading import Lock, get_ident
 from typing import Concatenate, ParamSpec, TypeVar
 
 from cardwars.errors import UsageError
@@ -38,9 +41,11 @@ P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
 
-# id(object in use) -> [the thread whose call claimed it]. Only that call removes the
-# entry; dict.setdefault claims an object atomically (it runs no Python code).
+# id(object in use) -> [the thread of the call that claimed it, stepping, calls]: a step
+# holds its object alone; reads of any threads share it (``calls`` counts them, changed
+# under the lock only). An entry is never replaced, only removed by its last call.
 _IN_USE: dict[int, list[int]] = {}
+_LOCK = Lock()
 
 
 def busy_error() -> UsageError:
@@ -51,31 +56,70 @@ def busy_error() -> UsageError:
 def _guard(
     method: Callable[Concatenate[T, P], R], stepping: bool
 ) -> Callable[Concatenate[T, P], R]:
-    def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        key = id(self)
-        claim = [get_ident()]
-        held = _IN_USE.setdefault(key, claim)
-        if held is not claim:
-            # A step inside any call of this object, or any call from another thread.
-            if stepping or held[0] != claim[0]:
+    if stepping:
+
+        def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            # A step claims its object alone, with one atomic setdefault (no lock: nobody
+            # else ever changes a step's entry); any entry already there refuses it.
+            key = id(self)
+            claim = [get_ident(), True, 1]
+            if _IN_USE.setdefault(key, claim) is not claim:
                 raise busy_error()
-            return method(self, *args, **kwargs)  # a read inside a call of this thread
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            del _IN_USE[key]
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                del _IN_USE[key]
+
+    else:
+
+        def guarded(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            # Reads share their object: the first claims it with an atomic setdefault,
+            # the others join it under the lock (if it is still there), and every read
+            # lets go under the lock, the last one removing the entry.
+            key = id(self)
+            me = get_ident()
+            claim = [me, False, 1]
+            while True:
+                held = _IN_USE.setdefault(key, claim)
+                if held is claim:
+                    break
+                if held[1]:  # a step holds it
+                    if held[0] == me:
+                        return method(self, *args, **kwargs)  # a read inside own step
+                    raise busy_error()
+                _LOCK.acquire()
+                try:
+                    if _IN_USE.get(key) is held:
+                        held[2] += 1  # one more read, of this thread or another
+                        claim = held
+                        break
+                finally:
+                    _LOCK.release()
+                # the last read let go meanwhile: claim it again
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                _LOCK.acquire()  # (acquire and release: half the cost of a with block)
+                try:
+                    claim[2] -= 1
+                    if not claim[2]:
+                        del _IN_USE[key]
+                finally:
+                    _LOCK.release()
 
     update_wrapper(guarded, method)
     return guarded
 
 
 def step(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
-    """Mark a method that changes its object: refused inside any other call of it (a step
-    calls its own checks and steps through private methods, never public ones)."""
+    """Mark a method that changes its object: refused inside any other call of it, and while
+    any other thread is inside one (a step calls its own checks and steps through private
+    methods, never public ones)."""
     return _guard(method, True)
 
 
 def read(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
-    """Mark a method that reads its object: refused while another thread uses it; calls
-    of one thread may nest (a step checks its moves with reads)."""
+    """Mark a method that reads its object: refused while another thread steps it. Reads
+    share the object, from any threads at once, and nest inside a step of their own
+    thread (a step checks its moves with reads)."""
     return _guard(method, False)

@@ -14,7 +14,7 @@ one tree of the observer's information sets with it:
 * **Expansion** adds one child per iteration, keyed by the step's joint action;
   **rollouts** pick uniformly random integer actions until the game ends, unless
   the caller gives a rollout policy (Guerrilla's agent plays greedy rollouts on
-  the kernel machine, ``GuerrillaMachine.rollout``);
+  the game's machine, ``GuerrillaMachine.rollout``);
   **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a
   draw, 0 a loss) to that seat's statistics of the action it took.
 
@@ -79,7 +79,7 @@ def search(
 
     ``determinize(rng)`` returns a fresh full state (a :class:`~cardwars.engine.GameState`
     with integer actions) in which ``seat`` is polled with ``root_actions``.
-    ``rollout(machine, rng)``, if given, plays the kernel machine on from the new
+    ``rollout(machine, rng)``, if given, plays the game's machine on from the new
     leaf (to the end, or part of the way: uniformly random actions finish the game),
     drawing only from ``rng``; by default the whole rollout is uniformly random.
     """
@@ -88,7 +88,7 @@ def search(
     sqrt = math.sqrt
     for _ in range(iterations):
         state = determinize(rng)
-        m = state.machine  # the kernel machine: the fast path of integer actions
+        m = state.machine  # the game's machine: the fast path of integer actions
         players = state.players
         node = root
         path: list[tuple[_Node, dict[int, int]]] = []

@@ -1,4 +1,4 @@
-"""The one validator of every game's ``Rules``, and their form as kernel arguments.
+"""The one validator of every game's ``Rules``, and their form as machine arguments.
 
 Each game's ``Rules`` is a frozen dataclass whose fields are its options. A
 field is one of three kinds, and the game names which in three tables:
@@ -9,7 +9,7 @@ field is one of three kinds, and the game names which in three tables:
   bound, so that the compiled loops can hold it (the same on both backends).
 
 :func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the
-field, the value and what is allowed; :func:`kernel_options` turns the rules
+field, the value and what is allowed; :func:`machine_options` turns the rules
 into the plain ints the kernels take (a flag is 0 or 1, a choice its index).
 
 >>> from dataclasses import dataclass
@@ -21,7 +21,7 @@ into the plain ints the kernels take (a flag is 0 or 1, a choice its index).
 ...     def __post_init__(self) -> None:
 ...         check_options(self, flags=("fast",), choices={"order": ("up", "down")},
 ...                       counts={"cap": (1, 100)})
->>> kernel_options(Toy(order="down"), choices={"order": ("up", "down")})
+>>> machine_options(Toy(order="down"), choices={"order": ("up", "down")})
 {'fast': 0, 'order': 1, 'cap': 10}
 >>> Toy(cap=101)
 Traceback (most recent call last):
@@ -36,7 +36,14 @@ from collections.abc import Collection, Mapping
 
 from cardwars.errors import RulesError, describe
 
-__all__ = ["check_options", "check_players", "describe_count", "kernel_options", "option_table"]
+__all__ = [
+    "check_options",
+    "check_players",
+    "describe_count",
+    "kernel_options",
+    "machine_options",
+    "option_table",
+]
 
 
 def describe_count(low: int, high: int) -> str:
@@ -118,19 +125,19 @@ def check_players(game: str, players: object, low: int, high: int) -> int:
     return players
 
 
-def kernel_options(
+def machine_options(
     rules: object,
     choices: Mapping[str, tuple[str, ...]],
     *,
     skip: Collection[str] = (),
 ) -> dict[str, int]:
-    """The fields of ``rules`` (a dataclass), in order, as the ints the kernels take.
+    """The fields of ``rules`` (a dataclass), in order, as the ints the machines take.
 
     A flag becomes 0 or 1, a choice the index of its value in ``choices``, a
     count stays as it is; the fields in ``skip`` are left out.
     """
     if not dataclasses.is_dataclass(rules):
-        raise TypeError(f"kernel_options() takes a Rules dataclass, got {describe(rules)}")
+        raise TypeError(f"machine_options() takes a Rules dataclass, got {describe(rules)}")
     out: dict[str, int] = {}
     for field in dataclasses.fields(rules):
         if field.name in skip:
@@ -138,3 +145,7 @@ def kernel_options(
         value = getattr(rules, field.name)
         out[field.name] = choices[field.name].index(value) if field.name in choices else int(value)
     return out
+
+
+# Transitional, until every game's rules say machine_options (issue 33): the old name.
+kernel_options = machine_options

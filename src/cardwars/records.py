@@ -48,8 +48,8 @@ from typing import IO, Any, Final, NamedTuple, overload
 
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
-from cardwars.errors import CardParseError, CardwarsError, RecordError
-from cardwars.game_base import StateT
+from cardwars.engine.game import StateT
+from cardwars.errors import CardParseError, CardwarsError, RecordError, wrong_type
 from cardwars.registry import game_class, game_names
 
 __all__ = [
@@ -225,6 +225,7 @@ def dumps(
         The record as JSON text, which :func:`loads` reads back.
 
     Raises:
+        ArgumentTypeError: ``state`` is not a game state (a :class:`TypeError`).
         RecordError: a hand-built start its game cannot write (an Aliwar layout
             is written at the start of a round, a Clone War one before battle 1),
             ``agents`` is not one name per seat, or the game would give a record
@@ -236,6 +237,8 @@ def dumps(
     >>> data["game"], data["seed"], len(data["steps"]) == final.result.length
     ('clone-war', 3, True)
     """
+    if not isinstance(state, GameState):
+        raise wrong_type("state", "a cardwars GameState", state)
     position = None
     if getattr(state, "hand_built", False):
         try:
@@ -362,7 +365,9 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
 
-def replay(record: str | bytes | Mapping[str, Any], *, max_bytes: int = MAX_BYTES) -> list[Step]:
+def replay(
+    record: str | bytes | bytearray | Mapping[str, Any], *, max_bytes: int = MAX_BYTES
+) -> list[Step]:
     """Load a record (its JSON text, or the parsed object) and return every step.
 
     The first step is the start (the deal, or the hand-built position), with no
@@ -370,7 +375,8 @@ def replay(record: str | bytes | Mapping[str, Any], *, max_bytes: int = MAX_BYTE
     record is validated (as by :func:`loads`) before anything is returned.
 
     Args:
-        record: the record's JSON text, or the parsed object.
+        record: the record's JSON text (a str, or its UTF-8 bytes or bytearray), or
+            the parsed object.
         max_bytes: the largest text accepted, in bytes (as :func:`loads`).
 
     Returns:
@@ -389,6 +395,8 @@ def replay(record: str | bytes | Mapping[str, Any], *, max_bytes: int = MAX_BYTE
     True
     """
     max_bytes = _check_max_bytes(max_bytes)
+    if type(record) is bytearray:
+        record = bytes(record)  # read once: a bytearray could change while it is parsed
     parse = isinstance(record, (str, bytes))
     if parse:
         _check_size(record, max_bytes)  # type: ignore[arg-type]
@@ -530,6 +538,7 @@ def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYT
         RecordError: the file holds more than ``max_bytes`` bytes; no more than
             ``max_bytes + 1`` bytes were read to find out.
         OSError: the file cannot be opened or read.
+        ArgumentTypeError: ``source`` is neither a path nor a file (a :class:`TypeError`).
 
     >>> import io
     >>> read(io.BytesIO(b'{"format": "cardwars-record"}'))
@@ -543,6 +552,8 @@ def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYT
     if isinstance(source, (str, os.PathLike)):
         with open(source, "rb") as file:
             return _read_capped(file, max_bytes)
+    if isinstance(source, (bytes, bytearray)) or not callable(getattr(source, "read", None)):
+        raise wrong_type("source", "a path (str or os.PathLike) or a binary file", source)
     return _read_capped(source, max_bytes)
 
 
@@ -566,18 +577,20 @@ def _read_capped(file: IO[bytes], max_bytes: int) -> bytes:
 
 
 @overload
-def loads(text: str | bytes, *, max_bytes: int = ...) -> GameState[Any]: ...
+def loads(text: str | bytes | bytearray, *, max_bytes: int = ...) -> GameState[Any]: ...
 @overload
-def loads(text: str | bytes, game: Game[Any, StateT], *, max_bytes: int = ...) -> StateT: ...
+def loads(
+    text: str | bytes | bytearray, game: Game[Any, StateT], *, max_bytes: int = ...
+) -> StateT: ...
 
 
 def loads(
-    text: str | bytes, game: Game[Any, Any] | None = None, *, max_bytes: int = MAX_BYTES
+    text: str | bytes | bytearray, game: Game[Any, Any] | None = None, *, max_bytes: int = MAX_BYTES
 ) -> GameState[Any]:
     """Load a record: validate it, replay every move, check the stored result.
 
     Args:
-        text: the record's JSON text.
+        text: the record's JSON text: a str, or its UTF-8 ``bytes`` or ``bytearray``.
         game: when given, the record must be a game of exactly this game (name,
             players and rules); the state is then typed as that game's state.
         max_bytes: the largest text accepted, in bytes (a str counts as UTF-8);
@@ -593,6 +606,8 @@ def loads(
             than an ASCII seat number like ``"0"``, an illegal move, or a result
             that does not match; nothing is half-built. No other exception
             escapes, and values quoted from the record are cut short.
+        ArgumentTypeError: ``text`` is not a str, bytes or bytearray, or ``game``
+            not a Game (a :class:`TypeError`, raised before anything is read).
 
     >>> import cardwars
     >>> final = cardwars.play(cardwars.load_game("guerrilla"), ["greedy", "random"], seed=3)
@@ -603,6 +618,12 @@ def loads(
     ...
     cardwars.errors.RecordError: not JSON: ...
     """
+    if type(text) is bytearray:
+        text = bytes(text)  # read once: a bytearray could change while it is parsed
+    elif not isinstance(text, (str, bytes)):
+        raise wrong_type("text", "a str, bytes or bytearray", text)
+    if game is not None and not isinstance(game, Game):
+        raise wrong_type("game", "a cardwars Game or None", game)
     max_bytes = _check_max_bytes(max_bytes)
     _check_size(text, max_bytes)
     state = _guarded_replay(text, parse=True, keep=False)[-1][0]
@@ -639,12 +660,16 @@ def load(
     Raises:
         RecordError: as :func:`read` and :func:`loads`.
         OSError: the file cannot be opened or read.
+        ArgumentTypeError: ``source`` is neither a path nor a file, or ``game`` not
+            a Game (a :class:`TypeError`).
 
     >>> import cardwars, io
     >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
     >>> load(io.BytesIO(dumps(final).encode())) == final
     True
     """
+    if game is not None and not isinstance(game, Game):
+        raise wrong_type("game", "a cardwars Game or None", game)
     text = read(source, max_bytes=max_bytes)
     if game is None:
         return loads(text, max_bytes=max_bytes)

@@ -106,7 +106,7 @@ class SimulationReport:
         termination_codes: the termination per game (``array('b')``).
         engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when
             :func:`cardwars.play` played each game.
-        backend: ``"compiled"`` or ``"python"``, the kernels that ran.
+        backend: ``"compiled"`` or ``"python"``, the backend that ran.
 
     >>> import cardwars
     >>> report = cardwars.simulate("aliwar", ["greedy", "random"], games=1000, seed=1)

@@ -423,7 +423,10 @@ def simulate(
             :class:`~concurrent.futures.ThreadPoolExecutor`).
         SimulationError: a chunk raised (e.g. an agent's own error), which is
             chained as ``__cause__``; the other chunks are cancelled first and an
-            own pool is ended.
+            own pool is ended. The same when the ``progress`` callback raises
+            (its error chained): the run stops at that call, the games not yet
+            reported are dropped and no report is returned. A ``KeyboardInterrupt``
+            from the callback stops the run the same way and goes through as it is.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)
@@ -458,7 +461,19 @@ def simulate(
             # Enough chunks to balance the workers and to show progress.
             chunk_size = max(1, min(chunk_size, -(-games // (8 * max(workers, 2)))))
     starts = range(0, games, chunk_size)  # lazy: never a list of every chunk
-    report_progress, close_progress = _progress_sink(progress, games)
+    sink, close_progress = _progress_sink(progress, games)
+
+    def report_progress(done: int, total: int) -> None:
+        # A callback that raises stops the run as a failed chunk does (the rest
+        # cancelled, an own pool ended) and is one SimulationError, its error chained.
+        try:
+            sink(done, total)
+        except Exception as exc:
+            raise SimulationError(
+                f"the progress callback raised after {done} of {total} games: "
+                f"{_error_text(exc)}; the run was stopped"
+            ) from exc
+
     chunks: list[_Chunk] = []
     done = 0
     try:

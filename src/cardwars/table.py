@@ -29,12 +29,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
-from cardwars import backend
+from cardwars import backend, exclusive
 from cardwars.actions import illegal_move, matching_move, type_name
-from cardwars.bases import Event, Move, Result
+from cardwars.engine.bases import Event, Move, Result
+from cardwars.engine.game import Game, StateT
+from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
 from cardwars.errors import IllegalMoveError, UsageError, describe
-from cardwars.game_base import Game, StateT
-from cardwars.interfaces import Agent, SomeAgent, action_chooser
 
 if TYPE_CHECKING:
     from typing_extensions import TypeVar as _DefaultTypeVar
@@ -61,7 +61,7 @@ class SeatEvent:
     """One event of a seat's feed: its index in the feed, the event, and its line of text.
 
     ``text`` is the game's ``text.describe(event)``
-    (:class:`~cardwars.interfaces.GameText`), or None for the events a game writes
+    (:class:`~cardwars.engine.interfaces.GameText`), or None for the events a game writes
     no line for.
     """
 
@@ -134,6 +134,12 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         pause_automatic: with people at the table, also rest before each automatic
             step (Clone War's battles), so a person can watch them one by one:
             ``play({})`` performs it. Without it the table runs them at once.
+
+    A table is for one thread at a time, like a state. A call that overlaps another
+    call of the same table (from another thread, or from an agent's ``choose``
+    during :meth:`play`) raises :class:`~cardwars.errors.UsageError` and changes
+    nothing, except reads, which share the table: views and properties from several
+    threads at once work while no thread plays or undoes.
 
     The table rests where a person is polled, or the game is over. People may hand
     in their moves in one call or one by one: a move of one person is kept secret
@@ -210,10 +216,10 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         seated = _read_agents(game, {} if agents is None else agents)
         self._game = game
         self._state: StateT = game.new_game(seed)
-        kernels = backend.core
+        core = backend.core
         seed = self._state.seed
         self._rngs: list[Rng] = [
-            kernels.Rng(kernels.derive_seed(seed, 1 + seat)) for seat in range(game.players)
+            core.Rng(core.derive_seed(seed, 1 + seat)) for seat in range(game.players)
         ]
         self._agents = seated
         self._people = frozenset(range(game.players)) - seated.keys()
@@ -239,6 +245,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         return self._people
 
     @property
+    @exclusive.read
     def state(self) -> StateT:
         """A copy of the whole (god's-eye) state, which is never for a person's eyes.
 
@@ -248,32 +255,38 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         return self._state.copy()
 
     @property
+    @exclusive.read
     def is_over(self) -> bool:
         """The game has ended."""
         return self._state.is_over
 
     @property
+    @exclusive.read
     def result(self) -> Result | None:
         """The result once the game is over, else None."""
         return self._state.result
 
     @property
+    @exclusive.read
     def waiting_for(self) -> tuple[int, ...]:
         """The polled people who have not handed in their move yet, in seat order."""
         return tuple(sorted(self._polled_people() - self._pending.keys()))
 
     @property
+    @exclusive.read
     def automatic(self) -> bool:
         """The table rests before an automatic step (only with ``pause_automatic``)."""
         state = self._state
         return self._pause and not state.is_over and not state.to_act
 
     @property
+    @exclusive.read
     def can_undo(self) -> bool:
         """There is a people's decision before the current one to go back to."""
         return len(self._rests) >= 2
 
     # --- what one seat sees -----------------------------------------------------------------
+    @exclusive.read
     def view(self, seat: int, since: int | None = None) -> SeatView[ObservationT, MoveT]:
         """What ``seat`` may know now, with its events since its previous view.
 
@@ -319,6 +332,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         )
 
     # --- the people's moves -----------------------------------------------------------------
+    @exclusive.step
     def play(self, moves: Mapping[int, MoveT]) -> bool:
         """Hand in people's moves; play the step once every polled person has moved.
 
@@ -336,7 +350,10 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             IllegalMoveError: the game is over, or a move is not legal (named,
                 with the legal moves).
             UsageError: ``moves`` is not a mapping of seats, or names a seat that
-                is not a polled person; or it is empty when people are polled.
+                is not a polled person; or it is empty when people are polled; or
+                the table is in the middle of another call (an agent's ``choose``
+                that calls ``play`` or :meth:`undo` of its own table, or another
+                thread: ``cardwars.exclusive.BUSY``).
 
         An exception an agent raises goes through. Whatever is raised, the table
         is left exactly as it was.
@@ -361,6 +378,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             raise
         return True
 
+    @exclusive.step
     def undo(self) -> None:
         """Go back to the people's previous decision: every step since is undone.
 
@@ -368,7 +386,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         the table is where it was then. Pending moves are dropped.
 
         Raises:
-            UsageError: there is no earlier decision to go back to.
+            UsageError: there is no earlier decision to go back to, or the table is in
+                the middle of another call (an agent's ``choose`` during :meth:`play`,
+                or another thread); nothing changes.
         """
         if not self.can_undo:
             raise UsageError("nothing to undo: the people have not decided anything yet")

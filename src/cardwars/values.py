@@ -3,7 +3,7 @@
 A frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__``,
 which makes it several times slower than the work it stands for; the state machines
 build every step's events and views in a loop, where that time adds up. The
-:func:`builder` of such a class is the kernels' ``SlotBuilder``, which sets the slots
+:func:`builder` of such a class is the backend's ``SlotBuilder``, which sets the slots
 directly (the compiled one writes them as pointers), and gives an object that is
 equal to, hashes like, and behaves exactly as one built by the class itself.
 

@@ -56,7 +56,13 @@ from cardwars import documents
 from cardwars.cards import Card
 from cardwars.documents import encode_value
 from cardwars.engine import Event, Game, Move, Observation, Result
-from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, UsageError, describe
+from cardwars.errors import (
+    CardwarsError,
+    IllegalMoveError,
+    RecordError,
+    describe,
+    wrong_type,
+)
 from cardwars.options import option_table
 
 if TYPE_CHECKING:
@@ -343,7 +349,7 @@ _KindT = TypeVar("_KindT", Move, Event, Observation)
 
 def _game_classes(game: object) -> dict[str, type]:
     if not isinstance(game, Game):
-        raise UsageError(f"expected a game (from cardwars.load_game), got {describe(game)}")
+        raise wrong_type("game", "a cardwars Game (from cardwars.load_game)", game)
     return _classes(type(game))
 
 
@@ -511,7 +517,9 @@ def _decode_value(
         if number is None:
             raise RecordError(f"{where}: expected an integer, got {_clip(data)}")
         if bound is not None and not bound[0] <= number <= bound[1]:
-            raise RecordError(f"{where}: expected an integer {bound[0]}..{bound[1]}, got {number}")
+            raise RecordError(
+                f"{where}: expected an integer {bound[0]}..{bound[1]}, got {describe(number)}"
+            )
         return number
     if hint is str:
         if not isinstance(data, str):
@@ -570,12 +578,18 @@ def schema(game: Game[Any, Any]) -> dict[str, Any]:
     results and rules, each under ``$defs`` by its class name, and a step's ``{seat: move}``
     (``Step``); the root accepts any of them or a list of them.
 
+    Raises:
+        ArgumentTypeError: ``game`` is not a :class:`~cardwars.engine.Game` (a game's
+            name included: ``schema(cardwars.load_game("aliwar"))``).
+
     >>> import cardwars
     >>> from cardwars.wire import schema
     >>> doc = schema(cardwars.load_game("aliwar"))
     >>> doc["$schema"], doc["$defs"]["Switch"]["required"]
     ('https://json-schema.org/draft/2020-12/schema', ['type', 'a', 'b'])
     """
+    if not isinstance(game, Game):
+        raise wrong_type("game", "a cardwars Game (from cardwars.load_game)", game)
     return copy.deepcopy(_schema_of(type(game)))
 
 

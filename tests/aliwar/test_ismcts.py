@@ -62,6 +62,30 @@ def test_determinize_keeps_what_the_seat_knows(
     assert state._m.key() == before  # the state itself is untouched
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds, policy_seed=seeds, steps=st.integers(0, 40), draw=seeds)
+def test_determinize_keeps_every_card_once_face_up_under_face_up_only_views(
+    seed: int, policy_seed: int, steps: int, draw: int
+) -> None:
+    # Issue 34, item 9: under view_recall="face_up_only" determinize moved cards the seat
+    # had seen face up (AW-8.3: known to both by memory). The option changes the views
+    # only: the world keeps every card a perfect-recall view shows, where it lies.
+    forgetful = random_position(Rules(view_recall="face_up_only"), seed, policy_seed, steps)
+    perfect = random_position(Rules(), seed, policy_seed, steps)
+    assert forgetful.stacks == perfect.stacks  # the option changes no deal and no step
+    for seat in (0, 1):
+        guess = forgetful.determinize(seat, Rng(draw))
+        assert guess.observation(seat) == forgetful.observation(seat)
+        known = perfect.observation(seat).stacks
+        for own, guessed in zip(known, guess.stacks, strict=True):
+            for stack, cards in zip(own, guessed, strict=True):
+                assert len(stack) == len(cards)
+                for card, placed in zip(stack, cards, strict=True):
+                    assert card is None or placed == card
+        same = perfect.determinize(seat, Rng(draw))
+        assert guess.stacks == same.stacks  # the same knowledge, the same draw
+
+
 def test_determinize_keeps_the_seats_feed() -> None:
     # Issue 23: the sample shows the seat the same events as the truth, and plays on.
     for steps in (0, 4, 9):

@@ -22,8 +22,8 @@ from cardwars.aliwar import (
 from cardwars.aliwar.text import NOTATION, TEXT, AliwarText
 from cardwars.cards import Card
 from cardwars.engine import Event, Result
+from cardwars.engine.interfaces import GameText
 from cardwars.errors import IllegalMoveError, listed
-from cardwars.interfaces import GameText
 from tests.aliwar.helpers import keep_position
 from tests.kernels import pure
 

@@ -1,6 +1,6 @@
 """Clone War's machine (issue 22, item 3): ``CloneWarMachine``, compiled and pure twin.
 
-The state is a :class:`~cardwars.machine_state.MachineState` like Aliwar's and
+The state is a :class:`~cardwars.engine.machine_state.MachineState` like Aliwar's and
 Guerrilla's: each battle is one call into the machine, which plays the table's own
 battle (the batch loop's) and then the cycle rule. These tests check the machine on
 each backend (what it refuses, its copies, keys and pickles, the cycle rule), and the
@@ -21,8 +21,8 @@ from cardwars.clone_war.contract import CloneWarMachine
 from cardwars.clone_war.state import _CARDS, _machine_options
 from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
+from cardwars.engine.machine_state import MachineState
 from cardwars.errors import IllegalMoveError, UsageError
-from cardwars.machine_state import MachineState
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized

@@ -20,7 +20,7 @@ from cardwars.clone_war import (
     State,
 )
 from cardwars.clone_war.text import NOTATION, TEXT, CloneWarText
-from cardwars.interfaces import GameText
+from cardwars.engine.interfaces import GameText
 
 
 def test_every_event_reads_as_one_line() -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardwars.cards import Card
 from cardwars.engine import Move
+from cardwars.engine.interfaces import GameText
 from cardwars.errors import IllegalMoveError
 from cardwars.guerrilla import (
     Allow,
@@ -31,7 +32,6 @@ from cardwars.guerrilla import (
     TieCards,
 )
 from cardwars.guerrilla.text import NOTATION, TEXT, GuerrillaText
-from cardwars.interfaces import GameText
 from tests import kernels
 from tests.guerrilla.helpers import guerrilla_games
 

@@ -11,8 +11,8 @@ import pytest
 import cardwars
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.clone_war.contract import CloneWarMachine
+from cardwars.engine.machine_state import Machine
 from cardwars.guerrilla.contract import GuerrillaMachine
-from cardwars.machine_state import Machine
 
 CONTRACTS: list[tuple[str, dict[str, Any], type]] = [
     ("aliwar", {}, AliwarMachine),

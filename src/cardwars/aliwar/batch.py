@@ -128,7 +128,7 @@ def _play_one(
     """One game through the machine, ``agents[s]`` 0 random or 1 greedy: (length, winner,
     termination, discards, longest idle run).
 
-    Seat ``s``'s random agent is ``cardwars.interfaces.RandomAgent`` with
+    Seat ``s``'s random agent is ``cardwars.engine.interfaces.RandomAgent`` with
     ``Rng(derive_seed(game_seed, 1 + s))``: ``legal[rng.below(len(legal))]``. The loop
     calls the machine's unguarded steps, which :meth:`AliwarMachine.apply_actions` wraps
     (its checks hold here: every action is one of the polled seat's legal actions).

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card
-from cardwars.machine_state import Machine
+from cardwars.engine.machine_state import Machine
 
 __all__ = ["AliwarMachine"]
 

@@ -93,7 +93,7 @@ class Aliwar(Game[Rules, State], Encodable):
     def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
         """The core's ``count`` tables of this game for :mod:`cardwars.envs.vector`: the
         learner at ``seat``, the built-in ``opponent`` (``"random"`` or ``"greedy"``,
-        exactly :class:`~cardwars.interfaces.RandomAgent` and
+        exactly :class:`~cardwars.engine.interfaces.RandomAgent` and
         :class:`~cardwars.aliwar.GreedyAgent`) at the other, under every rule option.
 
         Raises:

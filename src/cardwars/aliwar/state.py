@@ -43,8 +43,9 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
-from cardwars.machine_state import MachineState
+from cardwars.exclusive import busy_error
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -489,7 +490,7 @@ class State(MachineState[Phase], EncodedState):
         609 (``numpy.empty((2, 609), numpy.float32)``): row ``s`` becomes what
         :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
         C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
-        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
         for a seat not polled). With ``wait`` the mask rows are 278 wide, the last
         column the wait action 277 (the Parallel PettingZoo env's): 1 exactly in the
         row of a seat not polled, so that no row is all 0.
@@ -518,25 +519,32 @@ class State(MachineState[Phase], EncodedState):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
 
-        Every card that ``seat``'s :meth:`observation` hides (``None``: a face-down
-        card it never saw, or with ``view_recall="face_up_only"`` any face-down card)
-        is placed uniformly at random among the hidden positions (one
+        Every face-down card that was never face up (AW-8.2: no seat knows it) is
+        placed uniformly at random among the places of such cards (one
         :meth:`~cardwars.Rng.shuffle` of those cards); every other card, the phase,
         the counters and the history stay as they are, so
-        ``determinize(seat, rng).observation(seat) == observation(seat)``. The copy's
+        ``determinize(seat, rng).observation(seat) == observation(seat)``. A card that
+        was once face up stays where it lies, remembered by both seats (AW-8.3), with
+        ``view_recall="face_up_only"`` too: that option only changes what observations
+        show, for front ends whose players remember for themselves, not what a seat
+        knows (issue 34). The copy's
         own RNG (future chance) is reseeded from ``rng`` too (Aliwar draws nothing
         after the deal, so this only keeps the game's seed private). Only ``rng`` is
         drawn from; this state is left unchanged.
 
         This is uniform among the positions consistent with everything ``seat`` has
-        seen (issue 23): the deal is one shuffled deck, so the hidden cards are
-        exchangeable, and the observation keeps every card the seat saw (with
-        ``view_recall="face_up_only"`` it forgets face-down ones by design). The copy's
+        seen (issue 23): the deal is one shuffled deck, so the never-seen cards are
+        exchangeable, and every card the seat saw keeps its place. The copy's
         :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's; it
         cannot :meth:`~cardwars.engine.GameState.undo` past the present.
 
+        Threads may determinize one state at once. If another thread steps or undoes
+        it meanwhile, this raises :class:`~cardwars.errors.UsageError`
+        (``cardwars.exclusive.BUSY``) or returns a world of a position it was at.
+
         Raises:
-            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
+            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
+                another thread undid this state meanwhile.
 
         >>> from cardwars import Rng
         >>> from cardwars.aliwar import Aliwar
@@ -545,16 +553,28 @@ class State(MachineState[Phase], EncodedState):
         >>> guess.observation(0) == state.observation(0), guess.stacks == state.stacks
         (True, False)
         """
-        observation = self.observation(seat)
+        if type(seat) is not int or not 0 <= seat < 2:
+            self._check_seat(seat)
         self._check_rng(rng)
-        key = self._m.key()
+        # One copy of the machine: the position at one moment, even if another thread
+        # steps this state meanwhile (then the feed check below refuses).
+        m = self._m
+        now = m.copy()
+        key = now.key()
+        feed = self._step_events()
+        if self._m is not m or len(feed) < now.steps:  # undone by another thread meanwhile
+            raise busy_error()
         stacks = [[list(stack) for stack in own] for own in key.stacks]
+        # What the seat knows by the rules: every card once face up is remembered by both
+        # (AW-8.3; the machine's ``seen``), whatever the views display (view_recall
+        # changes observations only). The cards never seen are the hidden ones.
+        seen = key.seen
         hidden = [
             (s, c, i)
-            for s, own in enumerate(observation.stacks)
+            for s, own in enumerate(stacks)
             for c, stack in enumerate(own)
             for i, card in enumerate(stack)
-            if card is None
+            if not seen >> card & 1
         ]
         cards = [stacks[s][c][i] for s, c, i in hidden]
         rng.shuffle(cards)
@@ -569,7 +589,7 @@ class State(MachineState[Phase], EncodedState):
         guess = type(self)(self._rules, self._seed, machine, self._hand_built)
         # The public past (issue 23): the seat's feed is this state's, not a replay.
         guess._start = self._start
-        guess._feed = (guess.copy(), list(self._step_events()))
+        guess._feed = (guess.copy(), feed[: now.steps], guess._m)
         return guess
 
     @classmethod

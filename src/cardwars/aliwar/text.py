@@ -270,7 +270,7 @@ def _describe(event: Event) -> str | None:
 
 
 class AliwarText:
-    """Aliwar's :class:`~cardwars.interfaces.GameText`: labels, parsing, boards, event lines.
+    """Aliwar's :class:`~cardwars.engine.interfaces.GameText`: labels, parsing, boards, event lines.
 
     The one instance is :data:`TEXT`, which is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`.
     Labels number stacks 0–4 (``P`` is the protection position, 5 in Python), as

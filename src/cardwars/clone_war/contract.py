@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from cardwars.cards import Card
 from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
-from cardwars.machine_state import Machine
+from cardwars.engine.machine_state import Machine
 
 __all__ = ["CloneWarMachine"]
 

@@ -38,8 +38,8 @@ from cardwars.clone_war.moves import (
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.tables import CloneWarFaces
 from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
-from cardwars.machine_state import MachineState
 from cardwars.options import check_players
 
 if TYPE_CHECKING:

@@ -124,7 +124,7 @@ def _render_state(state: State) -> str:
 
 
 class CloneWarText:
-    """Clone War's :class:`~cardwars.interfaces.GameText`: boards and event lines, no moves.
+    """Clone War's :class:`~cardwars.engine.interfaces.GameText`: boards and event lines, no moves.
 
     The one instance is :data:`TEXT`, which is :attr:`CloneWar.text
     <cardwars.clone_war.CloneWar.text>`. Clone War has no moves (CW-8), so

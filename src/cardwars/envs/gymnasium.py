@@ -3,7 +3,7 @@
 Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
 (:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``); ``gymnasium.make``
 passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, any built-in
-agent name or any :class:`~cardwars.interfaces.Agent`), ``seat`` (the learner's
+agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
 seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
 
 The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
@@ -26,6 +26,7 @@ so ``reset(seed=s)`` replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -36,9 +37,9 @@ from gymnasium import spaces
 from cardwars import backend, exclusive
 from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
+from cardwars.engine.interfaces import Agent
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import UsageError, describe
-from cardwars.interfaces import Agent
 
 __all__ = ["CardwarsEnv"]
 
@@ -51,7 +52,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         opponent: the agent of every other seat: a built-in agent name or an
-            :class:`~cardwars.interfaces.Agent`.
+            :class:`~cardwars.engine.interfaces.Agent`.
         seat: the learner's seat.
         render_mode: None or ``"ansi"`` (the learner's view as text).
         illegal_action: ``"terminate"`` (an illegal action ends the episode with
@@ -112,20 +113,40 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         return self._encoder.observation_of(self.game_state, self.seat)
 
     def _opponent_moves(self) -> dict[int, Any]:
+        """Each polled opponent's choice; UsageError if a ``choose`` changed the state."""
         state = self.game_state
-        return {
-            seat: self.opponents[seat].choose(
-                state.observation(seat), state.legal_moves(seat), self._rngs[seat]
-            )
-            for seat in sorted(state.to_act)
-            if seat != self.seat
-        }
+        mark = _mark(state)
+        moves = {}
+        for seat in sorted(state.to_act):
+            if seat != self.seat:
+                moves[seat] = self.opponents[seat].choose(
+                    state.observation(seat), state.legal_moves(seat), self._rngs[seat]
+                )
+                if _mark(state) != mark:
+                    raise UsageError(
+                        f"the opponent of seat {seat} changed the env's game state from its "
+                        "choose() (an agent must not step or undo the state it is asked "
+                        "about); the env's step was undone"
+                    )
+        return moves
 
     def _advance(self) -> None:
         """Let the opponents play until the learner is polled or the game is over."""
         state = self.game_state
         while not state.is_over and self.seat not in state.to_act:
             state.apply(self._opponent_moves())
+
+    def _atomic(self, state: GameState[Any], work: Callable[[], None]) -> None:
+        """Run ``work`` on ``state`` and the opponents' RNGs; if anything raises (an
+        opponent's ``choose``, an illegal move), put both back as they were, then re-raise."""
+        before = state.copy()
+        rngs = [rng.copy() for rng in self._rngs]
+        try:
+            work()
+        except BaseException:
+            state._restore(before)
+            self._rngs = rngs
+            raise
 
     @exclusive.step
     def reset(
@@ -141,10 +162,9 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
-        kernels = backend.core
+        core = backend.core
         self._rngs = [
-            kernels.Rng(kernels.derive_seed(game_seed, 1 + seat))
-            for seat in range(self.game.players)
+            core.Rng(core.derive_seed(game_seed, 1 + seat)) for seat in range(self.game.players)
         ]
         self._done = False
         self._advance()
@@ -154,9 +174,13 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (with the opponents' simultaneous moves), then theirs.
 
+        Whatever raises (an opponent's ``choose`` included) leaves the env, its state
+        and its opponents' RNGs exactly as they were before the call.
+
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"``.
-            UsageError: the episode is over.
+            UsageError: the episode is over; an opponent's ``choose`` changed the
+                game state; the env is in the middle of another call (another thread).
         """
         # The action as a plain int first: converting a caller's value may run its code.
         chosen = action_value(action)
@@ -178,17 +202,16 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             info["illegal_action"] = True
             self._done = True
             return self._observe(), -1.0, True, False, info
-        moves = self._opponent_moves()
-        # The learner's own move object as the state is now: an opponent's choose() runs
-        # caller code. If that changed the state, apply() refuses what is no longer legal.
-        now = state.legal_actions(self.seat)
-        moves[self.seat] = (
-            state.legal_moves(self.seat)[now.index(chosen)]
-            if chosen in now
-            else self.game.action_to_move(chosen)
-        )
-        state.apply(moves)
-        self._advance()
+
+        def play() -> None:
+            moves = self._opponent_moves()  # the state is as it was (else UsageError)
+            moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
+            state.apply(moves)
+            self._advance()
+
+        # All or nothing: an opponent that raises (even after the learner's step) leaves
+        # the env as it was before this call, so the same step may be tried again.
+        self._atomic(state, play)
         reward, terminated, truncated = 0.0, False, False
         result = state.result
         if result is not None:
@@ -198,11 +221,20 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             terminated = not truncated
         return self._observe(), reward, terminated, truncated, self._info()
 
+    @exclusive.read
     def render(self) -> str | None:
         """The learner's view as text (``render_mode="ansi"``), else None."""
         if self.render_mode is None:
             return None
         return self.game.text.render(self.game_state.observation(self.seat))
+
+
+def _mark(state: GameState[Any]) -> tuple[int, int]:
+    """What changes whenever ``state`` is stepped or undone: its machine and its steps."""
+    machine: Any = getattr(state, "machine", None)
+    if machine is None:  # pragma: no cover - every game's state runs on a machine
+        return (0, len(state.history))
+    return (id(machine), machine.steps)
 
 
 def _register() -> None:

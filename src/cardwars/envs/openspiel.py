@@ -63,10 +63,10 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from cardwars import backend
+from cardwars import backend, exclusive
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import encoding_of
-from cardwars.errors import UsageError, describe
+from cardwars.errors import IllegalMoveError, RecordError, UsageError, describe, wrong_type
 from cardwars.registry import game_class
 from cardwars.registry import load_game as _load_cardwars_game
 from cardwars.vectors import Encodable, Encoding
@@ -161,11 +161,15 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
         defaults = _parameters(name)
         given = {**defaults, **dict(params)}
-        deals, deal_seed = int(given.pop("num_deals")), int(given.pop("deal_seed"))
+        deals, deal_seed = given.pop("num_deals"), given.pop("deal_seed")
+        if type(deals) is not int:
+            raise wrong_type("num_deals", "an int", deals)
+        if type(deal_seed) is not int:
+            raise wrong_type("deal_seed", "an int", deal_seed)
         if not 1 <= deals <= _MAX_DEALS:
-            raise ValueError(f"num_deals must be 1..{_MAX_DEALS}, got {deals}")
-        if deal_seed < 0:
-            raise ValueError(f"deal_seed must be >= 0, got {deal_seed}")
+            raise UsageError(f"num_deals must be 1..{_MAX_DEALS}, got {deals}")
+        if not 0 <= deal_seed < 2**64:
+            raise UsageError(f"deal_seed must be in [0, 2**64), got {describe(deal_seed)}")
         self.name = name
         self.cardwars_game: Game[Any, Any] = _load_cardwars_game(name, **given)
         self.encoding: Encoding = encoding_of(self.cardwars_game)
@@ -230,26 +234,67 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     def deserialize_state(self, text: str) -> CardwarsState:
         """The state :meth:`CardwarsState.serialize` wrote, replayed from the root.
 
+        The text is untrusted: it must be the JSON object ``{"deal": ..., "steps": ...}``
+        with a deal index ``0..num_deals-1`` (an int, not a bool or a float; or null with
+        no steps), and each step a list of one action (a node of one seat) or of one
+        action per player, every one an int ``0..wait_action()``, legal when replayed.
+
         Raises:
-            ValueError: text that is no serialized state of this game.
+            RecordError: text that is no serialized state of this game (a
+                :class:`ValueError`); the message says what is wrong.
+            ArgumentTypeError: ``text`` is not a str (a :class:`TypeError`).
         """
+        if type(text) is not str:
+            raise wrong_type("text", "a str (from CardwarsState.serialize)", text)
+        what = f"not a serialized {GAME_NAMES[self.name]} state"
         try:
             data = json.loads(text)
-            deal, steps = data["deal"], data["steps"]
-        except (ValueError, TypeError, KeyError) as error:
-            raise ValueError(
-                f"not a serialized {GAME_NAMES[self.name]} state: {describe(text)}"
-            ) from error
+        except RecursionError:
+            raise RecordError(f"{what}: the JSON is nested too deeply") from None
+        except ValueError as error:
+            raise RecordError(f"{what}: not JSON ({describe(str(error))})") from None
+        if type(data) is not dict or set(data) != {"deal", "steps"}:
+            raise RecordError(f'{what}: expected an object with "deal" and "steps" only')
+        deal, steps = data["deal"], data["steps"]
+        if type(steps) is not list:
+            raise RecordError(f"{what}: steps must be a list, got {_json_kind(steps)}")
         state = self.new_initial_state()
         if deal is None:
+            if steps:
+                raise RecordError(f"{what}: a state before the deal has no steps")
             return state
-        state.apply_action(int(deal))
-        for step in steps:
-            if len(step) == 1:
-                state.apply_action(int(step[0]))
-            else:
-                state.apply_actions([int(action) for action in step])
+        if type(deal) is not int or not 0 <= deal < self.num_deals:
+            raise RecordError(
+                f"{what}: deal must be an int 0..{self.num_deals - 1}, got {_json_kind(deal)}"
+            )
+        state.apply_action(deal)
+        players, top = self.cardwars_game.players, self.wait_action()
+        for index, step in enumerate(steps):
+            if (
+                type(step) is not list
+                or len(step) not in (1, players)
+                or not all(type(action) is int and 0 <= action <= top for action in step)
+            ):
+                raise RecordError(
+                    f"{what}: steps[{index}] must be a list of 1 or {players} ints "
+                    f"0..{top}, got {_json_kind(step)}"
+                )
+            try:
+                if len(step) == 1 and state.current_player() >= 0:
+                    state.apply_action(step[0])
+                else:
+                    state.apply_actions(step)
+            except Exception as error:  # an illegal step: the text is bad, whatever said so
+                raise RecordError(f"{what}: steps[{index}]: {describe(str(error), 200)}") from None
         return state
+
+
+def _json_kind(value: object) -> str:
+    """A parsed JSON value for a message: a short value, else its kind."""
+    if value is None or type(value) in (bool, int, float):
+        return describe(value)
+    kinds: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+    return kinds.get(type(value), "a value")
 
 
 class CardwarsState(pyspiel.State):  # type: ignore[misc]
@@ -257,7 +302,9 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
 
     ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState`
     (None at the chance node); it holds the cardwars RNG, so the state is
-    deterministic given the deal.
+    deterministic given the deal. A state is for one thread at a time: an action
+    applied while another thread applies one to the same state raises
+    :class:`~cardwars.errors.UsageError` and changes nothing.
     """
 
     def __init__(self, game: CardwarsGame) -> None:
@@ -304,22 +351,45 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
         deals = self._game.num_deals
         return [(k, 1.0 / deals) for k in range(deals)]
 
+    @exclusive.step
     def _apply_action(self, action: int) -> None:
         if self.cardwars_state is None:
-            self.deal = int(action)
+            deals = self._game.num_deals
+            if type(action) is not int or not 0 <= action < deals:
+                raise IllegalMoveError(
+                    f"the deal is a chance outcome 0..{deals - 1}, got {describe(action)}",
+                    action=action if type(action) is int else None,
+                )
+            self.deal = action
             self.cardwars_state = self._game.cardwars_game.new_game(
                 self._game.deal_seed_of(self.deal)
             )
             self._remember([])
             return
-        seat = next(iter(self.cardwars_state.to_act))
+        polled = self.cardwars_state.to_act
+        if len(polled) != 1:  # over, or a simultaneous node
+            raise UsageError(
+                "apply_action() takes the action of a node of one player; "
+                + ("the game is over" if not polled else "this node takes apply_actions()")
+            )
+        seat = next(iter(polled))
         self.cardwars_state.apply_actions({seat: int(action)})
         self._steps.append([int(action)])
         self._remember([(seat, int(action))])
 
+    @exclusive.step
     def _apply_actions(self, actions: Sequence[int]) -> None:
         state = self.cardwars_state
-        assert state is not None
+        players = self._game.cardwars_game.players
+        if state is None or state.is_over:
+            raise UsageError(
+                "apply_actions() takes a joint action at a simultaneous node; "
+                + ("the deal is apply_action(deal)" if state is None else "the game is over")
+            )
+        if len(actions) != players:
+            raise UsageError(
+                f"a joint action holds one action per player ({players}), got {len(actions)}"
+            )
         polled = state.to_act
         state.apply_actions({seat: int(actions[seat]) for seat in polled})
         self._steps.append([int(action) for action in actions])
@@ -422,7 +492,10 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     the same as ``pyspiel.load_game(GAME_NAMES[name], options)``.
 
     Raises:
-        UsageError: ``"clone-war"`` (it has no decisions) or an unknown game name.
+        UsageError: ``"clone-war"`` (it has no decisions) or an unknown game name;
+            ``num_deals`` out of 1..1,000,000 or ``deal_seed`` out of [0, 2**64).
+        ArgumentTypeError: ``num_deals`` or ``deal_seed`` is not an int (a bool or a
+            float included).
 
     >>> from cardwars.envs.openspiel import load_game
     >>> load_game("guerrilla", players=3).num_players()
@@ -436,6 +509,9 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
         if not issubclass(game_class(name), Encodable):  # game_class raises for an unknown name
             raise UsageError(_CLONE_WAR_WHY)  # the one game with no decisions to encode
         raise UsageError(f"{name} has no OpenSpiel game")  # pragma: no cover
+    for parameter in _DEALS:  # checked here: pyspiel's own message would be a SpielError
+        if parameter in options and type(options[parameter]) is not int:
+            raise wrong_type(parameter, "an int", options[parameter])
     game = pyspiel.load_game(GAME_NAMES[name], options)
     assert isinstance(game, CardwarsGame)
     return game

@@ -324,7 +324,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         self._set_up(game, render_mode, options, wait=True)
-        # The fast path: while a game runs on a state over a kernels machine, a step is one
+        # The fast path: while a game runs on a state over its game's machine, a step is one
         # call into it (its apply_keyed, the actions found by agent name, a seat not polled
         # with no entry or the wait action) and the observations another (its
         # encode_seats_into, every seat's vector and mask, with the wait column, written
@@ -507,10 +507,12 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             {name: {} for name in names},
         )
 
+    @exclusive.read
     def state(self) -> npt.NDArray[np.float32]:
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
         return self._table.encoder.state(self._table.current)
 
+    @exclusive.read
     def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
         return self._table.render()
@@ -535,8 +537,14 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         self._pending: list[int] = []
         self._chosen: dict[int, int] = {}
 
+    @exclusive.read
     def observe(self, agent: str) -> ObsDict:
-        """The agent's observation; its mask is all zeros unless it is the one to act now."""
+        """The agent's observation; its mask is all zeros unless it is the one to act now.
+
+        Raises:
+            UsageError: ``agent`` is no agent, or another thread is in the middle of a
+                :meth:`step` or :meth:`reset` of this env.
+        """
         seat = self._seat_of(agent)
         return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
 
@@ -609,10 +617,12 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
                 self._poll()
         self._accumulate_rewards()
 
+    @exclusive.read
     def state(self) -> npt.NDArray[np.float32]:
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
         return self._table.encoder.state(self._table.current)
 
+    @exclusive.read
     def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
         return self._table.render()

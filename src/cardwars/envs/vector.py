@@ -51,10 +51,45 @@ from cardwars.envs.encoding import encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe, listed
 from cardwars.vectors import Encodable
 
-__all__ = ["MAX_ENVS", "MAX_THREADS", "CardwarsVectorEnv"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_ENVS",
+    "MAX_THREADS",
+    "TABLE_STATE_BYTES",
+    "CardwarsVectorEnv",
+    "table_bytes",
+]
 
 MAX_ENVS = 1 << 20
-"""The most tables one vector env holds."""
+"""The most tables one vector env holds (and :data:`MAX_BYTES` bounds their memory)."""
+
+MAX_BYTES = 4 << 30
+"""The most memory a vector env's tables may take by default, in bytes, 4 GiB (see
+:func:`table_bytes`); ``max_bytes=`` raises or lowers it."""
+
+TABLE_STATE_BYTES = 4096
+"""What one table's own game takes in the core, at most, on either backend (its position,
+its agents' RNGs and the step's scratch: about 3.5 KiB measured for every game)."""
+
+
+def table_bytes(game: Game[Any, Any]) -> int:
+    """The memory one table of ``game`` takes in a vector env, in bytes, once it is reset.
+
+    Its rows of the observation space (``low`` and ``high`` as ``float32``, their
+    bounded-below and -above flags: 10 bytes per value), its row of the env's
+    observation block (4 bytes per value) and of the mask blocks (2 bytes per action),
+    and its game in the core (:data:`TABLE_STATE_BYTES`). A step with ``copy=True``
+    also hands the caller new blocks, ``4 * size + num_actions`` bytes per table, kept
+    as long as the caller keeps them.
+
+    >>> import cardwars
+    >>> from cardwars.envs.vector import table_bytes
+    >>> table_bytes(cardwars.load_game("aliwar"))  # 609 values, 277 actions
+    13176
+    """
+    size = len(encoder(game).high)
+    return 14 * size + 2 * game.num_actions + TABLE_STATE_BYTES
+
 
 MAX_THREADS = 16
 """The most threads that share a step's tables."""
@@ -66,6 +101,11 @@ def _usable_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
+
+
+def _size(count: int) -> str:
+    """A number of bytes for a message: ``"13.2 GiB"``."""
+    return f"{count / 2**30:.1f} GiB" if count >= 2**30 else f"{count / 2**20:.1f} MiB"
 
 
 Block = npt.NDArray[Any]
@@ -92,10 +132,18 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         copy: True (default): every call returns new arrays (the core writes into blocks
             made for that call); False: the env's own blocks, made once, which the next
             call overwrites (no allocation: the fastest loop).
+        max_bytes: the most memory the tables may take, in bytes (:data:`MAX_BYTES`,
+            4 GiB, by default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`)
+            must not exceed it.
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
+    After ``close()`` the env is done: every call but ``close`` raises
+    :class:`~cardwars.errors.UsageError`, and its tables are released.
+
     Raises:
-        UsageError: Clone War (no decisions), a bad count, seat, opponent or mode.
+        UsageError: Clone War (no decisions), a bad count, seat, opponent or mode;
+            ``num_envs`` tables that would take more than ``max_bytes`` (the
+            message says how much they would need).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
@@ -109,6 +157,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         illegal_action: str = "terminate",
         copy: bool = True,
         threads: int | None = None,
+        max_bytes: int = MAX_BYTES,
         **options: Any,
     ) -> None:
         if type(num_envs) is not int or not 1 <= num_envs <= MAX_ENVS:
@@ -139,6 +188,17 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
         if not isinstance(self.game, Encodable):
             raise UsageError(f"no vector tables for the game {describe(self.game.name)}")
+        if type(max_bytes) is not int or max_bytes < 1:
+            raise UsageError(f"max_bytes must be an int >= 1, got {describe(max_bytes)}")
+        each = table_bytes(self.game)
+        if num_envs * each > max_bytes:  # checked before anything of that size is made
+            raise UsageError(
+                f"{num_envs:,} tables of {self.game.name} would take about "
+                f"{_size(num_envs * each)} ({each:,} bytes each: their rows of the spaces "
+                f"and blocks, and their games), more than max_bytes={max_bytes:,} "
+                f"({_size(max_bytes)}); use at most {max_bytes // each:,} tables, or pass "
+                "a larger max_bytes"
+            )
         self.seat = seat
         self.opponent = opponent
         self.illegal_action = illegal_action
@@ -173,6 +233,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         return seeds
 
     def _check_ready(self) -> None:
+        self._check_open()
         if not self._ready:
             raise UsageError("call reset() before using the environment")
         if self._backend != backend.BACKEND:
@@ -180,6 +241,10 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
                 f"this env's tables run on the {self._backend} backend, but the process now "
                 f"uses {backend.BACKEND}: make a new env"
             )
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise UsageError("this vector env is closed: make a new one")
 
     def _table_seeds(self, seed: object) -> tuple[int, ...]:
         n = self.num_envs
@@ -227,8 +292,9 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         """Deal every table's first game (see the module docstring for the seeds).
 
         Raises:
-            UsageError: a bad ``seed``, or ``options`` (none are taken).
+            UsageError: a bad ``seed``, or ``options`` (none are taken); after ``close()``.
         """
+        self._check_open()
         if options is not None and (type(options) is not dict or options):
             raise UsageError(f"reset() takes no options, got {describe(options)}")
         seeds = self._table_seeds(seed)
@@ -272,8 +338,8 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         """One action per table; every table steps (see the module docstring).
 
         Raises:
-            UsageError: before :meth:`reset`, or ``actions`` that are not ``num_envs``
-                integers.
+            UsageError: before :meth:`reset` or after ``close()``, or ``actions`` that
+                are not ``num_envs`` integers.
             IllegalMoveError: an illegal action with ``illegal_action="raise"`` (no
                 table changed).
         """
@@ -308,7 +374,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         step's autoreset).
 
         Raises:
-            UsageError: before :meth:`reset`, or ``rng`` is no NumPy Generator.
+            UsageError: before :meth:`reset` or after ``close()``, or ``rng`` is no NumPy Generator.
         """
         if rng is None:
             rng = self.np_random
@@ -334,5 +400,8 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             legal_actions=legal,
         )
 
-    def close_extras(self, **kwargs: Any) -> None:
-        """Nothing to release."""
+    @exclusive.step
+    def close_extras(self, /, **kwargs: Any) -> None:
+        """Release the tables (``close()`` calls it once); the env takes no call after it."""
+        self._ready = False
+        self._tables = None

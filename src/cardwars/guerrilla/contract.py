@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from cardwars.cards import Card
+from cardwars.engine.machine_state import Machine
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.machine_state import Machine
 
 __all__ = ["GuerrillaMachine"]
 

@@ -128,7 +128,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         """The core's ``count`` tables of this game for :mod:`cardwars.envs.vector`: the
         learner at ``seat``, the built-in ``opponent`` at every other seat.
 
-        ``"random"`` (:class:`~cardwars.interfaces.RandomAgent`) plays under every rule
+        ``"random"`` (:class:`~cardwars.engine.interfaces.RandomAgent`) plays under every rule
         option; ``"greedy"`` (:class:`~cardwars.guerrilla.GreedyAgent`) under the rules the
         batch loop plays (:meth:`supports_batch`: the defaults but ``two_suit_variant``
         and ``max_skirmishes``), on both backends.

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 from cardwars import backend
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
+from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
+from cardwars.exclusive import busy_error
 from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
@@ -37,7 +39,6 @@ from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey
-from cardwars.machine_state import MachineState
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -403,7 +404,7 @@ class State(MachineState[Phase], EncodedState):
         """Every event so far (all public), from the deal or the hand-built position on.
 
         Built on each access by replaying the moves of
-        :attr:`~cardwars.machine_state.MachineState.history` from the start.
+        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start.
         """
         machine = self._first_machine()
         events = list(_events_of(machine, self._result_at(machine)))
@@ -434,7 +435,7 @@ class State(MachineState[Phase], EncodedState):
         """What ``player`` may know (GT-15): own hand plus public facts.
 
         The moves and events of past steps are not part of it (every step's events
-        are public: :attr:`~cardwars.machine_state.MachineState.last_events`, :attr:`log`).
+        are public: :attr:`~cardwars.engine.machine_state.MachineState.last_events`, :attr:`log`).
         """
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
@@ -479,7 +480,7 @@ class State(MachineState[Phase], EncodedState):
         rows of ``64 * players + 115``: row ``s`` becomes what :meth:`encode_into`
         writes for seat ``s``. ``masks`` is a writable C-contiguous ``int8`` buffer of
         at least ``players`` rows of ``num_actions`` (2,968): row ``s`` becomes the
-        bytes of :meth:`~cardwars.machine_state.MachineState.action_mask` ``(s)`` (all 0
+        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
         for a seat not polled). With ``wait`` the mask rows are 2,969 wide, the last
         column the wait action 2968 (the Parallel PettingZoo env's): 1 exactly in the
         row of a seat not polled (an eliminated seat too), so that no row is all 0.
@@ -540,8 +541,14 @@ class State(MachineState[Phase], EncodedState):
         cannot :meth:`~cardwars.engine.GameState.undo` past the present. Only ``rng`` is
         drawn from; this state is left unchanged.
 
+        Threads may determinize one state at once. If another thread steps or undoes
+        it meanwhile, this raises :class:`~cardwars.errors.UsageError`
+        (``cardwars.exclusive.BUSY``) or returns a world of a position it was at,
+        never an inconsistent one.
+
         Raises:
-            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`.
+            UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
+                another thread undid this state meanwhile.
 
         >>> from cardwars import Rng
         >>> from cardwars.guerrilla import Guerrilla
@@ -555,8 +562,17 @@ class State(MachineState[Phase], EncodedState):
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
         self._check_rng(rng)
-        key = self._m.key()
-        world = self._knowledge(seat, key).sample(rng)
+        # One copy of the machine: the position at one moment, and the events of exactly
+        # its steps, even if another thread steps this state meanwhile (if it undoes it,
+        # the check refuses: the feed may be of another history).
+        m = self._m
+        now = m.copy()
+        key = now.key()
+        feed = self._step_events()
+        if self._m is not m or len(feed) < now.steps:
+            raise busy_error()
+        feed = feed[: now.steps]
+        world = self._knowledge(seat, key, feed).sample(rng)
         hands = [list(hand) for hand in world.hands]
         hands[seat] = list(key.hands[seat])  # the order the seat sees
         dealt = tuple(tuple(hand) for hand in hands)
@@ -597,11 +613,12 @@ class State(MachineState[Phase], EncodedState):
         guess = type(self)(self._rules, self._players, self._seed, machine, self._origin)
         # The public past: the deal's events and each step's, as this state's.
         guess._start = self._start
-        guess._feed = (guess.copy(), list(self._step_events()))
+        guess._feed = (guess.copy(), feed, guess._m)
         return guess
 
-    def _knowledge(self, seat: int, key: GuerrillaKey) -> Knowledge:
-        """What ``seat`` knows of the hidden cards, from its start and its events."""
+    def _knowledge(self, seat: int, key: GuerrillaKey, feed: list[tuple[Event, ...]]) -> Knowledge:
+        """What ``seat`` knows of the hidden cards at ``key``, from its start and the
+        events of the steps that led there (``feed``)."""
         if self._origin is None:
             suits = seat_cards(self._players, self._rules.two_suit_variant)
             knowledge = Knowledge.dealt(
@@ -610,7 +627,7 @@ class State(MachineState[Phase], EncodedState):
         else:
             hands, draws, discards = self._origin[:3]
             knowledge = Knowledge.positioned(self._players, seat, hands, draws, discards)
-        for event in self.events_for(seat, 0):
+        for event in self._feed_of(seat, feed):
             knowledge.see(event)
         knowledge.finish(key.hands[seat], _down_cells(key))
         return knowledge

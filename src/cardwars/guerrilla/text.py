@@ -366,7 +366,7 @@ def _describe(event: Event) -> str | None:
 
 
 class GuerrillaText:
-    """Guerrilla's :class:`~cardwars.interfaces.GameText`: labels, parsing, boards, event lines.
+    """Guerrilla's :class:`~cardwars.engine.GameText`: labels, parsing, boards, event lines.
 
     The one instance is :data:`TEXT`, which is :attr:`Guerrilla.text
     <cardwars.guerrilla.Guerrilla.text>`.

@@ -1,28 +1,4 @@
-"""The game protocol shared by all three games, and the driver :func:`play`.
-
-A game is a :class:`Game` (its rules and player count) that deals
-:class:`GameState` objects. A state *rests* in one of three ways (:ref:`resting-points`):
-
-* it is over (:attr:`GameState.is_over`);
-* it waits for the moves of the seats in :attr:`GameState.to_act`, all at once
-  (a simultaneous decision when several seats are polled);
-* it waits for an automatic step (``to_act`` is empty; Clone War only), which
-  ``apply({})`` performs.
-
-:meth:`GameState.apply` takes one move per polled seat, validates every one of
-them before anything changes, performs them and every automatic consequence up
-to the next resting point, and returns the typed :class:`Event` objects of
-that step, so a front end can animate without diffing states.
-
-For reinforcement learning and search, every game also numbers all its moves once
-and for all (an :class:`ActionSpace`, :attr:`Game.num_actions`):
-:meth:`GameState.legal_actions`, :meth:`GameState.action_mask` and
-:meth:`GameState.apply_actions` are the same protocol on ints.
-
-The pieces live in one module each — the value bases (``cardwars.bases``), the state
-(``cardwars.state_base``), the game (``cardwars.game_base``) — and this module hands
-them on under its own name, with the driver :func:`play`.
-"""
+"""The driver :func:`play`: one whole game, its agents asked in seat order."""
 
 from __future__ import annotations
 
@@ -30,35 +6,20 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardwars import backend
-from cardwars.actions import ActionSpace
-from cardwars.bases import Event, Move, Observation, Result
+from cardwars.engine.bases import Event
+from cardwars.engine.game import Game, StateT
+from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
 from cardwars.errors import UsageError, describe
-from cardwars.game_base import Game, StateT
-from cardwars.interfaces import Agent, GameText, RandomAgent, SomeAgent, action_chooser
-from cardwars.state_base import GameState
 
 if TYPE_CHECKING:
     from cardwars.core_rng import Rng
 
-__all__ = [
-    "ActionSpace",
-    "Agent",
-    "Event",
-    "Game",
-    "GameState",
-    "GameText",
-    "Move",
-    "Observation",
-    "RandomAgent",
-    "Result",
-    "SomeAgent",
-    "play",
-]
+__all__ = ["play", "resolve_agents"]
 
 
 def _agent_rng(seed: int, seat: int) -> Rng:
-    kernels = backend.core
-    rng: Rng = kernels.Rng(kernels.derive_seed(seed, 1 + seat))
+    core = backend.core
+    rng: Rng = core.Rng(core.derive_seed(seed, 1 + seat))
     return rng
 
 

@@ -29,9 +29,9 @@ from cardwars.actions import (
     shown,
     type_name,
 )
-from cardwars.bases import Event, Move, Observation, Result
+from cardwars.engine.bases import Event, Move, Observation, Result
+from cardwars.engine.timeline import Timeline
 from cardwars.errors import IllegalMoveError, UsageError, describe
-from cardwars.timeline import Timeline
 
 if TYPE_CHECKING:
     from typing_extensions import Self

@@ -18,7 +18,7 @@ from cardwars.errors import UsageError, describe
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-    from cardwars.bases import Event
+    from cardwars.engine.bases import Event
 
 __all__ = ["Timeline"]
 
@@ -30,9 +30,10 @@ class Timeline:
 
     # The position this state started from (never stepped: replays step a copy of it),
     # and the feed's cursor: a copy of the start stepped through the first len(events)
-    # steps of the history, with the events of each of those steps.
+    # steps of the history, with the events of each of those steps, and the machine
+    # (``_m``) whose history it replays.
     _start: Any
-    _feed: tuple[Any, list[tuple[Event, ...]]] | None
+    _feed: tuple[Any, list[tuple[Event, ...]], Any] | None
 
     def _mark_start(self, start: Any = None) -> None:
         """Remember ``start`` (a copy of this very state if None) as where replays begin."""
@@ -76,6 +77,12 @@ class Timeline:
             replay.apply(step)
         self._adopt(replay)
 
+    def _restore(self, snapshot: Self) -> None:
+        """Become exactly ``snapshot`` again (a :meth:`copy` of this state taken before),
+        in place: the rollback of a caller's step that failed part way (the envs)."""
+        copy: Any = snapshot
+        self._adopt(copy.copy())
+
     def _adopt(self, other: Self) -> None:
         """Take over every attribute of ``other`` (a replay) but where replays begin."""
         start = self._start
@@ -117,19 +124,37 @@ class Timeline:
         me._check_seat(seat)
         if type(since) is not int or since < 0:
             raise UsageError(f"since must be an int >= 0, got {describe(since)}")
+        return self._feed_of(seat, self._step_events())[since:]
+
+    def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
+        """``seat``'s feed: the deal's events, then what it sees of ``step_events``."""
         feed = [event for event in self._deal_events(seat)]
-        for step_events in self._step_events():
-            feed.extend(event for event in step_events if self._visible_to(seat, event))
-        return tuple(feed[since:])
+        for events in step_events:
+            feed.extend(event for event in events if self._visible_to(seat, event))
+        return tuple(feed)
 
     def _step_events(self) -> list[tuple[Event, ...]]:
-        """The events of every step of the history, replayed once and kept."""
+        """The events of every step of the history, replayed once and kept.
+
+        Threads that read one state at once may all call this: the kept replay is never
+        stepped in place (a longer one is a new copy, stepped, then kept in one
+        assignment), so no reader sees another's half-made list. A kept replay belongs
+        to the machine it was made for (an undo puts a new machine in place; a step
+        only lengthens the history), so a replay kept late by a reader that raced an
+        undo is never taken for the new history's. Do not change the list returned.
+        """
         me: Any = self
+        lineage = getattr(self, "_m", None)  # read first; an undo puts a new one in place
         history: tuple[Mapping[int, Any], ...] = me.history
         feed = self._feed
-        if feed is None or len(feed[1]) > len(history):
-            feed = self._feed = (self._start.copy(), [])
-        cursor, events = feed
-        for step in history[len(events) :]:
-            events.append(cursor.apply(step))
+        if feed is None or feed[2] is not lineage or len(feed[1]) > len(history):
+            feed = (self._start, [], lineage)
+        cursor, events, _ = feed
+        if len(events) < len(history):
+            cursor, events = cursor.copy(), list(events)
+            for step in history[len(events) :]:
+                events.append(cursor.apply(step))
+            feed = (cursor, events, lineage)
+        if feed is not self._feed:
+            self._feed = feed
         return events

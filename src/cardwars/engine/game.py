@@ -21,10 +21,10 @@ from typing import (
 )
 
 from cardwars.actions import ActionSpace
-from cardwars.bases import Event, Move, Observation
+from cardwars.engine.bases import Event, Move, Observation
+from cardwars.engine.interfaces import Agent, GameText
+from cardwars.engine.state import GameState
 from cardwars.errors import RulesError, UsageError, describe
-from cardwars.interfaces import Agent, GameText
-from cardwars.state_base import GameState
 
 if TYPE_CHECKING:
     from typing_extensions import Self

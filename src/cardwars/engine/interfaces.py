@@ -105,8 +105,8 @@ class RandomAgent:
         """:meth:`choose` on integer actions: the same draw, so the same pick.
 
         :func:`cardwars.play` calls it instead of :meth:`choose` (see
-        :func:`~cardwars.interfaces.action_chooser`), which spares building an observation the agent
-        never reads.
+        :func:`~cardwars.engine.interfaces.action_chooser`), which spares building an
+        observation the agent never reads.
         """
         if not legal_actions:
             raise UsageError("RandomAgent.choose_action() was given no legal actions")
@@ -125,7 +125,7 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
     ``choose`` or on a subclass of it, so a subclass that overrides ``choose`` alone
     is always asked through ``choose``.
 
-    >>> from cardwars.interfaces import RandomAgent, action_chooser
+    >>> from cardwars.engine.interfaces import RandomAgent, action_chooser
     >>> class Loud(RandomAgent):
     ...     def choose(self, observation, legal_moves, rng):
     ...         return legal_moves[0]
@@ -157,7 +157,7 @@ class GameText(Protocol):
     which ``help`` in ``cardwars play`` shows when a game's text has it.
 
     >>> import cardwars
-    >>> from cardwars.interfaces import GameText
+    >>> from cardwars.engine.interfaces import GameText
     >>> game = cardwars.load_game("aliwar")
     >>> state = game.new_game(seed=42)
     >>> move = state.legal_moves(0)[0]

@@ -1,4 +1,4 @@
-"""The typed face of a state whose rules run in a kernels machine (every game).
+"""The typed face of a state whose rules run in its game's machine (every game).
 
 :class:`MachineState` is the part the faces share: a step is one call into the
 machine (``state._m``), with the caller's moves turned into the game's integer
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
+from cardwars.engine.state import PhaseT
 from cardwars.errors import UsageError, describe
 from cardwars.exclusive import busy_error
-from cardwars.state_base import PhaseT
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -94,11 +94,11 @@ class Machine(Protocol):
 
 
 class MachineState(GameState[PhaseT]):
-    """A state over a kernels machine ``_m`` (see the module)."""
+    """A state over its game's machine ``_m`` (see the module)."""
 
     __slots__ = ("_events", "_m")
 
-    _m: Machine  # the kernels' machine (compiled or pure); each game narrows the contract
+    _m: Machine  # the game's machine (compiled or interpreted); each game narrows the contract
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
     _event_faces: ClassVar[tuple[Any, ...]]
