@@ -27,11 +27,7 @@ from cardwars.engine import (
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
-from cardwars.guerrilla.kernel import KERNEL
-from cardwars.guerrilla.moves import (
-    ACTIONS,
-    GuerrillaObservation,
-)
+from cardwars.guerrilla.moves import ACTIONS, BATCH, TABLES, GuerrillaObservation
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
 from cardwars.guerrilla.text import TEXT, GuerrillaText
@@ -151,7 +147,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 "two_suit_variant and max_skirmishes); use opponent='random', or "
                 "gymnasium.make_vec(..., vectorization_mode='sync') for these rules"
             )
-        return KERNEL.module.GuerrillaTables(
+        return TABLES.module.GuerrillaTables(
             count, self._players, seat, _AGENT_CODES[opponent], **rules.kernel_options()
         )
 
@@ -197,7 +193,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         """
         self._check_batch(agents)
         options = self._rules.kernel_options()
-        columns: dict[str, array[int]] = KERNEL.module.guerrilla_batch(
+        columns: dict[str, array[int]] = BATCH.module.guerrilla_batch(
             seed,
             start,
             count,

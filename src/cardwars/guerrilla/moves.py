@@ -79,6 +79,15 @@ __all__ = [
 STRENGTH = RuleSource("cardwars.guerrilla.strength")
 """The strength of a combination (GT-8.4), the rules' own: ``strength.py`` on this backend."""
 
+MACHINE = RuleSource("cardwars.guerrilla.machine")
+"""The machine the face steps (``machine.py``: ``GuerrillaMachine``, ``guerrilla_deal``)."""
+
+TABLES = RuleSource("cardwars.guerrilla.vector")
+"""The native vector env's tables (``vector.py``: ``GuerrillaTables``)."""
+
+BATCH = RuleSource("cardwars.guerrilla.greedy")
+"""Whole games with the built-in agents (``greedy.py``: ``guerrilla_batch``)."""
+
 
 class Phase(enum.Enum):
     """Where a state rests.

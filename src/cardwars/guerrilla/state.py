@@ -4,10 +4,9 @@ A :class:`State` is built by a deal (:meth:`State.deal`, what
 :meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or
 from a hand-built position (:meth:`State.from_position`, checked by
 :mod:`cardwars.guerrilla.position`). The rule steps of each skirmish run in the
-kernels' Guerrilla machine (``GuerrillaMachine``: compiled, sharing its C rule
-steps with the batch loop, or its pure-Python twin
-:mod:`cardwars.guerrilla.machine`, the readable spec); this module
-is its typed face: it turns cards, moves and events into objects, and builds
+Guerrilla machine (``GuerrillaMachine`` of :mod:`cardwars.guerrilla.machine`, over the
+rule modules beside it, compiled or interpreted from the same source: ``MACHINE``);
+this module is its typed face: it turns cards, moves and events into objects, and builds
 events only when they are asked for.
 """
 
@@ -22,13 +21,12 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.exclusive import busy_error
-from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
-from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.moves import (
     ACTIONS,
+    MACHINE,
     GuerrillaMove,
     GuerrillaObservation,
     Phase,
@@ -47,6 +45,7 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
     from cardwars.core_rng import Rng
+    from cardwars.guerrilla.machine import GuerrillaMachine
 
 __all__ = ["State"]
 
@@ -134,7 +133,7 @@ class State(MachineState[Phase], EncodedState):
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[GuerrillaFaces] = _EVENT_FACES
 
-    _m: GuerrillaMachine  # the machine, on either backend, through its typed contract
+    _m: GuerrillaMachine  # the machine, on either backend (the one source's class)
     _rules: Rules
     _players: int
     _seed: int
@@ -166,7 +165,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        machine = KERNEL.module.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
+        machine = MACHINE.module.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
         return cls(rules, players, seed, machine, None)
 
     @classmethod
@@ -257,7 +256,7 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        machine = KERNEL.module.GuerrillaMachine(_CARDS, *origin, **position.rules.kernel_options())
+        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **position.rules.kernel_options())
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:
@@ -265,9 +264,9 @@ class State(MachineState[Phase], EncodedState):
         options = self._rules.kernel_options()
         machine: GuerrillaMachine
         if self._origin is None:
-            machine = KERNEL.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
+            machine = MACHINE.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
         else:
-            machine = KERNEL.module.GuerrillaMachine(_CARDS, *self._origin, **options)
+            machine = MACHINE.module.GuerrillaMachine(_CARDS, *self._origin, **options)
         return machine
 
     # --- the protocol -------------------------------------------------------------

@@ -1,186 +1,368 @@
-"""What the pure Guerrilla machine hands out besides its protocol: its events as the
-face's objects and the RL encodings (twin of ``guerrilla/_views.pxi``).
+"""What a Guerrilla machine hands out besides its protocol: a step's events as the face's
+objects, the face's observation builder, and the RL encodings of a position.
 
-The machine records a step's events as a flat tuple of ints (the table in
-``guerrilla.machine``); :func:`event_objects` turns them into the face's event
-objects, from the face's table of shared events and classes. :class:`GuerrillaViews`
-adds to the rule steps the encodings of ``cardwars.envs.encoding``.
+A step writes its events as ints (``board.Event``: each event is its kind, then its
+ints); :func:`event_objects` turns them into the face's event objects, from the face's
+table (:class:`~cardwars.guerrilla.tables.GuerrillaFaces`): the shared events by their
+ints, the others made with their classes. :func:`encode` writes a seat's observation or
+the god's-eye state as :mod:`cardwars.envs.encoding` lays them out.
 """
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import Sequence
 from typing import Any
 
-from cardwars import exclusive
-from cardwars.guerrilla.steps import OVER, GuerrillaRules
-from cardwars.guerrilla.tables import GuerrillaFaces
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars._core import SlotBuilder, _card_tuple, _int_tuple
+    from cython.cimports.cardwars.guerrilla.board import (
+        CARD_PLAYED,
+        CARDS_DRAWN,
+        DISCARD_RESHUFFLED,
+        FACE_DOWN_REVEALED,
+        FORCES_LOST,
+        GAME_OVER,
+        OVER,
+        PLAYER_ELIMINATED,
+        PROMOTED,
+        PROMOTION_CANCELLED,
+        PROMOTION_PROPOSED,
+        RECRUITED,
+        SKIRMISH_EVALUATED,
+        SKIRMISH_STARTED,
+        SKIRMISH_WON,
+        SPOILS_TAKEN,
+        SPY_FLAG_SET,
+        SUPPORT_ADDED,
+        TIE_CARDS_PLACED,
+        Board,
+    )
+    from cython.cimports.libc.string import memset
+else:
+    from cardwars.core_values import SlotBuilder
+
+    from .board import (
+        CARD_PLAYED,
+        CARDS_DRAWN,
+        DISCARD_RESHUFFLED,
+        FACE_DOWN_REVEALED,
+        FORCES_LOST,
+        GAME_OVER,
+        OVER,
+        PLAYER_ELIMINATED,
+        PROMOTED,
+        PROMOTION_CANCELLED,
+        PROMOTION_PROPOSED,
+        RECRUITED,
+        SKIRMISH_EVALUATED,
+        SKIRMISH_STARTED,
+        SKIRMISH_WON,
+        SPOILS_TAKEN,
+        SPY_FLAG_SET,
+        SUPPORT_ADDED,
+        TIE_CARDS_PLACED,
+        Board,
+    )
+
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
 
 __all__: list[str] = []  # the machine's methods are the public names
 
+_OBSERVATION_FIELDS = (
+    "seat", "phase", "to_act", "hand", "guerrilla_rank", "skirmish", "in_game",
+    "played_guerrilla", "support_penalty", "spy_first", "hand_sizes", "draw_sizes",
+    "discard_sizes", "removed", "played", "supports", "tie_rounds", "proposer", "rules",
+)  # fmt: skip
 
-def event_objects(
-    codes: Sequence[int], faces: GuerrillaFaces, result: object
-) -> tuple[object, ...]:
-    """The last step's events as the face's objects, from its table ``faces`` (a
-    :class:`~cardwars.guerrilla.tables.GuerrillaFaces`, which documents each field): the
-    shared events by their ints, the others made with their classes. Codes as in the
-    module's table."""
 
-    cards = faces.cards
-    events: list[object] = []
-    append = events.append
-    i, n = 0, len(codes)
+def ints_at(values: Any, start: int, count: int) -> tuple[int, ...]:
+    """``values[start : start + count]`` as a tuple."""
+    if cython.compiled:
+        return _int_tuple(values + start, count)
+    return tuple([values[start + i] for i in range(count)])
+
+
+def cards_at(cards: tuple[Any, ...], ids: Any, start: int, count: int) -> tuple[Any, ...]:
+    """The labels of the card ids ``ids[start : start + count]``."""
+    if cython.compiled:
+        return _card_tuple(cards, ids + start, count)
+    return tuple([cards[ids[start + i]] for i in range(count)])
+
+
+# --- the face's events ---------------------------------------------------------------------
+
+
+class EventMakers:
+    """The builders of the face's frequent event objects and its shared values, read once
+    from its table (by field name) and kept while the face passes that same table; the
+    rare events are built by calling their class."""
+
+    faces: object
+    evaluated: SlotBuilder
+    spoils: SlotBuilder
+    won: SlotBuilder
+    started: SlotBuilder
+    lost: SlotBuilder
+    cards: tuple[Any, ...]
+    played: tuple[Any, ...]  # played[seat][card][first]
+    drawn: tuple[Any, ...]  # drawn[seat][count]
+    supports: tuple[Any, ...]  # supports[seat][card]
+    placed: tuple[Any, ...]  # placed[seat][up][face_down]
+    revealed: tuple[Any, ...]  # revealed[seat][card]
+    spy: tuple[Any, ...]  # spy[seat]
+    evaluations: dict[tuple[tuple[int, ...], bool], Any]
+    reshuffled: Any
+    eliminated: Any
+    proposal: Any
+    promoted: Any
+    cancelled: Any
+    recruited: Any
+    over: Any
+
+    def __init__(self, faces: GuerrillaFaces) -> None:
+        self.evaluated = SlotBuilder(faces.evaluated, ("outcomes", "reevaluated"))
+        self.spoils = SlotBuilder(faces.spoils, ("seat", "cards"))
+        self.won = SlotBuilder(faces.won, ("index", "winners"))
+        self.started = SlotBuilder(faces.started, ("index", "lead_seat"))
+        self.lost = SlotBuilder(faces.lost, ("cards",))
+        self.cards = faces.cards
+        self.played = faces.played
+        self.drawn = faces.drawn
+        self.evaluations = faces.evaluations
+        self.supports = faces.supports
+        self.placed = faces.placed
+        self.revealed = faces.revealed
+        self.spy = faces.spy
+        self.reshuffled = faces.reshuffled
+        self.eliminated = faces.eliminated
+        self.proposal = faces.proposal
+        self.promoted = faces.promoted
+        self.cancelled = faces.cancelled
+        self.recruited = faces.recruited
+        self.over = faces.over
+        self.faces = faces
+
+
+_events: EventMakers | None = None
+
+
+def _make1(builder: SlotBuilder, a: object) -> object:
+    if cython.compiled:
+        obj = builder.blank()
+        builder.put(obj, 0, a)
+        return obj
+    return builder(a)
+
+
+def _make2(builder: SlotBuilder, a: object, b: object) -> object:
+    if cython.compiled:
+        return builder.make2(a, b)
+    return builder(a, b)
+
+
+def event_objects(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
+    """The event objects of a step's event ints ``d[0:n]`` (``GameOver(result)`` for the
+    end of the game, which needs ``result``)."""
+    global _events
+    makers = _events
+    if makers is None or faces is not makers.faces:
+        _events = None  # until every field is read: a table that fails is never half learnt
+        makers = _events = EventMakers(faces)
+    cards = makers.cards
+    evaluated = makers.evaluations
+    out = []
+    i = 0
     kind = -1
     while i < n:
-        last, kind = kind, codes[i]
-        if kind == 8:
-            append(faces.played[codes[i + 1]][codes[i + 2]][codes[i + 3]])
+        last = kind
+        kind = d[i]
+        if kind == CARD_PLAYED:
+            out.append(makers.played[d[i + 1]][d[i + 2]][d[i + 3]])
             i += 4
-        elif kind == 6:
-            append(faces.drawn[codes[i + 1]][codes[i + 2]])
+        elif kind == CARDS_DRAWN:
+            out.append(makers.drawn[d[i + 1]][d[i + 2]])
             i += 3
-        elif kind == 10:
-            # GT-7's evaluation follows the cards played (code 8) at once; any other is
-            # a re-evaluation (GT-9, or GT-8 with the support cascade).
-            count = codes[i + 1]
-            outcomes = tuple(codes[i + 2 : i + 2 + count])
-            key = (outcomes, last != 8)
-            event = faces.evaluations.get(key)
+        elif kind == SKIRMISH_EVALUATED:
+            count = d[i + 1]
+            # GT-7's evaluation follows the cards played at once; any other is a
+            # re-evaluation (GT-9, or GT-8 with the support cascade).
+            outcomes = ints_at(d, i + 2, count)
+            key = (outcomes, last != CARD_PLAYED)
+            event = evaluated.get(key)
             if event is None:
-                event = faces.evaluations[key] = faces.evaluated(*key)
-            append(event)
+                event = _make2(makers.evaluated, outcomes, last != CARD_PLAYED)
+                evaluated[key] = event
+            out.append(event)
             i += 2 + count
-        elif kind == 14:
-            count = codes[i + 2]
-            taken = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(faces.spoils(codes[i + 1], taken))
+        elif kind == SPOILS_TAKEN:
+            count = d[i + 2]
+            out.append(_make2(makers.spoils, d[i + 1], cards_at(cards, d, i + 3, count)))
             i += 3 + count
-        elif kind == 15:
-            count = codes[i + 2]
-            append(faces.won(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
+        elif kind == SKIRMISH_WON:
+            count = d[i + 2]
+            out.append(_make2(makers.won, d[i + 1], ints_at(d, i + 3, count)))
             i += 3 + count
-        elif kind == 0:
-            append(faces.started(codes[i + 1], codes[i + 2]))
+        elif kind == SKIRMISH_STARTED:
+            out.append(_make2(makers.started, d[i + 1], d[i + 2]))
             i += 3
-        elif kind == 9:
-            append(faces.supports[codes[i + 1]][codes[i + 2]])
+        elif kind == SUPPORT_ADDED:
+            out.append(makers.supports[d[i + 1]][d[i + 2]])
             i += 3
-        elif kind == 11:
-            append(faces.placed[codes[i + 1]][codes[i + 2]][codes[i + 3]])
+        elif kind == TIE_CARDS_PLACED:
+            out.append(makers.placed[d[i + 1]][d[i + 2]][d[i + 3]])
             i += 4
-        elif kind == 12:
-            append(faces.revealed[codes[i + 1]][codes[i + 2]])
+        elif kind == FACE_DOWN_REVEALED:
+            out.append(makers.revealed[d[i + 1]][d[i + 2]])
             i += 3
-        elif kind == 13:
-            count = codes[i + 1]
-            append(faces.lost(tuple([cards[c] for c in codes[i + 2 : i + 2 + count]])))
+        elif kind == FORCES_LOST:
+            count = d[i + 1]
+            out.append(_make1(makers.lost, cards_at(cards, d, i + 2, count)))
             i += 2 + count
-        elif kind == 5:
-            append(faces.reshuffled(codes[i + 1], codes[i + 2]))
-            i += 3
-        elif kind == 7:
-            count = codes[i + 2]
-            hand = tuple([cards[c] for c in codes[i + 3 : i + 3 + count]])
-            append(faces.eliminated(codes[i + 1], hand))
-            i += 3 + count
-        elif kind == 16:
-            append(faces.spy[codes[i + 1]])
+        elif kind == SPY_FLAG_SET:
+            out.append(makers.spy[d[i + 1]])
             i += 2
-        elif kind == 1:
-            count = codes[i + 2]
-            append(faces.proposal(codes[i + 1], tuple(codes[i + 3 : i + 3 + count])))
-            i += 3 + count
-        elif kind == 2:
-            append(faces.promoted(codes[i + 1]))
-            i += 2
-        elif kind == 3:
-            count = codes[i + 1]
-            pairs = codes[i + 2 : i + 2 + 2 * count]
-            reveals = tuple([(pairs[k], cards[pairs[k + 1]]) for k in range(0, 2 * count, 2)])
+        elif kind == PROMOTION_CANCELLED:
+            count = d[i + 1]
+            reveals = tuple([(d[i + 2 + 2 * k], cards[d[i + 3 + 2 * k]]) for k in range(count)])
             i += 2 + 2 * count
-            count = codes[i]
-            append(faces.cancelled(reveals, tuple(codes[i + 1 : i + 1 + count])))
+            count = d[i]
+            out.append(makers.cancelled(reveals, ints_at(d, i + 1, count)))
             i += 1 + count
-        elif kind == 4:
-            append(faces.recruited(codes[i + 1], codes[i + 2], codes[i + 3]))
+        elif kind == DISCARD_RESHUFFLED:
+            out.append(makers.reshuffled(d[i + 1], d[i + 2]))
+            i += 3
+        elif kind == PLAYER_ELIMINATED:
+            count = d[i + 2]
+            out.append(makers.eliminated(d[i + 1], cards_at(cards, d, i + 3, count)))
+            i += 3 + count
+        elif kind == PROMOTION_PROPOSED:
+            count = d[i + 2]
+            out.append(makers.proposal(d[i + 1], ints_at(d, i + 3, count)))
+            i += 3 + count
+        elif kind == PROMOTED:
+            out.append(makers.promoted(d[i + 1]))
+            i += 2
+        elif kind == RECRUITED:
+            out.append(makers.recruited(d[i + 1], d[i + 2], d[i + 3]))
             i += 4
         else:
-            assert kind == 17 and result is not None
-            append(faces.over(result))
+            if kind != GAME_OVER or result is None:
+                raise AssertionError(f"event code {kind} needs a result: {result!r}")
+            out.append(_make1(makers.over, result))
             i += 2
-    return tuple(events)
+    return tuple(out)
 
 
-class GuerrillaViews(GuerrillaRules):
-    """The rule steps plus the RL encodings of the position."""
+# --- the face's observations --------------------------------------------------------------
 
-    # --- the RL encodings ---------------------------------------------------------------
-    # ``out`` is a writable float32 buffer (a NumPy float32 array, or a memoryview cast to
-    # "f") of at least the encoding's size; its first elements are overwritten with the
-    # layout of ``cardwars.envs.encoding`` (the reference, which documents each field).
 
-    @exclusive.read
-    def encode_observation(self, seat: int, out: Any) -> None:
-        """Write seat ``seat``'s observation vector (``64 * players + 115`` floats) into ``out``."""
-        n = self._n
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"a seat is a plain int 0..{n - 1}")
-        size = 64 * n + 115
-        if len(out) < size:
-            raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
-        out[:size] = array("f", self._encode(seat))
+class ViewMakers:
+    """The builder of the face's observation and its phases, read once from its view table
+    (a :class:`~cardwars.guerrilla.tables.GuerrillaViewFaces`), as :class:`EventMakers`."""
 
-    @exclusive.read
-    def encode_state(self, out: Any) -> None:
-        """Write the god's-eye state vector (``243 * players + 66`` floats) into ``out``."""
-        size = 243 * self._n + 66
-        if len(out) < size:
-            raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
-        out[:size] = array("f", self._encode(-1))
+    faces: object
+    observation: SlotBuilder
+    phases: tuple[Any, ...]  # phases[phase]: the face's Phase
 
-    def _encode(self, seat: int) -> list[int]:
-        n = self._n
-        seats = range(n)
+    def __init__(self, faces: GuerrillaViewFaces) -> None:
+        self.observation = SlotBuilder(faces.observation, _OBSERVATION_FIELDS)
+        self.phases = faces.phases
+        self.faces = faces
 
-        def pile(cards: Sequence[int]) -> list[int]:
-            return [c + 1 for c in cards] + [0] * (52 - len(cards))
 
-        codes = [1 if s == seat else 0 for s in seats] if seat >= 0 else []
-        codes += [1 if p == self._phase else 0 for p in range(8)]
-        codes += [self._to_act >> s & 1 for s in seats]
-        for s in seats:
-            if seat < 0 or s == seat:
-                codes += pile(self._hands[s])
-        codes += [self._g, self._k]
-        for flags in (self._in_game, self._played_g, self._penalty, self._spy):
-            codes += [1 if flags[s] else 0 for s in seats]
-        if seat >= 0:
-            for piles in (self._hands, self._draw, self._discard):
-                codes += [len(piles[s]) for s in seats]
-        else:
-            for piles in (self._draw, self._discard):
-                for s in seats:
-                    codes += pile(piles[s])
-        codes += pile(self._removed)
-        codes += [c + 1 if c >= 0 else 0 for c in self._played]
-        codes += [c + 1 if c >= 0 else 0 for c in self._supports]
-        width = 2 if seat >= 0 else 3
-        ties = [0] * (26 * n * width)
-        for r, placements in enumerate(self._tie_rounds[:26]):
-            for s, down, up in placements:
-                at = (r * n + s) * width
-                ties[at] = up + 1
-                if seat >= 0:
-                    ties[at + 1] = 1 if down >= 0 else 0
-                elif down >= 0:
-                    ties[at + 1], ties[at + 2] = down + 1, 1
-        codes += ties
-        proposer = n if self._proposer < 0 else self._proposer
-        codes += [1 if s == proposer else 0 for s in range(n + 1)]
-        if seat < 0:
-            over = self._phase == OVER
-            codes += [1 if over and s in self._result_winners else 0 for s in seats]
-            codes += [1 if over and self._termination == t else 0 for t in range(3)]
-        return codes
+_views: ViewMakers | None = None
+
+
+def view_makers(faces: GuerrillaViewFaces) -> ViewMakers:
+    """The builders of ``faces``, read once while the face passes that same table."""
+    global _views
+    makers = _views
+    if makers is None or faces is not makers.faces:
+        _views = None
+        makers = _views = ViewMakers(faces)
+    return makers
+
+
+# --- the RL encodings ----------------------------------------------------------------------
+
+
+def encode(g: Board, o: Any, base: int, seat: int) -> None:
+    """The layouts of :mod:`cardwars.envs.encoding` from ``o[base]`` on: seat ``seat``'s
+    observation (``64 * n + 115`` floats), or with ``seat`` -1 the god's-eye state
+    (``243 * n + 66``); every element written."""
+    n = g.n
+    width = 2 if seat >= 0 else 3
+    size = 64 * n + 115 if seat >= 0 else 243 * n + 66
+    if cython.compiled:
+        memset(o + base, 0, size * cython.sizeof(cython.float))
+    else:
+        for i in range(size):
+            o[base + i] = 0.0
+    p = base
+    if seat >= 0:
+        o[p + seat] = 1
+        p += n
+    o[p + g.phase] = 1
+    p += 8
+    for s in range(n):
+        o[p + s] = (g.to_act >> s) & 1
+    p += n
+    for s in range(n):
+        if seat < 0 or s == seat:
+            for i in range(g.hand_n[s]):
+                o[p + i] = g.hand[s][i] + 1
+            p += 52
+    o[p] = g.g
+    o[p + 1] = g.k
+    p += 2
+    for s in range(n):
+        o[p + s] = g.in_game[s] != 0
+        o[p + n + s] = g.played_g[s] != 0
+        o[p + 2 * n + s] = g.penalty[s] != 0
+        o[p + 3 * n + s] = g.spy[s] != 0
+    p += 4 * n
+    if seat >= 0:
+        for s in range(n):
+            o[p + s] = g.hand_n[s]
+            o[p + n + s] = g.draw_n[s]
+            o[p + 2 * n + s] = g.disc_n[s]
+        p += 3 * n
+    else:
+        for s in range(n):
+            for i in range(g.draw_n[s]):
+                o[p + i] = g.draw[s][g.draw_top[s] + i] + 1
+            p += 52
+        for s in range(n):
+            for i in range(g.disc_n[s]):
+                o[p + i] = g.disc[s][i] + 1
+            p += 52
+    for i in range(g.removed_n):
+        o[p + i] = g.removed[i] + 1
+    p += 52
+    for s in range(n):
+        if g.played[s] >= 0:
+            o[p + s] = g.played[s] + 1
+        if g.support[s] >= 0:
+            o[p + n + s] = g.support[s] + 1
+    p += 2 * n
+    for r in range(g.rounds if g.rounds < 26 else 26):
+        end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
+        for i in range(g.round_start[r], end):
+            at = p + (r * n + g.tie_seat[i]) * width
+            o[at] = g.tie_up[i] + 1
+            if seat >= 0:
+                o[at + 1] = g.tie_down[i] >= 0
+            elif g.tie_down[i] >= 0:
+                o[at + 1] = g.tie_down[i] + 1
+                o[at + 2] = 1
+    p += 26 * n * width
+    o[p + (n if g.proposer < 0 else g.proposer)] = 1
+    p += n + 1
+    if seat < 0 and g.phase == OVER:
+        for i in range(g.result_winners_n):
+            o[p + g.result_winners[i]] = 1
+        o[p + n + g.termination] = 1
