@@ -7,7 +7,7 @@ Run from the repository root after building the extension::
 
 Three ways to play the same games (game k dealt from ``derive_seed(seed, k)``):
 
-* the compiled batch loop ``_core.clone_war_batch`` (nogil, C structs);
+* the compiled batch loop ``whole_game.clone_war_batch`` (nogil, C objects);
 * the state machine (``State.apply({})`` once per battle, typed events) on the
   compiled kernels;
 * the same state machine on the pure-Python twin kernels.
@@ -26,7 +26,7 @@ from harness import SEED, measure_fixed, require_compiled, using_backend
 
 from cardwars import backend as _backend
 from cardwars.clone_war import CloneWar
-from cardwars.clone_war.kernel import KERNEL
+from cardwars.clone_war.game import WHOLE_GAME
 
 
 def best_rate(run: Callable[[int], int], games: int, repeats: int) -> float:
@@ -35,11 +35,11 @@ def best_rate(run: Callable[[int], int], games: int, repeats: int) -> float:
 
 
 def batch(players: int) -> Callable[[int], int]:
-    """``run(n)``: games 0..n-1 in the compiled batch loop ``_core.clone_war_batch``."""
+    """``run(n)``: games 0..n-1 in the compiled batch loop ``whole_game.clone_war_batch``."""
 
     def run(games: int) -> int:
         with using_backend("compiled"):
-            KERNEL.module.clone_war_batch(SEED, 0, games, players)
+            WHOLE_GAME.module.clone_war_batch(SEED, 0, games, players)
         return games
 
     return run

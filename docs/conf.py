@@ -82,13 +82,14 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(cardwars\.envs\.\w+\.)?(Vector|ObsDict|AECEnv|ParallelEnv|Env)"),
     (r"py:.*", r"(cardwars\.)?pure\..*"),
     # GameState's base holding undo and events_for, which are documented on GameState.
-    (r"py:class", r"cardwars\.timeline\.Timeline"),
+    (r"py:class", r"cardwars\.(engine\.)?timeline\.Timeline"),
     (
         r"py:.*",
-        r"(cardwars\.(engine|actions|interfaces|state_base|game_base|table)\.)?"
+        r"(cardwars\.(engine\.)?(engine|actions|interfaces|state|game|driver|table)\.)?"
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),
+    (r"py:class", r"cardwars\.\w+\.position\.Position"),  # a rule module's C position
     (r"py:class", r"types\.ModuleType"),  # no intersphinx inventory of the standard library
     (r"py:class", r"(cardwars\.exclusive\.)?[TRP]|~P"),  # the guard decorators' type variables
     (r"py:class", r"(typing_extensions\.)?Self"),

@@ -16,11 +16,16 @@ from typing import Any
 
 from cardwars import backend
 from cardwars.aliwar.kernel import KERNEL as ALIWAR
-from cardwars.clone_war.kernel import KERNEL as CLONE_WAR
 from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 
-KERNELS = (ALIWAR, CLONE_WAR, GUERRILLA)
-"""Each game's :class:`cardwars.backend.Kernel`."""
+KERNELS = (ALIWAR, GUERRILLA)
+"""Each game's :class:`cardwars.backend.Kernel` (a game whose rules are not yet one source)."""
+
+RULES = tuple(
+    backend.RuleSource(f"cardwars.clone_war.{name}")
+    for name in ("position", "battles", "whole_game", "machine")
+)
+"""The rule modules of the games whose rules are one source (each a RuleSource)."""
 
 _CORES = {"compiled": "cardwars._core", "python": "cardwars.core"}
 
@@ -28,7 +33,11 @@ _CORES = {"compiled": "cardwars._core", "python": "cardwars.core"}
 def of(name: str) -> SimpleNamespace:
     """The shared core's and every game's public names on backend ``name``."""
     merged = SimpleNamespace()
-    modules = (importlib.import_module(_CORES[name]), *(k.of(name) for k in KERNELS))
+    modules = (
+        importlib.import_module(_CORES[name]),
+        *(k.of(name) for k in KERNELS),
+        *(rules.of(name) for rules in RULES),
+    )
     for module in modules:
         for attr, value in vars(module).items():
             if not attr.startswith("__"):

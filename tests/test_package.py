@@ -88,7 +88,8 @@ def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> 
     [
         "cardwars._core",
         "cardwars.aliwar._machine",
-        "cardwars.clone_war._machine",
+        "cardwars.clone_war.battles",
+        "cardwars.clone_war.machine",
         "cardwars.guerrilla._machine",
     ],
 )

@@ -4,13 +4,13 @@ Each game's rules are written once, as Python modules in Cython's pure-Python mo
 each with a ``.pxd`` beside it that gives the C types (``clone_war/battle.py`` with
 ``clone_war/battle.pxd``). The build compiles every such module to an extension of the
 same name; the shared core ``cardwars/_core.pyx`` (the RNG, the value builders, the
-environments' blocks) is compiled beside them, with :mod:`cardwars.core` as its Python
+environments' blocks) is compiled beside them, with ``cardwars.core`` as its Python
 stand-in. A backend is one of:
 
 ``"compiled"``
     the extensions, used when the compiled core imports;
 ``"python"``
-    the very same ``.py`` files run by the interpreter (with :mod:`cardwars.core`),
+    the very same ``.py`` files run by the interpreter (with ``cardwars.core``),
     where no compiled build imports, or where it is asked for.
 
 Two environment variables change the choice, read once at import time:
@@ -79,7 +79,7 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
 
 _chosen = _select()
 
-#: The shared core of the chosen backend (``cardwars._core``, or :mod:`cardwars.core`).
+#: The shared core of the chosen backend (``cardwars._core``, or ``cardwars.core``).
 core: ModuleType = _chosen[0]
 
 #: The backend this process runs, ``"compiled"`` or ``"python"``.

@@ -1,7 +1,5 @@
-"""The Clone War batch loop against the state machine, game by game, and the kernel twins.
-
-The kernels' names and signatures are checked in ``tests/test_kernel_parity.py``.
-"""
+"""The Clone War batch loop against the state machine, game by game, and the compiled build
+of the rules against the interpreted one (``tests/kernels.py``: ``_core`` and ``pure``)."""
 
 from __future__ import annotations
 
@@ -271,8 +269,7 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
 )
 def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
     """``CloneWarTable.drew`` says what the battle's log says: a shuffled collection or a split."""
-    from cardwars.clone_war.table import OP_COLLECT, OP_SPLIT
-
+    log_op = kernels.current.LogOp
     seen = {True: 0, False: 0}
     for seed in range(40):
         state = CloneWar(players=3, rules=rules).new_game(seed=seed)
@@ -287,7 +284,7 @@ def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> 
             before = table.rng_state
             log = table.battle()
             ops = [(log[i], log[i + 3]) for i in range(0, len(log), 4)]
-            expected = any(op == OP_SPLIT or (op == OP_COLLECT and c == 1) for op, c in ops)
+            expected = any(op == log_op.SPLIT or (op == log_op.COLLECT and c == 1) for op, c in ops)
             assert table.drew is expected
             assert table.copy().drew is expected
             assert expected == (table.rng_state != before)

@@ -1,4 +1,4 @@
-"""Clone War's machine (issue 22, item 3): ``CloneWarMachine``, compiled and pure twin.
+"""Clone War's machine (issue 22, item 3): ``CloneWarMachine``, compiled and interpreted.
 
 The state is a :class:`~cardwars.engine.machine_state.MachineState` like Aliwar's and
 Guerrilla's: each battle is one call into the machine, which plays the table's own
@@ -16,8 +16,7 @@ import pytest
 
 import cardwars
 from cardwars.clone_war import CloneWar, Rules, State
-from cardwars.clone_war import machine as pure_clone_war_machine
-from cardwars.clone_war.contract import CloneWarMachine
+from cardwars.clone_war.machine import CloneWarMachine
 from cardwars.clone_war.state import _CARDS, _machine_options
 from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
@@ -341,5 +340,5 @@ def test_compiled_and_pure_machines_agree_step_by_step(rules: Rules, backend: st
             if compiled.battles % 17 == 0:  # each backend rebuilds the other's position
                 key = compiled._m.key()
                 assert _core._clone_war_machine_from_key(_CARDS, twin._m.key()).key() == key
-                assert pure_clone_war_machine._clone_war_machine_from_key(_CARDS, key).key() == key
+                assert pure._clone_war_machine_from_key(_CARDS, key).key() == key
         assert twin.is_over

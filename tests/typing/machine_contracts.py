@@ -12,9 +12,8 @@ from __future__ import annotations
 from cardwars.aliwar import _machine as compiled_aliwar_machine
 from cardwars.aliwar import machine as pure_aliwar_machine
 from cardwars.aliwar.contract import AliwarMachine
-from cardwars.clone_war import _machine as compiled_clone_war_machine
-from cardwars.clone_war import machine as pure_clone_war_machine
-from cardwars.clone_war.contract import CloneWarMachine
+from cardwars.clone_war import machine as clone_war_machine
+from cardwars.engine.machine_state import Machine
 from cardwars.guerrilla import _machine as compiled_guerrilla_machine
 from cardwars.guerrilla import machine as pure_guerrilla_machine
 from cardwars.guerrilla.contract import GuerrillaMachine
@@ -36,9 +35,7 @@ def pure_guerrilla(machine: pure_guerrilla_machine.GuerrillaMachine) -> Guerrill
     return machine
 
 
-def compiled_clone_war(machine: compiled_clone_war_machine.CloneWarMachine) -> CloneWarMachine:
-    return machine
-
-
-def pure_clone_war(machine: pure_clone_war_machine.CloneWarMachine) -> CloneWarMachine:
+def clone_war(machine: clone_war_machine.CloneWarMachine) -> Machine:
+    """Clone War's rules are one source (``clone_war/machine.py``, compiled or interpreted):
+    its machine class is the type its face holds, and it is a :class:`Machine`."""
     return machine

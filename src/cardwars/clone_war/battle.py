@@ -3,8 +3,8 @@
 :func:`resolve_battle` takes each player's pile and plays the first battle on them
 (CW-3 … CW-6, with every war stage, running short, a split pot and the checks of
 CW-7.1 after it), then says what happened as a :class:`BattleOutcome`. It does not
-restate a rule: it builds the kernel's table (``CloneWarTable`` of the compiled
-``_table.pxi``, or its twin ``table.py``, on the current backend) and plays the table's
+restate a rule: it builds a table (``CloneWarTable`` of the rule module ``whole_game``,
+compiled or interpreted as the current backend says) and plays the table's
 own battle, the step every game and the batch loop play, then reads the battle's log.
 
 >>> from cardwars.clone_war import resolve_battle
@@ -19,24 +19,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cardwars import backend
 from cardwars.cards import Card, CardId, Rank
-from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.rules import Rules
 from cardwars.clone_war.state import _CARDS, _SEATS, _card_id, _table_options
-from cardwars.clone_war.table import (
-    OP_COLLECT,
-    OP_FLIP,
-    OP_FORFEIT,
-    OP_LAST,
-    OP_PLACE,
-    OP_SPLIT,
-    OP_WAR,
-)
 from cardwars.errors import CardParseError, UsageError, describe
 
 __all__ = ["BattleOutcome", "War", "resolve_battle"]
 
 _FIGHT_RANKS: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+WHOLE_GAME: Final = backend.RuleSource("cardwars.clone_war.whole_game")
+"""The table and the whole-game loop (``whole_game.py``) on the current backend."""
+_OPS: Final = backend.RuleSource("cardwars.clone_war.position")
+"""Where the log's ops are named (``position.LogOp``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +148,7 @@ def resolve_battle(
     card, every card a J, Q or K of the four decks (``"KS"`` or ``"KS0"`` for deck 0,
     ``"KS2"`` for deck 2), no card twice. The battle is the one a game plays first from
     :meth:`State.from_piles(piles, rules=rules, rng_seed=rng_seed)
-    <cardwars.clone_war.State.from_piles>`: the same rule step of the kernel, with every
+    <cardwars.clone_war.State.from_piles>`: the same rule step as every game, with every
     war it leads to, players running short (``rules.short_war``, ``forfeit_cards_to``)
     and a split pot (``split_remainder``). ``rng_seed`` is the game RNG's state, drawn
     from only to shuffle a pot (``collect_order="shuffled"``, or a split).
@@ -176,7 +172,7 @@ def resolve_battle(
         raise UsageError(f"rules must be a clone_war.Rules, got {describe(rules)}")
     if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
         raise UsageError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
-    table = KERNEL.module.CloneWarTable(ids, [], rng_seed, *_table_options(rules))
+    table = WHOLE_GAME.module.CloneWarTable(ids, [], rng_seed, *_table_options(rules))
     log: list[int] = table.battle()
     return _outcome(log, len(ids), table)
 
@@ -204,9 +200,10 @@ class _Stage:
 
 
 def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
-    """Read a first battle's log (``[op, a, b, c]`` entries, the ``OP_*`` of ``table.py``)
+    """Read a first battle's log (``[op, a, b, c]`` entries, ``position.LogOp``)
     and the table it was played on."""
     cards = _CARDS
+    LogOp = _OPS.module.LogOp  # noqa: N806 (the ops' names, from either build)
     flipped: list[Card] = []
     put_in: list[list[Card]] = [[] for _ in range(players)]
     pot: list[Card] = []
@@ -224,28 +221,28 @@ def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
 
     for i in range(0, len(log), 4):
         op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
-        if op == OP_FLIP:  # seat a turns card b face up
+        if op == LogOp.FLIP:  # seat a turns card b face up
             flipped.append(cards[b])
             last[a] = cards[b]
             give(a, cards[b])
-        elif op == OP_WAR:  # stage a among the seats of mask b
+        elif op == LogOp.WAR:  # stage a among the seats of mask b
             stages.append(_Stage(a, _SEATS[b], players))
-        elif op == OP_PLACE:  # seat a: card b face down, card c face up
+        elif op == LogOp.PLACE:  # seat a: card b face down, card c face up
             give(a, cards[b])
             give(a, cards[c])
             stages[-1].face_up[a] = last[a] = cards[c]
-        elif op == OP_FORFEIT:  # seat a is short: forfeits card b (-1: none), c: to the dead
+        elif op == LogOp.FORFEIT:  # seat a is short: forfeits card b (-1: none), c: to the dead
             stages[-1].short.append(a)
             if b >= 0:
                 give(a, cards[b], to_pot=not c)
-        elif op == OP_LAST:  # seat a is short: fights with card b, c: just played
+        elif op == LogOp.LAST:  # seat a is short: fights with card b, c: just played
             stages[-1].short.append(a)
             stages[-1].face_up[a] = last[a] = cards[b]
             if c:
                 give(a, cards[b])
-        elif op == OP_SPLIT:  # the pot is split among the seats of mask a
+        elif op == LogOp.SPLIT:  # the pot is split among the seats of mask a
             winners, split = _SEATS[a], True
-        elif op == OP_COLLECT:  # seat a takes the pot
+        elif op == LogOp.COLLECT:  # seat a takes the pot
             winners = (a,)
     piles = tuple(tuple(cards[card] for card in table.pile(s)) for s in range(players))
     return BattleOutcome(

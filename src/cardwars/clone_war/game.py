@@ -6,8 +6,8 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from cardwars import backend
 from cardwars.clone_war.agents import GreedyAgent
-from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
@@ -22,6 +22,9 @@ from cardwars.engine import (
 )
 from cardwars.errors import RulesError, describe
 from cardwars.options import check_players
+
+WHOLE_GAME = backend.RuleSource("cardwars.clone_war.whole_game")
+"""The whole-game batch loop (``whole_game.py``) on the current backend."""
 
 __all__ = ["BATCH_AGENTS", "TERMINATIONS", "CloneWar", "run_batch"]
 
@@ -89,7 +92,7 @@ class CloneWar(Game[Rules, State]):
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int
     ) -> dict[str, array[int]]:
-        """Play games ``start .. start+count-1`` in the kernel's batch loop.
+        """Play games ``start .. start+count-1`` in the rules' batch loop (``clone_war_batch``).
 
         Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
         the state machine plays from that seed. Every built-in agent plays the
@@ -108,7 +111,7 @@ class CloneWar(Game[Rules, State]):
         (4, {0})
         """
         self._check_batch(agents)
-        columns: dict[str, array[int]] = KERNEL.module.clone_war_batch(
+        columns: dict[str, array[int]] = WHOLE_GAME.module.clone_war_batch(
             seed, start, count, self.players, **self.rules.kernel_options()
         )
         return columns

@@ -1,20 +1,19 @@
-"""The Clone War state machine on ints: the pure-Python twin of the compiled ``CloneWarMachine``.
+"""The Clone War state machine on ints: one battle a step (CW-3 … CW-7), with the cycle
+rule (CW-7.3) applied after each battle without hashing a single one.
 
-The public :class:`cardwars.clone_war.State` is a thin face over it (or over its compiled
-counterpart). A machine holds a :class:`~cardwars.clone_war.table.CloneWarTable`
-and plays it with the table's own battle (``CloneWarTable._play``, the step the batch
-loop plays too); what the machine adds is what makes a battle a step of a state: the
-cycle rule (CW-7.3) applied after each battle without hashing a single one (at the
-start and after every RNG draw it asks the table how many battles remain until the
-rank-state first repeats, Brent's algorithm on a copy), the last battle's log, the
-count of steps, and the refusal of overlapping calls (:mod:`cardwars.exclusive`).
+The public :class:`cardwars.clone_war.State` is a thin face over a
+:class:`CloneWarMachine`. A machine is a :class:`~cardwars.clone_war.position.Position`
+played with the one battle (``one_battle.battle``, the step the batch loop plays too);
+what it adds is what makes a battle a step of a state: the cycle rule (at the start and
+after every RNG draw it asks ``cycle_rule`` how many battles remain until the rank-state
+first repeats), the last battle's log, the count of steps, and the refusal of
+overlapping calls (:mod:`cardwars.exclusive`).
 
 Cards are Clone War ids ``deck*12 + suit*3 + r`` (``r``: 0 J, 1 Q, 2 K); the machine's
 views are built of ``cards``, the 48 labels it is given (the face passes its Card
-objects). A battle's log is the table's: ``[op, a, b, c]`` entries, the ``OP_*``
-constants of :mod:`cardwars.clone_war.table`; :meth:`CloneWarMachine.event_objects`
-turns it into the face's events. Nobody decides anything (CW-8): the only step is the
-empty one, ``apply_actions({})``, one battle.
+objects). A battle's log is ``[op, a, b, c]`` entries (``position.LogOp``);
+:meth:`CloneWarMachine.event_objects` turns it into the face's events. Nobody decides
+anything (CW-8): the only step is the empty one, ``apply_actions({})``, one battle.
 
 >>> labels = tuple(range(48))  # the face passes Card objects; any labels do
 >>> machine = CloneWarMachine(labels, [[2, 0], [4, 7]], [], 0, 0, 0, 0, 0, 10000, 0, 1)
@@ -29,35 +28,243 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardwars import exclusive
-from cardwars.clone_war.table import (
-    CYCLE,
-    OP_COLLECT,
-    OP_ELIMINATED,
-    OP_FLIP,
-    OP_FORFEIT,
-    OP_LAST,
-    OP_PLACE,
-    OP_SPLIT,
-    OP_WAR,
-    CloneWarTable,
-)
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars._core import SlotBuilder, _check_u64
+    from cython.cimports.cardwars.clone_war.battles import (
+        battle,
+        bury,
+        finish_setup,
+        push,
+        search,
+        size,
+    )
+    from cython.cimports.cardwars.clone_war.position import (
+        CYCLE,
+        LOG_MAX,
+        OP_COLLECT,
+        OP_ELIMINATED,
+        OP_FLIP,
+        OP_FORFEIT,
+        OP_LAST,
+        OP_PLACE,
+        OP_SPLIT,
+        OP_WAR,
+        RING_MASK,
+        Log,
+        Position,
+        check_int,
+        copy_position,
+        new_log,
+        new_position,
+        reset,
+    )
+else:
+    from cardwars.core_rng import _check_u64
+    from cardwars.core_values import SlotBuilder
+
+    from .battles import battle, bury, finish_setup, push, search, size
+    from .position import (
+        CYCLE,
+        LOG_MAX,
+        OP_COLLECT,
+        OP_ELIMINATED,
+        OP_FLIP,
+        OP_FORFEIT,
+        OP_LAST,
+        OP_PLACE,
+        OP_SPLIT,
+        OP_WAR,
+        RING_MASK,
+        Log,
+        Position,
+        check_int,
+        copy_position,
+        new_log,
+        new_position,
+        reset,
+    )
+
 from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
-from cardwars.core_envs import _actions_by_key
+from cardwars.exclusive import busy_error
 
 __all__ = ["CloneWarMachine"]
 
+if CloneWarKey._fields != (
+    "piles", "dead", "out", "rng_state", "options", "battles", "wars", "termination",
+    "winner", "cycle_at", "log",
+):  # fmt: skip
+    raise ImportError("CloneWarKey's fields are not those CloneWarMachine.key() writes")
+
 _NOBODY: frozenset[int] = frozenset()
-_LOG_INTS = 1024  # the compiled machine's log buffer, in ints: a battle logs far fewer
+_ABSENT = object()  # apply_keyed: a seat with no entry
+_hare = new_position()  # the cycle search's scratch positions (steps hold the GIL)
+_tortoise = new_position()
 
 
-def _option(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be an int in [{low}, {high}], got {value!r}")
-    return value
+# --- the events of a battle, built from the face's table ------------------------------
 
 
-class CloneWarMachine:
+class EventMakers:
+    """The builders of the face's event objects and its shared values, read once from
+    its table (a :class:`~cardwars.clone_war.tables.CloneWarFaces`, by field name) and
+    kept while the face passes that same table."""
+
+    faces: object
+    cards: tuple[Any, ...]  # faces.cards: the 48 labels
+    seats: tuple[tuple[int, ...], ...]  # faces.seats[mask]: the seats of a 4-bit mask
+    seat_cards: tuple[tuple[int, Any], ...]  # (seat, card) by 48 * seat + card id
+    flipped: SlotBuilder
+    war: SlotBuilder
+    forfeited: SlotBuilder
+    placed: SlotBuilder
+    last: SlotBuilder
+    split: SlotBuilder
+    collected: SlotBuilder
+    eliminated: SlotBuilder
+    over: SlotBuilder
+
+    def __init__(self, faces: CloneWarFaces) -> None:
+        cards: tuple[Any, ...] = faces.cards
+        seats: tuple[tuple[int, ...], ...] = faces.seats
+        if len(cards) != 48 or len(seats) != 16:
+            raise ValueError("the faces of Clone War's events: 48 cards, 16 seat sets")
+        self.seat_cards = tuple([(s, card) for s in range(4) for card in cards])
+        self.flipped = SlotBuilder(faces.flipped, ("battle", "cards"))
+        self.war = SlotBuilder(faces.war, ("stage", "seats"))
+        self.forfeited = SlotBuilder(faces.forfeited, ("seat", "cards", "to_dead"))
+        self.placed = SlotBuilder(faces.placed, ("seat", "face_up"))
+        self.last = SlotBuilder(faces.last, ("seat", "card", "played"))
+        self.split = SlotBuilder(faces.split, ("seats", "cards_each", "to_dead"))
+        self.collected = SlotBuilder(faces.collected, ("seat", "cards", "shuffled"))
+        self.eliminated = SlotBuilder(faces.eliminated, ("seats", "place"))
+        self.over = SlotBuilder(faces.over, ("result",))
+        self.cards = cards
+        self.seats = seats
+        self.faces = faces
+
+
+_makers: EventMakers | None = None
+
+
+def _make1(builder: SlotBuilder, a: object) -> object:
+    if cython.compiled:
+        obj = builder.blank()
+        builder.put(obj, 0, a)
+        return obj
+    return builder(a)
+
+
+def _make2(builder: SlotBuilder, a: object, b: object) -> object:
+    if cython.compiled:
+        return builder.make2(a, b)
+    return builder(a, b)
+
+
+def _make3(builder: SlotBuilder, a: object, b: object, c: object) -> object:
+    if cython.compiled:
+        return builder.make3(a, b, c)
+    return builder(a, b, c)
+
+
+def _event_objects(
+    log: Log, faces: CloneWarFaces, result: object, battle: int, still_in: int
+) -> tuple[Any, ...]:
+    """The event objects of a battle's log (``GameOver(result)`` last unless None)."""
+    global _makers
+    makers = _makers
+    if makers is None or faces is not makers.faces:
+        _makers = None  # until every field is read: a table that fails is never half learnt
+        makers = _makers = EventMakers(faces)
+    cards = makers.cards
+    seats = makers.seats
+    n = log.n
+    i = 0
+    out: list[object] = []
+    flips: list[object] = []
+    while i < n and log.entries[i] == OP_FLIP:  # the log opens with the stage-0 flips
+        flips.append(makers.seat_cards[48 * log.entries[i + 1] + log.entries[i + 2]])
+        i += 4
+    out.append(_make2(makers.flipped, battle, tuple(flips)))
+    while i < n:
+        op = log.entries[i]
+        a = log.entries[i + 1]
+        b = log.entries[i + 2]
+        c = log.entries[i + 3]
+        if op == OP_COLLECT:
+            out.append(_make3(makers.collected, a, b, c == 1))
+        elif op == OP_WAR:
+            out.append(_make2(makers.war, a, seats[b]))
+        elif op == OP_PLACE:
+            out.append(_make2(makers.placed, a, cards[c]))
+        elif op == OP_FORFEIT:
+            out.append(_make3(makers.forfeited, a, 1 if b >= 0 else 0, c == 1))
+        elif op == OP_LAST:
+            out.append(_make3(makers.last, a, cards[b], c == 1))
+        elif op == OP_SPLIT:
+            out.append(_make3(makers.split, seats[a], b, c))
+        elif op == OP_ELIMINATED:
+            out.append(_make2(makers.eliminated, seats[a], still_in + 1))
+        i += 4
+    if result is not None:
+        out.append(_make1(makers.over, result))
+    return tuple(out)
+
+
+# --- the machine ------------------------------------------------------------------------
+
+
+def _setup(
+    m: CloneWarMachine,
+    cards: Sequence[Any],
+    players: int,
+    rng_state: object,
+    collect_order: object,
+    forfeit_to_dead: object,
+    play_what_you_can: object,
+    split_round_robin: object,
+    max_battles: object,
+    cap_most_cards: object,
+    cycle_detection: object,
+) -> int:
+    """Check the labels and options (as ints) and give ``m`` empty piles with them."""
+    labels = tuple(cards)
+    if len(labels) != 48:
+        raise ValueError(f"cards must be 48 labels, one per card id, got {len(labels)}")
+    if not 2 <= players <= 4:
+        raise ValueError(f"a table has 2 to 4 seats, got {players}")
+    check_int("collect_order", collect_order, 0, 2)
+    check_int("forfeit_to_dead", forfeit_to_dead, 0, 1)
+    check_int("play_what_you_can", play_what_you_can, 0, 1)
+    check_int("split_round_robin", split_round_robin, 0, 1)
+    check_int("max_battles", max_battles, 1, (1 << 31) - 1)
+    check_int("cap_most_cards", cap_most_cards, 0, 1)
+    check_int("cycle_detection", cycle_detection, 0, 1)
+    m._cards = labels
+    m._cycle_detection = bool(cycle_detection)
+    m._cycle_at = -1
+    m._log = new_log()
+    m._log_shared = False
+    m._busy = False
+    reset(
+        m,
+        players,
+        _check_u64(rng_state, "rng_state"),
+        collect_order,  # type: ignore[arg-type]
+        forfeit_to_dead,  # type: ignore[arg-type]
+        play_what_you_can,  # type: ignore[arg-type]
+        split_round_robin,  # type: ignore[arg-type]
+        max_battles,  # type: ignore[arg-type]
+        cap_most_cards,  # type: ignore[arg-type]
+    )
+    return 0
+
+
+class CloneWarMachine(Position):
     """A Clone War position on ints, one battle a step.
 
     Args:
@@ -65,22 +272,23 @@ class CloneWarMachine:
         piles: each seat's card ids, top first (2 to 4 seats; an empty pile is out).
         dead: the dead pile's card ids, top first.
         rng_state: the game RNG's state.
-        collect_order, forfeit_to_dead, play_what_you_can, split_round_robin,
-        max_battles, cap_most_cards: the table's options (``CloneWarTable``).
-        cycle_detection: 1 applies the cycle rule (CW-7.3).
+
+    Then the options as ints, in this order (``collect_order``, ``forfeit_to_dead``,
+    ``play_what_you_can``, ``split_round_robin``, ``max_battles``, ``cap_most_cards``, as
+    ``whole_game.CloneWarTable`` takes them) and ``cycle_detection`` (1 applies the cycle
+    rule, CW-7.3).
 
     Raises:
         ValueError: a card that is not an id 0..47, the same card twice, no card in any
             pile, or an option out of range.
     """
 
-    __slots__ = ("_cards", "_cycle_at", "_cycle_detection", "_log", "_table")
-
-    _table: CloneWarTable
-    _cards: tuple[Any, ...]
-    _log: list[int]  # the last battle's log
-    _cycle_at: int  # the battle after which the cycle rule ends the game, or -1
+    _log: Log
+    _log_shared: bool
+    _cycle_at: int
     _cycle_detection: bool
+    _cards: tuple[Any, ...]
+    _busy: bool
 
     def __init__(
         self,
@@ -96,9 +304,14 @@ class CloneWarMachine:
         cap_most_cards: int,
         cycle_detection: int,
     ) -> None:
-        options = _check_options(
+        seat_piles = [list(pile) for pile in piles]
+        dead_cards = list(dead)
+        every: list[int] = []
+        _setup(
+            self,
             cards,
-            len(piles),
+            len(seat_piles),
+            rng_state,
             collect_order,
             forfeit_to_dead,
             play_what_you_can,
@@ -107,29 +320,37 @@ class CloneWarMachine:
             cap_most_cards,
             cycle_detection,
         )
-        every = [_option(card, "a card", 0, 47) for pile in [*piles, dead] for card in pile]
+        for pile in [*seat_piles, dead_cards]:
+            for card in pile:
+                check_int("a card", card, 0, 47)
+                every.append(card)
         if len(set(every)) != len(every):
             raise ValueError("a card appears more than once in the position")
-        if len(every) == len(dead):
+        if len(every) == len(dead_cards):
             raise ValueError("a position needs at least one card in a pile")
-        self._table = CloneWarTable(piles, dead, rng_state, *options[:6])
-        self._cards = tuple(cards)
-        self._log = []
-        self._cycle_at = -1
-        self._cycle_detection = bool(cycle_detection)
-        if self._table.termination < 0:
+        self._fill(seat_piles, dead_cards)
+        finish_setup(self)
+        if self.ending < 0:
             self._look_for_cycle()
+
+    def _fill(self, piles: Sequence[Sequence[int]], dead: Sequence[int]) -> int:
+        for s in range(len(piles)):
+            for card in piles[s]:
+                push(self, s, card * 4 + card % 3)
+        for card in dead:
+            bury(self, card * 4 + card % 3)
+        return 0
 
     # --- the protocol ------------------------------------------------------------------
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self._table.players
+        return self.seats
 
     @property
     def phase(self) -> int:
         """0 while battles are played, 1 once the game is over (``clone_war.Phase`` order)."""
-        return 1 if self._table.termination >= 0 else 0
+        return 1 if self.ending >= 0 else 0
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -139,43 +360,43 @@ class CloneWarMachine:
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self._table.termination >= 0
+        return self.ending >= 0
 
     @property
     def steps(self) -> int:
         """Steps applied so far: the battles played (a machine starts before battle 1)."""
-        return self._table.battles
+        return self.played
 
     @property
     def rng_state(self) -> int:
         """The game RNG's state."""
-        return self._table.rng_state
+        return self.rng
 
     @property
     def battles(self) -> int:
         """Battles played (CW-B2)."""
-        return self._table.battles
+        return self.played
 
     @property
     def wars(self) -> int:
         """War stages begun (CW-B2); a double war counts 2."""
-        return self._table.wars
+        return self.war_stages
 
     @property
     def termination(self) -> int:
         """-1 while the game runs, else an index into ``clone_war.TERMINATIONS``."""
-        return self._table.termination
+        return self.ending
 
     @property
     def winner(self) -> int:
         """The winning seat, -1 while running or for a draw."""
-        return self._table.winner
+        return self.winning_seat
 
-    def _seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < self._table.players:
-            raise ValueError(f"a seat is a plain int 0..{self._table.players - 1}")
+    def _seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise ValueError(f"a seat is a plain int 0..{self.seats - 1}")
+        return 0
 
-    @exclusive.read
     def legal_actions(self, seat: int) -> tuple[int, ...]:
         """``()``: nobody has an action, ever.
 
@@ -185,7 +406,6 @@ class CloneWarMachine:
         self._seat(seat)
         return ()
 
-    @exclusive.read
     def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
         """``()``: nobody has a move, ever.
 
@@ -195,24 +415,36 @@ class CloneWarMachine:
         self._seat(seat)
         return ()
 
-    @exclusive.step
+    # Every step holds _busy from its first look at a caller's value to its commit.
+    def _enter(self) -> int:
+        if self._busy:
+            raise busy_error()
+        self._busy = True
+        return 0
+
     def apply_actions(self, actions: object) -> bool:
         """Play one battle if ``actions`` is exactly ``{}`` (a ``dict``: nobody is polled) and
         the game is not over; else change nothing. Returns whether the battle was played."""
-        if type(actions) is not dict or actions or self._table.termination >= 0:
-            return False
-        self._battle()
-        return True
+        self._enter()
+        try:
+            if type(actions) is not dict or len(cython.cast(dict, actions)) or self.ending >= 0:
+                return False
+            self._battle()
+            return True
+        finally:
+            self._busy = False
 
-    @exclusive.step
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects: ``{}``, as nobody has a move."""
-        if type(moves) is not dict or moves or self._table.termination >= 0:
-            return False
-        self._battle()
-        return True
+        self._enter()
+        try:
+            if type(moves) is not dict or len(cython.cast(dict, moves)) or self.ending >= 0:
+                return False
+            self._battle()
+            return True
+        finally:
+            self._busy = False
 
-    @exclusive.step
     def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action under its key: as nobody is
         polled, any ``dict`` plays the battle (its entries are not read). With ``wait``
@@ -222,216 +454,198 @@ class CloneWarMachine:
         Raises:
             ValueError: ``keys`` is not a tuple of one key per seat.
         """
-        players = self._table.players
-        if type(keys) is not tuple or len(keys) != players:
-            raise ValueError(f"keys must be a tuple of {players} keys, one per seat")
-        if wait and _actions_by_key(actions, keys, players, frozenset(), 0) is None:
+        if type(keys) is not tuple or len(keys) != self.seats:
+            raise ValueError(f"keys must be a tuple of {self.seats} keys, one per seat")
+        if type(actions) is not dict:
             return False
-        if type(actions) is not dict or self._table.termination >= 0:
-            return False
-        self._battle()
-        return True
+        self._enter()  # a lookup may run a key's __eq__: it finds the machine busy
+        try:
+            if wait:  # each seat: no entry, or the wait action 0
+                for s in range(self.seats):
+                    value = actions.get(keys[s], _ABSENT)
+                    if value is not _ABSENT and not (type(value) is int and value == 0):
+                        return False
+            if self.ending >= 0:
+                return False
+            self._battle()  # nobody is polled: no entry is read
+            return True
+        finally:
+            self._busy = False
 
-    def _battle(self) -> None:
+    def _battle(self) -> int:
         """One battle (CW-3 … CW-7.2 and the cap), then the cycle rule (CW-7.3, CW-B3, B4)."""
-        table = self._table
-        log: list[int] = []
-        drew = table._play(log, True)
-        self._log = log
-        if table._termination < 0:
-            if table._battles == self._cycle_at:
-                table._end_in_cycle()
+        if self._log_shared:  # a copy reads the last log: this battle writes a new one
+            self._log = new_log()
+            self._log_shared = False
+        drew = battle(self, self._log, True)
+        if self.ending < 0:
+            if self.played == self._cycle_at:
+                self.ending = CYCLE
+                self.winning_seat = -1
             elif drew:
                 self._look_for_cycle()  # CW-B4: a draw forgets every earlier state
+        return 0
 
-    def _look_for_cycle(self) -> None:
+    def _look_for_cycle(self) -> int:
         """Find when the cycle rule would end the game, before it can happen (CW-B3, B4):
         the first repeat of the rank-state, if it comes before an RNG draw and the cap."""
         self._cycle_at = -1
         if not self._cycle_detection:
-            return
-        table = self._table
-        until_repeat = table.cycle_length()
-        if until_repeat >= 0 and table._battles + until_repeat < table._max_battles:
-            self._cycle_at = table._battles + until_repeat
+            return 0
+        until_repeat = search(self, _hare, _tortoise)
+        if until_repeat >= 0 and self.played + until_repeat < self.max_battles:
+            self._cycle_at = self.played + until_repeat
+        return 0
 
-    @exclusive.read
     def events(self) -> tuple[int, ...]:
         """The last battle's log (``[op, a, b, c]`` entries; ``()`` before the first)."""
-        return tuple(self._log)
+        log = self._log
+        return tuple([log.entries[i] for i in range(log.n)])
 
-    @exclusive.read
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions: -1 for every seat, as nobody is ever polled."""
-        return ((-1,) * self._table.players,) * self._table.battles
+        return ((-1,) * self.seats,) * self.played
 
-    @exclusive.read
     def event_objects(self, faces: CloneWarFaces, result: object) -> tuple[Any, ...]:
         """The last battle's events, built from the face's table ``faces`` (a
         :class:`~cardwars.clone_war.tables.CloneWarFaces`: the cards, the event classes,
         ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
         ``result`` is not None. ``()`` before the first battle."""
-        table = self._table
-        if table._battles == 0:
+        still_in = 0
+        if self.played == 0:
             return ()
-        cards, seats = faces.cards, faces.seats
-        flipped, war, forfeited, placed = faces.flipped, faces.war, faces.forfeited, faces.placed
-        last, split, collected = faces.last, faces.split, faces.collected
-        eliminated, over = faces.eliminated, faces.over
-        log = self._log
-        first, end = 0, len(log)
-        flips = []
-        while first < end and log[first] == OP_FLIP:  # the log opens with the stage-0 flips
-            flips.append((log[first + 1], cards[log[first + 2]]))
-            first += 4
-        events = [flipped(table._battles, tuple(flips))]
-        for i in range(first, end, 4):
-            op, a, b, c = log[i], log[i + 1], log[i + 2], log[i + 3]
-            if op == OP_COLLECT:
-                events.append(collected(a, b, c == 1))
-            elif op == OP_WAR:
-                events.append(war(a, seats[b]))
-            elif op == OP_PLACE:
-                events.append(placed(a, cards[c]))
-            elif op == OP_FORFEIT:
-                events.append(forfeited(a, int(b >= 0), c == 1))
-            elif op == OP_LAST:
-                events.append(last(a, cards[b], c == 1))
-            elif op == OP_SPLIT:
-                events.append(split(seats[a], b, c))
-            elif op == OP_ELIMINATED:
-                still_in = sum(1 for out in table._out if out < 0)
-                events.append(eliminated(seats[a], still_in + 1))
-        if result is not None:
-            events.append(over(result))
-        return tuple(events)
+        for s in range(self.seats):
+            still_in += self.out[s] < 0
+        return _event_objects(self._log, faces, result, self.played, still_in)
 
     # --- readable state ----------------------------------------------------------------
-    @exclusive.read
     def piles(self) -> tuple[tuple[Any, ...], ...]:
         """Every seat's pile, top first, as labels."""
         cards = self._cards
-        return tuple(tuple(cards[card] for card in pile) for pile in self._table._piles)
+        return tuple(
+            [
+                tuple(
+                    [
+                        cards[self.cards[s][(self.head[s] + i) & RING_MASK] >> 2]
+                        for i in range(size(self, s))
+                    ]
+                )
+                for s in range(self.seats)
+            ]
+        )
 
-    @exclusive.read
     def pile_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
-        return tuple(len(pile) for pile in self._table._piles)
+        return tuple([size(self, s) for s in range(self.seats)])
 
-    @exclusive.read
     def dead(self) -> tuple[Any, ...]:
         """The dead pile, top first, as labels."""
         cards = self._cards
-        return tuple(cards[card] for card in self._table._dead)
+        return tuple([cards[self.dead_cards[i] >> 2] for i in range(self.ndead)])
 
-    @exclusive.read
     def eliminations(self) -> tuple[int, ...]:
         """Per seat, the battle after which it went out (0: from the start), -1 while in."""
-        return tuple(self._table._out)
+        return tuple([self.out[s] for s in range(self.seats)])
 
-    @exclusive.read
     def face_up(self) -> tuple[tuple[int, Any], ...]:
         """The cards the last battle left face up, ``(seat, label)`` in the order shown:
         the flips, the war cards placed face up, and the last cards just played."""
-        if self._table._battles == 0:
+        if self.played == 0:
             return ()
-        cards, log = self._cards, self._log
-        shown = []
-        for i in range(0, len(log), 4):
-            op = log[i]
+        cards = self._cards
+        log = self._log
+        shown: list[tuple[int, Any]] = []
+        for i in range(0, log.n, 4):
+            op = log.entries[i]
             if op == OP_FLIP:
-                shown.append((log[i + 1], cards[log[i + 2]]))
+                shown.append((log.entries[i + 1], cards[log.entries[i + 2]]))
             elif op == OP_PLACE:
-                shown.append((log[i + 1], cards[log[i + 3]]))
-            elif op == OP_LAST and log[i + 3]:
-                shown.append((log[i + 1], cards[log[i + 2]]))
+                shown.append((log.entries[i + 1], cards[log.entries[i + 3]]))
+            elif op == OP_LAST and log.entries[i + 3]:
+                shown.append((log.entries[i + 1], cards[log.entries[i + 2]]))
         return tuple(shown)
 
     # --- copying, equality, pickling ---------------------------------------------------
-    @exclusive.read
     def copy(self) -> CloneWarMachine:
-        """An independent copy."""
-        other = object.__new__(CloneWarMachine)
-        other._table = self._table._copy()  # this machine's own table: no other caller
-        other._cards = self._cards
-        other._log = list(self._log)
+        """An independent copy (the last battle's log is shared until either battles)."""
+        other = cython.declare(CloneWarMachine, CloneWarMachine.__new__(CloneWarMachine))
+        copy_position(other, self)
+        other._log = self._log
+        other._log_shared = True
+        self._log_shared = True
         other._cycle_at = self._cycle_at
         other._cycle_detection = self._cycle_detection
+        other._cards = self._cards
+        other._busy = False
         return other
 
-    @exclusive.read
     def key(self) -> CloneWarKey:
         """Everything that defines the position, as ints (equal positions, equal keys):
         piles, dead pile, eliminations, RNG state, the 7 options, battles, wars,
         termination, winner, the battle the cycle rule ends the game after, the last log."""
-        t = self._table
-        return CloneWarKey(
-            piles=tuple(tuple(pile) for pile in t._piles),
-            dead=tuple(t._dead),
-            out=tuple(t._out),
-            rng_state=t.rng_state,
-            options=(
-                t._collect_order,
-                t._forfeit_to_dead,
-                t._play_what_you_can,
-                t._split_round_robin,
-                t._max_battles,
-                t._cap_most_cards,
-                int(self._cycle_detection),
+        return tuple.__new__(
+            CloneWarKey,
+            (  # the fields of CloneWarKey, in order
+                tuple(
+                    [
+                        tuple(
+                            [
+                                self.cards[s][(self.head[s] + i) & RING_MASK] >> 2
+                                for i in range(size(self, s))
+                            ]
+                        )
+                        for s in range(self.seats)
+                    ]
+                ),
+                tuple([self.dead_cards[i] >> 2 for i in range(self.ndead)]),
+                tuple([self.out[s] for s in range(self.seats)]),
+                self.rng,
+                (
+                    self.collect_order,
+                    self.forfeit_to_dead,
+                    self.play_what_you_can,
+                    self.split_round_robin,
+                    self.max_battles,
+                    self.cap_most_cards,
+                    int(self._cycle_detection),
+                ),
+                self.played,
+                self.war_stages,
+                self.ending,
+                self.winning_seat,
+                self._cycle_at,
+                self.events(),
             ),
-            battles=t._battles,
-            wars=t._wars,
-            termination=t._termination,
-            winner=t._winner,
-            cycle_at=self._cycle_at,
-            log=tuple(self._log),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_clone_war_machine_from_key, (self._cards, self.key()))
 
 
-def _check_options(cards: Sequence[Any], players: int, *options: object) -> tuple[int, ...]:
-    """The options as ints, checked, with the labels and the number of seats."""
-    if len(cards) != 48:
-        raise ValueError(f"cards must be 48 labels, one per card id, got {len(cards)}")
-    if not 2 <= players <= 4:
-        raise ValueError(f"a table has 2 to 4 seats, got {players}")
-    names = (
-        "collect_order",
-        "forfeit_to_dead",
-        "play_what_you_can",
-        "split_round_robin",
-        "max_battles",
-        "cap_most_cards",
-        "cycle_detection",
-    )
-    highs = (2, 1, 1, 1, 2**31 - 1, 1, 1)
-    return tuple(
-        _option(value, name, 1 if name == "max_battles" else 0, high)
-        for value, name, high in zip(options, names, highs, strict=True)
-    )
-
-
-def _clone_war_machine_from_key(
-    cards: Sequence[Any], key: CloneWarKey | tuple[Any, ...]
-) -> CloneWarMachine:
+def _clone_war_machine_from_key(cards: Sequence[Any], key: object) -> CloneWarMachine:
     """Rebuild a machine from :meth:`CloneWarMachine.key`, checking every value; a plain
     tuple of its 11 values (the pickles of earlier versions) is taken too."""
-    key = _check_key(key)
-    options = key.options
-    _check_options(cards, len(key.piles), *options)
-    table = CloneWarTable(key.piles, key.dead, key.rng_state, *options[:6])
-    table._out = list(key.out)
-    table._battles, table._wars = key.battles, key.wars
-    table._termination, table._winner = key.termination, key.winner
-    machine = object.__new__(CloneWarMachine)
-    machine._table = table
-    machine._cards = tuple(cards)
-    machine._log = list(key.log)
-    machine._cycle_at = key.cycle_at
-    machine._cycle_detection = bool(options[6])
-    return machine
+    m = cython.declare(CloneWarMachine, CloneWarMachine.__new__(CloneWarMachine))
+    checked = _check_key(key)
+    piles = checked.piles
+    options = checked.options
+    _setup(
+        m, cards, len(piles), checked.rng_state, options[0], options[1], options[2],
+        options[3], options[4], options[5], options[6],
+    )  # fmt: skip
+    m._fill(piles, checked.dead)
+    for s in range(len(piles)):
+        m.out[s] = checked.out[s]
+    m.played = checked.battles
+    m.war_stages = checked.wars
+    m.ending = checked.termination
+    m.winning_seat = checked.winner
+    m._cycle_at = checked.cycle_at
+    log = checked.log
+    for i in range(len(log)):
+        m._log.entries[i] = log[i]
+    m._log.n = len(log)
+    return m
 
 
 def _check_key(key: object) -> CloneWarKey:
@@ -452,9 +666,9 @@ def _check_key(key: object) -> CloneWarKey:
 
     if not (type(key) is CloneWarKey or type(key) is tuple) or len(key) != 11:
         raise ValueError("a machine key is a tuple of 11 parts")
-    key = CloneWarKey._make(key)  # a plain tuple named, or a copy
-    piles, dead, out, options, log = key.piles, key.dead, key.out, key.options, key.log
-    termination, winner = key.termination, key.winner
+    named = CloneWarKey._make(key)
+    piles, dead, out, options, log = named.piles, named.dead, named.out, named.options, named.log
+    termination, winner = named.termination, named.winner
     players = len(tuples(piles, "piles"))
     ints(players, 2, 4, "the number of seats")
     if len(tuples(out, "eliminations")) != players or len(tuples(options, "options")) != 7:
@@ -465,7 +679,7 @@ def _check_key(key: object) -> CloneWarKey:
     every.extend(ints(card, 0, 47, "a dead card") for card in tuples(dead, "the dead pile"))
     if len(set(every)) != len(every):
         raise ValueError("a card appears more than once")
-    ints(termination, -1, CYCLE + 1, "termination")
+    ints(termination, -1, 2, "termination")
     ints(winner, -1, players - 1, "winner")
     still_in = 0
     for s in range(players):
@@ -477,14 +691,14 @@ def _check_key(key: object) -> CloneWarKey:
             still_in += 1
     if termination < 0 and still_in < 2:
         raise ValueError("a game runs while two seats at least are still in")
-    ints(key.rng_state, 0, 2**64 - 1, "rng_state")
+    ints(named.rng_state, 0, 2**64 - 1, "rng_state")
     lows, highs = (0, 0, 0, 0, 1, 0, 0), (2, 1, 1, 1, 2**31 - 1, 1, 1)
     for value, low, high in zip(options, lows, highs, strict=True):
         ints(value, low, high, "an option")
-    ints(key.battles, 0, 2**62, "battles")
-    ints(key.wars, 0, 2**62, "wars")
-    ints(key.cycle_at, -1, 2**62, "cycle_at")
-    if len(tuples(log, "the log")) % 4 or len(log) > _LOG_INTS:
+    ints(named.battles, 0, 2**62, "battles")
+    ints(named.wars, 0, 2**62, "wars")
+    ints(named.cycle_at, -1, 2**62, "cycle_at")
+    if len(tuples(log, "the log")) % 4 or len(log) > LOG_MAX:
         raise ValueError("a battle's log is at most 256 entries of 4 ints")
     seat, mask, card = (0, players - 1), (1, (1 << players) - 1), (0, 47)
     big, flag, pot, nil = (0, 2**31 - 1), (0, 1), (0, 48), (0, 0)
@@ -502,4 +716,4 @@ def _check_key(key: object) -> CloneWarKey:
     for i in range(0, len(log), 4):
         for k, (low, high) in enumerate(ranges[ints(log[i], 0, 8, "a log op")]):
             ints(log[i + 1 + k], low, high, f"an int of log op {log[i]}")
-    return key
+    return named

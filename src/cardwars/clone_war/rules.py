@@ -25,7 +25,7 @@ ShortWar = Literal["forfeit", "play_what_you_can"]
 SplitRemainder = Literal["dead", "round_robin"]
 CapResult = Literal["draw", "most_cards"]
 
-# The allowed values of every string option, default first; a choice's kernel int is its index.
+# The allowed values of every string option, default first; a choice's int is its index.
 _CHOICES: dict[str, tuple[str, ...]] = {
     "collect_order": ("stage_winner_first", "stage_seat_order", "shuffled"),
     "forfeit_cards_to": ("pot", "dead"),
@@ -34,7 +34,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "cap_result": ("draw", "most_cards"),
 }
 _FLAGS: tuple[str, ...] = ("cycle_detection",)
-# The compiled kernel logs battle numbers as C ints, so the cap stays a C int.
+# The compiled rules log battle numbers as C ints, so the cap stays a C int.
 _COUNTS: dict[str, tuple[int, int]] = {"max_battles": (1, 2**31 - 1)}
 
 
@@ -57,7 +57,7 @@ class Rules:
             ``"dead"`` or ``"round_robin"`` (dealt on in the same order).
         cycle_detection: CW-A21. End in a draw when the rank-state repeats.
         max_battles: CW-A21. The cap on battles, an int from 1 to 2**31 - 1
-            (the compiled kernel logs battle numbers as C ints).
+            (the compiled rules log battle numbers as C ints).
         cap_result: CW-A21. ``"draw"``, or ``"most_cards"``: the unique largest
             pile wins at the cap (a draw if several share it).
 
@@ -85,10 +85,10 @@ class Rules:
         options.check_options(self, flags=_FLAGS, choices=_CHOICES, counts=_COUNTS)
 
     def kernel_options(self) -> dict[str, int]:
-        """These rules as the ints the kernels take: a flag is 0 or 1, a choice its index.
+        """These rules as the ints the rule modules take: a flag is 0 or 1, a choice its index.
 
-        They are the keyword arguments of ``clone_war_batch``; the kernel's
-        ``CloneWarTable`` takes all of them but ``cycle_detection`` (the state
+        They are the keyword arguments of ``clone_war_batch``;
+        ``whole_game.CloneWarTable`` takes all of them but ``cycle_detection`` (the state
         applies the cycle rule itself).
 
         >>> from cardwars.clone_war import Rules

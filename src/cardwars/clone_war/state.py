@@ -1,7 +1,7 @@
-"""The Clone War state machine: :class:`State`, the typed face of the kernels' machine.
+"""The Clone War state machine: :class:`State`, the typed face of the rules' machine.
 
-The battles run in Clone War's machine (``CloneWarMachine`` of the compiled
-``_machine.pyx``, or its pure-Python twin in ``machine.py`` beside it), as
+The battles run in Clone War's machine (``CloneWarMachine`` of the rule module
+``machine.py``, compiled or interpreted: :data:`MACHINE`), as
 Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
 plays the battle with the table's own rule step (the one the batch loop plays) and then
 the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
-from cardwars.clone_war.contract import CloneWarMachine
-from cardwars.clone_war.kernel import KERNEL
 from cardwars.clone_war.moves import (
     ACTIONS,
     CardsDealt,
@@ -45,9 +43,13 @@ from cardwars.options import check_players
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from cardwars.clone_war.machine import CloneWarMachine
     from cardwars.core_rng import Rng
 
 __all__ = ["State"]
+
+MACHINE: Final = backend.RuleSource("cardwars.clone_war.machine")
+"""Clone War's machine (``machine.py``, compiled or interpreted: the current backend's)."""
 
 _CARDS: tuple[Card, ...] = tuple(Deck.clone_war())  # index = Clone War card id (:ref:`card-ids`)
 _SEATS: tuple[tuple[int, ...], ...] = tuple(
@@ -89,8 +91,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 
 @functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
-    """``rules`` as the ints the kernel's ``CloneWarTable`` takes after its cards and RNG:
-    every kernel option but ``cycle_detection``, in this order."""
+    """``rules`` as the ints ``whole_game.CloneWarTable`` takes after its cards and RNG:
+    every option of :meth:`Rules.kernel_options` but ``cycle_detection``, in this order."""
     options = rules.kernel_options()
     return (
         options["collect_order"],
@@ -113,7 +115,7 @@ def _new_machine(
     piles: list[list[CardId]], dead: list[CardId], rng_state: int, rules: Rules
 ) -> CloneWarMachine:
     """The machine of a position (the one place a state builds one), on the chosen backend."""
-    machine: CloneWarMachine = KERNEL.module.CloneWarMachine(
+    machine: CloneWarMachine = MACHINE.module.CloneWarMachine(
         _CARDS, piles, dead, rng_state, *_machine_options(rules)
     )
     return machine
@@ -125,8 +127,8 @@ class State(MachineState[Phase]):
     Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
     with ``apply({})``, one battle per call.
 
-    The battles run in the kernels' Clone War machine (compiled, or its pure-Python
-    twin), the cycle rule with them; this class is its typed face, as for Aliwar and
+    The battles run in Clone War's machine (its rule modules, compiled or
+    interpreted), the cycle rule with them; this class is its typed face, as for Aliwar and
     Guerrilla: it turns cards and events into objects, and builds events only when they
     are asked for.
 

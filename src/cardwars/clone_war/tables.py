@@ -5,10 +5,9 @@ machine to build a battle's events with: its classes and the values it shares.
 :class:`CloneWarKey` is what a machine says of its position (``CloneWarMachine.key()``):
 what it pickles and is restored from.
 
-Both are NamedTuples read by field name, never by position, on both sides: the compiled
-machine (``_machine.pyx``, which imports this module) and its twin (``machine.py``). A
-leaf: the twins import it, and it imports nothing of the face. (Not to be confused with
-``table.py``, the cards on the table and the battle.)
+Both are NamedTuples read by field name, never by position, on both sides: the machine
+(the rule module ``machine.py``, compiled or interpreted, which imports this module) and
+the face. A leaf: it imports nothing of the face.
 """
 
 from __future__ import annotations

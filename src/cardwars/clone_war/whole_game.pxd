@@ -1,0 +1,8 @@
+# The C types of whole_game.py.
+
+cimport cython
+
+from cardwars.clone_war.position cimport Position
+
+cdef class CloneWarTable(Position):
+    cdef bint _drew
