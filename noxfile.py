@@ -87,7 +87,6 @@ def lint(session: nox.Session) -> None:
         "mypy.stubtest",
         "cardwars._core",
         "cardwars.aliwar._machine",
-        "cardwars.guerrilla._machine",
     )
 
 

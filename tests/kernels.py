@@ -16,14 +16,21 @@ from typing import Any
 
 from cardwars import backend
 from cardwars.aliwar.kernel import KERNEL as ALIWAR
-from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 
-KERNELS = (ALIWAR, GUERRILLA)
+KERNELS = (ALIWAR,)
 """Each game's :class:`cardwars.backend.Kernel` (a game whose rules are not yet one source)."""
 
 RULES = tuple(
-    backend.RuleSource(f"cardwars.clone_war.{name}")
-    for name in ("position", "battles", "whole_game", "machine")
+    backend.RuleSource(f"cardwars.{game}.{name}")
+    for game, names in (
+        ("clone_war", ("position", "battles", "whole_game", "machine")),
+        (
+            "guerrilla",
+            ("board", "strength", "promotion", "draw", "combat", "ties", "spoils", "ending")
+            + ("turns", "greedy", "views", "machine", "vector"),
+        ),
+    )
+    for name in names
 )
 """The rule modules of the games whose rules are one source (each a RuleSource)."""
 

@@ -224,7 +224,6 @@ def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> No
     assert extensions == {
         "_core.pyx",
         "aliwar/_machine.pyx",
-        "guerrilla/_machine.pyx",
     }
     for pyx in (p for p in SOURCES if p.suffix == ".pyx"):
         included = set(re.findall(r'^include "(\w+\.pxi)"', pyx.read_text(), re.MULTILINE))

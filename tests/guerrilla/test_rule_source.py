@@ -1,17 +1,20 @@
 """Guerrilla's rule modules, compiled and interpreted from the same source, step by step.
 
-The rule steps are written once (``guerrilla/board.py``, ``promotion.py``, ``draw.py``,
-``combat.py``, ``ties.py``, ``spoils.py``, ``ending.py``, ``turns.py``): the compiled
-machine plays their extensions; here the interpreted build of the very same files
-(``RuleSource(...).of("python")``) is driven directly, on the same deal with the same
-actions, over many seeds and every option: at every step the same legal actions, the
-same event ints and the same position (the machine key's parts), and at the end the
-same result. The named constants (``Event``, ``Phase``, ``Option``) have the same
+The rules are written once (``guerrilla/board.py``, ``promotion.py``, ``draw.py``,
+``combat.py``, ``ties.py``, ``spoils.py``, ``ending.py``, ``turns.py``, ``greedy.py``,
+``views.py``, ``machine.py``, ``vector.py``): here the compiled and the interpreted build
+of the very same files (``RuleSource(...).of(...)``) are driven side by side, on the
+same deal with the same actions, over many seeds and every option: at every step the
+same machine key (the whole position, RNG, history and event ints), legal actions,
+greedy choices, views and encodings, and at the end the same result; the batch loop and
+the vector env's tables give the same games. The named constants (``Event``, ``Phase``, ``Option``) have the same
 values in both builds.
 """
 
 from __future__ import annotations
 
+import pickle
+from array import array
 from types import ModuleType
 from typing import Any
 
@@ -24,7 +27,6 @@ from tests import kernels
 from tests.guerrilla.test_machine_parity import CASES
 
 _core = kernels.compiled_or_skip()
-_machine = pytest.importorskip("cardwars.guerrilla._machine")
 
 _NAMES = (
     "board",
@@ -37,6 +39,9 @@ _NAMES = (
     "ending",
     "turns",
     "greedy",
+    "views",
+    "machine",
+    "vector",
 )
 _CARDS = tuple(range(52))
 
@@ -72,86 +77,50 @@ def test_the_named_constants_are_the_same_in_both_builds() -> None:
     assert compiled.Phase.OVER == 7 and compiled.Option.CAP_MOST == 20
 
 
-def _position(st: Any, n: int) -> tuple[Any, ...]:
-    """The interpreted board's position as the machine key's parts hold it."""
-
-    def ints(values: list[int], m: int) -> tuple[int, ...]:
-        return tuple(values[:m])
-
-    return (
-        tuple(ints(st.hand[s], st.hand_n[s]) for s in range(n)),
-        tuple(tuple(st.draw[s][st.draw_top[s] : st.draw_top[s] + st.draw_n[s]]) for s in range(n)),
-        tuple(ints(st.disc[s], st.disc_n[s]) for s in range(n)),
-        ints(st.removed, st.removed_n),
-        (st.g, st.k, st.phase, st.to_act, st.proposer, st.needed),
-        (st.clock, st.cards_dealt, st.termination),
-        ints(st.in_game, n),
-        ints(st.played_g, n),
-        ints(st.penalty, n),
-        ints(st.spy, n),
-        ints(st.played, n),
-        ints(st.support, n),
-        ints(st.outcomes, n),
-        ints(st.eliminated_at, n),
-        ints(st.eliminated_hand, n),
-        st.rng,
-    )
-
-
-def _key_position(key: Any) -> tuple[Any, ...]:
-    return (
-        key.hands,
-        key.draw,
-        key.discard,
-        key.removed,
-        key.stage,
-        key.counters,
-        key.in_game,
-        key.played_g,
-        key.penalty,
-        key.spy,
-        key.played,
-        key.supports,
-        key.outcomes,
-        key.eliminated_at,
-        key.eliminated_hand,
-        key.rng_state,
-    )
+def _encodings(machine: Any, players: int) -> list[bytes]:
+    out = []
+    for seat in range(-1, players):
+        block = array("f", bytes(4 * (243 * players + 66)))
+        if seat < 0:
+            machine.encode_state(block)
+        else:
+            machine.encode_observation(seat, block)
+        out.append(block.tobytes())
+    return out
 
 
 def _play(options: dict[str, Any], players: int, seed: int, greedy: bool) -> int:
+    """The compiled and the interpreted machine of the same source, on the same deal
+    with the same actions: at every step the same key (the whole position, RNG, history
+    and events), legal actions, greedy choices and encodings; copies and pickles too."""
     rules = Guerrilla(players, Rules(**options)).rules
-    machine = _machine.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
-    py = _build("python")
-    board = py["board"]
-    st = board.BoardLists()
-    ev = board.EventLists()
-    board.init_board(st, players, list(machine.key().options), seed)
-    py["promotion"].deal(st, ev)
+    ours = _build("compiled")["machine"].guerrilla_deal(
+        _CARDS, players, seed, **rules.kernel_options()
+    )
+    theirs = _build("python")["machine"].guerrilla_deal(
+        _CARDS, players, seed, **rules.kernel_options()
+    )
     rng = Rng(derive_seed(seed, 7))
     steps = 0
     while True:
-        assert tuple(ev.data[: ev.n]) == machine.events()
-        assert _position(st, players) == _key_position(machine.key())
-        out = [0] * 2968
+        assert ours.key() == theirs.key()
+        assert ours.view() == theirs.view() and ours.table() == theirs.table()
         for seat in range(players):
-            m = py["turns"].legal(st, seat, out)
-            assert tuple(out[:m]) == machine.legal_actions(seat)
-            if m:  # the greedy agent's choice, the same source on both builds
-                assert out[py["greedy"].greedy(st, seat, out, m)] == machine.greedy_action(seat)
-        if machine.over:
+            assert ours.legal_actions(seat) == theirs.legal_actions(seat)
+            assert ours.greedy_action(seat) == theirs.greedy_action(seat)
+        if steps % 7 == 0:
+            assert _encodings(ours, players) == _encodings(theirs, players)
+            assert pickle.loads(pickle.dumps(theirs)).key() == ours.copy().key()
+        if ours.over:
             break
-        chosen = [-1, -1, -1, -1]
-        for seat in sorted(machine.to_act):
-            legal = machine.legal_actions(seat)
-            chosen[seat] = machine.greedy_action(seat) if greedy else legal[rng.below(len(legal))]
-        assert machine.apply_actions({s: a for s, a in enumerate(chosen) if a >= 0})
-        ev.n = 0
-        py["turns"].step(st, chosen, ev)
+        chosen = {}
+        for seat in sorted(ours.to_act):
+            legal = ours.legal_actions(seat)
+            chosen[seat] = ours.greedy_action(seat) if greedy else legal[rng.below(len(legal))]
+        assert ours.apply_actions(chosen) and theirs.apply_actions(dict(chosen))
         steps += 1
-    assert st.phase == 7 and st.termination == machine.termination
-    assert tuple(st.result_winners[: st.result_winners_n]) == machine.winners
-    assert tuple(st.placings[:players]) == machine.placings
+    assert ours.winners == theirs.winners and ours.placings == theirs.placings
+    assert ours.termination == theirs.termination
     return steps
 
 
@@ -179,3 +148,28 @@ def test_the_batch_loop_is_the_same_on_both_builds(players: int) -> None:
         theirs = interpreted(11, 5, 12, players, False, agents, 300)
         assert ours == theirs
     assert compiled(3, 0, 6, 2, True) == interpreted(3, 0, 6, 2, True)
+
+
+@pytest.mark.parametrize(("players", "opponent"), [(2, 0), (3, 1), (4, 0), (2, 1)])
+def test_the_vector_tables_are_the_same_on_both_builds(players: int, opponent: int) -> None:
+    count, size, width = 5, 64 * players + 115, 2968
+    both = []
+    for kind in ("compiled", "python"):
+        tables = _build(kind)["vector"].GuerrillaTables(count, players, 1, opponent)
+        obs, masks = array("f", bytes(4 * count * size)), bytearray(count * width)
+        obs_view = memoryview(obs).cast("B").cast("f", (count, size))
+        mask_view = memoryview(masks).cast("b", (count, width))
+        tables.reset(tuple(range(40, 40 + count)), obs_view, mask_view)
+        trace = [(obs.tobytes(), bytes(masks))]
+        for t in range(60):
+            actions = array("i", bytes(4 * count))
+            tables.sample(t, actions)
+            if t % 9 == 4:
+                actions[t % count] = 0  # an illegal action now and then
+            rewards = array("f", bytes(4 * count))
+            flags = [array("b", bytes(count)) for _ in range(3)]
+            assert tables.step(actions, obs_view, mask_view, rewards, *flags, False) == -1
+            trace.append((obs.tobytes(), bytes(masks), rewards.tobytes(), *(f.tobytes() for f in flags)))
+        trace.append((tables.game_seeds(), tables.episodes(), tables.legal_actions(0)))
+        both.append(trace)
+    assert both[0] == both[1]
