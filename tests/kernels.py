@@ -26,8 +26,10 @@ RULES = tuple(
         ("clone_war", ("position", "battles", "whole_game", "machine")),
         (
             "guerrilla",
-            ("board", "strength", "promotion", "draw", "combat", "ties", "spoils", "ending")
-            + ("turns", "greedy", "views", "machine", "vector"),
+            (
+                *("board", "strength", "promotion", "draw", "combat", "ties", "spoils"),
+                *("ending", "turns", "greedy", "views", "machine", "vector"),
+            ),
         ),
     )
     for name in names

@@ -7,8 +7,8 @@ of the very same files (``RuleSource(...).of(...)``) are driven side by side, on
 same deal with the same actions, over many seeds and every option: at every step the
 same machine key (the whole position, RNG, history and event ints), legal actions,
 greedy choices, views and encodings, and at the end the same result; the batch loop and
-the vector env's tables give the same games. The named constants (``Event``, ``Phase``, ``Option``) have the same
-values in both builds.
+the vector env's tables give the same games. The named constants (``Event``, ``Phase``,
+``Option``) have the same values in both builds.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import pytest
 from cardwars.backend import RuleSource
 from cardwars.core_rng import Rng, derive_seed
 from cardwars.guerrilla import Guerrilla, Rules
+from cardwars.guerrilla.event_faces import EVENT_FACES, VIEW_FACES
 from tests import kernels
 from tests.guerrilla.test_machine_parity import CASES
 
@@ -105,6 +106,11 @@ def _play(options: dict[str, Any], players: int, seed: int, greedy: bool) -> int
     while True:
         assert ours.key() == theirs.key()
         assert ours.view() == theirs.view() and ours.table() == theirs.table()
+        result = "the result" if ours.over else None
+        assert ours.event_objects(EVENT_FACES, result) == theirs.event_objects(EVENT_FACES, result)
+        for seat in range(players):
+            seen = ours.observation(seat, VIEW_FACES, rules)
+            assert seen == theirs.observation(seat, VIEW_FACES, rules)
         for seat in range(players):
             assert ours.legal_actions(seat) == theirs.legal_actions(seat)
             assert ours.greedy_action(seat) == theirs.greedy_action(seat)
@@ -169,7 +175,8 @@ def test_the_vector_tables_are_the_same_on_both_builds(players: int, opponent: i
             rewards = array("f", bytes(4 * count))
             flags = [array("b", bytes(count)) for _ in range(3)]
             assert tables.step(actions, obs_view, mask_view, rewards, *flags, False) == -1
-            trace.append((obs.tobytes(), bytes(masks), rewards.tobytes(), *(f.tobytes() for f in flags)))
+            flat = [f.tobytes() for f in flags]
+            trace.append((obs.tobytes(), bytes(masks), rewards.tobytes(), *flat))
         trace.append((tables.game_seeds(), tables.episodes(), tables.legal_actions(0)))
         both.append(trace)
     assert both[0] == both[1]

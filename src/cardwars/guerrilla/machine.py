@@ -519,7 +519,7 @@ class GuerrillaMachine:
                     return True
             return False
         m = legal_of(self.st, s, legal)
-        for i in range(m):
+        for i in range(m):  # noqa: SIM110 (a loop in C: no generator)
             if legal[i] == action:
                 return True
         return False
@@ -586,7 +586,9 @@ class GuerrillaMachine:
         finally:
             self._busy = False
 
-    def _rollout(self, agents: object, rng_state: object, explore: object, max_steps: object) -> int:
+    def _rollout(
+        self, agents: object, rng_state: object, explore: object, max_steps: object
+    ) -> int:
         codes = cython.declare(cython.int[4])
         chosen = cython.declare(cython.int[4])
         legal = cython.declare(cython.int[NACT])
@@ -642,9 +644,7 @@ class GuerrillaMachine:
         if not cython.compiled:
             hist = self._hist
             return tuple([tuple(hist[4 * i : 4 * i + n]) for i in range(self._steps)])
-        return tuple(
-            [tuple([self._hist[4 * i + s] for s in range(n)]) for i in range(self._steps)]
-        )
+        return tuple([tuple([self._hist[4 * i + s] for s in range(n)]) for i in range(self._steps)])
 
     # --- readable state ----------------------------------------------------------------
     def hands(self) -> tuple[tuple[Any, ...], ...]:
@@ -751,9 +751,7 @@ class GuerrillaMachine:
         else:
             removed = cards_at(cards, g.removed, 0, g.removed_n)
             played = tuple([None if g.played[s] < 0 else cards[g.played[s]] for s in range(n)])
-            supports = tuple(
-                [None if g.support[s] < 0 else cards[g.support[s]] for s in range(n)]
-            )
+            supports = tuple([None if g.support[s] < 0 else cards[g.support[s]] for s in range(n)])
         return (
             g.g,
             g.k,
@@ -1068,7 +1066,10 @@ def _guerrilla_machine_from_key(cards: Sequence[Any], key: object) -> GuerrillaM
     if len(options) != NOPT:
         raise ValueError(f"a machine key has {NOPT} options, got {options!r}")
     m._setup(
-        cards, n, named.rng_state, {name: v for (name, _, _), v in zip(OPTIONS, options)}
+        cards,
+        n,
+        named.rng_state,
+        {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)},
     )
     check_restored(n, named)
     g = m.st

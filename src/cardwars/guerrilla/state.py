@@ -256,7 +256,8 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **position.rules.kernel_options())
+        options = position.rules.kernel_options()
+        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **options)
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:

@@ -83,6 +83,7 @@ from cardwars.guerrilla.restore import options_of
 
 __all__ = ["GuerrillaTables"]
 
+
 class ConfigLists:
     """The interpreted ``Config``: what every table shares."""
 
@@ -250,10 +251,7 @@ def step_table(
 
 def run_job(p: Any) -> None:
     """One thread's share of a step (or of a reset: no actions)."""
-    if cython.compiled:
-        job = cython.cast(cython.pointer(Job), p)
-    else:
-        job = p
+    job = cython.cast(cython.pointer(Job), p) if cython.compiled else p
     size = job.c.size
     for k in range(job.start, job.stop):
         if job.actions == cython.NULL:  # a reset: every table's first game
@@ -330,9 +328,7 @@ class GuerrillaTables:
             self.c.opt[i] = values[i]
         if cython.compiled:
             free(self.t)
-            self.t = cython.cast(
-                cython.pointer(Table), calloc(count, cython.sizeof(Table))
-            )
+            self.t = cython.cast(cython.pointer(Table), calloc(count, cython.sizeof(Table)))
             if self.t == cython.NULL:
                 raise MemoryError()
         else:
@@ -479,7 +475,9 @@ class GuerrillaTables:
         else:
             a = memoryview(actions).cast("B").cast("i")
             r = _block(rewards, "f", 0, "the reward block")
-            te, tr, il = (_block(b, "b", 0, "a flag block") for b in (terminated, truncated, illegal))
+            te = _block(terminated, "b", 0, "a flag block")
+            tr = _block(truncated, "b", 0, "a flag block")
+            il = _block(illegal, "b", 0, "a flag block")
             sizes = (len(a), len(r), len(te), len(tr), len(il))
         if sizes != (n, n, n, n, n):
             raise ValueError(f"every per-table block must have {n} entries")
@@ -489,9 +487,7 @@ class GuerrillaTables:
         try:
             if strict:  # every table's action checked before any table changes
                 for i in range(n):
-                    if not self.t[i].done and not is_legal(
-                        _table(self.t, i), a[i]
-                    ):
+                    if not self.t[i].done and not is_legal(_table(self.t, i), a[i]):
                         return i
             if cython.compiled:
                 ov = cython.declare(cython.float[:, ::1], o)

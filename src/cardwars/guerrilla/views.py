@@ -252,7 +252,7 @@ def event_objects(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tupl
         else:
             if kind != GAME_OVER or result is None:
                 raise AssertionError(f"event code {kind} needs a result: {result!r}")
-            out.append(_make1(makers.over, result))
+            out.append(makers.over(result))
             i += 2
     return tuple(out)
 
