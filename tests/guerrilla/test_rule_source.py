@@ -166,7 +166,7 @@ def test_the_vector_tables_are_the_same_on_both_builds(players: int, opponent: i
         obs_view = memoryview(obs).cast("B").cast("f", (count, size))
         mask_view = memoryview(masks).cast("b", (count, width))
         tables.reset(tuple(range(40, 40 + count)), obs_view, mask_view)
-        trace = [(obs.tobytes(), bytes(masks))]
+        trace: list[tuple[Any, ...]] = [(obs.tobytes(), bytes(masks))]
         for t in range(60):
             actions = array("i", bytes(4 * count))
             tables.sample(t, actions)

@@ -45,6 +45,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 if cython.compiled:
     from cython.cimports.cardwars._core import (
         MoveKeys,
+        SlotBuilder,
         _block,
         _check_u64,
         _flag_tuple,
@@ -86,7 +87,7 @@ if cython.compiled:
 else:
     from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
-    from cardwars.core_values import MoveKeys, moves_of_actions
+    from cardwars.core_values import MoveKeys, SlotBuilder, moves_of_actions
 
     from .board import (
         NACT,
@@ -463,7 +464,7 @@ class GuerrillaMachine:
                 if cython.cast(MoveKeys, keys).fill(moves, given, self.g.n) < 0:
                     return False
                 return self._check_commit(given, True) == 1
-            actions = keys.actions_of(moves)  # type: ignore[attr-defined]
+            actions = keys.actions_of(moves)
             return actions is not None and self._apply(actions) == 1
         finally:
             self._busy = False
@@ -535,21 +536,20 @@ class GuerrillaMachine:
         return 0
 
     def _record(self, chosen: Any) -> int:
-        if not cython.compiled:
+        if cython.compiled:
+            if self._steps == self._capacity:
+                capacity = 64 if self._capacity == 0 else 2 * self._capacity
+                grown = cython.cast(
+                    cython.p_short, realloc(self._hist, 4 * capacity * cython.sizeof(cython.short))
+                )
+                if grown == cython.NULL:
+                    raise MemoryError()
+                self._hist = grown
+                self._capacity = capacity
+            for s in range(4):
+                self._hist[4 * self._steps + s] = cython.cast(cython.short, chosen[s])
+        else:
             self._hist.extend([chosen[0], chosen[1], chosen[2], chosen[3]])
-            self._steps += 1
-            return 0
-        if self._steps == self._capacity:
-            capacity = 64 if self._capacity == 0 else 2 * self._capacity
-            grown = cython.cast(
-                cython.p_short, realloc(self._hist, 4 * capacity * cython.sizeof(cython.short))
-            )
-            if grown == cython.NULL:
-                raise MemoryError()
-            self._hist = grown
-            self._capacity = capacity
-        for s in range(4):
-            self._hist[4 * self._steps + s] = cython.cast(cython.short, chosen[s])
         self._steps += 1
         return 0
 
@@ -608,7 +608,7 @@ class GuerrillaMachine:
         if type(explore) is not int:
             raise ValueError("explore must be an int in [0, 1000]")
         e = check_int(explore, 0, 1000, "explore")
-        if type(max_steps) is not int or max_steps < -1:  # type: ignore[operator]
+        if type(max_steps) is not int or max_steps < -1:
             raise ValueError("max_steps must be an int >= -1")
         limit = max_steps
         while self.g.phase != OVER and done != limit:
@@ -692,7 +692,7 @@ class GuerrillaMachine:
     def _rounds(self, public: bool) -> tuple[Any, ...]:
         cards = self._cards
         g = self.st
-        out = []
+        out: list[tuple[Any, ...]] = []
         for r in range(g.rounds):
             end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
             if public:
@@ -785,20 +785,20 @@ class GuerrillaMachine:
             self._public = self._view()
         public = cython.declare(tuple, self._public)
         hand = cards_at(self._cards, self.g.hand[s], 0, self.g.hand_n[s])
-        if not cython.compiled:
-            return makers.observation(
-                seat, makers.phases[self.g.phase], _POLLED[self.g.to_act], hand, *public, rules
-            )
-        make = makers.observation
-        obj = make.blank()
-        make.put(obj, 0, seat)
-        make.put(obj, 1, makers.phases[self.g.phase])
-        make.put(obj, 2, _POLLED[self.g.to_act])
-        make.put(obj, 3, hand)
-        for i in range(14):
-            make.put(obj, 4 + i, public[i])
-        make.put(obj, 18, rules)
-        return obj
+        if cython.compiled:
+            make = cython.declare(SlotBuilder, makers.observation)
+            obj = make.blank()
+            make.put(obj, 0, seat)
+            make.put(obj, 1, makers.phases[self.g.phase])
+            make.put(obj, 2, _POLLED[self.g.to_act])
+            make.put(obj, 3, hand)
+            for i in range(14):
+                make.put(obj, 4 + i, public[i])
+            make.put(obj, 18, rules)
+            return obj
+        return makers.observation(
+            seat, makers.phases[self.g.phase], _POLLED[self.g.to_act], hand, *public, rules
+        )
 
     # --- the RL encodings (cardwars.envs.encoding lays them out) ------------------------
     def encode_observation(self, seat: int, out: Any) -> None:
@@ -888,7 +888,7 @@ class GuerrillaMachine:
             for i in range(g.round_start[r], end):
                 flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
             rounds.append(tuple(flat))
-        return tuple.__new__(  # type: ignore[no-any-return]
+        return tuple.__new__(
             GuerrillaKey,
             (  # the fields of GuerrillaKey, in order
                 n,
@@ -977,7 +977,32 @@ class GuerrillaMachine:
         n = self.g.n
         size = 64 * n + 115
         width = NACT + 1 if wait else NACT
-        if not cython.compiled:
+        if cython.compiled:
+            ob = cython.declare(cython.Py_buffer)
+            mb = cython.declare(cython.Py_buffer)
+            self._enter()  # asking for a buffer may run Python code (__buffer__)
+            try:
+                _block(obs, cython.address(ob), b"f", n * size, "a Guerrilla observation block")
+                try:
+                    _block(masks, cython.address(mb), b"b", n * width, "a Guerrilla mask block")
+                except BaseException:
+                    PyBuffer_Release(cython.address(ob))
+                    raise
+            finally:
+                self._busy = False
+            o = cython.cast(cython.p_float, ob.buf)
+            k = cython.cast(cython.p_schar, mb.buf)
+            memset(k, 0, n * width)
+            for s in range(n):
+                encode(self.st, o, s * size, s)
+                m = legal_of(self.st, s, legal)
+                for i in range(m):
+                    k[s * width + legal[i]] = 1
+                if wait and m == 0:  # not polled (or the game is over): the wait action alone
+                    k[s * width + NACT] = 1
+            PyBuffer_Release(cython.address(mb))
+            PyBuffer_Release(cython.address(ob))
+        else:
             self._enter()
             try:
                 rows = _block(obs, "f", n * size, "a Guerrilla observation block")
@@ -995,31 +1020,6 @@ class GuerrillaMachine:
                 if wait and m == 0:  # not polled (or the game is over): the wait action alone
                     mask[NACT] = 1
                 marks[s * width : (s + 1) * width] = mask
-            return
-        ob = cython.declare(cython.Py_buffer)
-        mb = cython.declare(cython.Py_buffer)
-        self._enter()  # asking for a buffer may run Python code (__buffer__)
-        try:
-            _block(obs, cython.address(ob), b"f", n * size, "a Guerrilla observation block")
-            try:
-                _block(masks, cython.address(mb), b"b", n * width, "a Guerrilla mask block")
-            except BaseException:
-                PyBuffer_Release(cython.address(ob))
-                raise
-        finally:
-            self._busy = False
-        o = cython.cast(cython.p_float, ob.buf)
-        k = cython.cast(cython.p_schar, mb.buf)
-        memset(k, 0, n * width)
-        for s in range(n):
-            encode(self.st, o, s * size, s)
-            m = legal_of(self.st, s, legal)
-            for i in range(m):
-                k[s * width + legal[i]] = 1
-            if wait and m == 0:  # not polled (or the game is over): the wait action alone
-                k[s * width + NACT] = 1
-        PyBuffer_Release(cython.address(mb))
-        PyBuffer_Release(cython.address(ob))
 
 
 def _new_machine() -> GuerrillaMachine:

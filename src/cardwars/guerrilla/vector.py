@@ -251,7 +251,10 @@ def step_table(
 
 def run_job(p: Any) -> None:
     """One thread's share of a step (or of a reset: no actions)."""
-    job = cython.cast(cython.pointer(Job), p) if cython.compiled else p
+    if cython.compiled:  # noqa: SIM108 (the compiled branch alone is C)
+        job = cython.cast(cython.pointer(Job), p)
+    else:
+        job = p
     size = job.c.size
     for k in range(job.start, job.stop):
         if job.actions == cython.NULL:  # a reset: every table's first game
@@ -371,24 +374,24 @@ class GuerrillaTables:
 
     def _run(self, job: Job) -> None:
         """The step (or reset) of every table, its tables split over the threads."""
-        if not cython.compiled:
+        if cython.compiled:
+            jobs = cython.declare(Job[CARDWARS_MAX_THREADS])
+            args = cython.declare(cython.p_void[CARDWARS_MAX_THREADS])
+            parts = self.threads
+            if parts > self.n:
+                parts = cython.cast(cython.int, self.n)
+            for i in range(parts):
+                jobs[i] = job[0]
+                jobs[i].start = self.n * i // parts
+                jobs[i].stop = self.n * (i + 1) // parts
+                args[i] = cython.address(jobs[i])
+            if parts == 1:
+                run_job(args[0])
+            else:
+                cardwars_run_parallel(run_job, args, parts)
+        else:  # one after another
             job.start, job.stop = 0, self.n
             run_job(job)
-            return
-        jobs = cython.declare(Job[CARDWARS_MAX_THREADS])
-        args = cython.declare(cython.p_void[CARDWARS_MAX_THREADS])
-        parts = self.threads
-        if parts > self.n:
-            parts = cython.cast(cython.int, self.n)
-        for i in range(parts):
-            jobs[i] = job[0]
-            jobs[i].start = self.n * i // parts
-            jobs[i].stop = self.n * (i + 1) // parts
-            args[i] = cython.address(jobs[i])
-        if parts == 1:
-            run_job(args[0])
-        else:
-            cardwars_run_parallel(run_job, args, parts)
 
     def _blocks(self, obs: Any, masks: Any) -> tuple[Any, Any]:
         """The observation and mask blocks, checked: flat (interpreted) or 2-D views."""
@@ -413,7 +416,8 @@ class GuerrillaTables:
 
     def reset(self, seeds: object, obs: Any, masks: Any) -> None:
         """Deal every table's first game: table ``k``'s table seed is ``seeds[k]``."""
-        job = cython.declare(Job)
+        if cython.compiled:
+            job = cython.declare(Job)
         o, k = self._blocks(obs, masks)
         if type(seeds) is not tuple or len(cython.cast(tuple, seeds)) != self.n:
             raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
@@ -462,7 +466,8 @@ class GuerrillaTables:
     ) -> int:
         """Step every table (the module's docstring states it): -1, or with ``strict`` the
         first table whose action is illegal (then nothing changed)."""
-        job = cython.declare(Job)
+        if cython.compiled:
+            job = cython.declare(Job)
         n = self.n
         o, k = self._blocks(obs, masks)
         if cython.compiled:
