@@ -2,7 +2,9 @@
 # buffer of a step, and the names of its phases, options, actions and events.
 
 cimport cython
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
+
+from cardwars._core cimport _rng_below
 
 from cardwars.guerrilla.strength cimport PAIR
 
@@ -197,13 +199,44 @@ cdef inline int pop_draw(Board* st, int s) noexcept nogil:
 cdef void set_guerrilla_rank(Board* st, int g) noexcept nogil
 @cython.locals(s=int)
 cdef bint window_opens(Board* st) noexcept nogil
-@cython.locals(i=int, j=int, x=int)
-cdef void sort_cards(int* cards, int m, int* out) noexcept nogil
-@cython.locals(s=int, i=int, m=int)
-cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
+cdef inline void sort_cards(int* cards, int m, int* out) noexcept nogil:
+    cdef int i, j, x
+    for i in range(m):
+        x = cards[i]
+        j = i - 1
+        while j >= 0 and out[j] > x:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+cdef inline int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil:
+    cdef int s, i, m = 0
+    for s in range(st.n):
+        if st.played[s] >= 0:
+            card[m] = st.played[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for s in range(st.n):
+        if st.support[s] >= 0:
+            card[m] = st.support[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for i in range(st.tie_n):
+        if st.tie_down[i] >= 0:
+            card[m] = st.tie_down[i]
+            owner[m] = st.tie_seat[i]
+            up[m] = 0
+            m += 1
+        card[m] = st.tie_up[i]
+        owner[m] = st.tie_seat[i]
+        up[m] = 1
+        m += 1
+    return m
+cdef inline int below(uint64_t* rngs, int i, int m) noexcept nogil:
+    return <int>_rng_below(&rngs[i], <uint32_t>m)
 @cython.locals(s=int)
 cdef void init_board(Board* st, int n, int* opt, uint64_t rng) noexcept nogil
 cdef void shuffle_cards(Board* st, int* cards, int m) noexcept nogil
 cdef void sample_cards(Board* st, int* cards, int m, int k) noexcept nogil
-cdef int below(uint64_t* rngs, int i, int m) noexcept nogil
 cdef uint64_t derive(uint64_t seed, uint64_t index) noexcept nogil

@@ -26,7 +26,6 @@ if cython.compiled:
     from cython.cimports.cardwars._core import (
         _GAMMA,
         _mix,
-        _rng_below,
         _sample_prefix_ints,
         _shuffle_ints,
     )
@@ -314,6 +313,51 @@ if not cython.compiled:
             c += st.in_game[s]
         return c
 
+    def sort_cards(cards: list[int], m: int, out: list[int]) -> None:
+        """``cards[:m]`` in canonical (ascending id) order into ``out``: an insertion sort."""
+        for i in range(m):
+            x = cards[i]
+            j = i - 1
+            while j >= 0 and out[j] > x:
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = x
+
+    def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
+        """The table in table order (GT-12): played, supports, then the tie placements
+        (face down before face up); each card's owner and whether it is face up. Its size."""
+        m = 0
+        for s in range(st.n):
+            if st.played[s] >= 0:
+                card[m] = st.played[s]
+                owner[m] = s
+                up[m] = 1
+                m += 1
+        for s in range(st.n):
+            if st.support[s] >= 0:
+                card[m] = st.support[s]
+                owner[m] = s
+                up[m] = 1
+                m += 1
+        for i in range(st.tie_n):
+            if st.tie_down[i] >= 0:
+                card[m] = st.tie_down[i]
+                owner[m] = st.tie_seat[i]
+                up[m] = 0
+                m += 1
+            card[m] = st.tie_up[i]
+            owner[m] = st.tie_seat[i]
+            up[m] = 1
+            m += 1
+        return m
+
+    def below(rngs: list[int], i: int, m: int) -> int:
+        """A uniform int in ``[0, m)`` from the RNG state ``rngs[i]``, which it advances."""
+        rng = Rng(rngs[i])
+        value = rng.below(m)
+        rngs[i] = rng.state
+        return value
+
 
 # --- GT-1.4 the Guerrilla rank; GT-7, GT-8.4 the strength of a combination ----------------
 def set_guerrilla_rank(st: Board, g: int) -> None:
@@ -338,46 +382,6 @@ def window_opens(st: Board) -> bool:
 
 
 # --- the zones -------------------------------------------------------------------------------
-
-
-def sort_cards(cards: list[int], m: int, out: list[int]) -> None:
-    """``cards[:m]`` in canonical (ascending id) order into ``out``: an insertion sort."""
-    for i in range(m):
-        x = cards[i]
-        j = i - 1
-        while j >= 0 and out[j] > x:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = x
-
-
-def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
-    """The table in table order (GT-12): played, supports, then the tie placements
-    (face down before face up); each card's owner and whether it is face up. Its size."""
-    m = 0
-    for s in range(st.n):
-        if st.played[s] >= 0:
-            card[m] = st.played[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for s in range(st.n):
-        if st.support[s] >= 0:
-            card[m] = st.support[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for i in range(st.tie_n):
-        if st.tie_down[i] >= 0:
-            card[m] = st.tie_down[i]
-            owner[m] = st.tie_seat[i]
-            up[m] = 0
-            m += 1
-        card[m] = st.tie_up[i]
-        owner[m] = st.tie_seat[i]
-        up[m] = 1
-        m += 1
-    return m
 
 
 def init_board(st: Board, n: int, opt: list[int], rng: int) -> None:
@@ -426,17 +430,6 @@ def sample_cards(st: Board, cards: list[int], m: int, k: int) -> None:
         for i in range(m):
             cards[i] = part[i]
         st.rng = rng.state
-
-
-def below(rngs: list[int], i: int, m: int) -> int:
-    """A uniform int in ``[0, m)`` from the RNG state ``rngs[i]``, which it advances."""
-    if cython.compiled:
-        return cython.cast(cython.int, _rng_below(cython.address(rngs[i]), m))
-    else:
-        rng = Rng(rngs[i])
-        value = rng.below(m)
-        rngs[i] = rng.state
-        return value
 
 
 def derive(seed: int, index: int) -> int:

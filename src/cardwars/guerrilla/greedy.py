@@ -56,9 +56,11 @@ if cython.compiled:
     from cython.cimports.cardwars.guerrilla.turns import best_other as best_other_of
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
+    from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memset
 else:
+    uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
     from cardwars.core_rng import _check_u64
 
     from .board import (
@@ -179,7 +181,7 @@ def play_one(st: Board, opt: list[int], seed: int, players: int, agent: list[int
     seat: 0 random, 1 greedy); seat s's random agent draws from ``derive_seed(seed, 1 + s)``."""
     chosen = cython.declare(cython.int[4])
     legal = cython.declare(cython.int[NACT])
-    arng = cython.declare(cython.ulonglong[4])
+    arng = cython.declare(uint64_t[4])
     init_board(st, players, opt, seed)
     for s in range(players):
         arng[s] = derive(seed, 1 + s)

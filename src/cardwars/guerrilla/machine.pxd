@@ -5,25 +5,19 @@ cimport cython
 from libc.stdint cimport uint64_t
 
 from cardwars.guerrilla.board cimport Board, Events
+from cardwars.guerrilla.views cimport BoardViews
 
 
-cdef class GuerrillaMachine:
-    cdef Board g
-    cdef Events ev
-    cdef Board* st            # &g: what the rule steps are handed
-    cdef Events* evs          # &ev
+cdef class GuerrillaMachine(BoardViews):
     cdef short* _hist         # four actions per step, -1 for a seat that was not polled
     cdef Py_ssize_t _steps
     cdef Py_ssize_t _capacity
-    cdef tuple _cards         # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
     cdef object _legal_2
     cdef object _legal_3
     cdef object _moves        # legal_moves(): per seat, the face's move objects of _legal_s
     cdef object _moves_of     # the table (own) they were taken from
-    cdef object _public       # this step's view(), the part every seat's observation shares
-    cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
     cdef bint _busy           # a step is running: it may call Python code (cardwars.exclusive)
 
     @cython.locals(i=int)
@@ -44,10 +38,6 @@ cdef class GuerrillaMachine:
                            object max_steps) except? 0
     @cython.locals(grown="short*", capacity=Py_ssize_t, s=int)
     cdef int _record(self, int* chosen) except -1
-    @cython.locals(r=int, i=int, end=int)
-    cdef tuple _rounds(self, bint public)
-    @cython.locals(n=int, removed=tuple)
-    cdef tuple _view(self)
 
 
 cdef object _ABSENT
@@ -55,4 +45,3 @@ cdef GuerrillaMachine _new_machine()
 @cython.locals(i=int)
 cdef int _fill(int* out, object values) except -1
 cdef tuple _tuple(int* values, int start, int m)
-cdef tuple _flags(int* values, int n)

@@ -19,7 +19,7 @@ Remove, ``212 + 53*up + d`` TieCards (``d`` the face-down card, 52 for none). Th
 are ``board.Phase``; the options the ints of ``guerrilla.Rules.kernel_options()``, by
 slot ``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`), each
 event its kind (``board.Event``, which lists every kind's ints) and its ints; the face
-turns them into event objects only when asked (``views.event_objects``).
+turns them into event objects only when asked (``views.make_events``).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = guerrilla_deal(labels, 2, 42)
@@ -45,12 +45,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 if cython.compiled:
     from cython.cimports.cardwars._core import (
         MoveKeys,
-        SlotBuilder,
         _block,
         _check_u64,
-        _flag_tuple,
-        _maybe_card_tuple,
-        _same_cards,
         moves_of_actions,
     )
     from cython.cimports.cardwars.guerrilla.board import (
@@ -60,34 +56,26 @@ if cython.compiled:
         O_TWO_SUIT,
         OVER,
         SKIRMISH_STARTED,
-        Board,
-        Events,
         below,
         emit,
         init_board,
         set_guerrilla_rank,
-        table_cards,
     )
     from cython.cimports.cardwars.guerrilla.draw import begin_play, draw_step
     from cython.cimports.cardwars.guerrilla.greedy import greedy
     from cython.cimports.cardwars.guerrilla.promotion import deal, start_skirmish
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
-    from cython.cimports.cardwars.guerrilla.views import (
-        ViewMakers,
-        cards_at,
-        encode,
-        event_objects,
-        ints_at,
-        view_makers,
-    )
+    from cython.cimports.cardwars.guerrilla.views import BoardViews, encode, ints_at
     from cython.cimports.cpython.buffer import PyBuffer_Release
+    from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import free, realloc
     from cython.cimports.libc.string import memcpy, memset
 else:
+    uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
     from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
-    from cardwars.core_values import MoveKeys, SlotBuilder, moves_of_actions
+    from cardwars.core_values import MoveKeys, moves_of_actions
 
     from .board import (
         NACT,
@@ -96,27 +84,22 @@ else:
         O_TWO_SUIT,
         OVER,
         SKIRMISH_STARTED,
-        Board,
-        BoardLists,
-        EventLists,
-        Events,
         below,
         emit,
         init_board,
         set_guerrilla_rank,
-        table_cards,
     )
     from .draw import begin_play, draw_step
     from .greedy import greedy
     from .promotion import deal, start_skirmish
     from .turns import legal as legal_of
     from .turns import step
-    from .views import ViewMakers, cards_at, encode, event_objects, ints_at, view_makers
+    from .views import BoardViews, encode, ints_at
 
 from cardwars.exclusive import busy_error
 from cardwars.guerrilla.board import OPTIONS
 from cardwars.guerrilla.restore import check_int, check_restored, options_of
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
+from cardwars.guerrilla.tables import GuerrillaKey
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
@@ -131,21 +114,12 @@ if GuerrillaKey._fields != (
 ):  # fmt: skip
     raise ImportError("GuerrillaKey's fields are not those GuerrillaMachine.key() writes")
 
-_POLLED: tuple[frozenset[int], ...] = tuple(
-    frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)
-)
 _ABSENT = object()  # apply_keyed: a seat with no entry
 
 
 def _tuple(values: Any, start: int, m: int) -> tuple[int, ...]:
     """``values[start : start + m]`` as a tuple of ints."""
     return ints_at(values, start, m)
-
-
-def _flags(values: Any, n: int) -> tuple[bool, ...]:
-    if cython.compiled:
-        return _flag_tuple(values, n)
-    return tuple([values[s] != 0 for s in range(n)])
 
 
 def _fill(out: Any, values: Sequence[int]) -> int:
@@ -157,7 +131,7 @@ def _fill(out: Any, values: Sequence[int]) -> int:
     return i
 
 
-class GuerrillaMachine:
+class GuerrillaMachine(BoardViews):
     """A Guerrilla position on ints, one poll a step (a hand-built position; a dealt one
     comes from :func:`guerrilla_deal`).
 
@@ -179,40 +153,26 @@ class GuerrillaMachine:
         TypeError: an unknown option.
     """
 
-    g: Board
-    ev: Events
-    st: Board
-    evs: Events
     _hist: Any
     _steps: int
     _capacity: int
-    _cards: tuple[Any, ...]
     _legal_0: tuple[int, ...] | None
     _legal_1: tuple[int, ...] | None
     _legal_2: tuple[int, ...] | None
     _legal_3: tuple[int, ...] | None
     _moves: list[Any] | None
     _moves_of: object
-    _public: tuple[Any, ...] | None
-    _last_removed: tuple[Any, ...] | None
     _busy: bool
 
     def __cinit__(self) -> None:
-        if cython.compiled:
-            self.st = cython.address(self.g)
-            self.evs = cython.address(self.ev)
+        if cython.compiled:  # BoardViews.__cinit__ has run
             self._hist = cython.NULL
-            self.ev.n = 0
         else:
-            self.g = self.st = BoardLists()
-            self.ev = self.evs = EventLists()
+            BoardViews.__cinit__(self)
             self._hist = []
-            self._cards = ()
             self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
             self._moves = None
             self._moves_of = None
-            self._public = None
-            self._last_removed = None
             self._busy = False
         self._steps = 0
         self._capacity = 0
@@ -320,63 +280,6 @@ class GuerrillaMachine:
         return 0
 
     # --- the protocol ------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.g.n
-
-    @property
-    def phase(self) -> int:
-        """The phase (``board.Phase``)."""
-        return self.g.phase
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        """The seats polled now."""
-        return _POLLED[self.g.to_act]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.g.phase == OVER
-
-    @property
-    def termination(self) -> int:
-        """-1 while the game runs, else an index into ``guerrilla.TERMINATIONS``."""
-        return self.g.termination
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seats once the game is over (GT-14)."""
-        return _tuple(self.g.result_winners, 0, self.g.result_winners_n)
-
-    @property
-    def placings(self) -> tuple[int, ...]:
-        """Every seat's place once the game is over (1 the best), else ``()``."""
-        if self.g.phase != OVER:
-            return ()
-        return _tuple(self.g.placings, 0, self.g.n)
-
-    @property
-    def skirmish(self) -> int:
-        """The skirmish number, from 0."""
-        return self.g.k
-
-    @property
-    def guerrilla_rank(self) -> int:
-        """G, the Guerrilla rank now (GT-1.4)."""
-        return self.g.g
-
-    @property
-    def cards_dealt(self) -> int:
-        """Cards in the game."""
-        return self.g.cards_dealt
-
-    @property
-    def rng_state(self) -> int:
-        """The game RNG's state."""
-        return self.g.rng
-
     @property
     def steps(self) -> int:
         """Steps applied so far."""
@@ -592,7 +495,7 @@ class GuerrillaMachine:
         codes = cython.declare(cython.int[4])
         chosen = cython.declare(cython.int[4])
         legal = cython.declare(cython.int[NACT])
-        rngs = cython.declare(cython.ulonglong[1])
+        rngs = cython.declare(uint64_t[1])
         n = self.g.n
         done = 0
         if type(rng_state) is not int:
@@ -627,17 +530,7 @@ class GuerrillaMachine:
             done += 1
         return rngs[0]
 
-    # --- the events --------------------------------------------------------------------
-    def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, from its table ``faces`` (a
-        :class:`~cardwars.guerrilla.tables.GuerrillaFaces`); the end of the game is
-        ``faces.over(result)``."""
-        return event_objects(self.ev.data, self.ev.n, faces, result)
-
-    def events(self) -> tuple[int, ...]:
-        """The last step's event ints (``board.Event``: each its kind, then its ints)."""
-        return _tuple(self.ev.data, 0, self.ev.n)
-
+    # --- the history ------------------------------------------------------------------
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions, one per seat (-1: not polled)."""
         n = self.g.n
@@ -645,202 +538,6 @@ class GuerrillaMachine:
             hist = self._hist
             return tuple([tuple(hist[4 * i : 4 * i + n]) for i in range(self._steps)])
         return tuple([tuple([self._hist[4 * i + s] for s in range(n)]) for i in range(self._steps)])
-
-    # --- readable state ----------------------------------------------------------------
-    def hands(self) -> tuple[tuple[Any, ...], ...]:
-        """Every seat's hand, in arrival order, as labels."""
-        g = self.st
-        return tuple([cards_at(self._cards, g.hand[s], 0, g.hand_n[s]) for s in range(g.n)])
-
-    def hand(self, seat: int) -> tuple[Any, ...]:
-        """Seat ``seat``'s hand, as labels.
-
-        Raises:
-            ValueError: ``seat`` is not a seat.
-        """
-        s = cython.declare(cython.int, seat)
-        if not 0 <= s < self.g.n:
-            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
-        return cards_at(self._cards, self.g.hand[s], 0, self.g.hand_n[s])
-
-    def draw_piles(self) -> tuple[tuple[Any, ...], ...]:
-        """Every seat's draw pile, top first, as labels."""
-        g = self.st
-        return tuple(
-            [cards_at(self._cards, g.draw[s], g.draw_top[s], g.draw_n[s]) for s in range(g.n)]
-        )
-
-    def discard_piles(self) -> tuple[tuple[Any, ...], ...]:
-        """Every seat's discard pile, in arrival order, as labels."""
-        g = self.st
-        return tuple([cards_at(self._cards, g.disc[s], 0, g.disc_n[s]) for s in range(g.n)])
-
-    def removed(self) -> tuple[Any, ...]:
-        """The cards out of the game, as labels."""
-        return cards_at(self._cards, self.g.removed, 0, self.g.removed_n)
-
-    def table(self) -> tuple[Any, ...]:
-        """The cards on the table in table order (GT-12), then the forfeited cards."""
-        card = cython.declare(cython.int[52])
-        owner = cython.declare(cython.int[52])
-        up = cython.declare(cython.int[52])
-        m = table_cards(self.st, card, owner, up)
-        return cards_at(self._cards, card, 0, m) + cards_at(
-            self._cards, self.g.forfeited, 0, self.g.forfeited_n
-        )
-
-    def _rounds(self, public: bool) -> tuple[Any, ...]:
-        cards = self._cards
-        g = self.st
-        out: list[tuple[Any, ...]] = []
-        for r in range(g.rounds):
-            end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
-            if public:
-                out.append(
-                    tuple(
-                        [
-                            (g.tie_seat[i], cards[g.tie_up[i]], g.tie_down[i] >= 0)
-                            for i in range(g.round_start[r], end)
-                        ]
-                    )
-                )
-            else:
-                out.append(
-                    tuple(
-                        [
-                            (
-                                g.tie_seat[i],
-                                cards[g.tie_up[i]],
-                                None if g.tie_down[i] < 0 else cards[g.tie_down[i]],
-                            )
-                            for i in range(g.round_start[r], end)
-                        ]
-                    )
-                )
-        return tuple(out)
-
-    def tie_rounds(self) -> tuple[tuple[tuple[int, Any, Any], ...], ...]:
-        """The skirmish's tie rounds: per round, (seat, face-up card, face-down card or None)."""
-        return self._rounds(False)
-
-    def flags(self) -> tuple[tuple[bool, ...], ...]:
-        """In game, played a Guerrilla, support penalty, spy: a tuple of bools per seat each."""
-        n = self.g.n
-        return (
-            _flags(self.g.in_game, n),
-            _flags(self.g.played_g, n),
-            _flags(self.g.penalty, n),
-            _flags(self.g.spy, n),
-        )
-
-    def view(self) -> tuple[Any, ...]:
-        """The public facts of this step, in the order of the observation's fields from
-        ``guerrilla_rank`` to ``proposer``."""
-        return self._view()
-
-    def _view(self) -> tuple[Any, ...]:
-        n = self.g.n
-        cards = self._cards
-        g = self.st
-        removed = self._last_removed
-        if cython.compiled:
-            if removed is None or not _same_cards(removed, cards, g.removed, g.removed_n):
-                removed = self._last_removed = cards_at(cards, g.removed, 0, g.removed_n)
-            played = _maybe_card_tuple(cards, g.played, n)
-            supports = _maybe_card_tuple(cards, g.support, n)
-        else:
-            removed = cards_at(cards, g.removed, 0, g.removed_n)
-            played = tuple([None if g.played[s] < 0 else cards[g.played[s]] for s in range(n)])
-            supports = tuple([None if g.support[s] < 0 else cards[g.support[s]] for s in range(n)])
-        return (
-            g.g,
-            g.k,
-            _flags(g.in_game, n),
-            _flags(g.played_g, n),
-            _flags(g.penalty, n),
-            _flags(g.spy, n),
-            _tuple(g.hand_n, 0, n),
-            _tuple(g.draw_n, 0, n),
-            _tuple(g.disc_n, 0, n),
-            removed,
-            played,
-            supports,
-            self._rounds(True) if g.rounds else (),
-            None if g.proposer < 0 else g.proposer,
-        )
-
-    def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> Any:
-        """What ``seat`` may know, as the face's object: ``faces.observation`` of the seat,
-        ``faces.phases[phase]``, :attr:`to_act`, its :meth:`hand`, the public facts of
-        :meth:`view` and ``rules``.
-
-        Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
-        if type(seat) is not int or not 0 <= seat < self.g.n:
-            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
-        s = cython.declare(cython.int, seat)
-        makers = cython.declare(ViewMakers, view_makers(faces))
-        if self._public is None:
-            self._public = self._view()
-        public = cython.declare(tuple, self._public)
-        hand = cards_at(self._cards, self.g.hand[s], 0, self.g.hand_n[s])
-        if cython.compiled:
-            make = cython.declare(SlotBuilder, makers.observation)
-            obj = make.blank()
-            make.put(obj, 0, seat)
-            make.put(obj, 1, makers.phases[self.g.phase])
-            make.put(obj, 2, _POLLED[self.g.to_act])
-            make.put(obj, 3, hand)
-            for i in range(14):
-                make.put(obj, 4 + i, public[i])
-            make.put(obj, 18, rules)
-            return obj
-        return makers.observation(
-            seat, makers.phases[self.g.phase], _POLLED[self.g.to_act], hand, *public, rules
-        )
-
-    # --- the RL encodings (cardwars.envs.encoding lays them out) ------------------------
-    def encode_observation(self, seat: int, out: Any) -> None:
-        """Write seat ``seat``'s observation (``64 * players + 115`` floats) into ``out``.
-
-        Raises:
-            ValueError: ``seat`` is not a seat, or ``out`` is too short.
-        """
-        n = self.g.n
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"a seat is a plain int 0..{n - 1}")
-        size = 64 * n + 115
-        if cython.compiled:
-            o = cython.declare(cython.float[::1], out)
-            if o.shape[0] < size:
-                raise ValueError(f"a Guerrilla observation needs {size} floats, got {o.shape[0]}")
-            encode(self.st, cython.address(o[0]), 0, seat)
-        else:
-            if len(out) < size:
-                raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
-            codes = [0.0] * size
-            encode(self.st, codes, 0, seat)
-            out[:size] = array("f", codes)
-
-    def encode_state(self, out: Any) -> None:
-        """Write the god's-eye state (``243 * players + 66`` floats) into ``out``.
-
-        Raises:
-            ValueError: ``out`` is too short.
-        """
-        size = 243 * self.g.n + 66
-        if cython.compiled:
-            o = cython.declare(cython.float[::1], out)
-            if o.shape[0] < size:
-                raise ValueError(f"a Guerrilla state needs {size} floats, got {o.shape[0]}")
-            encode(self.st, cython.address(o[0]), 0, -1)
-        else:
-            if len(out) < size:
-                raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
-            codes = [0.0] * size
-            encode(self.st, codes, 0, -1)
-            out[:size] = array("f", codes)
 
     # --- copying, equality, pickling ---------------------------------------------------
     def copy(self) -> GuerrillaMachine:

@@ -48,11 +48,13 @@ if cython.compiled:
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
     from cython.cimports.cardwars.guerrilla.views import encode
+    from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import calloc, free
     from cython.cimports.libc.string import memset
 
     from cardwars.guerrilla.board import BoardLists  # the interpreted tables' (unused)
 else:
+    uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
     from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
 
@@ -526,7 +528,7 @@ class GuerrillaTables:
         """A uniformly random legal action of the learner at every table into ``out``
         (0 at a finished table), table ``k`` drawing from ``Rng(derive_seed(seed, k))``."""
         legal = cython.declare(cython.int[NACT])
-        rngs = cython.declare(cython.ulonglong[1])
+        rngs = cython.declare(uint64_t[1])
         base = _check_u64(seed, "seed")
         if cython.compiled:
             o = cython.declare(cython.int[::1], out)

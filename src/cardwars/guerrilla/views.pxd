@@ -4,7 +4,7 @@
 cimport cython
 
 from cardwars._core cimport SlotBuilder
-from cardwars.guerrilla.board cimport Board
+from cardwars.guerrilla.board cimport Board, Events
 
 
 cdef class EventMakers:
@@ -31,6 +31,24 @@ cdef tuple cards_at(tuple cards, int* ids, int start, int count)
 cdef ViewMakers view_makers(object faces)
 @cython.locals(i=int, k=int, kind=int, last=int, count=int, makers=EventMakers, cards=tuple,
                evaluated=dict, out=list)
-cdef tuple event_objects(int* d, int n, object faces, object result)
+cdef tuple make_events(int* d, int n, object faces, object result)
 @cython.locals(n=int, s=int, i=int, r=int, end=int, at=int, width=int, size=int, p=int)
 cdef void encode(Board* g, float* o, Py_ssize_t base, int seat) noexcept nogil
+
+
+cdef tuple _flags(int* values, int n)
+
+
+cdef class BoardViews:
+    cdef Board g
+    cdef Events ev
+    cdef Board* st            # &g: what the rule steps are handed
+    cdef Events* evs          # &ev
+    cdef tuple _cards         # the 52 labels the views are built from, by card id
+    cdef object _public       # this step's view(), the part every seat's observation shares
+    cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
+
+    @cython.locals(r=int, i=int, end=int)
+    cdef tuple _rounds(self, bint public)
+    @cython.locals(n=int, removed=tuple)
+    cdef tuple _view(self)

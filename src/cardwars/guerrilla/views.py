@@ -2,7 +2,7 @@
 objects, the face's observation builder, and the RL encodings of a position.
 
 A step writes its events as ints (``board.Event``: each event is its kind, then its
-ints); :func:`event_objects` turns them into the face's event objects, from the face's
+ints); :func:`make_events` turns them into the face's event objects, from the face's
 table (:class:`~cardwars.guerrilla.tables.GuerrillaFaces`): the shared events by their
 ints, the others made with their classes. :func:`encode` writes a seat's observation or
 the god's-eye state as :mod:`cardwars.envs.encoding` lays them out.
@@ -10,6 +10,7 @@ the god's-eye state as :mod:`cardwars.envs.encoding` lays them out.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 try:
@@ -18,7 +19,14 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import SlotBuilder, _card_tuple, _int_tuple
+    from cython.cimports.cardwars._core import (
+        SlotBuilder,
+        _card_tuple,
+        _flag_tuple,
+        _int_tuple,
+        _maybe_card_tuple,
+        _same_cards,
+    )
     from cython.cimports.cardwars.guerrilla.board import (
         CARD_PLAYED,
         CARDS_DRAWN,
@@ -40,6 +48,8 @@ if cython.compiled:
         SUPPORT_ADDED,
         TIE_CARDS_PLACED,
         Board,
+        Events,
+        table_cards,
     )
     from cython.cimports.libc.string import memset
 else:
@@ -66,11 +76,19 @@ else:
         SUPPORT_ADDED,
         TIE_CARDS_PLACED,
         Board,
+        BoardLists,
+        EventLists,
+        Events,
+        table_cards,
     )
 
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
 
 __all__: list[str] = []  # the machine's methods are the public names
+
+_POLLED: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)
+)
 
 _OBSERVATION_FIELDS = (
     "seat", "phase", "to_act", "hand", "guerrilla_rank", "skirmish", "in_game",
@@ -91,6 +109,13 @@ def cards_at(cards: tuple[Any, ...], ids: Any, start: int, count: int) -> tuple[
     if cython.compiled:
         return _card_tuple(cards, ids + start, count)
     return tuple([cards[ids[start + i]] for i in range(count)])
+
+
+def _flags(values: Any, n: int) -> tuple[bool, ...]:
+    """``(values[0] != 0, ..., values[n - 1] != 0)``."""
+    if cython.compiled:
+        return _flag_tuple(values, n)
+    return tuple([values[s] != 0 for s in range(n)])
 
 
 # --- the face's events ---------------------------------------------------------------------
@@ -164,7 +189,7 @@ def _make2(builder: SlotBuilder, a: object, b: object) -> object:
     return builder(a, b)
 
 
-def event_objects(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
+def make_events(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
     """The event objects of a step's event ints ``d[0:n]`` (``GameOver(result)`` for the
     end of the game, which needs ``result``)."""
     global _events
@@ -366,3 +391,298 @@ def encode(g: Board, o: Any, base: int, seat: int) -> None:
         for i in range(g.result_winners_n):
             o[p + g.result_winners[i]] = 1
         o[p + n + g.termination] = 1
+
+
+# --- a machine's position and what it shows ----------------------------------------------
+
+
+class BoardViews:
+    """A machine's position (a :class:`~cardwars.guerrilla.board.Board`), the event ints
+    of its last step and the labels of its cards, with every view of them the face reads:
+    the protocol's properties, the readable zones, the observation and the RL encodings
+    (``machine.GuerrillaMachine`` adds the steps)."""
+
+    g: Board
+    ev: Events
+    st: Board  # &g: what the rule steps are handed
+    evs: Events  # &ev
+    _cards: tuple[Any, ...]  # the 52 labels the views are built from, by card id
+    _public: tuple[Any, ...] | None  # this step's view(), what every observation shares
+    _last_removed: tuple[Any, ...] | None  # the last view's removed pile, while unchanged
+
+    def __cinit__(self) -> None:
+        if cython.compiled:
+            self.st = cython.address(self.g)
+            self.evs = cython.address(self.ev)
+            self.ev.n = 0
+        else:
+            self.g = self.st = BoardLists()
+            self.ev = self.evs = EventLists()
+            self._cards = ()
+            self._public = None
+            self._last_removed = None
+
+    # --- the protocol's reads ------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.g.n
+
+    @property
+    def phase(self) -> int:
+        """The phase (``board.Phase``)."""
+        return self.g.phase
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats polled now."""
+        return _POLLED[self.g.to_act]
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.g.phase == OVER
+
+    @property
+    def termination(self) -> int:
+        """-1 while the game runs, else an index into ``guerrilla.TERMINATIONS``."""
+        return self.g.termination
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (GT-14)."""
+        return ints_at(self.g.result_winners, 0, self.g.result_winners_n)
+
+    @property
+    def placings(self) -> tuple[int, ...]:
+        """Every seat's place once the game is over (1 the best), else ``()``."""
+        if self.g.phase != OVER:
+            return ()
+        return ints_at(self.g.placings, 0, self.g.n)
+
+    @property
+    def skirmish(self) -> int:
+        """The skirmish number, from 0."""
+        return self.g.k
+
+    @property
+    def guerrilla_rank(self) -> int:
+        """G, the Guerrilla rank now (GT-1.4)."""
+        return self.g.g
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards in the game."""
+        return self.g.cards_dealt
+
+    @property
+    def rng_state(self) -> int:
+        """The game RNG's state."""
+        return self.g.rng
+
+    # --- the events --------------------------------------------------------------------
+    def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
+        """The last step's events as the face's objects, from its table ``faces`` (a
+        :class:`~cardwars.guerrilla.tables.GuerrillaFaces`); the end of the game is
+        ``faces.over(result)``."""
+        return make_events(self.ev.data, self.ev.n, faces, result)
+
+    def events(self) -> tuple[int, ...]:
+        """The last step's event ints (``board.Event``: each its kind, then its ints)."""
+        return ints_at(self.ev.data, 0, self.ev.n)
+
+    # --- readable state ----------------------------------------------------------------
+    def hands(self) -> tuple[tuple[Any, ...], ...]:
+        """Every seat's hand, in arrival order, as labels."""
+        g = self.st
+        return tuple([cards_at(self._cards, g.hand[s], 0, g.hand_n[s]) for s in range(g.n)])
+
+    def hand(self, seat: int) -> tuple[Any, ...]:
+        """Seat ``seat``'s hand, as labels.
+
+        Raises:
+            ValueError: ``seat`` is not a seat.
+        """
+        s = cython.declare(cython.int, seat)
+        if not 0 <= s < self.g.n:
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
+        return cards_at(self._cards, self.g.hand[s], 0, self.g.hand_n[s])
+
+    def draw_piles(self) -> tuple[tuple[Any, ...], ...]:
+        """Every seat's draw pile, top first, as labels."""
+        g = self.st
+        return tuple(
+            [cards_at(self._cards, g.draw[s], g.draw_top[s], g.draw_n[s]) for s in range(g.n)]
+        )
+
+    def discard_piles(self) -> tuple[tuple[Any, ...], ...]:
+        """Every seat's discard pile, in arrival order, as labels."""
+        g = self.st
+        return tuple([cards_at(self._cards, g.disc[s], 0, g.disc_n[s]) for s in range(g.n)])
+
+    def removed(self) -> tuple[Any, ...]:
+        """The cards out of the game, as labels."""
+        return cards_at(self._cards, self.g.removed, 0, self.g.removed_n)
+
+    def table(self) -> tuple[Any, ...]:
+        """The cards on the table in table order (GT-12), then the forfeited cards."""
+        card = cython.declare(cython.int[52])
+        owner = cython.declare(cython.int[52])
+        up = cython.declare(cython.int[52])
+        m = table_cards(self.st, card, owner, up)
+        return cards_at(self._cards, card, 0, m) + cards_at(
+            self._cards, self.g.forfeited, 0, self.g.forfeited_n
+        )
+
+    def _rounds(self, public: bool) -> tuple[Any, ...]:
+        cards = self._cards
+        g = self.st
+        out: list[tuple[Any, ...]] = []
+        for r in range(g.rounds):
+            end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
+            if public:
+                out.append(
+                    tuple(
+                        [
+                            (g.tie_seat[i], cards[g.tie_up[i]], g.tie_down[i] >= 0)
+                            for i in range(g.round_start[r], end)
+                        ]
+                    )
+                )
+            else:
+                out.append(
+                    tuple(
+                        [
+                            (
+                                g.tie_seat[i],
+                                cards[g.tie_up[i]],
+                                None if g.tie_down[i] < 0 else cards[g.tie_down[i]],
+                            )
+                            for i in range(g.round_start[r], end)
+                        ]
+                    )
+                )
+        return tuple(out)
+
+    def tie_rounds(self) -> tuple[tuple[tuple[int, Any, Any], ...], ...]:
+        """The skirmish's tie rounds: per round, (seat, face-up card, face-down card or None)."""
+        return self._rounds(False)
+
+    def flags(self) -> tuple[tuple[bool, ...], ...]:
+        """In game, played a Guerrilla, support penalty, spy: a tuple of bools per seat each."""
+        n = self.g.n
+        return (
+            _flags(self.g.in_game, n),
+            _flags(self.g.played_g, n),
+            _flags(self.g.penalty, n),
+            _flags(self.g.spy, n),
+        )
+
+    def view(self) -> tuple[Any, ...]:
+        """The public facts of this step, in the order of the observation's fields from
+        ``guerrilla_rank`` to ``proposer``."""
+        return self._view()
+
+    def _view(self) -> tuple[Any, ...]:
+        n = self.g.n
+        cards = self._cards
+        g = self.st
+        removed = self._last_removed
+        if cython.compiled:
+            if removed is None or not _same_cards(removed, cards, g.removed, g.removed_n):
+                removed = self._last_removed = cards_at(cards, g.removed, 0, g.removed_n)
+            played = _maybe_card_tuple(cards, g.played, n)
+            supports = _maybe_card_tuple(cards, g.support, n)
+        else:
+            removed = cards_at(cards, g.removed, 0, g.removed_n)
+            played = tuple([None if g.played[s] < 0 else cards[g.played[s]] for s in range(n)])
+            supports = tuple([None if g.support[s] < 0 else cards[g.support[s]] for s in range(n)])
+        return (
+            g.g,
+            g.k,
+            _flags(g.in_game, n),
+            _flags(g.played_g, n),
+            _flags(g.penalty, n),
+            _flags(g.spy, n),
+            ints_at(g.hand_n, 0, n),
+            ints_at(g.draw_n, 0, n),
+            ints_at(g.disc_n, 0, n),
+            removed,
+            played,
+            supports,
+            self._rounds(True) if g.rounds else (),
+            None if g.proposer < 0 else g.proposer,
+        )
+
+    def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> Any:
+        """What ``seat`` may know, as the face's object: ``faces.observation`` of the seat,
+        ``faces.phases[phase]``, :attr:`to_act`, its :meth:`hand`, the public facts of
+        :meth:`view` and ``rules``.
+
+        Raises:
+            ValueError: ``seat`` is not a plain int seat.
+        """
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
+        s = cython.declare(cython.int, seat)
+        makers = cython.declare(ViewMakers, view_makers(faces))
+        if self._public is None:
+            self._public = self._view()
+        public = cython.declare(tuple, self._public)
+        hand = cards_at(self._cards, self.g.hand[s], 0, self.g.hand_n[s])
+        if cython.compiled:
+            make = cython.declare(SlotBuilder, makers.observation)
+            obj = make.blank()
+            make.put(obj, 0, seat)
+            make.put(obj, 1, makers.phases[self.g.phase])
+            make.put(obj, 2, _POLLED[self.g.to_act])
+            make.put(obj, 3, hand)
+            for i in range(14):
+                make.put(obj, 4 + i, public[i])
+            make.put(obj, 18, rules)
+            return obj
+        return makers.observation(
+            seat, makers.phases[self.g.phase], _POLLED[self.g.to_act], hand, *public, rules
+        )
+
+    # --- the RL encodings (cardwars.envs.encoding lays them out) ------------------------
+    def encode_observation(self, seat: int, out: Any) -> None:
+        """Write seat ``seat``'s observation (``64 * players + 115`` floats) into ``out``.
+
+        Raises:
+            ValueError: ``seat`` is not a seat, or ``out`` is too short.
+        """
+        n = self.g.n
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"a seat is a plain int 0..{n - 1}")
+        size = 64 * n + 115
+        if cython.compiled:
+            o = cython.declare(cython.float[::1], out)
+            if o.shape[0] < size:
+                raise ValueError(f"a Guerrilla observation needs {size} floats, got {o.shape[0]}")
+            encode(self.st, cython.address(o[0]), 0, seat)
+        else:
+            if len(out) < size:
+                raise ValueError(f"a Guerrilla observation needs {size} floats, got {len(out)}")
+            codes = [0.0] * size
+            encode(self.st, codes, 0, seat)
+            out[:size] = array("f", codes)
+
+    def encode_state(self, out: Any) -> None:
+        """Write the god's-eye state (``243 * players + 66`` floats) into ``out``.
+
+        Raises:
+            ValueError: ``out`` is too short.
+        """
+        size = 243 * self.g.n + 66
+        if cython.compiled:
+            o = cython.declare(cython.float[::1], out)
+            if o.shape[0] < size:
+                raise ValueError(f"a Guerrilla state needs {size} floats, got {o.shape[0]}")
+            encode(self.st, cython.address(o[0]), 0, -1)
+        else:
+            if len(out) < size:
+                raise ValueError(f"a Guerrilla state needs {size} floats, got {len(out)}")
+            codes = [0.0] * size
+            encode(self.st, codes, 0, -1)
+            out[:size] = array("f", codes)
