@@ -44,4 +44,3 @@ cdef object _ABSENT
 cdef GuerrillaMachine _new_machine()
 @cython.locals(i=int)
 cdef int _fill(int* out, object values) except -1
-cdef tuple _tuple(int* values, int start, int m)

@@ -117,11 +117,6 @@ if GuerrillaKey._fields != (
 _ABSENT = object()  # apply_keyed: a seat with no entry
 
 
-def _tuple(values: Any, start: int, m: int) -> tuple[int, ...]:
-    """``values[start : start + m]`` as a tuple of ints."""
-    return ints_at(values, start, m)
-
-
 def _fill(out: Any, values: Sequence[int]) -> int:
     """``out[:len(values)] = values``; their number."""
     i = 0
@@ -585,40 +580,26 @@ class GuerrillaMachine(BoardViews):
             for i in range(g.round_start[r], end):
                 flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
             rounds.append(tuple(flat))
-        return tuple.__new__(
-            GuerrillaKey,
-            (  # the fields of GuerrillaKey, in order
-                n,
-                _tuple(g.opt, 0, NOPT),
-                tuple([_tuple(g.hand[s], 0, g.hand_n[s]) for s in range(n)]),
-                tuple([_tuple(g.draw[s], g.draw_top[s], g.draw_n[s]) for s in range(n)]),
-                tuple([_tuple(g.disc[s], 0, g.disc_n[s]) for s in range(n)]),
-                _tuple(g.removed, 0, g.removed_n),
-                (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
-                (g.clock, g.cards_dealt, g.termination),
-                _tuple(g.in_game, 0, n),
-                _tuple(g.played_g, 0, n),
-                _tuple(g.penalty, 0, n),
-                _tuple(g.spy, 0, n),
-                _tuple(g.played, 0, n),
-                _tuple(g.support, 0, n),
-                _tuple(g.outcomes, 0, n),
-                _tuple(g.eliminated_at, 0, n),
-                _tuple(g.eliminated_hand, 0, n),
-                tuple(rounds),
-                _tuple(g.first_tied, 0, g.first_tied_n),
-                _tuple(g.tied, 0, g.tied_n),
-                tuple([_tuple(g.drawn[s], 0, g.drawn_n[s]) for s in range(n)]),
-                _tuple(g.forfeited, 0, g.forfeited_n),
-                _tuple(g.winners, 0, g.winners_n),
-                _tuple(g.picks, 0, g.picks_n),
-                self.winners,
-                self.placings,
-                g.rng,
-                self.history(),
-                self.events(),
-            ),
-        )
+        # fmt: off
+        return tuple.__new__(GuerrillaKey, (  # the fields of GuerrillaKey, in order
+            n, ints_at(g.opt, 0, NOPT),
+            tuple([ints_at(g.hand[s], 0, g.hand_n[s]) for s in range(n)]),
+            tuple([ints_at(g.draw[s], g.draw_top[s], g.draw_n[s]) for s in range(n)]),
+            tuple([ints_at(g.disc[s], 0, g.disc_n[s]) for s in range(n)]),
+            ints_at(g.removed, 0, g.removed_n),
+            (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
+            (g.clock, g.cards_dealt, g.termination),
+            ints_at(g.in_game, 0, n), ints_at(g.played_g, 0, n), ints_at(g.penalty, 0, n),
+            ints_at(g.spy, 0, n), ints_at(g.played, 0, n), ints_at(g.support, 0, n),
+            ints_at(g.outcomes, 0, n), ints_at(g.eliminated_at, 0, n),
+            ints_at(g.eliminated_hand, 0, n), tuple(rounds),
+            ints_at(g.first_tied, 0, g.first_tied_n), ints_at(g.tied, 0, g.tied_n),
+            tuple([ints_at(g.drawn[s], 0, g.drawn_n[s]) for s in range(n)]),
+            ints_at(g.forfeited, 0, g.forfeited_n), ints_at(g.winners, 0, g.winners_n),
+            ints_at(g.picks, 0, g.picks_n), self.winners, self.placings, g.rng,
+            self.history(), self.events(),
+        ))
+        # fmt: on
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
