@@ -28,7 +28,7 @@ RULES = tuple(
             "guerrilla",
             (
                 *("board", "strength", "promotion", "draw", "combat", "ties", "spoils"),
-                *("ending", "turns", "greedy", "views", "machine", "vector"),
+                *("ending", "turns", "greedy", "views", "machine", "vector", "restore"),
             ),
         ),
     )

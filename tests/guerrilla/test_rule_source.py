@@ -43,6 +43,7 @@ _NAMES = (
     "views",
     "machine",
     "vector",
+    "restore",
 )
 _CARDS = tuple(range(52))
 

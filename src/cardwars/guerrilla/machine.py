@@ -64,6 +64,7 @@ if cython.compiled:
     from cython.cimports.cardwars.guerrilla.draw import begin_play, draw_step
     from cython.cimports.cardwars.guerrilla.greedy import greedy
     from cython.cimports.cardwars.guerrilla.promotion import deal, start_skirmish
+    from cython.cimports.cardwars.guerrilla.restore import check_int, options_of
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
     from cython.cimports.cardwars.guerrilla.views import BoardViews, encode, ints_at
@@ -92,14 +93,16 @@ else:
     from .draw import begin_play, draw_step
     from .greedy import greedy
     from .promotion import deal, start_skirmish
+    from .restore import check_int, options_of
     from .turns import legal as legal_of
     from .turns import step
     from .views import BoardViews, encode, ints_at
 
 from cardwars.exclusive import busy_error
 from cardwars.guerrilla.board import OPTIONS
-from cardwars.guerrilla.restore import check_int, check_restored, options_of
 from cardwars.guerrilla.tables import GuerrillaKey
+
+from .restore import check_restored
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 

@@ -1,15 +1,17 @@
 """The checks of what a caller hands a Guerrilla machine: an int in its range, the
 options, and a machine key restored from a pickle (which may be tampered with: the
 machine is rebuilt from it only once every value is in range and every card is in one
-place). Plain Python, shared by both builds of ``machine.py`` and ``vector.py``.
+place). The machine and the vector tables call :func:`check_int` and :func:`options_of`
+in C (``restore.pxd``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardwars.guerrilla.board import OPTIONS
 from cardwars.guerrilla.tables import GuerrillaKey
+
+from .board import OPTIONS
 
 __all__: list[str] = []  # the machine's restore (its __reduce__) is the public name
 

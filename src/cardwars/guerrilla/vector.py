@@ -45,6 +45,7 @@ if cython.compiled:
     )
     from cython.cimports.cardwars.guerrilla.greedy import greedy
     from cython.cimports.cardwars.guerrilla.promotion import deal
+    from cython.cimports.cardwars.guerrilla.restore import options_of
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
     from cython.cimports.cardwars.guerrilla.views import encode
@@ -72,6 +73,7 @@ else:
     )
     from .greedy import greedy
     from .promotion import deal
+    from .restore import options_of
     from .turns import legal as legal_of
     from .turns import step
     from .views import encode
@@ -81,7 +83,6 @@ else:
 
 
 from cardwars.exclusive import busy_error
-from cardwars.guerrilla.restore import options_of
 
 __all__ = ["GuerrillaTables"]
 
