@@ -48,7 +48,7 @@ cdef void advance(const Config* c, Table* t) noexcept nogil
 @cython.locals(game_seed=uint64_t, s=int, g="Board*")
 cdef void deal_table(const Config* c, Table* t) noexcept nogil
 cdef bint is_legal(Table* t, int action) noexcept nogil
-@cython.locals(i=int, m=int, g="Board*")
+@cython.locals(i=int, m=int, fill=int, g="Board*")
 cdef void write(const Config* c, Table* t, float* o, Py_ssize_t obase, signed char* k,
                 Py_ssize_t kbase) noexcept nogil
 @cython.locals(i=int, g="Board*")
@@ -69,5 +69,7 @@ cdef class GuerrillaTables:
     cdef object _tables    # the interpreted build's tables (a list); unused compiled
 
     cdef int _enter(self) except -1
+    cdef int _shapes(self, Py_ssize_t rows, Py_ssize_t size, Py_ssize_t mask_rows,
+                     Py_ssize_t width) except -1
     @cython.locals(i=int, parts=int)
     cdef void _run(self, Job* job) noexcept nogil

@@ -196,14 +196,17 @@ def write(c: Config, t: Table, o: Any, obase: int, k: Any, kbase: int) -> None:
     legal = cython.declare(cython.int[NACT])
     g = _board(t)
     encode(g, o, obase, c.seat)
-    for i in range(LEGAL_BYTES):
-        t.legal[i] = 0
-    if t.done:  # the next action is ignored (the autoreset): any will do
+    fill = 1 if t.done else 0  # done: the next action is ignored (the autoreset): any will do
+    if cython.compiled:
+        memset(t.legal, 0, LEGAL_BYTES)
+        memset(k + kbase, fill, NACT)
+    else:
+        for i in range(LEGAL_BYTES):
+            t.legal[i] = 0
         for i in range(NACT):
-            k[kbase + i] = 1
+            k[kbase + i] = fill
+    if t.done:
         return
-    for i in range(NACT):
-        k[kbase + i] = 0
     if g.phase != OVER and (g.to_act >> c.seat) & 1:
         m = legal_of(g, c.seat, legal)
         for i in range(m):
@@ -396,32 +399,35 @@ class GuerrillaTables:
             job.start, job.stop = 0, self.n
             run_job(job)
 
+    def _shapes(self, rows: int, size: int, mask_rows: int, width: int) -> int:
+        """Raise ValueError unless the observation block is (count, observation_size) and
+        the mask block (count, num_actions)."""
+        if rows != self.n or size != self.c.size:
+            raise ValueError(f"the observation block must be ({self.n}, {self.c.size}) float32")
+        if mask_rows != self.n or width != NACT:
+            raise ValueError(f"the mask block must be ({self.n}, {NACT}) int8")
+        return 0
+
     def _blocks(self, obs: Any, masks: Any) -> tuple[Any, Any]:
-        """The observation and mask blocks, checked: flat (interpreted) or 2-D views."""
-        n, size = self.n, self.c.size
-        if not cython.compiled:
-            for block, width, what in ((obs, size, "observation"), (masks, NACT, "mask")):
-                shape = memoryview(block).shape
-                if shape != (n, width):
-                    kind = "float32" if what == "observation" else "int8"
-                    raise ValueError(f"the {what} block must be ({n}, {width}) {kind}")
-            return (
-                _block(obs, "f", n * size, "the observation block"),
-                _block(masks, "b", n * NACT, "the mask block"),
-            )
-        o = cython.declare(cython.float[:, ::1], obs)
-        k = cython.declare(cython.schar[:, ::1], masks)
-        if o.shape[0] != n or o.shape[1] != size:
-            raise ValueError(f"the observation block must be ({n}, {size}) float32")
-        if k.shape[0] != n or k.shape[1] != NACT:
-            raise ValueError(f"the mask block must be ({n}, {NACT}) int8")
+        """The interpreted build's observation and mask blocks: checked, flat."""
+        o, k = obs, masks
+        if not cython.compiled:  # compiled, step() and reset() take typed memoryviews
+            o, k = memoryview(obs), memoryview(masks)
+            self._shapes(o.shape[0], o.shape[1], k.shape[0], k.shape[1])  # type: ignore[index]
+            o = _block(obs, "f", self.n * self.c.size, "the observation block")
+            k = _block(masks, "b", self.n * NACT, "the mask block")
         return o, k
 
     def reset(self, seeds: object, obs: Any, masks: Any) -> None:
         """Deal every table's first game: table ``k``'s table seed is ``seeds[k]``."""
         if cython.compiled:
             job = cython.declare(Job)
-        o, k = self._blocks(obs, masks)
+        if cython.compiled:
+            ov = cython.declare(cython.float[:, ::1], obs)
+            kv = cython.declare(cython.schar[:, ::1], masks)
+            self._shapes(ov.shape[0], ov.shape[1], kv.shape[0], kv.shape[1])
+        else:
+            o, k = self._blocks(obs, masks)
         if type(seeds) is not tuple or len(cython.cast(tuple, seeds)) != self.n:
             raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
         for value in cython.cast(tuple, seeds):  # every seed checked before a table changes
@@ -434,8 +440,6 @@ class GuerrillaTables:
                 self.t[i].table_seed = cython.cast(tuple, seeds)[i]
             if cython.compiled:
                 memset(cython.address(job), 0, cython.sizeof(Job))
-                ov = cython.declare(cython.float[:, ::1], o)
-                kv = cython.declare(cython.schar[:, ::1], k)
                 job.obs = cython.address(ov[0, 0])
                 job.masks = cython.address(kv[0, 0])
             else:
@@ -472,8 +476,10 @@ class GuerrillaTables:
         if cython.compiled:
             job = cython.declare(Job)
         n = self.n
-        o, k = self._blocks(obs, masks)
         if cython.compiled:
+            ov = cython.declare(cython.float[:, ::1], obs)
+            kv = cython.declare(cython.schar[:, ::1], masks)
+            self._shapes(ov.shape[0], ov.shape[1], kv.shape[0], kv.shape[1])
             a = cython.declare(cython.const[cython.int][::1], actions)
             r = cython.declare(cython.float[::1], rewards)
             te = cython.declare(cython.schar[::1], terminated)
@@ -481,6 +487,7 @@ class GuerrillaTables:
             il = cython.declare(cython.schar[::1], illegal)
             sizes = (a.shape[0], r.shape[0], te.shape[0], tr.shape[0], il.shape[0])
         else:
+            o, k = self._blocks(obs, masks)
             a = memoryview(actions).cast("B").cast("i")
             r = _block(rewards, "f", 0, "the reward block")
             te = _block(terminated, "b", 0, "a flag block")
@@ -498,8 +505,6 @@ class GuerrillaTables:
                     if not self.t[i].done and not is_legal(_table(self.t, i), a[i]):
                         return i
             if cython.compiled:
-                ov = cython.declare(cython.float[:, ::1], o)
-                kv = cython.declare(cython.schar[:, ::1], k)
                 job.obs = cython.address(ov[0, 0])
                 job.masks = cython.address(kv[0, 0])
                 job.actions = cython.address(a[0])
