@@ -18,6 +18,7 @@ The target of issue 15 is a ratio of at least 5x. Nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 import warnings
 from collections.abc import Callable
@@ -88,8 +89,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--docs", action="store_true", help="also write docs/_generated/envs.rst (the docs' table)"
+    )
     args = parser.parse_args()
     harness.require_compiled()
+    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    load_before = harness.load_average()
     anchor_name, anchor_run = anchor()
     runs = {anchor_name: ("compiled", anchor_run)}
     for label, name, options in (
@@ -105,11 +111,25 @@ def main() -> None:
     print(f"| env | steps/s | ÷ {anchor_name.split()[0]} | target {TARGET:g}x |")
     print("|---|---:|---:|---|")
     print(f"| {anchor_name} (AEC) | {anchor_rate:,.0f} | 1.00x | |")
+    rows = [[f"``{anchor_name.split()[0]}`` (AEC)", f"{anchor_rate:,.0f}", "1.00×", ""]]
     for label in list(runs)[1:]:
         ours = timings[label].rate
         ratio = ours / anchor_rate
         met = "met" if ratio >= TARGET else "not met"
         print(f"| {label} (Parallel) | {ours:,.0f} | {ratio:.2f}x | {met} |")
+        rows.append([f"{label} (Parallel)", f"{ours:,.0f}", f"{ratio:.2f}×", met])
+    if args.docs:
+        command = "python benchmarks/bench_envs.py --docs"
+        if (args.seconds, args.repeats) != (1.0, 5):
+            command += f" --seconds {args.seconds:g} --repeats {args.repeats}"
+        settings = f"best of {args.repeats} interleaved runs of about {args.seconds:g} s each"
+        header = ["env", "steps/s", f"÷ ``{anchor_name.split()[0]}``", f"target {TARGET:g}×"]
+        harness.write_docs(
+            "envs",
+            harness.provenance(command, started, load_before, settings)
+            + "\n\n"
+            + harness.rst_table(header, rows),
+        )
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
+import datetime
 import importlib.util
 import json
 import time
@@ -187,8 +188,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--json", help="also write every figure to this file")
+    parser.add_argument(
+        "--docs", action="store_true", help="also write docs/_generated/vector.rst (its tables)"
+    )
     args = parser.parse_args()
     harness.require_compiled()
+    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    load_before = harness.load_average()
+    rows: list[list[str]] = []
     n = args.num_envs
     runs: dict[str, tuple[str, Callable[[int], int]]] = {}
     pgx = pgx_runner(n)
@@ -215,6 +222,9 @@ def main() -> None:
             ours = rates[f"{label}: cardwars, {draw}"]
             versus_pgx = f"{ours / pgx_rate:.2f}x" if pgx_rate else "-"
             print(f"| {label} | {draw} | {ours:,.0f} | {versus_pgx} | {ours / sync_rate:.1f}x |")
+            pgx_cell = versus_pgx.replace("x", "×") if pgx_rate else "(Pgx not installed)"
+            where = "in the core" if draw == "core draw" else "in NumPy"
+            rows.append([label, where, f"{ours:,.0f}", pgx_cell, f"{ours / sync_rate:.1f}×"])
     if pgx_rate:
         print(
             f"\nPgx leduc_holdem: {pgx_rate:,.0f} env steps/s (target: cardwars >= {PGX_TARGET:g}x)"
@@ -233,6 +243,41 @@ def main() -> None:
     print("|---|" + "---:|" * len(columns))
     for label, row in parts.items():
         print(f"| {label} | " + " | ".join(f"{row[c]:,.0f}" for c in columns) + " |")
+    if args.docs:
+        command = "python benchmarks/bench_vector.py --docs"
+        if (n, args.seconds, args.repeats) != (1024, 1.0, 5):
+            command += f" --num-envs {n} --seconds {args.seconds:g} --repeats {args.repeats}"
+        found = ", ".join(f"{name} {version}" for name, version in versions().items())
+        settings = f"N = {n:,} tables, best of {args.repeats} interleaved runs of about "
+        settings += f"{args.seconds:g} s each; {found}"
+        anchors = [
+            f"``SyncVectorEnv`` {rates[f'{label}: SyncVectorEnv']:,.0f} ({label})"
+            for label, _, _ in GAMES
+        ]
+        if pgx_rate:
+            anchors.insert(0, f"Pgx ``leduc_holdem`` {pgx_rate:,.0f}")
+        header = [
+            "game",
+            "actions drawn",
+            "cardwars",
+            "÷ Pgx ``leduc_holdem``",
+            "÷ ``SyncVectorEnv``",
+        ]
+        breakdown_rows = [[c] + [f"{parts[label][c]:,.0f}" for label in parts] for c in columns]
+        harness.write_docs(
+            "vector",
+            "\n\n".join(
+                [
+                    harness.provenance(command, started, load_before, settings),
+                    harness.rst_table(header, rows, f"Env steps per second at N = {n:,}"),
+                    "The anchors' env steps per second in the same run: "
+                    + "; ".join(anchors)
+                    + ".",
+                    f"Where the time goes, µs per ``step()`` of {n:,} tables (same run):",
+                    harness.rst_table(["part", *parts], breakdown_rows),
+                ]
+            ),
+        )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(

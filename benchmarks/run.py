@@ -5,6 +5,7 @@ Run from the repository root (after ``pip install .`` or an in-place build)::
     python benchmarks/run.py            # the full suite, a few minutes
     python benchmarks/run.py --quick    # a rough look in under a minute
     python benchmarks/run.py --out DIR  # where results.md, .rst and .json go
+    python benchmarks/run.py --docs     # also docs/_generated/run.rst, the docs' tables
 
 Sections (every ratio compares two figures measured in this same run):
 
@@ -57,10 +58,13 @@ from harness import (
     openspiel_steps_runner,
     openspiel_version,
     play_runner,
+    provenance,
     recorded_games,
     require_compiled,
     steps_runner,
+    tree,
     using_backend,
+    write_docs,
 )
 
 import cardwars
@@ -68,10 +72,9 @@ from cardwars import aliwar, guerrilla
 from cardwars import backend as _backend
 from cardwars.agents import RandomAgent
 from cardwars.aliwar.kernel import KERNEL as ALIWAR
-from cardwars.backend import Kernel
+from cardwars.backend import Kernel, RuleSource
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Game
-from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 from cardwars.registry import load_game
 
 # (game name, players, options, label) of every setting of section c.
@@ -213,7 +216,7 @@ def _shuffle_run() -> Callable[[int], int]:
     return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
 
 
-def _kernel_run(of: Kernel, name: str, inputs: list[Any]) -> Callable[[int], int]:
+def _kernel_run(of: Kernel | RuleSource, name: str, inputs: list[Any]) -> Callable[[int], int]:
     """Calls of the current backend's kernel ``name`` (looked up once, as a hot loop would)."""
     kernel = getattr(of.module, name)
     return _cycled(lambda args: kernel(*args), inputs)
@@ -260,7 +263,9 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
         ),
         (
             "Guerrilla strength kernel: `guerrilla_strength`",
-            lambda: _kernel_run(GUERRILLA, "guerrilla_strength", strengths),
+            lambda: _kernel_run(
+                RuleSource("cardwars.guerrilla.strength"), "guerrilla_strength", strengths
+            ),
         ),
     ]
 
@@ -618,6 +623,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--sections", default="abcd", help="which sections to run, e.g. 'ac' (default abcd)"
     )
+    parser.add_argument(
+        "--docs",
+        action="store_true",
+        help="also write the tables to docs/_generated/run.rst (the performance page's)",
+    )
     args = parser.parse_args(argv)
     if not set(args.sections) <= set(SECTIONS):
         parser.error(f"--sections takes letters from {''.join(SECTIONS)}, got {args.sections!r}")
@@ -633,6 +643,7 @@ def main(argv: list[str] | None = None) -> None:
     elapsed = time.perf_counter() - clock
     meta = {
         "date": started.strftime("%Y-%m-%d %H:%M UTC"),
+        "tree": tree(),
         "cardwars": cardwars.__version__,
         "python": platform.python_version(),
         "platform": platform.platform(),
@@ -646,7 +657,7 @@ def main(argv: list[str] | None = None) -> None:
         "elapsed_seconds": round(elapsed, 1),
     }
     header = (
-        f"## cardwars {meta['cardwars']} benchmarks, {meta['date']}\n\n"
+        f"## cardwars {meta['cardwars']} benchmarks, {meta['date']}, tree {meta['tree']}\n\n"
         f"Python {meta['python']} on {meta['platform']}, {meta['cpus']} CPUs; "
         f"load average (1, 5, 15 min) {load_before} before, {meta['load_after']} after; "
         f"{meta['method']}; {'--quick, ' if args.quick else ''}{elapsed:.0f} s in all."
@@ -664,6 +675,13 @@ def main(argv: list[str] | None = None) -> None:
     (args.out / "results.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     print(markdown)
     print(f"wrote results.md, results.rst and results.json to {args.out}", file=sys.stderr)
+    if args.docs:
+        command = "python benchmarks/run.py --docs" + (" --quick" if args.quick else "")
+        if args.sections != "abcd":
+            command += f" --sections {args.sections}"
+        settings = meta["method"] + (" (``--quick``: rough figures)" if args.quick else "")
+        opening = provenance(command, meta["date"], load_before, f"{settings}; {elapsed:.0f} s")
+        write_docs("run", "\n\n".join([opening, *suite.rst]))
 
 
 if __name__ == "__main__":

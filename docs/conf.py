@@ -58,15 +58,22 @@ def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-signature", _framework_signature)
 
 
+# Every cross-reference must resolve (sphinx-build -n), on Read the Docs too.
+nitpicky = True
+
 html_theme = "furo"
 html_title = f"cardwars {release}"
-exclude_patterns = ["_build"]
+# _generated: the fragments the pages include (the benchmark scripts write them).
+exclude_patterns = ["_build", "_generated"]
 
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 # Sphinx's own type hints, in the description. (sphinx-autodoc-typehints did this too, on top,
 # and calls an API that Sphinx 9 deprecates for every docstring it parses: not used.)
 autodoc_typehints = "description"
+# Types only for the parameters a docstring describes (and every return type): a dataclass's
+# fields are its attributes, not listed a second time as its constructor's parameters.
+autodoc_typehints_description_target = "documented_params"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
@@ -85,7 +92,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"cardwars\.(engine\.)?timeline\.Timeline"),
     (
         r"py:.*",
-        r"(cardwars\.(engine\.)?(engine|actions|interfaces|state|game|driver|table)\.)?"
+        r"(cardwars\.(engine\.\w+|engine|actions|interfaces|state|game|driver|table)\.)?"
         r"(PhaseT|RulesT|StateT|MoveT|ObservationT|_T|_M|Self)",
     ),
     (r"py:.*", r"(cardwars\.core_rng\.)?Rng"),

@@ -64,6 +64,7 @@ def test_cli_play_aliwar_to_the_end_and_save(
     )
     assert status == 0, err
     assert out.count("is not a legal move here; legal:") == 1  # only "oops"
+    assert out.count("type 'help' for the move notation, 'quit' to stop") == 1
     assert "game over:" in out
     assert f"record saved to {save}" in out
     loaded = records.loads(save.read_text())
@@ -90,6 +91,15 @@ def test_cli_play_guerrilla_to_the_end(
     assert "not a legal move" not in out
     assert "game over:" in out
     assert records.loads(save.read_text()) == expected
+
+
+def test_cli_play_a_mistyped_command_points_to_help(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["play", "aliwar", "--seed", "3"], capsys, "hlep\n2 Q\nqiut\nquit\n")
+    assert status == 0
+    assert "  did you mean 'help'? type 'help' for the move notation, 'quit' to stop\n" in out
+    assert "  type 'help' for the move notation, 'quit' to stop\n" in out  # after "2 Q"
+    assert "  did you mean 'quit'? type 'help'" in out
+    assert "game stopped after 0 steps" in out
 
 
 def test_cli_play_input_ending_early_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -200,7 +200,7 @@ def test_encode_seats_core_and_twin_agree(backend: str, name: str, players: int)
     for _ in range(sized(40, 6)):
         game = _game(name, players, rng)
         seed = rng.randrange(2**32)
-        options = game.rules.kernel_options()
+        options = game.rules.machine_options()
         if name == "aliwar":
             machines = [k.aliwar_deal(ALIWAR_CARDS, seed, **options) for k in (core, pure)]
             args: tuple[bool, ...] = (game.rules.view_recall == "perfect",)

@@ -163,6 +163,19 @@ def test_views_hand_out_each_event_once_with_its_text() -> None:
     assert not final.waiting
 
 
+@pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("clone-war", 3), ("guerrilla", 2)])
+def test_every_seats_feed_starts_with_a_line_of_text(name: str, players: int) -> None:
+    """A person's feed starts with the deal (or the first skirmish), never a blank line."""
+    game = cardwars.load_game(name, players=players)
+    table = Table(game, seed=5)
+    for seat in range(players):
+        first = table.view(seat).events[0]
+        assert first.index == 0 and first.text
+        if name != "guerrilla":  # Guerrilla's feed starts with its first skirmish
+            assert type(first.event).__name__ == "CardsDealt"
+            assert first.text.startswith("dealt")
+
+
 def test_a_view_holds_at_most_max_view_events() -> None:
     game = cardwars.load_game("clone-war", players=2)
     table = Table(game, {1: "random"}, seed=1)  # runs to the end: a long feed

@@ -15,7 +15,7 @@ from cardwars.exclusive import busy_error as _busy_error
 # --- the RNG --------------------------------------------------------------------------
 
 # The RNG of the rules (SplitMix64 with Lemire bounded draws) as Python sees it . Its inline C steps, which every game's machine inlines, are in _core.pxd.
-# Twin: core_rng.py.
+# Where nothing is compiled: core_rng.py.
 
 cdef object _MAX_U64 = (1 << 64) - 1
 
@@ -47,7 +47,7 @@ cdef class Rng:
     >>> rng = Rng(42)
     >>> [rng.below(52) for _ in range(5)]
     [38, 8, 14, 17, 1]
-    >>> twin = rng.copy(); rng.next_u64() == twin.next_u64()
+    >>> other = rng.copy(); rng.next_u64() == other.next_u64()
     True
     """
 
@@ -123,7 +123,7 @@ def _rng_from_state(state: int) -> Rng:
 # frozen dataclass's __init__ sets each field through object.__setattr__, a type lookup and
 # a descriptor call per field; a slot is a pointer at a fixed offset of the object, and a
 # new object's slots are all NULL, so storing a new reference there is all that setting it
-# does. Below it, what the machines do with the face's move objects. Twin: core_values.py.
+# does. Below it, what the machines do with the face's move objects. Where nothing is compiled: core_values.py.
 
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
@@ -147,7 +147,7 @@ _MEMBER_DESCRIPTOR = type(type.__dict__["__dictoffset__"])  # a slot's descripto
 cdef class SlotBuilder:
     """Builds ``cls`` from its field values, in ``names`` order, without its ``__init__`` (compiled).
 
-    The twin, with the full documentation, is ``core_values.SlotBuilder``.
+    Its Python stand-in, with the full documentation, is ``core_values.SlotBuilder``.
     """
 
     def __init__(self, cls: object, names: tuple) -> None:
@@ -188,7 +188,7 @@ cdef class SlotBuilder:
         return f"SlotBuilder({self.cls.__qualname__}, {self.names!r})"
 
 
-# --- the actions of a game's move values (twin: core_values.MoveKeys, documented there) ---
+# --- the actions of a game's move values (Python: core_values.MoveKeys, documented there) ---
 # Every value the moves are built of is interned once, as an index (< 2**20): an atom by
 # its value, an enum member by identity, a dataclass value by the chain of its fields'
 # indices, each link one probe of a C table (prefix << 20 | field index). A caller's value
@@ -659,7 +659,7 @@ cdef tuple _flag_tuples(int n):
 # --- the RL environments' blocks ------------------------------------------------------
 
 # What the machines' fast paths for the RL environments share (declared in _core.pxd): the caller's blocks are reached through the buffer protocol, so
-# the core still imports no NumPy. Twin: core_envs.py (``_block``).
+# the core still imports no NumPy. Python: core_envs.py (``_block``).
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBuffer_Release, PyObject_GetBuffer
 

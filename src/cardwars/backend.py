@@ -1,8 +1,8 @@
 """The one place that decides which backend runs the rules: compiled or interpreted.
 
 Each game's rules are written once, as Python modules in Cython's pure-Python mode,
-each with a ``.pxd`` beside it that gives the C types (``clone_war/battle.py`` with
-``clone_war/battle.pxd``). The build compiles every such module to an extension of the
+each with a ``.pxd`` beside it that gives the C types (``clone_war/battles.py`` with
+``clone_war/battles.pxd``). The build compiles every such module to an extension of the
 same name; the shared core ``cardwars/_core.pyx`` (the RNG, the value builders, the
 environments' blocks) is compiled beside them, with ``cardwars.core`` as its Python
 stand-in. A backend is one of:
@@ -80,6 +80,8 @@ def _select() -> tuple[ModuleType, Literal["compiled", "python"]]:
 _chosen = _select()
 
 #: The shared core of the chosen backend (``cardwars._core``, or ``cardwars.core``).
+#:
+#: :meta hide-value:
 core: ModuleType = _chosen[0]
 
 #: The backend this process runs, ``"compiled"`` or ``"python"``.

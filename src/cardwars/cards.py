@@ -34,18 +34,31 @@ class Rank(enum.IntEnum):
     """
 
     TWO = 2
+    """The 2."""
     THREE = 3
+    """The 3."""
     FOUR = 4
+    """The 4."""
     FIVE = 5
+    """The 5."""
     SIX = 6
+    """The 6."""
     SEVEN = 7
+    """The 7."""
     EIGHT = 8
+    """The 8."""
     NINE = 9
+    """The 9."""
     TEN = 10
+    """The 10 (letter ``T``)."""
     JACK = 11
+    """The jack (letter ``J``)."""
     QUEEN = 12
+    """The queen (letter ``Q``)."""
     KING = 13
+    """The king (letter ``K``)."""
     ACE = 14
+    """The ace, the highest (letter ``A``)."""
 
     @property
     def letter(self) -> str:
@@ -65,9 +78,13 @@ class Suit(enum.Enum):
     """
 
     CLUBS = 0
+    """Clubs (♣, letter ``C``)."""
     DIAMONDS = 1
+    """Diamonds (♦, letter ``D``)."""
     HEARTS = 2
+    """Hearts (♥, letter ``H``)."""
     SPADES = 3
+    """Spades (♠, letter ``S``)."""
 
     @property
     def letter(self) -> str:
@@ -113,8 +130,11 @@ class Card:
     """
 
     rank: Rank
+    """The rank (an int 2..14 is taken and made a :class:`Rank`)."""
     suit: Suit
+    """The suit."""
     deck: int = 0
+    """The source deck, 0 to 3 in Clone War's four decks (``Card.parse("KS2")``), else 0."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
@@ -333,4 +353,6 @@ class Shuffler(Protocol):
     (True, True)
     """
 
-    def shuffle(self, items: list[Card], /) -> None: ...
+    def shuffle(self, items: list[Card], /) -> None:
+        """Put ``items`` in a random order, in place."""
+        ...

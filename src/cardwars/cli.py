@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import difflib
 import json
 import os
 import sys
@@ -375,8 +376,19 @@ def _ask(
             move: Move = text.parse(line, state, seat)
         except IllegalMoveError as exc:
             print(f"  {exc}", file=out)
+            print(f"  {_typo_hint(line)}", file=out)
             continue
         return move
+
+
+_COMMANDS = ("help", "quit", "exit")
+
+
+def _typo_hint(line: str) -> str:
+    """What to type after a line that is neither a move nor a command."""
+    close = difflib.get_close_matches(line.lower(), _COMMANDS, n=1, cutoff=0.6)
+    mean = f"did you mean '{close[0]}'? " if close else ""
+    return f"{mean}type 'help' for the move notation, 'quit' to stop"
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

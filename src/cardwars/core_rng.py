@@ -1,4 +1,4 @@
-"""The pure-Python twin of the compiled RNG: :class:`Rng` and :func:`derive_seed`.
+"""The RNG where nothing is compiled: :class:`Rng` and :func:`derive_seed`.
 
 The RNG is the one :ref:`rng` specifies, to the bit: SplitMix64 with
 Lemire's multiply-shift for bounded draws, all arithmetic modulo 2**64.
@@ -50,7 +50,7 @@ class Rng:
     >>> rng = Rng(42)
     >>> [rng.below(52) for _ in range(5)]
     [38, 8, 14, 17, 1]
-    >>> twin = rng.copy(); rng.next_u64() == twin.next_u64()
+    >>> other = rng.copy(); rng.next_u64() == other.next_u64()
     True
     """
 

@@ -1,4 +1,4 @@
-"""Frozen slots dataclasses built without their ``__init__`` (twin of ``_core.SlotBuilder``).
+"""Frozen slots dataclasses built without their ``__init__`` (the core's ``SlotBuilder``).
 
 A frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__``,
 several times the cost of the work it stands for; the state machines build every
@@ -49,7 +49,7 @@ class MoveKeys:
     ``__hash__`` or attribute, or one that contains itself is no move: none of its
     methods is called.
 
-    The compiled twin interns the same keys as small ints in C tables, so that a value
+    The compiled core interns the same keys as small ints in C tables, so that a value
     is found with no Python object made; the two agree value for value.
 
     >>> from dataclasses import dataclass
@@ -162,7 +162,7 @@ class SlotBuilder:
 
     Raises:
         TypeError: ``cls`` is not such a class, or a name is not a slot of it.
-        ValueError: more than 32 names (the compiled twin's limit).
+        ValueError: more than 32 names (the compiled core's limit).
     """
 
     __slots__ = ("_build", "_cls", "names")

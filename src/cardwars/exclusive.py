@@ -13,9 +13,9 @@ is caught instead of corrupting anything:
   number of threads at once, so threads that only read never see an error, and no
   read sees half a step.
 
-The pure-Python twin of each machine marks its methods with :func:`step` and
-:func:`read`, and so do the Python objects above the machines (tables, envs); the
-compiled machines keep the same rule with a flag of their own (a step never lets
+The Python objects above the machines (tables, envs) mark their methods with
+:func:`step` and :func:`read`; the machines (a game's rule modules, compiled or
+interpreted) keep the same rule with a flag of their own (a step never lets
 Python code run between its check and its commit). The message is ``BUSY``, on both
 backends.
 """

@@ -10,7 +10,7 @@ field is one of three kinds, and the game names which in three tables:
 
 :func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the
 field, the value and what is allowed; :func:`machine_options` turns the rules
-into the plain ints the kernels take (a flag is 0 or 1, a choice its index).
+into the plain ints the machines take (a flag is 0 or 1, a choice its index).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)

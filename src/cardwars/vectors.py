@@ -116,7 +116,7 @@ class Encodable:
         """The core's ``count`` tables of this game for the native vector env
         (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent
         (``"random"`` or ``"greedy"``) at every other seat, both playing inside the core
-        (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or twin).
+        (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or interpreted).
 
         Raises:
             UsageError: an opponent these tables do not play under these rules.

@@ -163,7 +163,7 @@ class ErrorDocument(TypedDict):
     """The name of the error's class (``"IllegalMoveError"``, ``"UsageError"`` ...)."""
     message: str
     """The error's message, as ``str(error)`` gives it."""
-    fields: dict[str, Any]
+    fields: JsonObject
     """The error's fields by name (for an :class:`~cardwars.errors.IllegalMoveError`
     ``seat``, ``move``, ``move_wire``, ``action``, ``legal``, ``legal_wire`` and
     ``legal_actions``, lists for tuples and ``null`` for None; empty for the others)."""
@@ -211,7 +211,7 @@ def encode_error(error: CardwarsError) -> ErrorDocument:
         )
     args = error.args
     message = args[0] if len(args) == 1 and type(args[0]) is str else describe(args)
-    fields: dict[str, Any] = {}
+    fields: JsonObject = {}
     if isinstance(error, IllegalMoveError):
         for name in _ERROR_FIELDS:
             value = error.__dict__.get(name)
@@ -219,9 +219,9 @@ def encode_error(error: CardwarsError) -> ErrorDocument:
     return {"kind": type(error).__name__, "message": message, "fields": fields}
 
 
-def _plain_data(value: object) -> Any:
+def _plain_data(value: object) -> JsonValue:
     """A field's value as JSON data: the plain data kept as it is, tuples as lists."""
-    if value is None or type(value) in (bool, int, str):
+    if value is None or (isinstance(value, (bool, int, str)) and type(value) in (bool, int, str)):
         return value
     if type(value) in (tuple, list):
         assert isinstance(value, (tuple, list))

@@ -62,7 +62,7 @@ def test_aw_batch_replays_play_with_random_agents() -> None:
 )
 def test_aw_batch_replays_play_with_options(rules: Rules) -> None:
     games = 150
-    out = kernels.current.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.kernel_options())
+    out = kernels.current.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.machine_options())
     game = Aliwar(rules)
     assert batch_rows(out) == [played(game, 7, k) for k in range(1000, 1000 + games)]
 

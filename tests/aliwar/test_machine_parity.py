@@ -39,7 +39,7 @@ SETTINGS = [
 
 def _faces(rules: Rules, seed: int) -> tuple[State, State]:
     assert _core is not None
-    options = rules.kernel_options()
+    options = rules.machine_options()
     compiled = State(rules, seed, _core.aliwar_deal(_CARDS, seed, **options), False)
     twin = State(rules, seed, pure.aliwar_deal(_CARDS, seed, **options), False)
     return compiled, twin

@@ -71,8 +71,8 @@ def test_aw_rules_bad_values_raise(field: str, value: object, allowed: str) -> N
     assert repr(value) in message
 
 
-def test_aw_rules_kernel_options() -> None:
-    assert Rules().kernel_options() == {
+def test_aw_rules_machine_options() -> None:
+    assert Rules().machine_options() == {
         "allow_null_switch": 0,
         "kept_card_position": 0,
         "double_loss_result": 0,
@@ -88,7 +88,7 @@ def test_aw_rules_kernel_options() -> None:
         max_rounds=9,
         cap_result="most_cards",
         view_recall="face_up_only",
-    ).kernel_options()
+    ).machine_options()
     assert args == {
         "allow_null_switch": 1,
         "kept_card_position": 1,

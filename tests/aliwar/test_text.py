@@ -235,3 +235,17 @@ def test_aw_text_describes_switches_conflicts_and_the_end() -> None:
     assert TEXT.describe(CardKept(1, Card.parse("AS"), 4)) == "P1 keeps AS face down under stack 4"
     with pytest.raises(TypeError):
         TEXT.label(Event())  # type: ignore[arg-type]
+
+
+def test_the_deal_reads_as_one_line() -> None:
+    from cardwars.aliwar import CardsDealt, State
+
+    dealt = State.from_layout(
+        [[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]], [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]],
+        ["AH", "AD"],
+    ).events_for(1)[0]
+    assert isinstance(dealt, CardsDealt)
+    assert TEXT.describe(dealt) == (
+        "dealt: P0 tops 2C 3C 4C 5C 6C (stacks of 2 1 1 1 1 cards), protection AH; "
+        "P1 tops 2D 3D 4D 5D 6D (1 card per stack), protection AD"
+    )

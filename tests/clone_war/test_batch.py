@@ -79,11 +79,11 @@ OPTION_SETS = [
 
 
 @pytest.mark.parametrize(
-    "rules", OPTION_SETS, ids=lambda r: ",".join(map(str, r.kernel_options().values()))
+    "rules", OPTION_SETS, ids=lambda r: ",".join(map(str, r.machine_options().values()))
 )
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_batch_agrees_with_state_machine_under_options(rules: Rules, players: int) -> None:
-    columns = kernels.current.clone_war_batch(7, 100, 40, players, **rules.kernel_options())
+    columns = kernels.current.clone_war_batch(7, 100, 40, players, **rules.machine_options())
     game = CloneWar(players=players, rules=rules)
     derive = kernels.current.derive_seed
     expected = [state_machine_row(game.new_game(derive(7, k))) for k in range(100, 140)]
@@ -101,7 +101,7 @@ def test_cw_7_3_real_cycles_batch_state_machine_and_exact_search_agree(
 ) -> None:
     rules = Rules(collect_order="stage_seat_order")
     seed = kernels.current.derive_seed(0, k)
-    columns = kernels.current.clone_war_batch(0, k, 1, players, **rules.kernel_options())
+    columns = kernels.current.clone_war_batch(0, k, 1, players, **rules.machine_options())
     row = state_machine_row(CloneWar(players=players, rules=rules).new_game(seed))
     assert batch_rows(columns) == [row]
     assert row[0] == battles
@@ -185,7 +185,7 @@ def test_compiled_and_twin_batches_agree_under_every_option(backend: str) -> Non
         pytest.skip("compares both backends itself; runs once, under the compiled fixture")
     for rules in [Rules(), *OPTION_SETS]:
         for players in (2, 3, 4):
-            options = rules.kernel_options()
+            options = rules.machine_options()
             assert _core.clone_war_batch(1, 0, 25, players, **options) == pure.clone_war_batch(
                 1, 0, 25, players, **options
             )

@@ -134,7 +134,7 @@ def test_the_tables_agree_battle_by_battle_with_their_cycle_search(rules: Rules)
 def test_the_batch_loops_agree_under_every_option(players: int) -> None:
     compiled, interpreted = WHOLE_GAME.of("compiled"), WHOLE_GAME.of("python")
     for rules in EVERY_OPTION:
-        options = rules.kernel_options()
+        options = rules.machine_options()
         assert compiled.clone_war_batch(5, 7, sized(12, 3), players, **options) == (
             interpreted.clone_war_batch(5, 7, sized(12, 3), players, **options)
         )

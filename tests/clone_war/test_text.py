@@ -95,3 +95,14 @@ def test_cli_play_and_replay_clone_war(
     replayed = capsys.readouterr().out
     assert replayed.startswith("clone-war, 3 players, seed 3\nbattle 0, 0 war stages")
     assert f"step {final.result.length}" in replayed
+
+
+def test_the_deal_reads_as_one_line() -> None:
+    from cardwars.clone_war import CardsDealt
+
+    assert TEXT.describe(CardsDealt((16, 16, 16), 0)) == (
+        "dealt: 16 cards face down to each of 3 players"
+    )
+    assert TEXT.describe(CardsDealt((17, 16), 1)) == (
+        "dealt face down: P0 17, P1 16; 1 to the dead pile"
+    )

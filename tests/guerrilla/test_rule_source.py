@@ -74,7 +74,7 @@ def test_the_named_constants_are_the_same_in_both_builds() -> None:
         assert ours == theirs, enum
         assert ours  # not empty
     assert compiled.OPTIONS == interpreted.OPTIONS
-    assert [name for name, _, _ in compiled.OPTIONS] == list(Rules().kernel_options())
+    assert [name for name, _, _ in compiled.OPTIONS] == list(Rules().machine_options())
     assert len(compiled.Event) == 18 and compiled.Event.SPOILS_TAKEN == 14
     assert compiled.Phase.OVER == 7 and compiled.Option.CAP_MOST == 20
 
@@ -97,10 +97,10 @@ def _play(options: dict[str, Any], players: int, seed: int, greedy: bool) -> int
     and events), legal actions, greedy choices and encodings; copies and pickles too."""
     rules = Guerrilla(players, Rules(**options)).rules
     ours = _build("compiled")["machine"].guerrilla_deal(
-        _CARDS, players, seed, **rules.kernel_options()
+        _CARDS, players, seed, **rules.machine_options()
     )
     theirs = _build("python")["machine"].guerrilla_deal(
-        _CARDS, players, seed, **rules.kernel_options()
+        _CARDS, players, seed, **rules.machine_options()
     )
     rng = Rng(derive_seed(seed, 7))
     steps = 0

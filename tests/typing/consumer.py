@@ -12,6 +12,7 @@ game's own state, observation and move types flow through the public API.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -160,3 +161,43 @@ def table_flow() -> aliwar.State:
     assert_type(guerrilla_table.view(1).legal_moves, tuple[guerrilla.Move, ...])
     assert_type(table.state, aliwar.State)
     return table.state
+
+
+def server_reply(
+    game: aliwar.Aliwar,
+    table: cardwars.Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move],
+    seat: int,
+    text: str,
+) -> str:
+    """A web server's answer to a move typed by a person: the seat's view, or the error.
+
+    The error document's fields are JSON values to mypy (``wire.JsonObject``), so a
+    server reads them and sends them on with no ``Any`` and no cast.
+    """
+    reply: wire.JsonObject
+    try:
+        move = game.text.parse(text, table.state, seat)
+        table.play({seat: move})
+    except cardwars.CardwarsError as exc:
+        error = wire.encode_error(exc)
+        assert_type(error["kind"], str)
+        fields = error["fields"]
+        assert_type(fields, wire.JsonObject)
+        legal = fields.get("legal")
+        labels: list[wire.JsonValue] = (
+            [item for item in legal if isinstance(item, str)] if isinstance(legal, list) else []
+        )
+        reply = {"ok": False, "kind": error["kind"], "message": error["message"]}
+        reply |= {"fields": fields, "legal": labels}
+        return json.dumps(reply)
+    reply = {"ok": True, "view": wire.encode(table.view(seat))}
+    return json.dumps(reply)
+
+
+def server_flow() -> tuple[str, str]:
+    """An illegal move, then a legal one, through :func:`server_reply`."""
+    game = cardwars.load_game("aliwar")
+    table = cardwars.Table(game, {1: "greedy"}, seed=8)
+    refused = server_reply(game, table, 0, "keep none")
+    played = server_reply(game, table, 0, game.text.label(table.view(0).legal_moves[0]))
+    return refused, played

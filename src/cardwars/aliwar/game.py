@@ -109,7 +109,7 @@ class Aliwar(Game[Rules, State], Encodable):
             seat,
             _AGENT_CODES[opponent],
             self._rules.view_recall == "perfect",
-            **self._rules.kernel_options(),
+            **self._rules.machine_options(),
         )
 
     def new_game(self, seed: int | None = None) -> State:
@@ -144,7 +144,7 @@ class Aliwar(Game[Rules, State], Encodable):
         self._check_batch(agents)
         codes = tuple(_AGENT_CODES[agent] for agent in agents)
         columns: dict[str, array[int]] = KERNEL.module.aliwar_batch(
-            seed, start, count, 2, codes, **self._rules.kernel_options()
+            seed, start, count, 2, codes, **self._rules.machine_options()
         )
         return columns
 

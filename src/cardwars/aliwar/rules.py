@@ -1,6 +1,6 @@
 """Aliwar's options (:ref:`aliwar-options`) and the ways a game ends (AW-B4).
 
->>> Rules().kernel_options()["max_rounds"], TERMINATIONS[0]
+>>> Rules().machine_options()["max_rounds"], TERMINATIONS[0]
 (1000, 'empty_stack')
 """
 
@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from cardwars.options import check_options, kernel_options
+from cardwars import options as _options
+from cardwars.options import check_options
 
 __all__ = ["TERMINATIONS", "Rules"]
 
 TERMINATIONS: Final[tuple[str, ...]] = ("empty_stack", "double_loss", "no_progress", "max_rounds")
-"""The ways a game ends (AW-B4), in the order of the batch kernel's ``termination`` codes:
+"""The ways a game ends (AW-B4), in the order of the batch loop's ``termination`` codes:
 
 * ``"empty_stack"`` — exactly one player is dead (AW-7.3); the other wins;
 * ``"double_loss"`` — both are dead in the same round (AW-A15);
@@ -35,7 +36,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "cap_result": ("draw", "most_cards"),
     "view_recall": ("perfect", "face_up_only"),
 }
-"""The options that are one of a few strings, default first (the kernels take the index)."""
+"""The options that are one of a few strings, default first (the machine takes the index)."""
 
 _COUNTS: Final[dict[str, tuple[int, int]]] = {
     "no_progress_limit": (1, _MAX_CAP),
@@ -43,8 +44,8 @@ _COUNTS: Final[dict[str, tuple[int, int]]] = {
 }
 """The int options, each with its closed range."""
 
-_NOT_FOR_KERNELS: Final[tuple[str, ...]] = ("view_recall",)
-"""Options that only change observations, so the batch kernel does not take them."""
+_NOT_FOR_THE_MACHINE: Final[tuple[str, ...]] = ("view_recall",)
+"""Options that only change observations, so the machine does not take them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +85,15 @@ class Rules:
     def __post_init__(self) -> None:
         check_options(self, flags=_FLAGS, choices=_CHOICES, counts=_COUNTS)
 
-    def kernel_options(self) -> dict[str, int]:
-        """These rules as the int keyword arguments of the batch kernel ``aliwar_batch``.
+    def machine_options(self) -> dict[str, int]:
+        """These rules as the int keyword arguments of the batch loop ``aliwar_batch``.
 
         A flag is 0 or 1 and a choice the index of its value; ``view_recall`` only
         changes observations, so it is not passed.
 
-        >>> Rules(cap_result="most_cards").kernel_options()["cap_result"]
+        >>> Rules(cap_result="most_cards").machine_options()["cap_result"]
         1
         """
-        return kernel_options(self, _CHOICES, skip=_NOT_FOR_KERNELS)
+        return _options.machine_options(self, _CHOICES, skip=_NOT_FOR_THE_MACHINE)
+
+    kernel_options = machine_options  # its name in 0.1, kept working

@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cardwars import backend
 from cardwars.aliwar.contract import AliwarMachine
 from cardwars.aliwar.encoding import OBSERVATION_SIZE, STATE_SIZE
 from cardwars.aliwar.kernel import KERNEL
@@ -108,8 +107,8 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
 
 @functools.lru_cache(maxsize=64)
 def _machine_options(rules: Rules) -> Mapping[str, int]:
-    """``rules.kernel_options()``, worked out once per rules (a deal is a few microseconds)."""
-    return MappingProxyType(rules.kernel_options())
+    """``rules.machine_options()``, worked out once per rules (a deal is a few microseconds)."""
+    return MappingProxyType(rules.machine_options())
 
 
 @functools.lru_cache(maxsize=64)
@@ -200,11 +199,12 @@ class State(MachineState[Phase], EncodedState):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_hand_built", "_recall", "_result", "_rules", "_seed")
+    __slots__ = ("_hand_built", "_recall", "_rules", "_seed")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[AliwarFaces] = _FACES
+    _phases: ClassVar[tuple[Phase, ...]] = _PHASES
 
     _m: AliwarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
@@ -328,31 +328,6 @@ class State(MachineState[Phase], EncodedState):
         """Always 2."""
         return 2
 
-    @property
-    def phase(self) -> Phase:
-        """The phase the state rests in."""
-        phase: Phase = _PHASES[self._m.phase]
-        return phase
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        """Both seats in the Switch phase; the seats that won a card in the Keep phase."""
-        polled: frozenset[int] = self._m.to_act
-        return polled
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        over: bool = self._m.over
-        return over
-
-    @property
-    def result(self) -> Result | None:
-        """The :class:`Result` once the game is over, else None."""
-        if self._result is None and self._m.over:
-            self._result = self._make_result()
-        return self._result
-
     def _make_result(self) -> Result:
         m = self._m
         termination = TERMINATIONS[m.termination]
@@ -377,12 +352,6 @@ class State(MachineState[Phase], EncodedState):
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
         moves: tuple[AliwarMove, ...] = m.legal_moves(player, _MOVES)
         return moves
-
-    @property
-    def rng(self) -> Rng:
-        """A copy of the game RNG (Aliwar uses it only for the deal)."""
-        rng: Rng = backend.core.Rng(self._m.rng_state)
-        return rng
 
     # --- readable state ------------------------------------------------------------------
     @property

@@ -32,6 +32,7 @@ from cardwars.aliwar.moves import (
     AliwarMove,
     AliwarObservation,
     CardKept,
+    CardsDealt,
     CardsDiscarded,
     CardsReturned,
     ConflictResolved,
@@ -239,7 +240,22 @@ def _switch_text(seat: int, switch: Switch) -> str:
     return f"P{seat} switches {_position(switch.a)} and {_position(switch.b)}"
 
 
+def _dealt(event: CardsDealt) -> str:
+    parts = []
+    for seat in (0, 1):
+        sizes = event.sizes[seat]
+        if len(set(sizes)) == 1:
+            size = f"{sizes[0]} card{'' if sizes[0] == 1 else 's'} per stack"
+        else:
+            size = f"stacks of {' '.join(map(str, sizes))} cards"
+        tops = _cards(event.tops[seat])
+        parts.append(f"P{seat} tops {tops} ({size}), protection {event.protection[seat]}")
+    return "dealt: " + "; ".join(parts)
+
+
 def _describe(event: Event) -> str | None:
+    if isinstance(event, CardsDealt):
+        return _dealt(event)
     if isinstance(event, SwitchesRevealed):
         return "; ".join(_switch_text(seat, switch) for seat, switch in enumerate(event.switches))
     if isinstance(event, ConflictResolved):

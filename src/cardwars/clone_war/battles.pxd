@@ -10,10 +10,14 @@ from cardwars.clone_war.position cimport Log, Position
 cdef int size(Position t, int s) noexcept nogil
 cdef inline int pop(Position t, int s) noexcept nogil
 cdef void push(Position t, int s, int c) noexcept nogil
+@cython.locals(ring="unsigned char*", tail="unsigned int", i=int)
+cdef inline void push_run(Position t, int s, int* cards, int a, int b) noexcept nogil
 cdef void bury(Position t, int c) noexcept nogil
 cdef inline void note(Log log, int op, int a, int b, int c) noexcept nogil
 @cython.locals(i=int)
 cdef void shuffle_cards(Position t, int* pot, int n) noexcept nogil
+@cython.locals(s=int, n=int)
+cdef int seats_in(Position t) noexcept nogil
 @cython.locals(s=int, alive=int, last_alive=int)
 cdef void finish_setup(Position t) noexcept nogil
 @cython.locals(s=int, r=int, best=int, top=int)
@@ -32,7 +36,7 @@ cdef inline int place_war_cards(
 cdef int battle(Position t, Log log, bint use_cap) noexcept nogil
 @cython.locals(s=int, i=int, nseats=int, dealt=int)
 cdef inline int split_pot(Position t, int split_mask, int* pot, int npot, Log log) noexcept nogil
-@cython.locals(k=int, a=int, b=int, i=int, drew=int)
+@cython.locals(k=int, a=int, b=int, i=int, first=int, drew=int)
 cdef inline int collect_pot(
     Position t, int winner, int* pot, int* pot_seat, int npot, int* stage_start, int nstages,
     Log log,

@@ -99,6 +99,19 @@ def push(t: Position, s: int, c: int) -> None:
         t.tail[s] &= 0xFFFFFFFF
 
 
+def push_run(t: Position, s: int, cards: list[int], a: int, b: int) -> None:
+    """Slide ``cards[a:b]`` under seat ``s``'s pile, in that order (the ring and its
+    tail counter held in locals while the cards go in)."""
+    ring = t.cards[s]
+    tail = t.tail[s]
+    for i in range(a, b):
+        ring[tail & RING_MASK] = cards[i]
+        tail += 1
+    if not cython.compiled:
+        tail &= 0xFFFFFFFF
+    t.tail[s] = tail
+
+
 def bury(t: Position, c: int) -> None:
     """Put card ``c`` on the dead pile (CW-2.2, CW-5.2, CW-5.3)."""
     t.dead_cards[t.ndead] = c
@@ -126,6 +139,15 @@ def shuffle_cards(t: Position, pot: list[int], n: int) -> None:
         for i in range(n):
             pot[i] = cards[i]
         t.rng = rng.state
+
+
+def seats_in(t: Position) -> int:
+    """How many seats are still playing (not out, CW-7.1)."""
+    n = 0
+    for s in range(t.seats):
+        if t.out[s] < 0:
+            n += 1
+    return n
 
 
 def finish_setup(t: Position) -> None:
@@ -352,23 +374,21 @@ def collect_pot(
     was shuffled (the RNG drawn), else 0."""
     drew = 0
     if t.collect_order == COLLECT_WINNER_FIRST and winner > 0:
-        # Per stage the records are in seat order, so clockwise from the winner is
-        # seats >= winner, then seats < winner.
+        # Per stage the records are in seat order, so clockwise from the winner is the
+        # stage's records from the first of a seat >= winner on, then those before it.
         for k in range(nstages):
             a = stage_start[k]
             b = stage_start[k + 1]
-            for i in range(a, b):
-                if pot_seat[i] >= winner:
-                    push(t, winner, pot[i])
-            for i in range(a, b):
-                if pot_seat[i] < winner:
-                    push(t, winner, pot[i])
+            first = a
+            while first < b and pot_seat[first] < winner:
+                first += 1
+            push_run(t, winner, pot, first, b)
+            push_run(t, winner, pot, a, first)
     else:
         if t.collect_order == COLLECT_SHUFFLED:
             shuffle_cards(t, pot, npot)
             drew = 1
-        for i in range(npot):
-            push(t, winner, pot[i])
+        push_run(t, winner, pot, 0, npot)
     note(log, OP_COLLECT, winner, npot, drew)
     return drew
 

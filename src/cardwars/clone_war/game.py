@@ -112,7 +112,7 @@ class CloneWar(Game[Rules, State]):
         """
         self._check_batch(agents)
         columns: dict[str, array[int]] = WHOLE_GAME.module.clone_war_batch(
-            seed, start, count, self.players, **self.rules.kernel_options()
+            seed, start, count, self.players, **self.rules.machine_options()
         )
         return columns
 

@@ -41,6 +41,7 @@ if cython.compiled:
         finish_setup,
         push,
         search,
+        seats_in,
         size,
     )
     from cython.cimports.cardwars.clone_war.position import (
@@ -67,7 +68,7 @@ else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import SlotBuilder
 
-    from .battles import battle, bury, finish_setup, push, search, size
+    from .battles import battle, bury, finish_setup, push, search, seats_in, size
     from .position import (
         CYCLE,
         LOG_MAX,
@@ -511,12 +512,9 @@ class CloneWarMachine(Position):
         :class:`~cardwars.clone_war.tables.CloneWarFaces`: the cards, the event classes,
         ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
         ``result`` is not None. ``()`` before the first battle."""
-        still_in = 0
         if self.played == 0:
             return ()
-        for s in range(self.seats):
-            still_in += self.out[s] < 0
-        return _event_objects(self._log, faces, result, self.played, still_in)
+        return _event_objects(self._log, faces, result, self.played, seats_in(self))
 
     # --- readable state ----------------------------------------------------------------
     def piles(self) -> tuple[tuple[Any, ...], ...]:

@@ -84,7 +84,7 @@ class Rules:
     def __post_init__(self) -> None:
         options.check_options(self, flags=_FLAGS, choices=_CHOICES, counts=_COUNTS)
 
-    def kernel_options(self) -> dict[str, int]:
+    def machine_options(self) -> dict[str, int]:
         """These rules as the ints the rule modules take: a flag is 0 or 1, a choice its index.
 
         They are the keyword arguments of ``clone_war_batch``;
@@ -92,7 +92,9 @@ class Rules:
         applies the cycle rule itself).
 
         >>> from cardwars.clone_war import Rules
-        >>> Rules(short_war="play_what_you_can").kernel_options()["short_war"]
+        >>> Rules(short_war="play_what_you_can").machine_options()["short_war"]
         1
         """
-        return options.kernel_options(self, _CHOICES)
+        return options.machine_options(self, _CHOICES)
+
+    kernel_options = machine_options  # its name in 0.1, kept working

@@ -92,8 +92,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 @functools.lru_cache(maxsize=64)
 def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
     """``rules`` as the ints ``whole_game.CloneWarTable`` takes after its cards and RNG:
-    every option of :meth:`Rules.kernel_options` but ``cycle_detection``, in this order."""
-    options = rules.kernel_options()
+    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in this order."""
+    options = rules.machine_options()
     return (
         options["collect_order"],
         options["forfeit_cards_to"],
@@ -140,11 +140,12 @@ class State(MachineState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = ("_hand_built", "_result", "_rules", "_seed")
+    __slots__ = ("_hand_built", "_rules", "_seed")
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[CloneWarFaces] = _FACES
+    _phases: ClassVar[tuple[Phase, ...]] = _PHASES
 
     _m: CloneWarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
@@ -235,41 +236,10 @@ class State(MachineState[Phase]):
         players: int = self._m.players
         return players
 
-    @property
-    def phase(self) -> Phase:
-        """:attr:`Phase.OVER` once the game has ended, else :attr:`Phase.BATTLE`."""
-        phase: Phase = _PHASES[self._m.phase]
-        return phase
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        """The empty set, always, as nobody decides anything in Clone War (§2.2)."""
-        polled: frozenset[int] = self._m.to_act
-        return polled
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        over: bool = self._m.over
-        return over
-
-    @property
-    def result(self) -> Result | None:
-        """The :class:`Result` once the game is over, else None."""
-        if self._result is None and self._m.over:
-            self._result = self._make_result()
-        return self._result
-
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The empty tuple, always, as Clone War has no moves."""
         self._check_seat(player)
         return ()
-
-    @property
-    def rng(self) -> Rng:
-        """A copy of the game RNG, at its current point."""
-        rng: Rng = backend.core.Rng(self._m.rng_state)
-        return rng
 
     @property
     def rules(self) -> Rules:

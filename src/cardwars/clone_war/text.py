@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardwars.clone_war.moves import (
+    CardsDealt,
     CardsFlipped,
     CloneWarObservation,
     Forfeited,
@@ -74,6 +75,13 @@ def _refuse(text: object, seat: int | None = None) -> IllegalMoveError:
 
 
 def _describe(event: Event) -> str | None:
+    if isinstance(event, CardsDealt):
+        sizes = event.pile_sizes
+        if len(set(sizes)) == 1:
+            dealt = f"dealt: {sizes[0]} cards face down to each of {len(sizes)} players"
+        else:
+            dealt = "dealt face down: " + ", ".join(f"P{s} {n}" for s, n in enumerate(sizes))
+        return dealt + (f"; {event.dead} to the dead pile" if event.dead else "")
     if isinstance(event, CardsFlipped):
         shown = ", ".join(f"P{s} {card}" for s, card in event.cards)
         return f"battle {event.battle}: {shown}"

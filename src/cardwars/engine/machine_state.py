@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from cardwars import backend
 from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
+from cardwars.engine.bases import Result
 from cardwars.engine.state import PhaseT
 from cardwars.errors import UsageError, describe
 from cardwars.exclusive import busy_error
@@ -23,18 +25,18 @@ from cardwars.exclusive import busy_error
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+    from cardwars.core_rng import Rng
+
 __all__ = ["Machine", "MachineState"]
 
 
 class Machine(Protocol):
     """What :class:`MachineState` needs of a game's machine, on either backend.
 
-    A machine is a position as small ints with its rule steps (the compiled
-    ``AliwarMachine``/``CloneWarMachine``/``GuerrillaMachine`` of each game's ``_machine``
-    extension and their twins in the same folder's ``machine.py``). Each game's face
-    extends this contract with what it reads of its own position (``aliwar.contract``,
-    ``clone_war.contract``, ``guerrilla.contract``), and
-    mypy checks both backends' classes against it (``tests/typing/machine_contracts.py``).
+    A machine is a position as small ints with its rule steps: ``AliwarMachine``,
+    ``CloneWarMachine`` and ``GuerrillaMachine``, each defined once in its game's rule
+    module ``machine.py`` (compiled or interpreted). mypy checks each against this
+    protocol (``tests/typing/machine_contracts.py``).
     """
 
     @property
@@ -96,7 +98,7 @@ class Machine(Protocol):
 class MachineState(GameState[PhaseT]):
     """A state over its game's machine ``_m`` (see the module)."""
 
-    __slots__ = ("_events", "_m")
+    __slots__ = ("_events", "_m", "_result")
 
     _m: Machine  # the game's machine (compiled or interpreted); each game narrows the contract
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
@@ -104,6 +106,46 @@ class MachineState(GameState[PhaseT]):
     _event_faces: ClassVar[tuple[Any, ...]]
     """The game's table of event classes and shared events, for ``_m.event_objects``: a
     NamedTuple of the game's ``tables`` module, which the machines read by field name."""
+
+    _phases: ClassVar[tuple[Any, ...]]
+    """The game's ``Phase`` members, by the machine's phase number."""
+
+    def _make_result(self) -> Result:
+        """The result of the game the machine has ended (each game reads its own fields)."""
+        raise NotImplementedError
+
+    # --- the face properties every game reads off its machine ---------------------
+    @property
+    def phase(self) -> PhaseT:
+        """The phase the state rests in (the game's ``Phase``; ``OVER`` once it has ended)."""
+        phase: PhaseT = self._phases[self._m.phase]
+        return phase
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats polled now: whose moves :meth:`apply` needs (the game's page says when
+        each seat is polled); empty while the step is automatic, and at the end."""
+        polled: frozenset[int] = self._m.to_act
+        return polled
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        over: bool = self._m.over
+        return over
+
+    @property
+    def result(self) -> Result | None:
+        """The :class:`~cardwars.engine.Result` once the game is over, else None."""
+        if self._result is None and self._m.over:
+            self._result = self._make_result()
+        return self._result
+
+    @property
+    def rng(self) -> Rng:
+        """A copy of the game RNG, at its current point (never shown in an observation)."""
+        rng: Rng = backend.core.Rng(self._m.rng_state)
+        return rng
 
     @property
     def machine(self) -> Machine:

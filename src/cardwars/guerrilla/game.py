@@ -1,8 +1,8 @@
 """The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
 
-The batch loop is compiled only (``guerrilla/_machine.pxd``; the pure-Python twin
-has none, and :func:`cardwars.simulate` then plays the games with
-:func:`cardwars.play`). It implements the default rules, where only
+The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only:
+on the pure-Python backend :func:`cardwars.simulate` plays the games with
+:func:`cardwars.play`. It implements the default rules, where only
 ``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
 ``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`,
 :func:`batch_supports` and :func:`run_batch` are the module-level names of the
@@ -36,7 +36,7 @@ from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 
-# The agent codes of the compiled loop (``guerrilla/_machine.pxd``).
+# The agent codes of the batch loop (``guerrilla/greedy.py``: 0 random, 1 greedy).
 _AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
@@ -148,7 +148,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 "gymnasium.make_vec(..., vectorization_mode='sync') for these rules"
             )
         return TABLES.module.GuerrillaTables(
-            count, self._players, seat, _AGENT_CODES[opponent], **rules.kernel_options()
+            count, self._players, seat, _AGENT_CODES[opponent], **rules.machine_options()
         )
 
     def supports_batch(self, agents: Sequence[object]) -> bool:
@@ -192,7 +192,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 agents, rules the loop does not implement, or the pure-Python backend.
         """
         self._check_batch(agents)
-        options = self._rules.kernel_options()
+        options = self._rules.machine_options()
         columns: dict[str, array[int]] = BATCH.module.guerrilla_batch(
             seed,
             start,

@@ -16,7 +16,7 @@ Cards are their standard ids ``suit*13 + rank-2``; the views are built of ``card
 Guerrilla's (``cardwars.guerrilla.ACTIONS``): ``0`` Propose, ``1`` Pass, ``2`` Allow,
 ``3`` Reject, ``4 + c`` Cancel, ``56 + c`` Play, ``108 + c`` Support, ``160 + c``
 Remove, ``212 + 53*up + d`` TieCards (``d`` the face-down card, 52 for none). The phases
-are ``board.Phase``; the options the ints of ``guerrilla.Rules.kernel_options()``, by
+are ``board.Phase``; the options the ints of ``guerrilla.Rules.machine_options()``, by
 slot ``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`), each
 event its kind (``board.Event``, which lists every kind's ints) and its ints; the face
 turns them into event objects only when asked (``views.make_events``).
@@ -143,7 +143,7 @@ class GuerrillaMachine(BoardViews):
         rng_state: the game RNG's state.
         start: where the position begins (``guerrilla.position.STARTS``): 0 the skirmish's
             start, 1 its draw (GT-5), 2 its play (GT-6; every seat in the game holds a card).
-        options: the options as ints (``guerrilla.Rules.kernel_options()``).
+        options: the options as ints (``guerrilla.Rules.machine_options()``).
 
     Raises:
         ValueError: a card that is not an id 0..51, the same card twice, an entry per

@@ -143,7 +143,7 @@ class Rebuilder(Generic[StateT]):
             observation.skirmish,
         )
         self._rules = rules
-        self._options = rules.kernel_options()
+        self._options = rules.machine_options()
         self._players = players
         self._seat = seat
         self._start = STARTS.index(start)

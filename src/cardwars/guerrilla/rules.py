@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from cardwars import options as _options
 from cardwars.cards import Card, Rank, Suit
-from cardwars.options import check_options, kernel_options
+from cardwars.options import check_options
 
 __all__ = ["MAX_GUERRILLA_RANK", "TERMINATIONS", "Rules", "allowed_values", "seat_cards"]
 
@@ -42,7 +43,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "cap_result": ("draw", "most_cards"),
 }
 # Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled
-# batch loop counts skirmishes in a C int (``guerrilla/_machine.pxd``), so the cap stays well
+# batch loop counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well
 # below 2**31 - 1.
 _COUNTS: dict[str, tuple[int, int]] = {"max_skirmishes": (1, 10**9)}
 
@@ -120,17 +121,19 @@ class Rules:
     def __post_init__(self) -> None:
         check_options(self, flags=_FLAGS, choices=_CHOICES, counts=_COUNTS)
 
-    def kernel_options(self) -> dict[str, int]:
-        """Every option as the int the kernels take: a flag 0 or 1, a choice its index.
+    def machine_options(self) -> dict[str, int]:
+        """Every option as the int the machine takes: a flag 0 or 1, a choice its index.
 
         The compiled batch loop reads ``two_suit_variant`` and ``max_skirmishes``
         from these (it plays the default rules otherwise).
 
-        >>> options = Rules(two_suit_variant=True, tie_cards="blind").kernel_options()
+        >>> options = Rules(two_suit_variant=True, tie_cards="blind").machine_options()
         >>> options["two_suit_variant"], options["tie_cards"], options["max_skirmishes"]
         (1, 2, 5000)
         """
-        return kernel_options(self, _CHOICES)
+        return _options.machine_options(self, _CHOICES)
+
+    kernel_options = machine_options  # its name in 0.1, kept working
 
     @property
     def is_default(self) -> bool:

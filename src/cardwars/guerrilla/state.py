@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cardwars import backend
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
@@ -121,17 +120,12 @@ class State(MachineState[Phase], EncodedState):
     (<Phase.SUPPORT: 'support'>, [1], (Pass(),))
     """
 
-    __slots__ = (
-        "_origin",
-        "_players",
-        "_result",
-        "_rules",
-        "_seed",
-    )
+    __slots__ = ("_origin", "_players", "_rules", "_seed")
 
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
     _event_faces: ClassVar[GuerrillaFaces] = _EVENT_FACES
+    _phases: ClassVar[tuple[Phase, ...]] = MACHINE_PHASES
 
     _m: GuerrillaMachine  # the machine, on either backend (the one source's class)
     _rules: Rules
@@ -165,7 +159,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        machine = MACHINE.module.guerrilla_deal(_CARDS, players, seed, **rules.kernel_options())
+        machine = MACHINE.module.guerrilla_deal(_CARDS, players, seed, **rules.machine_options())
         return cls(rules, players, seed, machine, None)
 
     @classmethod
@@ -256,13 +250,13 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        options = position.rules.kernel_options()
+        options = position.rules.machine_options()
         machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **options)
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:
         """A new machine at this game's start (before its first step), to replay it."""
-        options = self._rules.kernel_options()
+        options = self._rules.machine_options()
         machine: GuerrillaMachine
         if self._origin is None:
             machine = MACHINE.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
@@ -281,36 +275,8 @@ class State(MachineState[Phase], EncodedState):
         """The options this game is played with."""
         return self._rules
 
-    @property
-    def phase(self) -> Phase:
-        """Where the state rests."""
-        phase: Phase = MACHINE_PHASES[self._m.phase]
-        return phase
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        """The seats polled now (:ref:`resting-points`)."""
-        polled: frozenset[int] = self._m.to_act
-        return polled
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        over: bool = self._m.over
-        return over
-
-    @property
-    def result(self) -> Result | None:
-        """The :class:`Result` once the game is over, else None."""
-        if self._result is None and self._m.over:
-            self._result = _result_of(self._m)
-        return self._result
-
-    @property
-    def rng(self) -> Rng:
-        """A copy of the game RNG."""
-        rng: Rng = backend.core.Rng(self._m.rng_state)
-        return rng
+    def _make_result(self) -> Result:
+        return _result_of(self._m)
 
     # --- god's-eye view ---------------------------------------------------------------
     @property
