@@ -11,15 +11,12 @@ actions (each polled seat one legal action, nothing run between the check and th
 commit), the actions of every step so far, the last step's events, the views and the
 refusal of overlapping calls (:mod:`cardwars.exclusive`).
 
-Cards are their standard ids ``suit*13 + rank-2``; the views are built of ``cards``, the
-52 labels the machine is given (the face passes its Card objects). Actions are
-Guerrilla's (``cardwars.guerrilla.ACTIONS``): ``0`` Propose, ``1`` Pass, ``2`` Allow,
-``3`` Reject, ``4 + c`` Cancel, ``56 + c`` Play, ``108 + c`` Support, ``160 + c``
-Remove, ``212 + 53*up + d`` TieCards (``d`` the face-down card, 52 for none). The phases
-are ``board.Phase``; the options the ints of ``guerrilla.Rules.machine_options()``, by
-slot ``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`), each
-event its kind (``board.Event``, which lists every kind's ints) and its ints; the face
-turns them into event objects only when asked (``views.make_events``).
+Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is
+given. Actions are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s
+``PLAY_BASE`` ...), phases ``board.Phase``, options ``Rules.machine_options()`` by slot
+``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`): each its
+kind (``board.Event``, which lists every kind's ints), then its ints; the face gets event
+objects only when it asks (``views.make_events``).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = guerrilla_deal(labels, 2, 42)
@@ -98,6 +95,7 @@ else:
     from .turns import step
     from .views import BoardViews, encode, ints_at
 
+from cardwars import exclusive
 from cardwars.exclusive import busy_error
 from cardwars.guerrilla.board import OPTIONS
 from cardwars.guerrilla.tables import GuerrillaKey
@@ -624,10 +622,8 @@ class GuerrillaMachine(BoardViews):
             return False
         self._enter()
         try:
-            # First every seat's entry, as C ints (-1: missing or not a plain int in range;
-            # with ``wait``, -1: missing or the wait action NACT, -2: anything else that is
-            # not a plain int action): a lookup may run a key's __eq__. Then the checks and
-            # the commit, on the position as it is now, with no Python code in between.
+            # Every seat's entry first, as C ints (-1: none; -2: with wait, no action), as a
+            # lookup may run a key's __eq__; then the check and commit, no Python between.
             for s in range(n):
                 value = cython.cast(dict, actions).get(cython.cast(tuple, keys)[s], _ABSENT)
                 if type(value) is int and 0 <= value < NACT:
@@ -641,15 +637,10 @@ class GuerrillaMachine(BoardViews):
             self._busy = False
 
     def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write every seat's observation and action mask into two blocks, row by seat.
-
-        ``obs`` is a writable C-contiguous float32 buffer of ``players`` rows of
-        ``64 * players + 115`` floats: row ``s`` becomes what :meth:`encode_observation`
-        writes for seat ``s``. ``masks`` is an int8 buffer of ``players`` rows of 2968:
-        row ``s`` is 1 at seat ``s``'s :meth:`legal_actions`, 0 elsewhere (all 0 for a
-        seat not polled). With ``wait`` the rows are 2969 wide: column 2968 (the wait
-        action) is 1 exactly in the row of a seat not polled (every row once the game is
-        over).
+        """Write every seat's observation (row ``s``: :meth:`encode_observation`) and action
+        mask (1 at its :meth:`legal_actions`) into two blocks: float32 rows of
+        ``64 * players + 115``, int8 rows of 2968 (``wait``: 2969, the wait action 1
+        exactly for a seat not polled).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
@@ -703,6 +694,18 @@ class GuerrillaMachine(BoardViews):
                 marks[s * width : (s + 1) * width] = mask
 
 
+if not cython.compiled:  # compiled, a step holds the GIL from its check to its commit;
+    # interpreted, threads switch between bytecodes: cardwars.exclusive guards the steps
+    # and reads (a read while another thread steps is the busy error, not a half step).
+    _READS = "legal_actions legal_moves greedy_action history copy key __reduce__ events"
+    _VIEWS = "encode_seats event_objects hands hand draw_piles discard_piles removed table"
+    _MORE = "tie_rounds flags view observation encode_observation encode_state"
+    for _name in ["apply_actions", "apply_moves", "apply_keyed", "rollout"]:
+        setattr(GuerrillaMachine, _name, exclusive.step(getattr(GuerrillaMachine, _name)))
+    for _name in f"{_READS} {_VIEWS} {_MORE}".split():
+        setattr(GuerrillaMachine, _name, exclusive.read(getattr(GuerrillaMachine, _name)))
+
+
 def _new_machine() -> GuerrillaMachine:
     """A machine with an empty position, not set up."""
     machine = GuerrillaMachine.__new__(GuerrillaMachine)
@@ -714,14 +717,9 @@ def _new_machine() -> GuerrillaMachine:
 def guerrilla_deal(
     cards: Sequence[Any], players: int, seed: int, **options: int
 ) -> GuerrillaMachine:
-    """Deal from ``seed`` (GT-2, ``promotion.deal``): each seat, lowest first, shuffles its
-    own cards into its draw pile with the game RNG; then the first skirmish runs to its
-    first poll.
+    """Deal from ``seed`` (GT-2, ``promotion.deal``), then run to the first poll.
 
-    Raises:
-        ValueError: ``players`` is not 2..4, ``seed`` not an int in [0, 2**64), an option
-            out of range or ``two_suit_variant`` with more than 2 players.
-        TypeError: an unknown option.
+    Raises ValueError (players, seed or an option out of range) or TypeError (an option).
     """
     machine = _new_machine()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
