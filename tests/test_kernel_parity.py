@@ -91,7 +91,7 @@ def shape(signature: inspect.Signature) -> Shape:
 def embedded_shape(cls: type) -> Shape:
     """The constructor's parameters from the signature Cython embeds as the first line of a
     compiled class's docstring (``embedsignature``, set in setup.py), e.g.
-    ``CloneWarTable(piles: object, int max_battles: int) -> None``; C types before a name
+    ``WholeGame(piles: object, int max_battles: int) -> None``; C types before a name
     are dropped. The slot wrapper ``__init__`` of a compiled class has no signature."""
     first = (cls.__doc__ or "").partition("\n")[0]
     prefix = f"{cls.__name__}("

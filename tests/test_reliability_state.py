@@ -3,7 +3,7 @@
 * Every integer option of every game's ``Rules`` has an upper bound the compiled loops can
   hold; it is checked in ``Rules`` (so both backends reject the same values) and documented.
 * Every state pickles, deep-copies and shallow-copies into an independent state that plays
-  on exactly like the original, on both backends; the compiled ``CloneWarTable`` pickles too.
+  on exactly like the original, on both backends; the compiled ``WholeGame`` pickles too.
 * ``from_layout``, ``from_piles`` and ``from_position`` raise ``RulesError`` (``CardParseError``
   for bad card text) naming the argument, for every malformed argument.
 """
@@ -346,7 +346,7 @@ def test_copy_shares_no_mutable_value_at_any_depth() -> None:
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_clone_war_table_pickles_exactly_on_both_backends(protocol: int) -> None:
-    table_type = kernels.current.CloneWarTable
+    table_type = kernels.current.WholeGame
     tables = [
         table_type([[0, 1, 2], [3, 4, 5, 6]], [], 1, 0, 0, 0, 0, 10000, 0),
         table_type([[2], [5], [4, 9, 47]], [30], 2**64 - 1, 2, 1, 1, 1, 77, 1),
@@ -404,8 +404,8 @@ def _table_facts(table: Any) -> tuple[object, ...]:
 )
 def test_compiled_table_rejects_a_corrupt_pickled_state(state: object) -> None:
     assert _core is not None
-    rebuild: Callable[[object], object] = _core._clone_war_table_from_state
-    with pytest.raises(ValueError, match="not a CloneWarTable state"):
+    rebuild: Callable[[object], object] = _core._whole_game_from_state
+    with pytest.raises(ValueError, match="not a WholeGame state"):
         rebuild(state)
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardwars import Deck
 from cardwars.clone_war import TERMINATIONS, CloneWar, PotCollected, PotSplit, Rules, State
-from cardwars.clone_war.state import _table_options
+from cardwars.clone_war.state import _position_options
 from tests import kernels
 from tests.kernels import pure
 from tests.sizes import sized
@@ -137,13 +137,13 @@ def first_repeat_by_hashing(players: int, seed: int, rules: Rules) -> int:
 )
 def test_cw_t9_play_out_finds_the_cycle_lazily(max_battles: int, expected: tuple[int, ...]) -> None:
     """The batch loop's lazy check (at the cap, or after 1024 quiet battles) is exact."""
-    table = kernels.current.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
+    table = kernels.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
     table.play_out(1)
     assert (table.battles, table.wars, table.winner, table.termination) == expected
 
 
 def test_cw_t9_play_out_without_cycle_detection_reaches_the_cap() -> None:
-    table = kernels.current.CloneWarTable([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
+    table = kernels.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
     table.play_out(0)
     assert (table.battles, table.termination) == (2000, 2)
 
@@ -223,7 +223,7 @@ def test_play_out_agrees_with_state_machine_on_positions(
     state = State.from_piles(
         [[CARDS[c] for c in pile] for pile in piles], rules=rules, rng_seed=seed
     )
-    table = kernels.current.CloneWarTable(piles, [], seed, *_table_options(rules))
+    table = kernels.current.WholeGame(piles, [], seed, *_position_options(rules))
     table.play_out(int(rules.cycle_detection))
     row = state_machine_row(state)
     assert (table.battles, table.wars, table.winner, TERMINATIONS[table.termination]) == row
@@ -244,8 +244,8 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
     piles, seed, rules = case
     if not any(piles):
         return
-    core = _core.CloneWarTable(piles, [], seed, *_table_options(rules))
-    twin = pure.CloneWarTable(piles, [], seed, *_table_options(rules))
+    core = _core.WholeGame(piles, [], seed, *_position_options(rules))
+    twin = pure.WholeGame(piles, [], seed, *_position_options(rules))
     while twin.termination < 0:
         assert core.battle() == twin.battle()
         assert core.rng_state == twin.rng_state
@@ -268,16 +268,16 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
     ids=repr,
 )
 def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
-    """``CloneWarTable.drew`` says what the battle's log says: a shuffled collection or a split."""
+    """``WholeGame.drew`` says what the battle's log says: a shuffled collection or a split."""
     log_op = kernels.current.LogOp
     seen = {True: 0, False: 0}
     for seed in range(40):
         state = CloneWar(players=3, rules=rules).new_game(seed=seed)
-        table = kernels.current.CloneWarTable(  # the dealt position, as a table
+        table = kernels.current.WholeGame(  # the dealt position, as a table
             [[CARDS.index(card) for card in pile] for pile in state.piles],
             [CARDS.index(card) for card in state.dead],
             state.rng.state,
-            *_table_options(rules),
+            *_position_options(rules),
         )
         assert table.drew is False
         while not state.is_over:

@@ -15,7 +15,7 @@ import pytest
 
 from cardwars.backend import RuleSource
 from cardwars.clone_war import Rules
-from cardwars.clone_war.state import _machine_options, _table_options
+from cardwars.clone_war.state import _machine_options, _position_options
 from cardwars.core_rng import Rng, derive_seed
 from tests.kernels import compiled_or_skip
 from tests.sizes import sized
@@ -121,8 +121,8 @@ def test_the_tables_agree_battle_by_battle_with_their_cycle_search(rules: Rules)
     for k in range(sized(12, 3)):
         players = 2 + k % 3
         piles, dead, state = _deal(players, derive_seed(34, k))
-        a = compiled.CloneWarTable(piles, dead, state, *_table_options(rules))
-        b = interpreted.CloneWarTable(piles, dead, state, *_table_options(rules))
+        a = compiled.WholeGame(piles, dead, state, *_position_options(rules))
+        b = interpreted.WholeGame(piles, dead, state, *_position_options(rules))
         while a.termination < 0:
             assert a.battle() == b.battle()
             assert a.__reduce__()[1] == b.__reduce__()[1]  # every field, ring counters too

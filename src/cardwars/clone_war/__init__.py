@@ -4,7 +4,7 @@ Nobody makes a decision (CW-8): a :class:`State` rests before each battle with
 ``to_act`` empty, and ``apply({})`` plays exactly one battle (:ref:`resting-points`).
 The rules are written once, as rule modules compiled in the wheel and interpreted from
 the same files: ``position`` (the position and the log's ops), ``battles`` (one battle,
-the cycle rule, a whole game), ``whole_game`` (the table and the batch loop) and
+the cycle rule, a whole game), ``whole_game`` (a whole game on demand and the batch loop) and
 ``machine`` (a battle a step); this package turns the machine's log into typed events,
 and the machine applies the cycle rule (CW-7.3) without hashing a single battle: at the
 start and after every RNG draw it asks how many battles remain until the rank-state

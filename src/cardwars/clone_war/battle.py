@@ -3,8 +3,8 @@
 :func:`resolve_battle` takes each player's pile and plays the first battle on them
 (CW-3 … CW-6, with every war stage, running short, a split pot and the checks of
 CW-7.1 after it), then says what happened as a :class:`BattleOutcome`. It does not
-restate a rule: it builds a table (``CloneWarTable`` of the rule module ``whole_game``,
-compiled or interpreted as the current backend says) and plays the table's
+restate a rule: it builds a whole game (``WholeGame`` of the rule module ``whole_game``,
+compiled or interpreted as the current backend says) and plays the game's
 own battle, the step every game and the batch loop play, then reads the battle's log.
 
 >>> from cardwars.clone_war import resolve_battle
@@ -22,7 +22,7 @@ from typing import Any, Final
 from cardwars import backend
 from cardwars.cards import Card, CardId, Rank
 from cardwars.clone_war.rules import Rules
-from cardwars.clone_war.state import _CARDS, _SEATS, _card_id, _table_options
+from cardwars.clone_war.state import _CARDS, _SEATS, _card_id, _position_options
 from cardwars.errors import CardParseError, UsageError, describe
 
 __all__ = ["BattleOutcome", "War", "resolve_battle"]
@@ -30,7 +30,7 @@ __all__ = ["BattleOutcome", "War", "resolve_battle"]
 _FIGHT_RANKS: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
 WHOLE_GAME: Final = backend.RuleSource("cardwars.clone_war.whole_game")
-"""The table and the whole-game loop (``whole_game.py``) on the current backend."""
+"""A whole game and the batch loop (``whole_game.py``) on the current backend."""
 _OPS: Final = backend.RuleSource("cardwars.clone_war.position")
 """Where the log's ops are named (``position.LogOp``)."""
 
@@ -172,9 +172,9 @@ def resolve_battle(
         raise UsageError(f"rules must be a clone_war.Rules, got {describe(rules)}")
     if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
         raise UsageError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
-    table = WHOLE_GAME.module.CloneWarTable(ids, [], rng_seed, *_table_options(rules))
-    log: list[int] = table.battle()
-    return _outcome(log, len(ids), table)
+    game = WHOLE_GAME.module.WholeGame(ids, [], rng_seed, *_position_options(rules))
+    log: list[int] = game.battle()
+    return _outcome(log, len(ids), game)
 
 
 class _Stage:
@@ -199,9 +199,9 @@ class _Stage:
         )
 
 
-def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
+def _outcome(log: list[int], players: int, game: Any) -> BattleOutcome:
     """Read a first battle's log (``[op, a, b, c]`` entries, ``position.LogOp``)
-    and the table it was played on."""
+    and the game it was played in."""
     cards = _CARDS
     LogOp = _OPS.module.LogOp  # noqa: N806 (the ops' names, from either build)
     flipped: list[Card] = []
@@ -244,7 +244,7 @@ def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
             winners, split = _SEATS[a], True
         elif op == LogOp.COLLECT:  # seat a takes the pot
             winners = (a,)
-    piles = tuple(tuple(cards[card] for card in table.pile(s)) for s in range(players))
+    piles = tuple(tuple(cards[card] for card in game.pile(s)) for s in range(players))
     return BattleOutcome(
         flipped=tuple(flipped),
         wars=tuple(stage.war() for stage in stages),
@@ -253,7 +253,7 @@ def _outcome(log: list[int], players: int, table: Any) -> BattleOutcome:
         put_in=tuple(map(tuple, put_in)),
         short=tuple(sorted({s for stage in stages for s in stage.short})),
         pot=tuple(pot),
-        dead=tuple(cards[card] for card in table.dead),
+        dead=tuple(cards[card] for card in game.dead),
         piles=piles,
         eliminated=tuple(s for s in range(players) if not piles[s]),
     )

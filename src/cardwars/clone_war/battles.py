@@ -3,7 +3,7 @@ makes; one battle, start to end (CW-3 the flip, CW-4 war, CW-5 running out of ca
 war, CW-6 taking the pot or CW-5.3's split, and the checks after a battle: CW-7.1, CW-7.2
 and the cap); the cycle rule (CW-7.3, CW-B2 … B4); the deal (CW-2) and a whole game.
 
-The one battle every backend and loop plays: the machine's step, the table's
+The one battle every backend and loop plays: the machine's step, the whole game's
 ``battle()``, the cycle search and the whole-game batch loop. They share this module so
 that the C compiler sees every call of the battle (the loops that keep no log get a
 battle without one).

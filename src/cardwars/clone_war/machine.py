@@ -237,7 +237,7 @@ def _setup(
     if len(labels) != 48:
         raise ValueError(f"cards must be 48 labels, one per card id, got {len(labels)}")
     if not 2 <= players <= 4:
-        raise ValueError(f"a table has 2 to 4 seats, got {players}")
+        raise ValueError(f"a game has 2 to 4 seats, got {players}")
     check_int("collect_order", collect_order, 0, 2)
     check_int("forfeit_to_dead", forfeit_to_dead, 0, 1)
     check_int("play_what_you_can", play_what_you_can, 0, 1)
@@ -276,7 +276,7 @@ class CloneWarMachine(Position):
 
     Then the options as ints, in this order (``collect_order``, ``forfeit_to_dead``,
     ``play_what_you_can``, ``split_round_robin``, ``max_battles``, ``cap_most_cards``, as
-    ``whole_game.CloneWarTable`` takes them) and ``cycle_detection`` (1 applies the cycle
+    ``whole_game.WholeGame`` takes them) and ``cycle_detection`` (1 applies the cycle
     rule, CW-7.3).
 
     Raises:

@@ -88,7 +88,7 @@ class Rules:
         """These rules as the ints the rule modules take: a flag is 0 or 1, a choice its index.
 
         They are the keyword arguments of ``clone_war_batch``;
-        ``whole_game.CloneWarTable`` takes all of them but ``cycle_detection`` (the state
+        ``whole_game.WholeGame`` takes all of them but ``cycle_detection`` (the state
         applies the cycle rule itself).
 
         >>> from cardwars.clone_war import Rules

@@ -3,7 +3,7 @@
 The battles run in Clone War's machine (``CloneWarMachine`` of the rule module
 ``machine.py``, compiled or interpreted: :data:`MACHINE`), as
 Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
-plays the battle with the table's own rule step (the one the batch loop plays) and then
+plays the battle with the rule step (the one the batch loop plays) and then
 the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
 RNG draw it asks how many battles remain until the rank-state first repeats (Brent's
 algorithm on a copy). This module builds the state, reads the position, and hands the
@@ -90,8 +90,8 @@ def _pile_card(value: object, seat: int) -> CardId:
 
 
 @functools.lru_cache(maxsize=64)
-def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
-    """``rules`` as the ints ``whole_game.CloneWarTable`` takes after its cards and RNG:
+def _position_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
+    """``rules`` as the ints ``whole_game.WholeGame`` takes after its cards and RNG:
     every option of :meth:`Rules.machine_options` but ``cycle_detection``, in this order."""
     options = rules.machine_options()
     return (
@@ -108,7 +108,7 @@ def _table_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
 def _machine_options(rules: Rules) -> tuple[int, ...]:
     """``rules`` as the ints the machine takes after its position: the table's, then
     ``cycle_detection`` (the machine applies the cycle rule)."""
-    return (*_table_options(rules), int(rules.cycle_detection))
+    return (*_position_options(rules), int(rules.cycle_detection))
 
 
 def _new_machine(

@@ -4,5 +4,5 @@ cimport cython
 
 from cardwars.clone_war.position cimport Position
 
-cdef class CloneWarTable(Position):
+cdef class WholeGame(Position):
     cdef bint _drew

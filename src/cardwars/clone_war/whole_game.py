@@ -1,8 +1,8 @@
 """A whole game of Clone War: the deal (CW-2), battles to the end with the lazy cycle
 checks of the batch loop (CW-7), and :func:`clone_war_batch`, many games at once.
 
-:class:`CloneWarTable` is a position with one battle at a time on demand (the face's
-``resolve_battle``) and the same whole-game loop (:meth:`CloneWarTable.play_out`).
+:class:`WholeGame` is a position with one battle at a time on demand (the face's
+``resolve_battle``) and the same whole-game loop (:meth:`WholeGame.play_out`).
 """
 
 from __future__ import annotations
@@ -62,12 +62,12 @@ else:
         reset,
     )
 
-__all__ = ["CloneWarTable", "clone_war_batch"]
+__all__ = ["WholeGame", "clone_war_batch"]
 
 NEVER = 1 << 62
 
 
-class CloneWarTable(Position):
+class WholeGame(Position):
     """The whole Clone War position as small ints, and one battle at a time.
 
     Args:
@@ -100,14 +100,14 @@ class CloneWarTable(Position):
         dead_cards = list(dead)
         total = 0
         if not 2 <= len(seat_piles) <= 4:
-            raise ValueError(f"a table has 2 to 4 seats, got {len(seat_piles)}")
+            raise ValueError(f"a game has 2 to 4 seats, got {len(seat_piles)}")
         for pile in [*seat_piles, dead_cards]:
             for card in pile:
                 if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 48:
                     raise ValueError(f"a card is an int 0..47, got {card!r}")
             total += len(pile)
         if total > 48:
-            raise ValueError(f"a table holds at most 48 cards, got {total}")
+            raise ValueError(f"a game holds at most 48 cards, got {total}")
         reset(
             self,
             len(seat_piles),
@@ -182,18 +182,18 @@ class CloneWarTable(Position):
         """The winning seat, -1 while running or for a draw."""
         return self.winning_seat
 
-    def copy(self) -> CloneWarTable:
+    def copy(self) -> WholeGame:
         """An independent copy."""
-        other = cython.declare(CloneWarTable, CloneWarTable.__new__(CloneWarTable))
+        other = cython.declare(WholeGame, WholeGame.__new__(WholeGame))
         copy_position(other, self)
         other._drew = self._drew
         return other
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickling (and ``copy.deepcopy``): every field, rebuilt exactly by
-        ``_clone_war_table_from_state``: piles with their ring counters, the seats'
+        ``_whole_game_from_state``: piles with their ring counters, the seats'
         elimination battles, the dead pile, the RNG state, the options and the counters.
-        Cards are stored as the table holds them (``id*4 + rank``)."""
+        Cards are stored as the position holds them (``id*4 + rank``)."""
         piles = tuple(
             [
                 (
@@ -224,7 +224,7 @@ class CloneWarTable(Position):
             ),
             (self.played, self.war_stages, self.ending, self.winning_seat),
         )
-        return (_clone_war_table_from_state, (state,))
+        return (_whole_game_from_state, (state,))
 
     def end_in_cycle(self) -> None:
         """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
@@ -235,10 +235,10 @@ class CloneWarTable(Position):
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log.
 
         Raises:
-            ValueError: the game on this table is over.
+            ValueError: the game is over.
         """
         if self.ending >= 0:
-            raise ValueError("the game on this table is over: no battle is played")
+            raise ValueError("the game is over: no battle is played")
         log = new_log()
         self._drew = battle(self, log, True) != 0
         return [log.entries[i] for i in range(log.n)]
@@ -247,7 +247,7 @@ class CloneWarTable(Position):
     def drew(self) -> bool:
         """Whether the last :meth:`battle` drew from the RNG: a shuffled collection or a
         pot split (CW-B4: such a battle forgets every earlier state for the cycle rule).
-        False before the first battle and after a copy or pickle of a fresh table."""
+        False before the first battle and after a copy or pickle of a fresh game."""
         return self._drew
 
     def cycle_length(self) -> int:
@@ -262,17 +262,17 @@ class CloneWarTable(Position):
 
 def _state_int(value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"not a CloneWarTable state: {value!r} is not an int in [{low}, {high}]")
+        raise ValueError(f"not a WholeGame state: a value is not an int in [{low}, {high}]")
     return value
 
 
-def _clone_war_table_from_state(state: object) -> CloneWarTable:
-    """Rebuild a pickled table exactly (the inverse of ``CloneWarTable.__reduce__``).
+def _whole_game_from_state(state: object) -> WholeGame:
+    """Rebuild a pickled game exactly (the inverse of ``WholeGame.__reduce__``).
 
     Every value is range-checked before it reaches the position, so a corrupt state
     raises ValueError instead of writing outside the ring buffers.
     """
-    table = cython.declare(CloneWarTable, CloneWarTable.__new__(CloneWarTable))
+    table = cython.declare(WholeGame, WholeGame.__new__(WholeGame))
     total = 0
     try:
         parts: Any = state
@@ -284,10 +284,10 @@ def _clone_war_table_from_state(state: object) -> CloneWarTable:
         out = list(out)
         dead = list(dead)
     except (TypeError, ValueError):
-        raise ValueError(f"not a CloneWarTable state: {state!r}") from None
+        raise ValueError("not a WholeGame state: the wrong shape") from None
     _state_int(players, 2, 4)
     if len(piles) != players or len(out) != players:
-        raise ValueError(f"not a CloneWarTable state: {players} seats, {len(piles)} piles")
+        raise ValueError(f"not a WholeGame state: {players} seats, {len(piles)} piles")
     for head, cards in piles:
         _state_int(head, 0, 0xFFFFFFFF)
         for card in cards:
@@ -297,7 +297,7 @@ def _clone_war_table_from_state(state: object) -> CloneWarTable:
         _state_int(card, 0, 4 * 48 - 1)
     total += len(dead)
     if total > 48:
-        raise ValueError(f"not a CloneWarTable state: {total} cards, at most 48")
+        raise ValueError(f"not a WholeGame state: {total} cards, at most 48")
     for value in out:
         _state_int(value, -1, NEVER)
     reset(
