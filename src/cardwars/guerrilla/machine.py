@@ -606,6 +606,7 @@ class GuerrillaMachine(BoardViews):
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
 
     # --- the RL environments' fast path ------------------------------------------------
+    @cython.locals(s=cython.int, n=cython.int)
     def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
         """:meth:`apply_actions` with each polled seat's action under its key
         (``actions[keys[seat]]``). With ``wait`` (the Parallel env's), a seat not polled

@@ -614,6 +614,7 @@ class BoardViews:
             None if g.proposer < 0 else g.proposer,
         )
 
+    @cython.locals(i=cython.int)
     def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> Any:
         """What ``seat`` may know, as the face's object: ``faces.observation`` of the seat,
         ``faces.phases[phase]``, :attr:`to_act`, its :meth:`hand`, the public facts of
