@@ -90,7 +90,6 @@ def lint(session: nox.Session) -> None:
         "-m",
         "mypy.stubtest",
         "cardwars._core",
-        "cardwars.guerrilla._machine",
     )
 
 

@@ -75,7 +75,6 @@ from cardwars.aliwar.state import ROUND as ALIWAR
 from cardwars.backend import Kernel, RuleSource
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Game
-from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
 from cardwars.registry import load_game
 
 # (game name, players, options, label) of every setting of section c.
@@ -264,7 +263,9 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
         ),
         (
             "Guerrilla strength kernel: `guerrilla_strength`",
-            lambda: _kernel_run(GUERRILLA, "guerrilla_strength", strengths),
+            lambda: _kernel_run(
+                RuleSource("cardwars.guerrilla.strength"), "guerrilla_strength", strengths
+            ),
         ),
     ]
 

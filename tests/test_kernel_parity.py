@@ -49,13 +49,7 @@ PAIRS: list[tuple[str, tuple[str, ...]]] = [
 ]
 """Each compiled extension and the twin modules that hold its names."""
 
-NO_TWIN = {
-    "guerrilla_batch": (
-        "the compiled Guerrilla whole-game loop has no twin on purpose: its readable "
-        "statement is the Guerrilla state machine, which simulate() plays on the pure "
-        "backend (see the docstring of cardwars.guerrilla.kernel)"
-    ),
-}
+NO_TWIN: dict[str, str] = {}
 """Compiled names without a twin, each with the reason."""
 
 Shape = list[tuple[str, Any, Any]]
@@ -233,7 +227,6 @@ def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> No
     extensions = {p.relative_to(SRC).as_posix() for p in SOURCES if p.suffix == ".pyx"}
     assert extensions == {  # Aliwar's and Clone War's rules are pure-mode .py modules
         "_core.pyx",
-        "guerrilla/_machine.pyx",
     }
     for pyx in (p for p in SOURCES if p.suffix == ".pyx"):
         included = set(re.findall(r'^include "(\w+\.pxi)"', pyx.read_text(), re.MULTILINE))

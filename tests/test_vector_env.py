@@ -113,10 +113,14 @@ def test_each_table_is_the_single_env(
 
 
 def test_backends_write_the_same_blocks(backend: str) -> None:
-    """The compiled tables and the twin's, stepped with the same actions, write the same
-    bytes into every block (the twin is the compiled core's specification)."""
-    from cardwars.guerrilla.kernel import KERNEL as GUERRILLA
+    """The compiled tables and the interpreted ones (both built from the same source,
+    ``aliwar/vector.py`` and ``guerrilla/vector.py``), stepped with the same actions, write
+    the same bytes into every block."""
+    from cardwars.backend import RuleSource
     from tests.kernels import ALIWAR
+
+    guerrilla = RuleSource("cardwars.guerrilla.vector")
+    sources: tuple[Any, ...] = (ALIWAR, ALIWAR, guerrilla, guerrilla)
 
     if backend == "python":
         pytest.skip("compares the two backends once")
@@ -126,8 +130,7 @@ def test_backends_write_the_same_blocks(backend: str) -> None:
         lambda kernel: kernel.GuerrillaTables(5, 3, 2, 1),
         lambda kernel: kernel.GuerrillaTables(5, 4, 0, 0, tie_cards=2, max_skirmishes=40),
     ]
-    owners: tuple[Any, ...] = (ALIWAR, ALIWAR, GUERRILLA, GUERRILLA)
-    for kernel_of, make in zip(owners, makers, strict=True):
+    for kernel_of, make in zip(sources, makers, strict=True):
         runs = []
         for name in ("compiled", "python"):
             tables = make(kernel_of.of(name))

@@ -153,7 +153,7 @@ class _CArray(Generic[_T]):
         self.size = size
 
     def __call__(self) -> list[_T]:
-        return [self.item() for _ in range(self.size)]
+        return [self.item()] * self.size  # the zero is an immutable value: one will do
 
 
 # As in Cython's Shadow: interpreted, a C integer type converts like Python's int, with

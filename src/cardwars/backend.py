@@ -137,6 +137,28 @@ class _PackageLoader(importlib.abc.Loader):
         module.__path__ = []
 
 
+_NOT_LOADED = object()
+
+
+class _RuleLoader(importlib.machinery.SourceFileLoader):
+    """Runs a rule module's source as where Cython is not installed: its ``import cython``
+    gets :mod:`cardwars._cython` (plain lists for C arrays, as the pure-Python backend
+    runs everywhere), not Cython's own Shadow module."""
+
+    def exec_module(self, module: ModuleType) -> None:
+        from cardwars import _cython
+
+        saved = sys.modules.get("cython", _NOT_LOADED)
+        sys.modules["cython"] = _cython
+        try:
+            super().exec_module(module)
+        finally:
+            if saved is _NOT_LOADED:
+                del sys.modules["cython"]
+            else:
+                sys.modules["cython"] = saved  # type: ignore[assignment]
+
+
 class _InterpretedFinder(importlib.abc.MetaPathFinder):
     """Finds ``cardwars._interpreted.X``: the source of rule module ``cardwars.X``, run
     by the interpreter; any other module, the shared ``cardwars.X`` itself."""
@@ -160,7 +182,7 @@ class _InterpretedFinder(importlib.abc.MetaPathFinder):
         if spec.origin is not None:
             source = Path(spec.origin).with_name(canonical.rpartition(".")[2] + ".py")
             if is_rule_module(source):
-                loader = importlib.machinery.SourceFileLoader(fullname, str(source))
+                loader = _RuleLoader(fullname, str(source))
                 return importlib.util.spec_from_file_location(fullname, source, loader=loader)
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(canonical))
 

@@ -1,10 +1,10 @@
-"""The twin of the games' compiled vector tables: :class:`MachineTables`.
+"""The twin of Aliwar's compiled vector tables: :class:`MachineTables`.
 
-The compiled tables (``AliwarTables`` in ``aliwar/_vector.pxi``, ``GuerrillaTables`` in
-``guerrilla/_vector.pxi``) step N tables of one game in one call, for the native vector
-env (:mod:`cardwars.envs.vector`). Their twins, ``aliwar/vector.py`` and
-``guerrilla/vector.py``, are this class over each game's machine twin: it states, in
-Python, what a step of the tables does.
+The compiled tables (``AliwarTables`` in ``aliwar/_vector.pxi``) step N tables of one game
+in one call, for the native vector env (:mod:`cardwars.envs.vector`). Their twin,
+``aliwar/vector.py``, is this class over the game's machine twin: it states, in Python,
+what a step of the tables does. (Guerrilla's tables are one source, ``guerrilla/vector.py``,
+compiled or interpreted.)
 """
 
 from __future__ import annotations

@@ -16,9 +16,7 @@ from __future__ import annotations
 from cardwars.aliwar import machine as aliwar_machine
 from cardwars.clone_war import machine as clone_war_machine
 from cardwars.engine.machine_state import Machine
-from cardwars.guerrilla import _machine as compiled_guerrilla_machine
-from cardwars.guerrilla import machine as pure_guerrilla_machine
-from cardwars.guerrilla.contract import GuerrillaMachine
+from cardwars.guerrilla import machine as guerrilla_machine
 
 
 def compiled_aliwar(machine: aliwar_machine.AliwarMachine) -> Machine:
@@ -28,11 +26,9 @@ def compiled_aliwar(machine: aliwar_machine.AliwarMachine) -> Machine:
 pure_aliwar = compiled_aliwar  # one source: the same class on both backends
 
 
-def compiled_guerrilla(machine: compiled_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
-    return machine
-
-
-def pure_guerrilla(machine: pure_guerrilla_machine.GuerrillaMachine) -> GuerrillaMachine:
+def guerrilla(machine: guerrilla_machine.GuerrillaMachine) -> Machine:
+    """Guerrilla's rules are one source (``guerrilla/machine.py``, compiled or interpreted):
+    its machine class is the type its face holds, and it is a :class:`Machine`."""
     return machine
 
 

@@ -1,8 +1,8 @@
 """The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
 
-The batch loop is compiled only (``guerrilla/_machine.pxd``; the pure-Python twin
-has none, and :func:`cardwars.simulate` then plays the games with
-:func:`cardwars.play`). It implements the default rules, where only
+The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only:
+on the pure-Python backend :func:`cardwars.simulate` plays the games with
+:func:`cardwars.play`. It implements the default rules, where only
 ``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
 ``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`,
 :func:`batch_supports` and :func:`run_batch` are the module-level names of the
@@ -27,11 +27,7 @@ from cardwars.engine import (
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
-from cardwars.guerrilla.kernel import KERNEL
-from cardwars.guerrilla.moves import (
-    ACTIONS,
-    GuerrillaObservation,
-)
+from cardwars.guerrilla.moves import ACTIONS, BATCH, TABLES, GuerrillaObservation
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
 from cardwars.guerrilla.text import TEXT, GuerrillaText
@@ -40,7 +36,7 @@ from cardwars.vectors import Encodable, Encoding
 
 __all__ = ["BATCH_AGENTS", "Guerrilla", "batch_supports", "run_batch"]
 
-# The agent codes of the compiled loop (``guerrilla/_machine.pxd``).
+# The agent codes of the batch loop (``guerrilla/greedy.py``: 0 random, 1 greedy).
 _AGENT_CODES: dict[str, int] = {"random": 0, "greedy": 1}
 
 
@@ -151,7 +147,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 "two_suit_variant and max_skirmishes); use opponent='random', or "
                 "gymnasium.make_vec(..., vectorization_mode='sync') for these rules"
             )
-        return KERNEL.module.GuerrillaTables(
+        return TABLES.module.GuerrillaTables(
             count, self._players, seat, _AGENT_CODES[opponent], **rules.machine_options()
         )
 
@@ -197,7 +193,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         """
         self._check_batch(agents)
         options = self._rules.machine_options()
-        columns: dict[str, array[int]] = KERNEL.module.guerrilla_batch(
+        columns: dict[str, array[int]] = BATCH.module.guerrilla_batch(
             seed,
             start,
             count,

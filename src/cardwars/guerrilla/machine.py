@@ -1,48 +1,22 @@
-"""The Guerrilla state machine on ints: the pure-Python twin of the compiled ``GuerrillaMachine``.
+"""The Guerrilla state machine: a position on ints (``board.Board``), stepped by the rule
+modules one poll at a time.
 
-This is the executable spec of a game of WAR: Guerrilla Tactics step by step
-(the clauses GT-… of ``seeds/003_guerrilla.md``); the public
-:class:`cardwars.guerrilla.State` is a thin face over it (or over its compiled
-counterpart, whose rule steps the compiled batch loop plays too).
+The public :class:`cardwars.guerrilla.State` is a thin face over a
+:class:`GuerrillaMachine`. The rules live in the rule modules beside this one, each in
+the clauses GT-… of ``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw``
+(GT-5), ``combat`` (GT-6 to GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13),
+``ending`` (GT-14), routed by ``turns``; ``greedy`` holds the built-in agents' choice.
+What the machine adds is what makes them the steps of a state: the check of a step's
+actions (each polled seat one legal action, nothing run between the check and the
+commit), the actions of every step so far, the last step's events, the views and the
+refusal of overlapping calls (:mod:`cardwars.exclusive`).
 
-Cards are their standard ids ``suit*13 + rank-2``; piles are lists, top first,
-discard piles and hands in arrival order. Moves are Guerrilla's actions
-(``cardwars.guerrilla.ACTIONS``): ``0`` Propose, ``1`` Pass, ``2`` Allow, ``3``
-Reject, ``4 + c`` Cancel, ``56 + c`` Play, ``108 + c`` Support, ``160 + c`` Remove,
-``212 + 53*up + d`` TieCards (``d`` the face-down card, 52 for none).
-
-The phases are ``0`` propose, ``1`` respond, ``2`` play first, ``3`` play, ``4``
-support, ``5`` tie, ``6`` remove and ``7`` over (``guerrilla.Phase`` in this order).
-
-The options are the ints of ``guerrilla.Rules.kernel_options()``: a flag 0 or 1, a
-choice the index of its value in ``guerrilla.rules`` (the default is 0), and
-``max_skirmishes``.
-
-A step's events are a flat tuple of ints (:meth:`GuerrillaMachine.events`); the
-face turns them into event objects only when asked. Each event is its code, then:
-
-====  ===========  ===============================================================
-code  event        ints
-====  ===========  ===============================================================
-0     started      ``index lead_seat``
-1     proposal     ``proposer n`` and ``n`` proposing seats
-2     promoted     ``rank``
-3     cancelled    ``n`` pairs ``seat card`` (the reveals), ``m`` and ``m`` rejecters
-4     recruited    ``seat source count``
-5     reshuffled   ``seat count``
-6     drawn        ``seat count``
-7     eliminated   ``seat n`` and the ``n`` cards of the hand
-8     played       ``seat card first``
-9     support      ``seat card``
-10    evaluated    ``n`` and ``n`` outcomes (2 win, 1 tie, 0 lose, -1 absent)
-11    tie cards    ``seat up face_down``
-12    revealed     ``seat card``
-13    forces lost  ``n`` and ``n`` cards
-14    spoils       ``seat n`` and ``n`` cards (seat -1: the removed pile)
-15    won          ``index n`` and ``n`` winners
-16    spy flag     ``seat``
-17    over         ``termination`` (the result: :attr:`~GuerrillaMachine.winners` …)
-====  ===========  ===============================================================
+Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is
+given. Actions are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s
+``PLAY_BASE`` ...), phases ``board.Phase``, options ``Rules.machine_options()`` by slot
+``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`): each its
+kind (``board.Event``, which lists every kind's ints), then its ints; the face gets event
+objects only when it asks (``views.make_events``).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = guerrilla_deal(labels, 2, 42)
@@ -60,67 +34,148 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
+if cython.compiled:
+    from cython.cimports.cardwars._core import (
+        MoveKeys,
+        _block,
+        _check_u64,
+        moves_of_actions,
+    )
+    from cython.cimports.cardwars.guerrilla.board import (
+        NACT,
+        NOPT,
+        O_MAX_SKIRMISHES,
+        O_TWO_SUIT,
+        OVER,
+        SKIRMISH_STARTED,
+        below,
+        emit,
+        init_board,
+        set_guerrilla_rank,
+    )
+    from cython.cimports.cardwars.guerrilla.draw import begin_play, draw_step
+    from cython.cimports.cardwars.guerrilla.greedy import greedy
+    from cython.cimports.cardwars.guerrilla.promotion import deal, start_skirmish
+    from cython.cimports.cardwars.guerrilla.restore import check_int, options_of
+    from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
+    from cython.cimports.cardwars.guerrilla.turns import step
+    from cython.cimports.cardwars.guerrilla.views import BoardViews, encode, ints_at
+    from cython.cimports.cpython.buffer import PyBuffer_Release
+    from cython.cimports.libc.stdint import uint64_t
+    from cython.cimports.libc.stdlib import free, realloc
+    from cython.cimports.libc.string import memcpy, memset
+else:
+    uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
+    from cardwars.core_envs import _block
+    from cardwars.core_rng import _check_u64
+    from cardwars.core_values import MoveKeys, moves_of_actions
+
+    from .board import (
+        NACT,
+        NOPT,
+        O_MAX_SKIRMISHES,
+        O_TWO_SUIT,
+        OVER,
+        SKIRMISH_STARTED,
+        below,
+        emit,
+        init_board,
+        set_guerrilla_rank,
+    )
+    from .draw import begin_play, draw_step
+    from .greedy import greedy
+    from .promotion import deal, start_skirmish
+    from .restore import check_int, options_of
+    from .turns import legal as legal_of
+    from .turns import step
+    from .views import BoardViews, encode, ints_at
+
 from cardwars import exclusive
-from cardwars.core_envs import _actions_by_key, _block
-from cardwars.core_rng import Rng, _check_u64
-from cardwars.core_values import MoveKeys, moves_of_actions
-from cardwars.guerrilla.policy import GuerrillaPolicy
-from cardwars.guerrilla.restore import _check_restored
-from cardwars.guerrilla.steps import (
-    _POLLED,
-    A_ALLOW,
-    A_PASS,
-    A_PROPOSE,
-    A_REJECT,
-    CANCEL,
-    NO_CARD,
-    NUM_ACTIONS,
-    OPTIONS,
-    OVER,
-    PLAY,
-    PLAY_BASE,
-    PLAY_FIRST,
-    PROPOSE,
-    REMOVE,
-    REMOVE_BASE,
-    RESPOND,
-    START_DRAW,
-    START_PLAY,
-    START_SKIRMISH,
-    SUPPORT,
-    SUPPORT_BASE,
-    TIE,
-    TIE_BASE,
-    _ints,
-)
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.guerrilla.views import event_objects
+from cardwars.exclusive import busy_error
+from cardwars.guerrilla.board import OPTIONS
+from cardwars.guerrilla.tables import GuerrillaKey
+
+from .restore import check_restored
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
+# key() is a GuerrillaKey made in field order (keywords cost microseconds): its fields
+# checked here.
+if GuerrillaKey._fields != (
+    "players", "options", "hands", "draw", "discard", "removed", "stage", "counters",
+    "in_game", "played_g", "penalty", "spy", "played", "supports", "outcomes",
+    "eliminated_at", "eliminated_hand", "tie_rounds", "first_tied", "tied", "drawn",
+    "forfeited", "winners", "picks", "result_winners", "placings", "rng_state", "history",
+    "events",
+):  # fmt: skip
+    raise ImportError("GuerrillaKey's fields are not those GuerrillaMachine.key() writes")
 
-class GuerrillaMachine(GuerrillaPolicy):
-    """A Guerrilla Tactics position on ints, one step at a time.
+_ABSENT = object()  # apply_keyed: a seat with no entry
+
+
+def _fill(out: Any, values: Sequence[int]) -> int:
+    """``out[:len(values)] = values``; their number."""
+    i = 0
+    for value in values:
+        out[i] = value
+        i += 1
+    return i
+
+
+class GuerrillaMachine(BoardViews):
+    """A Guerrilla position on ints, one poll a step (a hand-built position; a dealt one
+    comes from :func:`guerrilla_deal`).
 
     Args:
         cards: 52 labels, by card id, that the readable views are made of.
-        hands, draw_piles, discard_piles: per seat (2 to 4 seats), card ids: hands and
-            discard piles in arrival order, draw piles top first.
-        removed: the removed pile.
+        hands, draw_piles, discard_piles: each seat's card ids (draw piles top first).
+        removed: the card ids out of the game.
         guerrilla_rank: G, 2..6.
-        played_guerrilla, support_penalty, spy_first, in_game: per seat, 0 or 1.
-        skirmish: the skirmish index k, below ``max_skirmishes``.
+        played_guerrilla, support_penalty, spy_first, in_game: each seat's flags, 0 or 1.
+        skirmish: the skirmish number (0 to ``max_skirmishes - 1``).
         rng_state: the game RNG's state.
-        start: 0 the promotion window, 1 Draw, 2 Play (``START_*``).
-        options: the options by name (:data:`OPTIONS`).
-
-    The position is run at once to its first poll (or the end); :meth:`events` are then
-    the events of that run until the first step.
+        start: where the position begins (``guerrilla.position.STARTS``): 0 the skirmish's
+            start, 1 its draw (GT-5), 2 its play (GT-6; every seat in the game holds a card).
+        options: the options as ints (``guerrilla.Rules.machine_options()``).
 
     Raises:
-        ValueError: a position or option that is not as above (the face checks a
-            position first and explains it; this is the last guard).
+        ValueError: a card that is not an id 0..51, the same card twice, an entry per
+            seat missing, a value out of range, fewer than 2 seats in the game.
+        TypeError: an unknown option.
     """
+
+    _hist: Any
+    _steps: int
+    _capacity: int
+    _legal_0: tuple[int, ...] | None
+    _legal_1: tuple[int, ...] | None
+    _legal_2: tuple[int, ...] | None
+    _legal_3: tuple[int, ...] | None
+    _moves: list[Any] | None
+    _moves_of: object
+    _busy: bool
+
+    def __cinit__(self) -> None:
+        if cython.compiled:  # BoardViews.__cinit__ has run
+            self._hist = cython.NULL
+        else:
+            BoardViews.__cinit__(self)
+            self._hist = []
+            self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+            self._moves = None
+            self._moves_of = None
+            self._busy = False
+        self._steps = 0
+        self._capacity = 0
+
+    def __dealloc__(self) -> None:
+        if cython.compiled:
+            free(self._hist)
 
     def __init__(
         self,
@@ -139,6 +194,8 @@ class GuerrillaMachine(GuerrillaPolicy):
         start: int,
         **options: int,
     ) -> None:
+        if not cython.compiled:
+            self.__cinit__()
         n = len(hands)
         self._setup(cards, n, rng_state, options)
         for what, piles in (
@@ -151,573 +208,593 @@ class GuerrillaMachine(GuerrillaPolicy):
         ):
             if len(piles) != n:
                 raise ValueError(f"{what} needs one entry per seat ({n}), got {len(piles)}")
-        self._hands = [[_ints(c, 0, 51, "a card") for c in pile] for pile in hands]
-        self._draw = [[_ints(c, 0, 51, "a card") for c in pile] for pile in draw_piles]
-        self._discard = [[_ints(c, 0, 51, "a card") for c in pile] for pile in discard_piles]
-        self._removed = [_ints(c, 0, 51, "a card") for c in removed]
-        every = [c for zone in (self._hands, self._draw, self._discard) for p in zone for c in p]
-        every += self._removed
+        hand_ids = [[check_int(c, 0, 51, "a card") for c in pile] for pile in hands]
+        draws = [[check_int(c, 0, 51, "a card") for c in pile] for pile in draw_piles]
+        discards = [[check_int(c, 0, 51, "a card") for c in pile] for pile in discard_piles]
+        gone = [check_int(c, 0, 51, "a card") for c in removed]
+        every = [c for zone in (hand_ids, draws, discards) for p in zone for c in p] + gone
         if len(set(every)) != len(every):
             raise ValueError("a card appears more than once in the position")
-        self._cards_dealt = len(every)
-        self._g = _ints(guerrilla_rank, 2, 6, "guerrilla_rank")
-        self._played_g = [_ints(v, 0, 1, "played_guerrilla") for v in played_guerrilla]
-        self._penalty = [_ints(v, 0, 1, "support_penalty") for v in support_penalty]
-        self._spy = [_ints(v, 0, 1, "spy_first") for v in spy_first]
-        self._in_game = [_ints(v, 0, 1, "in_game") for v in in_game]
-        self._k = _ints(skirmish, 0, self._max_skirmishes - 1, "skirmish")
+        rank = check_int(guerrilla_rank, 2, 6, "guerrilla_rank")
+        flags = [
+            [check_int(v, 0, 1, what) for v in values]
+            for values, what in (
+                (played_guerrilla, "played_guerrilla"),
+                (support_penalty, "support_penalty"),
+                (spy_first, "spy_first"),
+                (in_game, "in_game"),
+            )
+        ]
+        k = check_int(skirmish, 0, self.g.opt[O_MAX_SKIRMISHES] - 1, "skirmish")
         for s in range(n):
-            if not self._in_game[s]:
-                if self._hands[s] or self._draw[s] or self._discard[s]:
-                    raise ValueError(f"seat {s} is out of the game but holds cards")
-                self._eliminated_at[s] = 0
-        if sum(self._in_game) < 2:
+            if not flags[3][s] and (hand_ids[s] or draws[s] or discards[s]):
+                raise ValueError(f"seat {s} is out of the game but holds cards")
+        if sum(flags[3]) < 2:
             raise ValueError("a position needs at least 2 players still in the game")
-        _ints(start, 0, 2, "start")
-        if start == START_PLAY and any(self._in_game[s] and not self._hands[s] for s in range(n)):
+        check_int(start, 0, 2, "start")
+        if start == 2 and any(flags[3][s] and not hand_ids[s] for s in range(n)):
             raise ValueError("every seat in the game needs a card in hand at start=2 (Play)")
-        if start == START_SKIRMISH:
-            self._start_skirmish()
+        g = self.st
+        for s in range(n):
+            g.hand_n[s] = _fill(g.hand[s], hand_ids[s])
+            g.draw_n[s] = _fill(g.draw[s], draws[s])
+            g.disc_n[s] = _fill(g.disc[s], discards[s])
+            g.played_g[s] = flags[0][s]
+            g.penalty[s] = flags[1][s]
+            g.spy[s] = flags[2][s]
+            g.in_game[s] = flags[3][s]
+            if not flags[3][s]:
+                g.eliminated_at[s] = 0
+        g.removed_n = _fill(g.removed, gone)
+        g.cards_dealt = len(every)
+        set_guerrilla_rank(g, rank)
+        g.k = k
+        if start == 0:
+            start_skirmish(g, self.evs)
         else:
-            self._emit(0, self._k, self._k % n)
-            if start == START_DRAW:
-                self._draw_step()
+            emit(self.evs, SKIRMISH_STARTED)
+            emit(self.evs, k)
+            emit(self.evs, k % n)
+            if start == 1:
+                draw_step(g, self.evs)
             else:
-                self._begin_play()
+                begin_play(g, self.evs)
+
+    def _setup(self, cards: Sequence[Any], n: int, rng_state: object, options: Any) -> int:
+        """Check the labels, the seats and the options; an empty position with them."""
+        opt = cython.declare(cython.int[NOPT])
+        labels = tuple(cards)
+        if len(labels) != 52:
+            raise ValueError(f"cards must be 52 labels, one per card id, got {len(labels)}")
+        if not 2 <= n <= 4:
+            raise ValueError(f"a game has 2 to 4 seats, got {n}")
+        self._cards = labels
+        values = options_of(options)
+        for i in range(NOPT):
+            opt[i] = values[i]
+        init_board(self.st, n, opt, _check_u64(rng_state, "rng_state"))
+        return 0
 
     # --- the protocol ------------------------------------------------------------------
     @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self._n
-
-    @property
-    def phase(self) -> int:
-        """The phase code (the module docstring)."""
-        return self._phase
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        """The polled seats."""
-        return _POLLED[self._to_act]
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self._phase == OVER
-
-    @property
-    def termination(self) -> int:
-        """The termination code once over (an index of ``guerrilla.TERMINATIONS``), else -1."""
-        return self._termination
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seats once over (empty for a draw)."""
-        return self._result_winners
-
-    @property
-    def placings(self) -> tuple[int, ...]:
-        """Each seat's place once over (1 = best), else ``()``."""
-        return self._placings
-
-    @property
-    def skirmish(self) -> int:
-        """The skirmish index k (completed skirmishes, GT-B1)."""
-        return self._k
-
-    @property
-    def guerrilla_rank(self) -> int:
-        """G."""
-        return self._g
-
-    @property
-    def cards_dealt(self) -> int:
-        """The number of cards in the game."""
-        return self._cards_dealt
-
-    @property
-    def rng_state(self) -> int:
-        """The game RNG's state."""
-        return self._rng.state
-
-    @property
     def steps(self) -> int:
         """Steps applied so far."""
-        return len(self._history)
+        return self._steps
 
-    @exclusive.read
     def legal_actions(self, seat: int) -> tuple[int, ...]:
-        """Seat ``seat``'s legal actions in the canonical move order (:ref:`canonical-move-order`).
-
-        Cards by id; Pass before Propose; Allow, Reject, then Cancel; Pass, then
-        Support; TieCards by (down, up); Remove in table order. Unpolled: ``()``.
+        """Seat ``seat``'s legal actions in canonical order (``()`` when not polled).
 
         Raises:
-            ValueError: ``seat`` is not an int seat.
+            ValueError: ``seat`` is not a plain int seat.
         """
-        if type(seat) is not int or not 0 <= seat < self._n:
-            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
-        cached = self._legal[seat]
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
+        return self._legal(seat)
+
+    def _legal(self, s: int) -> tuple[int, ...]:
+        if s == 0:
+            if self._legal_0 is None:
+                self._legal_0 = self._build_legal(0)
+            return self._legal_0
+        if s == 1:
+            if self._legal_1 is None:
+                self._legal_1 = self._build_legal(1)
+            return self._legal_1
+        if s == 2:
+            if self._legal_2 is None:
+                self._legal_2 = self._build_legal(2)
+            return self._legal_2
+        if self._legal_3 is None:
+            self._legal_3 = self._build_legal(3)
+        return self._legal_3
+
+    def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The entries of ``own`` (the face's move objects, by action) for seat ``seat``'s
+        :meth:`legal_actions`, kept for the step while the face passes the same ``own``.
+
+        Raises:
+            ValueError: ``seat`` is not a plain int seat, or ``own`` lacks an action.
+        """
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
+        s = cython.declare(cython.int, seat)
+        if self._moves is None or own is not self._moves_of:  # one table's moves at a time
+            self._moves = [None, None, None, None]
+            self._moves_of = own
+        moves = cython.cast(list, self._moves)
+        cached = moves[s]
         if cached is None:
-            cached = self._build_legal(seat) if self._to_act >> seat & 1 else ()
-            self._legal[seat] = cached
-        return cached
+            cached = moves[s] = moves_of_actions(own, self._legal(s))
+        return cached  # type: ignore[no-any-return]
 
     def _build_legal(self, s: int) -> tuple[int, ...]:
-        phase = self._phase
-        hand = sorted(self._hands[s])
-        if phase in (PLAY, PLAY_FIRST):
-            return tuple(PLAY_BASE + c for c in hand)
-        if phase == SUPPORT:
-            return (A_PASS, *(SUPPORT_BASE + c for c in hand if self._may_support(s, c)))
-        if phase == TIE:
-            return self._legal_tie(s)
-        if phase == PROPOSE:
-            if any(self._is_guerrilla(c) for c in hand):
-                return (A_PASS,)
-            return (A_PASS, A_PROPOSE)
-        if phase == RESPOND:
-            vote = (A_REJECT,) if self._options["promotion_acceptance"] else ()
-            return (A_ALLOW, *vote, *(CANCEL + c for c in hand if self._is_guerrilla(c)))
-        if phase == REMOVE:
-            return tuple(REMOVE_BASE + c for _, c, _ in self._table() if c not in self._picks)
-        return ()
+        buf = cython.declare(cython.int[NACT])
+        m = legal_of(self.st, s, buf)
+        return ints_at(buf, 0, m)
 
-    def _legal_tie(self, s: int) -> tuple[int, ...]:
-        mode = self._options["tie_cards"]  # 0 any_from_hand, 1 drawn_only, 2 blind
-        drawn = self._drawn[s]
-        cards = drawn if mode != 0 and drawn else self._hands[s]
-        if mode == 2:
-            # No choice: the first card face down, the second face up (GT-A18 alt).
-            if len(cards) >= 2:
-                return (TIE_BASE + 53 * cards[1] + cards[0],)
-            return (TIE_BASE + 53 * cards[0] + NO_CARD,)
-        if len(cards) == 1:
-            return (TIE_BASE + 53 * cards[0] + NO_CARD,)
-        ordered = sorted(cards)
-        return tuple(TIE_BASE + 53 * up + down for down in ordered for up in ordered if up != down)
+    # Every step sets _busy from its first read of a caller's value to its commit, so a
+    # callback of that value (__eq__, __hash__) or another thread cannot step in between.
+    def _enter(self) -> int:
+        if self._busy:
+            raise busy_error()
+        self._busy = True
+        return 0
 
-    def _may_support(self, s: int, card: int) -> bool:
-        rule = self._options["support_rule"]  # 0 improve_vs_current, 1 stronger, 2 any
-        if rule == 2:
-            return True
-        stronger = self._strength2(self._played[s], card)
-        if rule == 1:
-            return stronger > self._strength_of(s)
-        # GT-8.2: strictly better on lose < tie < win against everyone's current combination.
-        best_other = max(
-            self._strength_of(o) for o in range(self._n) if o != s and self._played[o] >= 0
-        )
-        return self._against(stronger, best_other) > self._outcomes[s]
-
-    @exclusive.read
-    def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
-        """The entries of ``own`` (the face's move objects, by action) for
-        :meth:`legal_actions`, in their order.
-
-        Raises:
-            ValueError: ``seat`` is not a seat, or ``own`` has no entry for an action.
-        """
-        return moves_of_actions(own, self.legal_actions(seat))
-
-    @exclusive.step
     def apply_actions(self, actions: object) -> bool:
-        """Perform one step if ``actions`` is exactly right, else change nothing.
+        """Play one step if ``actions`` is a plain ``dict`` giving exactly every polled seat
+        (plain int) one of its legal actions (plain int); else change nothing. Returns
+        whether the step was played."""
+        self._enter()
+        try:
+            return self._apply(actions) == 1
+        finally:
+            self._busy = False
 
-        Right means: a ``dict`` whose keys are exactly :attr:`to_act`, as plain ``int``
-        seats, each mapped to a plain ``int`` among that seat's :meth:`legal_actions`.
-        Returns whether the step was performed (the face explains a refusal).
-        """
-        return self._apply_actions(actions)
-
-    def _apply_actions(self, actions: object) -> bool:
-        if type(actions) is not dict or self._phase == OVER:
-            return False
-        if len(actions) != bin(self._to_act).count("1"):
-            return False
-        chosen = [-1] * self._n
-        for seat, action in actions.items():
-            if type(seat) is not int or type(action) is not int:
-                return False
-            if not 0 <= seat < self._n or not self._to_act >> seat & 1:
-                return False
-            if action not in self.legal_actions(seat):
-                return False
-            chosen[seat] = action
-        self._history.append(tuple(chosen))
-        self._events = []
-        self._legal = [None] * self._n
-        self._step(chosen)
-        return True
-
-    @exclusive.step
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects, each move's action found by ``keys``
-        (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its
-        own objects by identity, equal values by their fields; anything else: False)."""
-        actions = keys.actions_of(moves) if type(keys) is MoveKeys else None
-        return actions is not None and self._apply_actions(actions)
+        (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its own
+        objects by identity, equal values by their fields; anything else: False)."""
+        given = cython.declare(cython.int[4])
+        self._enter()
+        try:
+            if type(keys) is not MoveKeys:
+                return False
+            if cython.compiled:
+                if cython.cast(MoveKeys, keys).fill(moves, given, self.g.n) < 0:
+                    return False
+                return self._check_commit(given, True) == 1
+            actions = keys.actions_of(moves)
+            return actions is not None and self._apply(actions) == 1
+        finally:
+            self._busy = False
 
-    @exclusive.read
-    def observation(self, seat: int, faces: GuerrillaViewFaces, rules: object) -> object:
-        """What ``seat`` may know, as the face's object: ``faces.observation`` of the seat,
-        ``faces.phases[phase]``, :attr:`to_act`, its :meth:`hand`, the public facts of
-        :meth:`view` and ``rules``."""
-        if type(seat) is not int or not 0 <= seat < self._n:
-            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
-        return faces.observation(
-            seat, faces.phases[self._phase], self.to_act, self.hand(seat), *self.view(), rules
-        )
+    def _apply(self, actions: object) -> int:
+        given = cython.declare(cython.int[4])
+        given[0] = given[1] = given[2] = given[3] = -1
+        if type(actions) is not dict:
+            return 0
+        for key, value in cython.cast(dict, actions).items():
+            if type(key) is not int or type(value) is not int:
+                return 0
+            if not (0 <= key < self.g.n and 0 <= value < NACT):
+                return 0
+            given[cython.cast(cython.int, key)] = value
+        return self._check_commit(given, True)
 
-    @exclusive.read
-    def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[object, ...]:
-        """The last step's events as the face's objects, from its table ``faces``
-        (:func:`~cardwars.guerrilla.views.event_objects` documents it)."""
-        return event_objects(self._events, faces, result)
+    def _check_commit(self, given: Any, strict: bool) -> int:
+        """The one check of a step, however its actions came (ints, move objects, keyed):
+        every polled seat has a legal action; ``strict``, no other seat has one. Then the
+        commit, with no Python code in between. 1 if performed, else 0 (nothing changed)."""
+        chosen = cython.declare(cython.int[4])
+        mask = self.g.to_act
+        if self.g.phase == OVER:
+            return 0
+        chosen[0] = chosen[1] = chosen[2] = chosen[3] = -1
+        for s in range(self.g.n):
+            action = given[s]
+            if not (mask >> s) & 1:
+                if strict and action != -1:  # -1: no action (-2: one that is no action)
+                    return 0
+                continue
+            if not 0 <= action < NACT or not self._is_legal(s, action):
+                return 0
+            chosen[s] = action
+        self._commit(chosen)
+        return 1
 
-    @exclusive.read
-    def events(self) -> tuple[int, ...]:
-        """The last step's events as ints (the table in the module docstring); before the
-        first step, those of the run to the first poll."""
-        return tuple(self._events)
-
-    @exclusive.read
-    def history(self) -> tuple[tuple[int, ...], ...]:
-        """Every step's actions by seat, -1 for a seat that was not polled."""
-        return tuple(self._history)
-
-    def _step(self, chosen: list[int]) -> None:
-        """One step: the polled seats' actions, ascending by seat (-1: not polled)."""
-        phase = self._phase
-        seats = [s for s in range(self._n) if chosen[s] >= 0]
-        if phase in (PLAY, PLAY_FIRST):
-            self._on_play(seats, chosen, phase == PLAY_FIRST)
-        elif phase == SUPPORT:
-            self._on_support(seats, chosen)
-        elif phase == TIE:
-            self._on_tie(seats, chosen)
-        elif phase == PROPOSE:
-            self._on_propose(seats, chosen)
-        elif phase == RESPOND:
-            self._on_respond(seats, chosen)
+    def _is_legal(self, s: int, action: int) -> bool:
+        """``action`` among seat ``s``'s legal actions: the step's cached tuple, else computed."""
+        legal = cython.declare(cython.int[NACT])
+        if s == 0:
+            cached = self._legal_0
+        elif s == 1:
+            cached = self._legal_1
+        elif s == 2:
+            cached = self._legal_2
         else:
-            self._on_remove(chosen[self._winners[0]])
+            cached = self._legal_3
+        if cached is not None:
+            for item in cython.cast(tuple, cached):
+                if cython.cast(cython.int, item) == action:
+                    return True
+            return False
+        m = legal_of(self.st, s, legal)
+        for i in range(m):  # noqa: SIM110 (a loop in C: no generator)
+            if legal[i] == action:
+                return True
+        return False
 
-    # --- built-in policies for search (cardwars.ismcts) ---------------------------------
-    @exclusive.read
+    def _commit(self, chosen: Any) -> int:
+        """A checked step, whichever method took it: record, play, drop the step's caches."""
+        self._record(chosen)
+        self.ev.n = 0
+        step(self.st, chosen, self.evs)
+        self._legal_0 = self._legal_1 = self._legal_2 = self._legal_3 = None
+        self._moves = None
+        self._public = None
+        return 0
+
+    def _record(self, chosen: Any) -> int:
+        if cython.compiled:
+            if self._steps == self._capacity:
+                capacity = 64 if self._capacity == 0 else 2 * self._capacity
+                grown = cython.cast(
+                    cython.p_short, realloc(self._hist, 4 * capacity * cython.sizeof(cython.short))
+                )
+                if grown == cython.NULL:
+                    raise MemoryError()
+                self._hist = grown
+                self._capacity = capacity
+            for s in range(4):
+                self._hist[4 * self._steps + s] = cython.cast(cython.short, chosen[s])
+        else:
+            self._hist.extend([chosen[0], chosen[1], chosen[2], chosen[3]])
+        self._steps += 1
+        return 0
+
+    # --- built-in policies for search (cardwars.ismcts) -------------------------------
     def greedy_action(self, seat: int) -> int:
-        """``guerrilla.GreedyAgent``'s choice for ``seat`` as an action (-1 if not polled).
-
-        The same heuristic as the agent (and as the compiled batch loop's greedy agent),
-        on ints: among the legal actions, in their canonical order, the first with the
-        greatest key, where a key is (primary, secondary) compared in turn:
-
-        * Propose and respond: the first Propose or Cancel, else the first action.
-        * Play: with no other card showing, the card's strength; else (the outcome
-          against the best card showing, minus the card's strength).
-        * Support: passing is (outcome now, 0); a support that improves the outcome
-          is (new outcome, minus the card's strength), any other is below them all.
-        * Tie: (strength of the face-up card, with the face-down one under
-          ``tie_facedown_role="combines"``, minus the face-down card's strength).
-        * Remove: minus the card's strength.
+        """The greedy agent's action for ``seat`` (``greedy.greedy``), or -1 when the seat
+        is not polled.
 
         Raises:
-            ValueError: ``seat`` is not an int seat.
+            ValueError: ``seat`` is not a plain int seat.
         """
-        legal = self.legal_actions(seat)
-        if not legal:
+        legal = cython.declare(cython.int[NACT])
+        if type(seat) is not int or not 0 <= seat < self.g.n:
+            raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
+        s = cython.declare(cython.int, seat)
+        if self.g.phase == OVER or not (self.g.to_act >> s) & 1:
             return -1
-        return legal[self._greedy_index(seat, legal)]
+        m = cython.declare(cython.int, legal_of(self.st, s, legal))
+        return legal[greedy(self.st, s, legal, m)]
 
-    @exclusive.step
     def rollout(
         self, agents: tuple[int, ...], rng_state: int, explore: int = 0, max_steps: int = -1
     ) -> int:
-        """Play on to the end (or ``max_steps`` steps) with built-in agents; return the
-        RNG state after.
-
-        ``agents`` holds a code per seat, 0 random and 1 greedy (:meth:`greedy_action`).
-        One RNG, started at ``rng_state``, serves every seat: at each step the polled
-        seats choose in ascending order; a random seat picks ``legal[below(len(legal))]``;
-        a greedy seat first draws ``below(1000)`` when ``explore`` (0..1000) is not 0,
-        and plays at random (as above) when that is below ``explore``. The steps are
-        recorded as :meth:`apply_actions` records them (history, events). The game's
-        own RNG only serves the game's chance, as in every step.
+        """Play on with built-in agents (codes per seat: 0 random, 1 greedy; a greedy seat
+        plays at random with probability ``explore``/1000), at most ``max_steps`` steps
+        (-1: to the end), drawing from the RNG state ``rng_state``; return its state after.
 
         Raises:
-            ValueError: ``agents``, ``rng_state``, ``explore`` or ``max_steps`` out of range.
+            ValueError: an agent code, ``rng_state``, ``explore`` or ``max_steps`` out of range.
         """
-        n = self._n
-        if type(agents) is not tuple or len(agents) != n:
-            raise ValueError(f"agents needs a tuple of one code per seat ({n}), got {agents!r}")
-        if any(type(code) is not int or code not in (0, 1) for code in agents):
-            raise ValueError(f"agent codes are 0 (random) and 1 (greedy), got {agents!r}")
-        rng = Rng(_check_u64(rng_state, "rng_state"))
-        _ints(explore, 0, 1000, "explore")
-        if type(max_steps) is not int or max_steps < -1:
-            raise ValueError(f"max_steps must be an int >= -1, got {max_steps!r}")
+        self._enter()
+        try:
+            return self._rollout(agents, rng_state, explore, max_steps)
+        finally:
+            self._busy = False
+
+    def _rollout(
+        self, agents: object, rng_state: object, explore: object, max_steps: object
+    ) -> int:
+        codes = cython.declare(cython.int[4])
+        chosen = cython.declare(cython.int[4])
+        legal = cython.declare(cython.int[NACT])
+        rngs = cython.declare(uint64_t[1])
+        n = self.g.n
         done = 0
-        while self._phase != OVER and done != max_steps:
-            chosen = {}
+        if type(rng_state) is not int:
+            raise ValueError("rng_state must be an int in [0, 2**64)")
+        rngs[0] = _check_u64(rng_state, "rng_state")
+        if type(agents) is not tuple or len(cython.cast(tuple, agents)) != n:
+            raise ValueError(f"agents needs a tuple of one code per seat ({n})")
+        for s in range(n):
+            code = cython.cast(tuple, agents)[s]
+            if type(code) is not int or code not in (0, 1):
+                raise ValueError("agent codes are 0 (random) and 1 (greedy)")
+            codes[s] = code
+        if type(explore) is not int:
+            raise ValueError("explore must be an int in [0, 1000]")
+        e = check_int(explore, 0, 1000, "explore")
+        if type(max_steps) is not int or max_steps < -1:
+            raise ValueError("max_steps must be an int >= -1")
+        limit = max_steps
+        while self.g.phase != OVER and done != limit:
+            for s in range(4):
+                chosen[s] = -1
             for s in range(n):
-                if not self._to_act >> s & 1:
+                if not (self.g.to_act >> s) & 1:
                     continue
-                legal = self.legal_actions(s)
-                if agents[s] and (explore == 0 or rng.below(1000) >= explore):
-                    chosen[s] = legal[self._greedy_index(s, legal)]
+                m = legal_of(self.st, s, legal)
+                if codes[s] and (e == 0 or below(rngs, 0, 1000) >= e):
+                    idx = greedy(self.st, s, legal, m)
                 else:
-                    chosen[s] = legal[rng.below(len(legal))]
-            performed = self._apply_actions(chosen)
-            assert performed
+                    idx = below(rngs, 0, m)
+                chosen[s] = legal[idx]
+            self._commit(chosen)
             done += 1
-        return rng.state
+        return rngs[0]
 
-    # --- readable state ----------------------------------------------------------------
-    def _labels(self, ids: Sequence[int]) -> tuple[Any, ...]:
-        cards = self._cards
-        return tuple([cards[c] for c in ids])
-
-    @exclusive.read
-    def hands(self) -> tuple[tuple[Any, ...], ...]:
-        """Every hand, in arrival order, as labels."""
-        return tuple(self._labels(h) for h in self._hands)
-
-    @exclusive.read
-    def hand(self, seat: int) -> tuple[Any, ...]:
-        """Seat ``seat``'s hand, in arrival order."""
-        if not 0 <= seat < self._n:
-            raise ValueError(f"a seat is a plain int 0..{self._n - 1}")
-        return self._labels(self._hands[seat])
-
-    @exclusive.read
-    def draw_piles(self) -> tuple[tuple[Any, ...], ...]:
-        """Every draw pile, top first."""
-        return tuple(self._labels(p) for p in self._draw)
-
-    @exclusive.read
-    def discard_piles(self) -> tuple[tuple[Any, ...], ...]:
-        """Every discard pile, in arrival order."""
-        return tuple(self._labels(p) for p in self._discard)
-
-    @exclusive.read
-    def removed(self) -> tuple[Any, ...]:
-        """The removed pile, in arrival order."""
-        return self._labels(self._removed)
-
-    @exclusive.read
-    def table(self) -> tuple[Any, ...]:
-        """The table in table order, then the forfeited hands bound for the spoils."""
-        return self._labels([c for _, c, _ in self._table()] + self._forfeited)
-
-    @exclusive.read
-    def tie_rounds(self) -> tuple[tuple[tuple[int, Any, Any], ...], ...]:
-        """Per tie round, (seat, face-up card, face-down card or None)."""
-        cards = self._cards
-        return tuple(
-            tuple((s, cards[up], None if down < 0 else cards[down]) for s, down, up in rnd)
-            for rnd in self._tie_rounds
-        )
-
-    @exclusive.read
-    def flags(self) -> tuple[tuple[bool, ...], ...]:
-        """Per seat: in the game, played a Guerrilla, support penalty, spy first."""
-        return tuple(
-            tuple(v != 0 for v in flags)
-            for flags in (self._in_game, self._played_g, self._penalty, self._spy)
-        )
-
-    @exclusive.read
-    def view(self) -> tuple[Any, ...]:
-        """The public part of every seat's observation (GT-15), in the observation's order:
-        G, k, the four flags per seat, the hand, draw and discard sizes, the removed pile,
-        the played and support cards (None: none), the tie rounds as (seat, face-up card,
-        has a face-down card), and the proposer (None outside the response poll)."""
-        cards = self._cards
-        in_game, played_g, penalty, spy = self.flags()
-        return (
-            self._g,
-            self._k,
-            in_game,
-            played_g,
-            penalty,
-            spy,
-            tuple(len(h) for h in self._hands),
-            tuple(len(p) for p in self._draw),
-            tuple(len(p) for p in self._discard),
-            self._labels(self._removed),
-            tuple(None if c < 0 else cards[c] for c in self._played),
-            tuple(None if c < 0 else cards[c] for c in self._supports),
-            tuple(
-                tuple((s, cards[up], down >= 0) for s, down, up in rnd) for rnd in self._tie_rounds
-            ),
-            None if self._proposer < 0 else self._proposer,
-        )
+    # --- the history ------------------------------------------------------------------
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        """Every step's actions, one per seat (-1: not polled)."""
+        n = self.g.n
+        if not cython.compiled:
+            hist = self._hist
+            return tuple([tuple(hist[4 * i : 4 * i + n]) for i in range(self._steps)])
+        return tuple([tuple([self._hist[4 * i + s] for s in range(n)]) for i in range(self._steps)])
 
     # --- copying, equality, pickling ---------------------------------------------------
-    @exclusive.read
     def copy(self) -> GuerrillaMachine:
-        """An independent copy."""
-        other = object.__new__(GuerrillaMachine)
-        other.__dict__.update(self.__dict__)
-        for name in ("_hands", "_draw", "_discard", "_drawn", "_tie_rounds"):
-            setattr(other, name, [list(v) for v in getattr(self, name)])
-        for name in (
-            "_removed", "_in_game", "_played_g", "_penalty", "_spy", "_played", "_supports",
-            "_first_tied", "_tied", "_outcomes", "_forfeited", "_winners", "_picks",
-            "_eliminated_at", "_eliminated_hand", "_history", "_events", "_legal",
-        ):  # fmt: skip
-            setattr(other, name, list(getattr(self, name)))
-        other._rng = self._rng.copy()
+        """An independent copy (the step's caches shared: they are immutable)."""
+        other = _new_machine()
+        if cython.compiled:
+            other.g = self.g
+            other.ev.n = self.ev.n
+            memcpy(other.ev.data, self.ev.data, self.ev.n * cython.sizeof(cython.int))
+        else:
+            other.g = other.st = self.g.copy()
+            other.ev.n = self.ev.n
+            other.ev.data = list(self.ev.data)
+        other._cards = self._cards
+        other._legal_0 = self._legal_0
+        other._legal_1 = self._legal_1
+        other._legal_2 = self._legal_2
+        other._legal_3 = self._legal_3
+        other._public = self._public
+        other._last_removed = self._last_removed
+        if not cython.compiled:
+            other._hist = list(self._hist)
+            other._steps = self._steps
+        elif self._steps:
+            other._hist = cython.cast(
+                cython.p_short,
+                realloc(cython.NULL, 4 * self._steps * cython.sizeof(cython.short)),
+            )
+            if other._hist == cython.NULL:
+                raise MemoryError()
+            memcpy(other._hist, self._hist, 4 * self._steps * cython.sizeof(cython.short))
+            other._steps = self._steps
+            other._capacity = self._steps
         return other
 
-    @exclusive.read
     def key(self) -> GuerrillaKey:
-        """Everything that defines the position, as ints (equal positions, equal keys)."""
-        return GuerrillaKey(
-            players=self._n,
-            options=tuple(self._options[name] for name, _, _ in OPTIONS),
-            hands=tuple(tuple(h) for h in self._hands),
-            draw=tuple(tuple(p) for p in self._draw),
-            discard=tuple(tuple(p) for p in self._discard),
-            removed=tuple(self._removed),
-            stage=(self._g, self._k, self._phase, self._to_act, self._proposer, self._needed),
-            counters=(self._clock, self._cards_dealt, self._termination),
-            in_game=tuple(self._in_game),
-            played_g=tuple(self._played_g),
-            penalty=tuple(self._penalty),
-            spy=tuple(self._spy),
-            played=tuple(self._played),
-            supports=tuple(self._supports),
-            outcomes=tuple(self._outcomes),
-            eliminated_at=tuple(self._eliminated_at),
-            eliminated_hand=tuple(self._eliminated_hand),
-            tie_rounds=tuple(tuple(v for place in rnd for v in place) for rnd in self._tie_rounds),
-            first_tied=tuple(self._first_tied),
-            tied=tuple(self._tied),
-            drawn=tuple(tuple(d) for d in self._drawn),
-            forfeited=tuple(self._forfeited),
-            winners=tuple(self._winners),
-            picks=tuple(self._picks),
-            result_winners=self._result_winners,
-            placings=self._placings,
-            rng_state=self._rng.state,
-            history=tuple(self._history),
-            events=tuple(self._events),
-        )
+        """Everything that defines the position, as ints, by name (equal positions, equal
+        keys): a :class:`~cardwars.guerrilla.tables.GuerrillaKey`."""
+        n = self.g.n
+        g = self.st
+        rounds = []
+        for r in range(g.rounds):
+            end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
+            flat: list[int] = []
+            for i in range(g.round_start[r], end):
+                flat += (g.tie_seat[i], g.tie_down[i], g.tie_up[i])
+            rounds.append(tuple(flat))
+        # fmt: off
+        return tuple.__new__(GuerrillaKey, (  # the fields of GuerrillaKey, in order
+            n, ints_at(g.opt, 0, NOPT),
+            tuple([ints_at(g.hand[s], 0, g.hand_n[s]) for s in range(n)]),
+            tuple([ints_at(g.draw[s], g.draw_top[s], g.draw_n[s]) for s in range(n)]),
+            tuple([ints_at(g.disc[s], 0, g.disc_n[s]) for s in range(n)]),
+            ints_at(g.removed, 0, g.removed_n),
+            (g.g, g.k, g.phase, g.to_act, g.proposer, g.needed),
+            (g.clock, g.cards_dealt, g.termination),
+            ints_at(g.in_game, 0, n), ints_at(g.played_g, 0, n), ints_at(g.penalty, 0, n),
+            ints_at(g.spy, 0, n), ints_at(g.played, 0, n), ints_at(g.support, 0, n),
+            ints_at(g.outcomes, 0, n), ints_at(g.eliminated_at, 0, n),
+            ints_at(g.eliminated_hand, 0, n), tuple(rounds),
+            ints_at(g.first_tied, 0, g.first_tied_n), ints_at(g.tied, 0, g.tied_n),
+            tuple([ints_at(g.drawn[s], 0, g.drawn_n[s]) for s in range(n)]),
+            ints_at(g.forfeited, 0, g.forfeited_n), ints_at(g.winners, 0, g.winners_n),
+            ints_at(g.picks, 0, g.picks_n), self.winners, self.placings, g.rng,
+            self.history(), self.events(),
+        ))
+        # fmt: on
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_guerrilla_machine_from_key, (self._cards, self.key()))
 
-    # --- the RL environments' fast path -----------------------------------------------
-    @exclusive.step
+    # --- the RL environments' fast path ------------------------------------------------
+    @cython.locals(s=cython.int, n=cython.int)
     def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = False) -> bool:
-        """:meth:`apply_actions` with each polled seat's action found under its key.
-
-        Seat ``s`` plays ``actions[keys[s]]``; entries under other keys (seats not
-        polled, anything else) are ignored. Performs the step and returns True when
-        ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
-        :meth:`legal_actions`; else changes nothing and returns False. With ``wait``
-        (the Parallel env's wait action, ``NUM_ACTIONS``), a seat not polled may have no
-        entry or the plain int ``NUM_ACTIONS``; any other entry of it is refused too.
+        """:meth:`apply_actions` with each polled seat's action under its key
+        (``actions[keys[seat]]``). With ``wait`` (the Parallel env's), a seat not polled
+        may have no entry or the wait action 2968, and nothing else.
 
         Raises:
             ValueError: ``keys`` is not a tuple of one key per seat.
         """
-        chosen = _actions_by_key(actions, keys, self._n, self.to_act, NUM_ACTIONS if wait else -1)
-        return chosen is not None and self._phase != OVER and self._apply_actions(chosen)
+        given = cython.declare(cython.int[4])
+        n = self.g.n
+        if type(keys) is not tuple or len(cython.cast(tuple, keys)) != n:
+            raise ValueError(f"keys must be a tuple of {n} keys, one per seat")
+        if type(actions) is not dict:
+            return False
+        self._enter()
+        try:
+            # Every seat's entry first, as C ints (-1: none; -2: with wait, no action), as a
+            # lookup may run a key's __eq__; then the check and commit, no Python between.
+            for s in range(n):
+                value = cython.cast(dict, actions).get(cython.cast(tuple, keys)[s], _ABSENT)
+                if type(value) is int and 0 <= value < NACT:
+                    given[s] = value
+                elif not wait or value is _ABSENT or (type(value) is int and value == NACT):
+                    given[s] = -1
+                else:
+                    given[s] = -2
+            return self._check_commit(given, bool(wait)) == 1
+        finally:
+            self._busy = False
 
-    @exclusive.read
     def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write every seat's observation and action mask into two blocks, row by seat.
-
-        ``obs`` is a writable C-contiguous float32 buffer of ``players`` rows of
-        ``64 * players + 115`` floats (a NumPy array of that shape): row ``s`` becomes
-        what :meth:`encode_observation` writes for seat ``s``. ``masks`` is an int8
-        buffer of ``players`` rows of 2968: row ``s`` is 1 at seat ``s``'s
-        :meth:`legal_actions`, 0 elsewhere (all 0 for a seat not polled). With ``wait``
-        the rows are 2969 wide: column 2968 (the wait action) is 1 exactly in the row of
-        a seat not polled (every row once the game is over).
+        """Write every seat's observation (row ``s``: :meth:`encode_observation`) and action
+        mask (1 at its :meth:`legal_actions`) into two blocks: float32 rows of
+        ``64 * players + 115``, int8 rows of 2968 (``wait``: 2969, the wait action 1
+        exactly for a seat not polled).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
         """
-        n = self._n
+        legal = cython.declare(cython.int[NACT])
+        n = self.g.n
         size = 64 * n + 115
-        rows = _block(obs, "f", n * size, "a Guerrilla observation block")
-        width = NUM_ACTIONS + 1 if wait else NUM_ACTIONS
-        marks = _block(masks, "b", n * width, "a Guerrilla mask block")
-        for seat in range(n):
-            rows[seat * size : (seat + 1) * size] = array("f", self._encode(seat))
-            mask = bytearray(width)
-            legal = self.legal_actions(seat)
-            for action in legal:
-                mask[action] = 1
-            if wait and not legal:  # not polled: the wait action alone
-                mask[NUM_ACTIONS] = 1
-            marks[seat * width : (seat + 1) * width] = mask
+        width = NACT + 1 if wait else NACT
+        if cython.compiled:
+            ob = cython.declare(cython.Py_buffer)
+            mb = cython.declare(cython.Py_buffer)
+            self._enter()  # asking for a buffer may run Python code (__buffer__)
+            try:
+                _block(obs, cython.address(ob), b"f", n * size, "a Guerrilla observation block")
+                try:
+                    _block(masks, cython.address(mb), b"b", n * width, "a Guerrilla mask block")
+                except BaseException:
+                    PyBuffer_Release(cython.address(ob))
+                    raise
+            finally:
+                self._busy = False
+            o = cython.cast(cython.p_float, ob.buf)
+            k = cython.cast(cython.p_schar, mb.buf)
+            memset(k, 0, n * width)
+            for s in range(n):
+                encode(self.st, o, s * size, s)
+                m = legal_of(self.st, s, legal)
+                for i in range(m):
+                    k[s * width + legal[i]] = 1
+                if wait and m == 0:  # not polled (or the game is over): the wait action alone
+                    k[s * width + NACT] = 1
+            PyBuffer_Release(cython.address(mb))
+            PyBuffer_Release(cython.address(ob))
+        else:
+            self._enter()
+            try:
+                rows = _block(obs, "f", n * size, "a Guerrilla observation block")
+                marks = _block(masks, "b", n * width, "a Guerrilla mask block")
+            finally:
+                self._busy = False
+            for s in range(n):
+                codes = [0.0] * size
+                encode(self.st, codes, 0, s)
+                rows[s * size : (s + 1) * size] = array("f", codes)
+                mask = bytearray(width)
+                m = legal_of(self.st, s, legal)
+                for i in range(m):
+                    mask[legal[i]] = 1
+                if wait and m == 0:  # not polled (or the game is over): the wait action alone
+                    mask[NACT] = 1
+                marks[s * width : (s + 1) * width] = mask
+
+
+if not cython.compiled:  # compiled, a step holds the GIL from its check to its commit;
+    # interpreted, threads switch between bytecodes: cardwars.exclusive guards the steps
+    # and reads (a read while another thread steps is the busy error, not a half step).
+    _READS = "legal_actions legal_moves greedy_action history copy key __reduce__ events"
+    _VIEWS = "encode_seats event_objects hands hand draw_piles discard_piles removed table"
+    _MORE = "tie_rounds flags view observation encode_observation encode_state"
+    for _name in ["apply_actions", "apply_moves", "apply_keyed", "rollout"]:
+        setattr(GuerrillaMachine, _name, exclusive.step(getattr(GuerrillaMachine, _name)))
+    for _name in f"{_READS} {_VIEWS} {_MORE}".split():
+        setattr(GuerrillaMachine, _name, exclusive.read(getattr(GuerrillaMachine, _name)))
+
+
+def _new_machine() -> GuerrillaMachine:
+    """A machine with an empty position, not set up."""
+    machine = GuerrillaMachine.__new__(GuerrillaMachine)
+    if not cython.compiled:
+        machine.__cinit__()
+    return machine
 
 
 def guerrilla_deal(
     cards: Sequence[Any], players: int, seed: int, **options: int
 ) -> GuerrillaMachine:
-    """Deal from ``seed`` (GT-2): each seat, lowest first, shuffles its own cards (in id
-    order: seat ``s`` the suit ``s``; ``two_suit_variant``: seat 0 ♦♥, seat 1 ♣♠) into its
-    draw pile with the game RNG; then the first skirmish runs to its first poll."""
+    """Deal from ``seed`` (GT-2, ``promotion.deal``), then run to the first poll.
+
+    Raises ValueError (players, seed or an option out of range) or TypeError (an option).
+    """
+    machine = _new_machine()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2..4, got {players!r}")
-    machine = object.__new__(GuerrillaMachine)
     machine._setup(cards, players, _check_u64(seed, "seed"), options)
-    if machine._options["two_suit_variant"]:
-        if players != 2:
-            raise ValueError("two_suit_variant is for 2 players")
-        own = [list(range(13, 39)), list(range(13)) + list(range(39, 52))]
-    else:
-        own = [list(range(13 * s, 13 * s + 13)) for s in range(players)]
-    for s in range(players):
-        machine._rng.shuffle(own[s])
-        machine._draw[s] = own[s]
-    machine._cards_dealt = sum(len(p) for p in own)
-    machine._start_skirmish()
+    if machine.g.opt[O_TWO_SUIT] and players != 2:
+        raise ValueError("two_suit_variant is for 2 players")
+    deal(machine.st, machine.evs)
     return machine
 
 
-def _guerrilla_machine_from_key(
-    cards: Sequence[Any], key: GuerrillaKey | tuple[Any, ...]
-) -> GuerrillaMachine:
-    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value; a plain
-    tuple of its 29 values (the pickles of earlier versions) is taken too."""
+def _guerrilla_machine_from_key(cards: Sequence[Any], key: object) -> GuerrillaMachine:
+    """Rebuild a machine from :meth:`GuerrillaMachine.key`, checking every value first
+    (``restore.check_restored``; a plain tuple of its 29 values, as earlier versions
+    pickled, is taken too)."""
+    m = _new_machine()
+    chosen = cython.declare(cython.int[4])
     if not isinstance(key, tuple) or len(key) != 29:
         raise ValueError("a machine key is a tuple of 29 parts")
-    key = GuerrillaKey._make(key)  # a plain tuple named, or a copy
-    n = _ints(key.players, 2, 4, "players")
-    options = key.options
-    if len(options) != len(OPTIONS):
-        raise ValueError(f"a machine key has {len(OPTIONS)} options, got {options!r}")
-    machine = object.__new__(GuerrillaMachine)
-    machine._setup(
-        cards, n, key.rng_state, {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)}
+    named = key if type(key) is GuerrillaKey else GuerrillaKey._make(key)
+    n = check_int(named.players, 2, 4, "players")
+    options = named.options
+    if len(options) != NOPT:
+        raise ValueError(f"a machine key has {NOPT} options, got {options!r}")
+    m._setup(
+        cards,
+        n,
+        named.rng_state,
+        {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)},
     )
-    _check_restored(n, key)
-    m = machine
-    m._hands = [list(p) for p in key.hands]
-    m._draw = [list(p) for p in key.draw]
-    m._discard = [list(p) for p in key.discard]
-    m._removed = list(key.removed)
-    m._g, m._k, m._phase, m._to_act, m._proposer, m._needed = key.stage
-    m._clock, m._cards_dealt, m._termination = key.counters
-    m._in_game, m._played_g = list(key.in_game), list(key.played_g)
-    m._penalty, m._spy = list(key.penalty), list(key.spy)
-    m._played, m._supports, m._outcomes = list(key.played), list(key.supports), list(key.outcomes)
-    m._eliminated_at, m._eliminated_hand = list(key.eliminated_at), list(key.eliminated_hand)
-    m._tie_rounds = [
-        [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
-        for flat in key.tie_rounds
-    ]
-    m._first_tied, m._tied = list(key.first_tied), list(key.tied)
-    m._drawn = [list(d) for d in key.drawn]
-    m._forfeited, m._winners, m._picks = list(key.forfeited), list(key.winners), list(key.picks)
-    m._result_winners, m._placings = tuple(key.result_winners), tuple(key.placings)
-    m._history = [tuple(step) for step in key.history]
-    m._events = list(key.events)
+    check_restored(n, named)
+    g = m.st
+    for s in range(n):
+        g.hand_n[s] = _fill(g.hand[s], named.hands[s])
+        g.draw_n[s] = _fill(g.draw[s], named.draw[s])
+        g.disc_n[s] = _fill(g.disc[s], named.discard[s])
+        g.drawn_n[s] = _fill(g.drawn[s], named.drawn[s])
+    g.removed_n = _fill(g.removed, named.removed)
+    stage = named.stage
+    set_guerrilla_rank(g, stage[0])
+    g.k, g.phase, g.to_act, g.proposer, g.needed = stage[1:]
+    g.clock, g.cards_dealt, g.termination = named.counters
+    for s in range(n):
+        g.in_game[s] = named.in_game[s]
+        g.played_g[s] = named.played_g[s]
+        g.penalty[s] = named.penalty[s]
+        g.spy[s] = named.spy[s]
+        g.played[s] = named.played[s]
+        g.support[s] = named.supports[s]
+        g.outcomes[s] = named.outcomes[s]
+        g.eliminated_at[s] = named.eliminated_at[s]
+        g.eliminated_hand[s] = named.eliminated_hand[s]
+    g.rounds = 0
+    g.tie_n = 0
+    for flat in named.tie_rounds:
+        g.round_start[g.rounds] = g.tie_n
+        g.rounds += 1
+        for i in range(0, len(flat), 3):
+            g.tie_seat[g.tie_n] = flat[i]
+            g.tie_down[g.tie_n] = flat[i + 1]
+            g.tie_up[g.tie_n] = flat[i + 2]
+            g.tie_n += 1
+    g.first_tied_n = _fill(g.first_tied, named.first_tied)
+    g.tied_n = _fill(g.tied, named.tied)
+    g.forfeited_n = _fill(g.forfeited, named.forfeited)
+    g.winners_n = _fill(g.winners, named.winners)
+    g.picks_n = _fill(g.picks, named.picks)
+    g.result_winners_n = _fill(g.result_winners, named.result_winners)
+    placings = named.placings
+    for s in range(len(placings)):
+        g.placings[s] = placings[s]
+    for past in named.history:
+        for s in range(4):
+            chosen[s] = past[s] if s < n else -1
+        m._record(chosen)
+    m.ev.n = _fill(m.ev.data, named.events)
     return m

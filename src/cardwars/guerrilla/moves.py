@@ -34,9 +34,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from cardwars.backend import RuleSource
 from cardwars.cards import Card, CardId, Deck
 from cardwars.engine import ActionSpace, Event, Move, Observation, Result
-from cardwars.guerrilla.kernel import KERNEL
 from cardwars.guerrilla.rules import Rules
 
 __all__ = [
@@ -75,6 +75,18 @@ __all__ = [
     "combination_strength",
     "compare",
 ]
+
+STRENGTH = RuleSource("cardwars.guerrilla.strength")
+"""The strength of a combination (GT-8.4), the rules' own: ``strength.py`` on this backend."""
+
+MACHINE = RuleSource("cardwars.guerrilla.machine")
+"""The machine the face steps (``machine.py``: ``GuerrillaMachine``, ``guerrilla_deal``)."""
+
+TABLES = RuleSource("cardwars.guerrilla.vector")
+"""The native vector env's tables (``vector.py``: ``GuerrillaTables``)."""
+
+BATCH = RuleSource("cardwars.guerrilla.greedy")
+"""Whole games with the built-in agents (``greedy.py``: ``guerrilla_batch``)."""
 
 
 class Phase(enum.Enum):
@@ -155,7 +167,7 @@ def combination_strength(cards: Sequence[Card], guerrilla_rank: int, rules: Rule
     True
     """
     ids: list[CardId] = [card.id for card in cards]
-    strength: int = KERNEL.module.guerrilla_strength(
+    strength: int = STRENGTH.module.guerrilla_strength(
         ids, guerrilla_rank, rules.kicker, rules.ace_low
     )
     return strength
@@ -184,7 +196,7 @@ def compare(
     >>> compare([P("KC"), P("5C")], [P("KD")], 2, kicker=True)
     1
     """
-    strength = KERNEL.module.guerrilla_strength
+    strength = STRENGTH.module.guerrilla_strength
     ids_a: list[CardId] = [card.id for card in a]
     ids_b: list[CardId] = [card.id for card in b]
     strength_a: int = strength(ids_a, guerrilla_rank, kicker, ace_low)

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
 from cardwars.cards import Card, Deck
 from cardwars.errors import UsageError
-from cardwars.guerrilla.kernel import KERNEL
-from cardwars.guerrilla.moves import GuerrillaObservation, Phase
+from cardwars.guerrilla.moves import MACHINE, GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
 
@@ -195,7 +194,7 @@ class Rebuilder(Generic[StateT]):
             at += size
         seed = rng.next_u64()
         origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
-        machine = KERNEL.module.GuerrillaMachine(_CARDS, *origin, **self._options)
+        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
             machine.apply_actions({s: PLAY_BASE + played[s] for s in machine.to_act})

@@ -43,7 +43,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "cap_result": ("draw", "most_cards"),
 }
 # Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled
-# batch loop counts skirmishes in a C int (``guerrilla/_machine.pxd``), so the cap stays well
+# batch loop counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well
 # below 2**31 - 1.
 _COUNTS: dict[str, tuple[int, int]] = {"max_skirmishes": (1, 10**9)}
 

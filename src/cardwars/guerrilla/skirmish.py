@@ -5,7 +5,7 @@ window (GT-8) and says where every seat stands, as the game's two
 :class:`~cardwars.guerrilla.SkirmishEvaluated` events do (GT-7 Evaluate, GT-9
 Re-evaluate), and who wins the skirmish or goes on to tie resolution (GT-10). It ranks
 the combinations with the kernels' own strength and evaluation functions
-(``guerrilla_strength`` and ``guerrilla_evaluate`` of the compiled ``_strength.pxi``, or
+(``guerrilla_strength`` and ``guerrilla_evaluate`` of the rule module ``strength.py``, compiled or
 its twin ``strength.py``, on the current backend), as the game does.
 
 >>> from cardwars.guerrilla import resolve_skirmish
@@ -21,8 +21,7 @@ from dataclasses import dataclass
 
 from cardwars.cards import Card, CardId
 from cardwars.errors import CardParseError, UsageError, describe
-from cardwars.guerrilla.kernel import KERNEL
-from cardwars.guerrilla.moves import Outcome
+from cardwars.guerrilla.moves import STRENGTH, Outcome
 from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, Rules, seat_cards
 
 __all__ = ["SkirmishStanding", "resolve_skirmish"]
@@ -171,7 +170,7 @@ def resolve_skirmish(
                     raise UsageError(f"{card} is on the table twice (again at seat {seat})")
                 seen.add(card)
 
-    kernel = KERNEL.module
+    kernel = STRENGTH.module
     g, kicker, ace_low = guerrilla_rank, rules.kicker, rules.ace_low
     alone: list[list[CardId]] = [[] if card is None else [card.id] for card in cards]
     evaluated = tuple(map(Outcome, kernel.guerrilla_evaluate(alone, g, kicker, ace_low)))
@@ -211,7 +210,7 @@ def _check_support(
         )
     if rules.support_rule == "unrestricted":
         return
-    strength = KERNEL.module.guerrilla_strength
+    strength = STRENGTH.module.guerrilla_strength
     kicker, ace_low = rules.kicker, rules.ace_low
     stronger: int = strength([*alone[seat], card.id], g, kicker, ace_low)
     if rules.support_rule == "stronger_combo":

@@ -4,10 +4,9 @@ A :class:`State` is built by a deal (:meth:`State.deal`, what
 :meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or
 from a hand-built position (:meth:`State.from_position`, checked by
 :mod:`cardwars.guerrilla.position`). The rule steps of each skirmish run in the
-kernels' Guerrilla machine (``GuerrillaMachine``: compiled, sharing its C rule
-steps with the batch loop, or its pure-Python twin
-:mod:`cardwars.guerrilla.machine`, the readable spec); this module
-is its typed face: it turns cards, moves and events into objects, and builds
+Guerrilla machine (``GuerrillaMachine`` of :mod:`cardwars.guerrilla.machine`, over the
+rule modules beside it, compiled or interpreted from the same source: ``MACHINE``);
+this module is its typed face: it turns cards, moves and events into objects, and builds
 events only when they are asked for.
 """
 
@@ -21,41 +20,22 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.exclusive import busy_error
-from cardwars.guerrilla.contract import GuerrillaMachine
 from cardwars.guerrilla.encoding import observation_size, state_size
-from cardwars.guerrilla.kernel import KERNEL
+from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
 from cardwars.guerrilla.knowledge import Knowledge
 from cardwars.guerrilla.moves import (
     ACTIONS,
-    CardPlayed,
-    CardsDrawn,
-    CardsRecruited,
-    DiscardReshuffled,
-    FaceDownRevealed,
-    ForcesLost,
-    GameOver,
+    MACHINE,
     GuerrillaMove,
     GuerrillaObservation,
-    GuerrillaPromoted,
     Phase,
     Play,
-    PlayerEliminated,
-    ProposalCancelled,
-    ProposalMade,
-    SkirmishEvaluated,
-    SkirmishStarted,
-    SkirmishWon,
-    SpoilsTaken,
-    SpyFlagSet,
-    SupportAdded,
     TieCards,
-    TieCardsPlaced,
 )
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from cardwars.values import builder
+from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -64,63 +44,17 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
     from cardwars.core_rng import Rng
+    from cardwars.guerrilla.machine import GuerrillaMachine
 
 __all__ = ["State"]
 
+# The machine's tables of the face's values (by these names here too: tests read them).
+_CARDS, _EVENT_FACES, _VIEW_FACES = CARDS, EVENT_FACES, VIEW_FACES
 
-_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
 
 _MOVES: Final = cast("tuple[GuerrillaMove, ...]", ACTIONS.moves)
 _TIE_BASE: Final = 212  # the action of TieCards(up, down) is 212 + 53 * up + down (52: none)
 assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  # moves.py
-
-_played = builder(CardPlayed)
-_drawn = builder(CardsDrawn)
-_placed = builder(TieCardsPlaced)
-
-# Events with few possible values are built once and shared (they are frozen values).
-_SUPPORTS: Final = tuple(tuple(SupportAdded(s, c) for c in _CARDS) for s in range(4))
-_REVEALED: Final = tuple(tuple(FaceDownRevealed(s, c) for c in _CARDS) for s in range(4))
-_SPY: Final = tuple(SpyFlagSet(s) for s in range(4))
-_PLAYED: Final = tuple(
-    tuple((_played(s, c, False), _played(s, c, True)) for c in _CARDS) for s in range(4)
-)
-_PLACED: Final = tuple(
-    tuple((_placed(s, c, False), _placed(s, c, True)) for c in _CARDS) for s in range(4)
-)
-_DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
-_EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
-"""The evaluations met so far, by outcomes and ``reevaluated`` (at most 2 * 4**4 of them)."""
-
-
-# The machine's table of the observations it builds (``observation``; the fields are
-# documented in cardwars.guerrilla.tables).
-_VIEW_FACES: Final = GuerrillaViewFaces(observation=GuerrillaObservation, phases=MACHINE_PHASES)
-
-# The machine's table of the event objects it builds (``event_objects``; ditto).
-_EVENT_FACES: Final = GuerrillaFaces(
-    cards=_CARDS,
-    played=_PLAYED,
-    drawn=_DRAWN,
-    evaluations=_EVALUATED,
-    supports=_SUPPORTS,
-    placed=_PLACED,
-    revealed=_REVEALED,
-    spy=_SPY,
-    evaluated=SkirmishEvaluated,
-    spoils=SpoilsTaken,
-    won=SkirmishWon,
-    started=SkirmishStarted,
-    lost=ForcesLost,
-    reshuffled=DiscardReshuffled,
-    eliminated=PlayerEliminated,
-    proposal=ProposalMade,
-    promoted=GuerrillaPromoted,
-    cancelled=ProposalCancelled,
-    recruited=CardsRecruited,
-    over=GameOver,
-)
 
 
 def _events_of(machine: GuerrillaMachine, result: Result | None) -> tuple[Event, ...]:
@@ -193,7 +127,7 @@ class State(MachineState[Phase], EncodedState):
     _event_faces: ClassVar[GuerrillaFaces] = _EVENT_FACES
     _phases: ClassVar[tuple[Phase, ...]] = MACHINE_PHASES
 
-    _m: GuerrillaMachine  # the machine, on either backend, through its typed contract
+    _m: GuerrillaMachine  # the machine, on either backend (the one source's class)
     _rules: Rules
     _players: int
     _seed: int
@@ -225,7 +159,7 @@ class State(MachineState[Phase], EncodedState):
     @classmethod
     def deal(cls, rules: Rules, players: int, seed: int) -> State:
         """Set up a game from ``seed`` (GT-2) and run it to its first poll, after the first Draw."""
-        machine = KERNEL.module.guerrilla_deal(_CARDS, players, seed, **rules.machine_options())
+        machine = MACHINE.module.guerrilla_deal(_CARDS, players, seed, **rules.machine_options())
         return cls(rules, players, seed, machine, None)
 
     @classmethod
@@ -316,9 +250,8 @@ class State(MachineState[Phase], EncodedState):
             position.rng_seed,
             STARTS.index(position.start),
         )
-        machine = KERNEL.module.GuerrillaMachine(
-            _CARDS, *origin, **position.rules.machine_options()
-        )
+        options = position.rules.machine_options()
+        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **options)
         return cls(position.rules, position.players, position.rng_seed, machine, origin)
 
     def _first_machine(self) -> GuerrillaMachine:
@@ -326,9 +259,9 @@ class State(MachineState[Phase], EncodedState):
         options = self._rules.machine_options()
         machine: GuerrillaMachine
         if self._origin is None:
-            machine = KERNEL.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
+            machine = MACHINE.module.guerrilla_deal(_CARDS, self._players, self._seed, **options)
         else:
-            machine = KERNEL.module.GuerrillaMachine(_CARDS, *self._origin, **options)
+            machine = MACHINE.module.GuerrillaMachine(_CARDS, *self._origin, **options)
         return machine
 
     # --- the protocol -------------------------------------------------------------

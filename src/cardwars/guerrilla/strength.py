@@ -1,41 +1,60 @@
-"""The strength of a Guerrilla combination: the pure-Python twin of ``_strength.pxi``.
-
-The compiled extension ``_machine.pyx`` also has a whole-game loop, ``guerrilla_batch``
-(in ``_policy.pxi``); it has no twin, because it plays the compiled Guerrilla machine's
-own rule steps, whose twin is :mod:`cardwars.guerrilla.machine`, with the built-in
-agents, and
-:func:`cardwars.simulate` plays that machine through :func:`cardwars.play` when the
-compiled core is not in use (the differential tests compare the two game by game).
+"""The worth of a card and the strength of a combination (GT-1.5, GT-7, GT-8.4).
 
 Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is
-the one or two cards a player has on the table that count (GT-8.4).
+the one or two cards a player has on the table that count (GT-8.4). The rules read
+strengths through ``board.strength`` (on the position's table of worths, kept at G);
+:func:`guerrilla_strength` and :func:`guerrilla_evaluate` are the same rule for the
+face (the moves' labels, the skirmish views).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+try:
+    import cython
+except ModuleNotFoundError:  # no Cython here: the package's stand-in
+    from cardwars import _cython as cython  # type: ignore[no-redef]
+
 __all__ = ["guerrilla_evaluate", "guerrilla_strength"]
 
-_PAIR = 1024  # above every non-pair strength (at most 14*32 + 15)
+if not cython.compiled:  # compiled, the C enum of strength.pxd stands
+    PAIR = 1024
+
+if not cython.compiled:  # compiled, strength.pxd's inline C (the same text)
+
+    def effective(card: int, grank: int, ace_low: bool) -> int:
+        """A card's worth at G: a Guerrilla (rank 2..G, GT-1.5) 1, a low Ace (``ace_low``,
+        GT-A3 alt) 0, else its rank."""
+        rank = card % 13 + 2
+        if rank == 14 and ace_low:
+            return 0
+        if rank <= grank:
+            return 1
+        return rank
 
 
-def _effective(card_id: int, guerrilla_rank: int, ace_low: bool) -> int:
-    rank = card_id % 13 + 2
-    if rank == 14 and ace_low:
-        return 0  # GT-A3 alt: the Ace counts 1, below the Guerrillas
-    if rank <= guerrilla_rank:
-        return 1  # GT-1.5: every Guerrilla has the same effective rank
-    return rank
+def strength2(a: int, b: int, grank: int, kicker: bool, ace_low: bool) -> int:
+    """The strength of the combination ``a`` with ``b`` (``b < 0``: ``a`` alone).
+
+    GT-8.4: two cards of equal worth are a pair and beat every non-pair; a non-pair is
+    worth its higher card, plus the lower one as a kicker when ``kicker``.
+    """
+    ea = effective(a, grank, ace_low)
+    if b < 0:
+        return ea * 32
+    eb = effective(b, grank, ace_low)
+    if ea == eb:
+        return PAIR + ea
+    if ea < eb:
+        ea, eb = eb, ea
+    return ea * 32 + (eb + 1 if kicker else 0)
 
 
 def guerrilla_strength(
     cards: Sequence[int], guerrilla_rank: int, kicker: bool = False, ace_low: bool = False
 ) -> int:
     """The strength of a combination of one or two card ids (GT-8.4); higher is better.
-
-    A pair (equal effective ranks) beats every non-pair; a non-pair is worth its
-    highest effective rank, plus its second card as a kicker when ``kicker``.
 
     >>> guerrilla_strength([11], 2) == guerrilla_strength([11, 3], 2)   # K vs K+5: no kicker
     True
@@ -45,14 +64,8 @@ def guerrilla_strength(
     n = len(cards)
     if n == 0 or n > 2:
         raise ValueError(f"a combination has 1 or 2 cards, got {n}")
-    first = _effective(cards[0], guerrilla_rank, ace_low)
-    if n == 1:
-        return first * 32
-    second = _effective(cards[1], guerrilla_rank, ace_low)
-    if first == second:
-        return _PAIR + first
-    high, low = (first, second) if first > second else (second, first)
-    return high * 32 + (low + 1 if kicker else 0)
+    second = -1 if n == 1 else cards[1]
+    return strength2(cards[0], second, guerrilla_rank, bool(kicker), bool(ace_low))
 
 
 def guerrilla_evaluate(
@@ -73,8 +86,14 @@ def guerrilla_evaluate(
     strengths = [
         guerrilla_strength(c, guerrilla_rank, kicker, ace_low) if len(c) else -1 for c in combos
     ]
-    best = max(strengths)
-    leaders = sum(1 for s in strengths if s == best and s >= 0)
+    best = -1
+    leaders = 0
+    for s in strengths:
+        if s > best:
+            best = s
+            leaders = 1
+        elif s == best and s >= 0:
+            leaders += 1
     out = []
     for s in strengths:
         if s < 0:
