@@ -21,7 +21,7 @@ from cardwars.aliwar import BATCH_AGENTS, TERMINATIONS, Aliwar
 from cardwars.aliwar.game import BATCH
 from cardwars.core_rng import derive_seed
 
-_CODES = {"random": 0, "greedy": 1}  # the batch kernel's agent codes
+_CODES = {"random": 0, "greedy": 1}  # the batch loop's agent codes
 
 
 def play_games(backend: str, games: int, agents: tuple[str, str]) -> list[tuple[int, int, int]]:

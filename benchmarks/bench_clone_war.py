@@ -9,8 +9,8 @@ Three ways to play the same games (game k dealt from ``derive_seed(seed, k)``):
 
 * the compiled batch loop ``whole_game.clone_war_batch`` (nogil, C objects);
 * the state machine (``State.apply({})`` once per battle, typed events) on the
-  compiled kernels;
-* the same state machine on the pure-Python twin kernels.
+  compiled rule modules;
+* the same state machine on the same rule modules interpreted.
 
 All figures come from one run, so the ratios compare like with like; each is
 the best of a few repetitions to shave off noise from other processes.
@@ -46,7 +46,7 @@ def batch(players: int) -> Callable[[int], int]:
 
 
 def state_machine(players: int, backend: str) -> Callable[[int], int]:
-    """``run(n)``: games 0..n-1 stepped with ``State.apply({})`` on ``backend``'s kernels."""
+    """``run(n)``: games 0..n-1 stepped with ``State.apply({})`` on ``backend``'s rule modules."""
 
     def run(games: int) -> int:
         with using_backend(backend):

@@ -38,7 +38,7 @@ def require_compiled() -> None:
 
 @contextmanager
 def using_backend(name: str) -> Iterator[None]:
-    """Run the body on the ``"compiled"`` or ``"python"`` kernels, as the test fixture does."""
+    """Run the body on the ``"compiled"`` or ``"python"`` backend, as the test fixture does."""
     saved = _backend.BACKEND
     _backend.use_backend(name)
     try:

@@ -9,7 +9,7 @@ Run from the repository root (after ``pip install .`` or an in-place build)::
 
 Sections (every ratio compares two figures measured in this same run):
 
-a. kernels, compiled core vs pure-Python twin: shuffle of 52 cards, Aliwar
+a. rule calls, compiled vs interpreted: shuffle of 52 cards, Aliwar
    conflict resolution, Guerrilla combination strength and compare;
 b. the Python API beside an OpenSpiel anchor (goofspiel(13) through its Python
    API, when ``open-spiel`` is installed: ``pip install .[bench]``), per game and
@@ -72,7 +72,7 @@ from cardwars import aliwar, guerrilla
 from cardwars import backend as _backend
 from cardwars.agents import RandomAgent
 from cardwars.aliwar.state import ROUND as ALIWAR
-from cardwars.backend import Kernel, RuleSource
+from cardwars.backend import RuleSource
 from cardwars.cards import Card, Deck, Suit
 from cardwars.engine import Game
 from cardwars.registry import load_game
@@ -90,7 +90,7 @@ SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [
 ]
 GAMES = ("aliwar", "clone-war", "guerrilla")
 TITLES = {"aliwar": "Aliwar", "clone-war": "Clone War", "guerrilla": "Guerrilla"}
-INPUTS = 1024  # random argument tuples cycled through by the kernel benchmarks
+INPUTS = 1024  # random argument tuples cycled through by the rule-call benchmarks
 
 
 @dataclass(frozen=True)
@@ -195,7 +195,7 @@ def _rst_table(title: str, note: str, header: Sequence[str], rows: list[list[str
     return "\n".join(lines)
 
 
-# --- a. kernels --------------------------------------------------------------------------------
+# --- a. rule calls --------------------------------------------------------------------------------
 
 
 def _cycled(call: Callable[[Any], object], inputs: list[Any]) -> Callable[[int], int]:
@@ -216,14 +216,15 @@ def _shuffle_run() -> Callable[[int], int]:
     return _cycled(lambda _: rng.shuffle(cards), [None] * INPUTS)
 
 
-def _kernel_run(of: Kernel | RuleSource, name: str, inputs: list[Any]) -> Callable[[int], int]:
-    """Calls of the current backend's kernel ``name`` (looked up once, as a hot loop would)."""
-    kernel = getattr(of.module, name)
-    return _cycled(lambda args: kernel(*args), inputs)
+def _rule_run(of: RuleSource, name: str, inputs: list[Any]) -> Callable[[int], int]:
+    """Calls of the current backend's rule function ``name`` (looked up once, as a hot loop
+    would)."""
+    rule = getattr(of.module, name)
+    return _cycled(lambda args: rule(*args), inputs)
 
 
-def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
-    """(label, factory of a runner on the current backend) for each kernel call."""
+def rule_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
+    """(label, factory of a runner on the current backend) for each rule call."""
     draw = random.Random(SEED)
     deck = list(Deck.standard())
     suits = list(Suit)
@@ -250,43 +251,43 @@ def kernel_cases() -> list[tuple[str, Callable[[], Callable[[int], int]]]]:
             lambda: _cycled(lambda a: aliwar.resolve_conflict(*a), conflicts),
         ),
         (
-            "Aliwar conflict kernel: `aliwar_conflict`",
-            lambda: _kernel_run(ALIWAR, "aliwar_conflict", conflict_ids),
+            "Aliwar conflict rule: `aliwar_conflict`",
+            lambda: _rule_run(ALIWAR, "aliwar_conflict", conflict_ids),
         ),
         (
             "Aliwar five columns: `aliwar_resolve_columns`",
-            lambda: _kernel_run(ALIWAR, "aliwar_resolve_columns", columns),
+            lambda: _rule_run(ALIWAR, "aliwar_resolve_columns", columns),
         ),
         (
             "Guerrilla compare: `guerrilla.compare`",
             lambda: _cycled(lambda a: guerrilla.compare(*a), combos),
         ),
         (
-            "Guerrilla strength kernel: `guerrilla_strength`",
-            lambda: _kernel_run(
+            "Guerrilla strength rule: `guerrilla_strength`",
+            lambda: _rule_run(
                 RuleSource("cardwars.guerrilla.strength"), "guerrilla_strength", strengths
             ),
         ),
     ]
 
 
-def section_kernels(suite: Suite) -> None:
-    print("a. kernels", file=sys.stderr)
+def section_rule_calls(suite: Suite) -> None:
+    print("a. rule calls", file=sys.stderr)
     rows = []
-    for label, factory in kernel_cases():
+    for label, factory in rule_cases():
         runs = {}
         for backend in BACKENDS:
             with using_backend(backend):
                 runs[backend] = (backend, factory())
-        rates = suite.time_group("kernels", label, "calls", runs)
+        rates = suite.time_group("rule_calls", label, "calls", runs)
         ratio = suite.ratio(
-            "kernels", label, "compiled/python", rates["compiled"] / rates["python"]
+            "rule_calls", label, "compiled/python", rates["compiled"] / rates["python"]
         )
         rows.append([label, fmt_rate(rates["compiled"]), fmt_rate(rates["python"]), ratio])
     suite.table(
-        "a. Kernels: compiled core vs pure-Python twin",
+        "a. Rule calls: compiled vs interpreted",
         "Calls per second from Python, cycling through 1,024 random arguments.",
-        ["call", "compiled calls/s", "twin calls/s", "compiled / twin"],
+        ["call", "compiled calls/s", "interpreted calls/s", "compiled / interpreted"],
         rows,
     )
 
@@ -597,7 +598,7 @@ def section_simulate(suite: Suite) -> None:
 # --- main --------------------------------------------------------------------------------------
 
 SECTIONS: dict[str, Callable[[Suite], None]] = {
-    "a": section_kernels,
+    "a": section_rule_calls,
     "b": section_steps,
     "c": section_games,
     "d": section_simulate,

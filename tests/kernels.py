@@ -16,10 +16,10 @@ from typing import Any
 
 from cardwars import backend
 
+
 class RuleModules:
     """A game's rule modules (one source each) as one namespace of their public names
-    (each module's ``__all__``) on a backend, as :class:`cardwars.backend.Kernel` gives a
-    game's compiled extension or twins."""
+    (each module's ``__all__``) on a backend."""
 
     def __init__(self, *names: str) -> None:
         self.sources = tuple(backend.RuleSource(name) for name in names)

@@ -1,9 +1,9 @@
-"""Each compiled extension and its pure-Python twins have the same names and signatures.
+"""The shared compiled core and its Python stand-in have the same names and signatures.
 
-The compiled code is four extensions, each beside its readable twin: the shared core
-``cardwars/_core.pyx`` (twin ``cardwars/core.py``) and each game's machine
-``<game>/_machine.pyx`` (twins ``<game>/machine.py`` and the modules its
-:class:`~cardwars.backend.Kernel` names). Two levels are checked:
+Every game's rules are one source (rule modules, compiled and interpreted from the same
+files: ``tests/<game>/`` compares the two builds). The one compiled unit written apart
+from its Python form is the shared core, ``cardwars/_core.pyx``, whose stand-in is
+``cardwars/core.py``. Two levels are checked:
 
 * **files, by name**: every compiled source ``_x.pyx`` or ``_x.pxi`` has a twin ``x.py``
   in the same folder, and the public functions and classes the compiled file defines
@@ -32,20 +32,14 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars.backend import Kernel
-from tests.kernels import KERNELS, compiled_or_skip
+from tests.kernels import compiled_or_skip
 
 compiled_or_skip()
-
-TWINNED = [kernel for kernel in KERNELS if isinstance(kernel, Kernel)]
-"""The games whose compiled extension still has twins (Aliwar's rules are one source,
-compared build against build in ``tests/aliwar/test_machine_parity.py``)."""
 
 SRC = Path(cardwars.__file__).parent
 
 PAIRS: list[tuple[str, tuple[str, ...]]] = [
     ("cardwars._core", ("cardwars.core",)),
-    *((kernel.compiled, kernel.twins) for kernel in TWINNED),
 ]
 """Each compiled extension and the twin modules that hold its names."""
 
@@ -263,13 +257,6 @@ def test_every_compiled_name_has_a_twin_and_the_twin_no_other(
     assert not extra, f"twin names {compiled} lacks: {extra}"
 
 
-def test_the_kernels_name_the_pairs() -> None:
-    for kernel in TWINNED:
-        assert isinstance(kernel, Kernel)
-        assert kernel.compiled.endswith("._machine")
-        assert kernel.twins[0] == kernel.compiled.replace("._machine", ".machine")
-
-
 def test_the_exemption_is_still_needed_and_documented() -> None:
     every_compiled: dict[str, object] = {}
     every_twin: dict[str, object] = {}
@@ -277,10 +264,6 @@ def test_the_exemption_is_still_needed_and_documented() -> None:
     for compiled, twins in PAIRS:
         every_compiled.update(own_names(importlib.import_module(compiled)))
         every_twin.update(twin_names(twins))
-    for kernel in TWINNED:
-        documented += (
-            importlib.import_module(kernel.compiled.replace("._machine", ".kernel")).__doc__ or ""
-        )
     for name, reason in NO_TWIN.items():
         assert name in every_compiled, f"{name} is no longer compiled; drop its exemption"
         assert name not in every_twin, f"{name} has a twin now; drop its exemption ({reason})"

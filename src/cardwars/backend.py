@@ -45,7 +45,7 @@ from typing import Literal
 
 from cardwars.errors import UsageError, describe
 
-__all__ = ["BACKEND", "INTERPRETED", "Kernel", "RuleSource", "core", "use_backend"]
+__all__ = ["BACKEND", "INTERPRETED", "RuleSource", "core", "use_backend"]
 
 _COMPILED_CORE = "cardwars._core"
 _PYTHON_CORE = "cardwars.core"
@@ -242,53 +242,3 @@ def _load_interpreted(name: str) -> ModuleType:
     if not _is_compiled(canonical):
         return canonical  # no compiled build here: the canonical module is the source run
     return importlib.import_module(INTERPRETED + name[len("cardwars") :])
-
-
-# Transitional: a game whose rules are not yet one pure-mode source keeps its twins.
-class Kernel:
-    """A game's compiled extension and the twin modules that hold the same names.
-
-    :attr:`module` is the current :data:`BACKEND`'s: the extension itself, or one
-    namespace of the twins' public names (each twin module's ``__all__``), imported on
-    first use. A game's folder holds its own (``aliwar/kernel.py``), so that the game,
-    not this module, names its machine.
-    """
-
-    __slots__ = ("_twin", "compiled", "twins")
-
-    def __init__(self, compiled: str, *twins: str) -> None:
-        self.compiled = compiled
-        self.twins = twins
-        self._twin: ModuleType | None = None
-
-    @property
-    def module(self) -> ModuleType:
-        """The current backend's module (ImportError names the module that is missing)."""
-        return self.of(BACKEND)
-
-    def of(self, backend: str) -> ModuleType:
-        """The module of ``backend`` (``"compiled"`` or ``"python"``), imported on first use."""
-        if backend != "compiled":
-            return self._twin if self._twin is not None else self._gather()
-        module = sys.modules.get(self.compiled)
-        if module is None:
-            try:
-                module = importlib.import_module(self.compiled)
-            except ImportError as exc:
-                raise ImportError(
-                    f"the compiled module {self.compiled} did not import ({exc}); the "
-                    "extensions are built together: rebuild with 'pip install .'"
-                ) from exc
-        return module
-
-    def _gather(self) -> ModuleType:
-        twin = ModuleType(f"{self.compiled} (twin: {', '.join(self.twins)})")
-        for name in self.twins:
-            module = importlib.import_module(name)
-            for attr in module.__all__:
-                setattr(twin, attr, getattr(module, attr))
-        self._twin = twin
-        return twin
-
-    def __repr__(self) -> str:
-        return f"Kernel({', '.join(map(repr, (self.compiled, *self.twins)))})"
