@@ -13,21 +13,12 @@ In the Keep phase the cards that won or tied still lie face up on their stacks
 (AW-6.4), marked ``returning``; the lost cards are in ``won``.
 
 A step's events are a flat tuple of ints (:meth:`AliwarMachine.events`); the face
-turns them into event objects only when asked. Each event is its code and then:
-
-====  ===========  ===============================================================
-code  event        ints
-====  ===========  ===============================================================
-0     revealed     ``choice_0 choice_1`` (switch actions)
-1     conflict     ``column card_0 card_1 protected_0 protected_1 winner`` (-1 tie)
-2     emptied      ``seat column``
-3     discarded    ``n`` and ``n`` cards, in discard order
-4     returned     ``seat n`` and ``n`` pairs ``column card``
-5     kept         ``seat card stack``
-6     declined     ``seat``
-7     flipped      the ten new tops, seat 0's columns then seat 1's
-8     over         ``termination winner`` (-1: nobody)
-====  ===========  ===============================================================
+turns them into event objects only when asked. Each event is its code (the ``EV_*``
+names of :mod:`.position`) and then: revealed ``choice_0 choice_1`` (switch actions);
+conflict ``column card_0 card_1 protected_0 protected_1 winner`` (-1 a tie); emptied
+``seat column``; discarded ``n`` and ``n`` cards in discard order; returned ``seat n`` and
+``n`` pairs ``column card``; kept ``seat card stack``; declined ``seat``; flipped the ten
+new tops, seat 0's columns then seat 1's; over ``termination winner`` (-1: nobody).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = aliwar_deal(labels, 42)
@@ -102,18 +93,11 @@ from .views import encode_into, encode_seats
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
 _OPTIONS = (
-    "allow_null_switch",
-    "kept_card_position",
-    "double_loss_result",
-    "no_progress_limit",
-    "max_rounds",
-    "cap_result",
-)
-_POLLED: tuple[frozenset[int], ...] = (
-    frozenset(),
-    frozenset({0}),
-    frozenset({1}),
-    frozenset({0, 1}),
+    "allow_null_switch", "kept_card_position", "double_loss_result",
+    "no_progress_limit", "max_rounds", "cap_result",
+)  # fmt: skip
+_POLLED: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in (0, 1) if b >> s & 1) for b in range(4)
 )
 _SWITCHES_15 = tuple(range(15))
 _SWITCHES_16 = tuple(range(16))
