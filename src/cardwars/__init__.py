@@ -42,7 +42,7 @@ from cardwars.table import Table
 
 __version__ = "0.1.0"
 
-if TYPE_CHECKING:  # both backends have the same Rng; the type checker reads the twin's
+if TYPE_CHECKING:  # both backends have the same Rng; the type checker reads the Python one's
     from cardwars.core_rng import Rng, derive_seed
 else:
     Rng = _core_module.Rng

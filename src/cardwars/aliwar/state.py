@@ -62,7 +62,7 @@ ROUND: Final = backend.RuleSource("cardwars.aliwar.round")
 _SEATS: Final = (0, 1)
 
 _NO_COLUMN_WINNER: Final = -1
-"""What the kernels' conflict functions return for a tied column (else the winning seat)."""
+"""What the rule modules' conflict functions return for a tied column (else the winning seat)."""
 
 # The legal moves are the action space's own move objects (ACTIONS in moves.py), so that
 # legal_actions() finds their numbers by identity.
@@ -124,13 +124,13 @@ def _option_key(rules: Rules) -> tuple[Any, ...]:
 
 
 @functools.lru_cache(maxsize=4)
-def _restorer(kernels: Any) -> Any:
-    """The kernels' machine restore function (what a machine pickles with)."""
-    return kernels.aliwar_deal(_CARDS, 0).__reduce__()[0]
+def _restorer(rules: Any) -> Any:
+    """The machine's restore function (what a machine pickles with), of one build."""
+    return rules.aliwar_deal(_CARDS, 0).__reduce__()[0]
 
 
 def _machine_from_key(key: AliwarKey) -> AliwarMachine:
-    """A machine of the current kernels rebuilt from :meth:`key`, every value checked."""
+    """A machine of the current backend rebuilt from :meth:`key`, every value checked."""
     machine: AliwarMachine = _restorer(MACHINE.module)(_CARDS, key)
     return machine
 
@@ -192,7 +192,7 @@ class State(MachineState[Phase], EncodedState):
     every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
     phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
 
-    The rules run in the kernels' Aliwar machine (compiled, or its pure-Python twin);
+    The rules run in Aliwar's machine (its rule modules, compiled or interpreted);
     this class is its typed face: it turns cards, moves and events into objects, and
     builds events only when they are asked for.
 

@@ -6,8 +6,8 @@ build event objects and observations with: its classes and the values it shares.
 it pickles and is restored from, and what the face reads to rebuild one.
 
 Both are NamedTuples read by field name, never by position, on both sides: the
-compiled machine (``_machine.pyx``, which imports this module) and its twin
-(``machine.py``). A leaf: the twins import it, and it imports nothing of the face.
+machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
+and the face. A leaf: it imports nothing of the face.
 """
 
 from __future__ import annotations

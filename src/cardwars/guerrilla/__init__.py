@@ -11,7 +11,7 @@ performs everything automatic up to the next poll or the end.
 Every name below comes from one module of the package: ``rules`` (the
 options, the terminations and each seat's cards), ``moves`` (phases, moves,
 events, the observation, :class:`Outcome` and the comparison of
-combinations), ``state`` (the state: the typed face of the kernels' Guerrilla
+combinations), ``state`` (the state: the typed face of the Guerrilla
 machine, where the rule steps run; hand-built positions are checked in ``position``),
 ``game`` (the game and its batch loop), ``skirmish`` (:func:`resolve_skirmish`: one
 table evaluated on its own), ``agents`` and ``text`` (terminal text).

@@ -202,7 +202,7 @@ class IsmctsAgent(_Ismcts):
     it returns. A move with one legal choice is returned at once. The rules come with
     the observation.
 
-    Rollouts run on the kernel machine (``GuerrillaMachine.rollout``): with
+    Rollouts run on the game's machine (``GuerrillaMachine.rollout``): with
     ``rollout="greedy"`` every seat plays :class:`GreedyAgent`'s move, except that
     with probability ``epsilon`` (rounded to thousandths) a move is uniformly random
     instead; ``rollout="random"`` plays uniformly random moves. Every draw comes

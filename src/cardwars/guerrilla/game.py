@@ -157,7 +157,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         Beyond the engine's check (one built-in agent from
         :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be
         the defaults except ``two_suit_variant`` and ``max_skirmishes``, and the
-        compiled core must be in use: the pure twin has no Guerrilla loop.
+        compiled build must be in use.
         Whenever this is False, :func:`cardwars.simulate` plays the games with
         :func:`cardwars.play` instead.
 
@@ -170,7 +170,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         defaults = Rules(
             two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
         )
-        # The loop is compiled only: the state machine is its readable twin.
+        # Interpreted, simulate() plays the same games through the state machine.
         return backend.BACKEND == "compiled" and rules == defaults
 
     def run_batch(

@@ -5,7 +5,7 @@ Every event is public (GT-15): it never names a card that some player may not
 know, so the public log can be shown to everyone. :class:`Outcome` names where
 a seat stands in an evaluation; :func:`combination_strength` and
 :func:`compare` rank combinations of one or two cards (GT-8.4) through the
-kernels, for the state machine, the agents and your own code alike.
+machine, for the state machine, the agents and your own code alike.
 
 :data:`ACTIONS` numbers every move once and for all, under every option and player
 count (2968 actions; ``c`` is a card id 0–51, in canonical order):

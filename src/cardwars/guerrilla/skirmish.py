@@ -4,9 +4,9 @@
 window (GT-8) and says where every seat stands, as the game's two
 :class:`~cardwars.guerrilla.SkirmishEvaluated` events do (GT-7 Evaluate, GT-9
 Re-evaluate), and who wins the skirmish or goes on to tie resolution (GT-10). It ranks
-the combinations with the kernels' own strength and evaluation functions
-(``guerrilla_strength`` and ``guerrilla_evaluate`` of the rule module ``strength.py``, compiled or
-its twin ``strength.py``, on the current backend), as the game does.
+the combinations with the rule modules' own strength and evaluation functions
+(``guerrilla_strength`` and ``guerrilla_evaluate`` of the rule module ``strength.py``, on
+the current backend), as the game does.
 
 >>> from cardwars.guerrilla import resolve_skirmish
 >>> standing = resolve_skirmish(["KC", "9D"], supports=[None, "9C"])  # a pair of 9s beats K
@@ -170,17 +170,17 @@ def resolve_skirmish(
                     raise UsageError(f"{card} is on the table twice (again at seat {seat})")
                 seen.add(card)
 
-    kernel = STRENGTH.module
+    strength = STRENGTH.module
     g, kicker, ace_low = guerrilla_rank, rules.kicker, rules.ace_low
     alone: list[list[CardId]] = [[] if card is None else [card.id] for card in cards]
-    evaluated = tuple(map(Outcome, kernel.guerrilla_evaluate(alone, g, kicker, ace_low)))
+    evaluated = tuple(map(Outcome, strength.guerrilla_evaluate(alone, g, kicker, ace_low)))
     for seat, card in enumerate(support):
         if card is not None:
             _check_support(seat, card, alone, evaluated, g, rules)
     combos = [
         ids if card is None else [*ids, card.id] for ids, card in zip(alone, support, strict=True)
     ]
-    outcomes = tuple(map(Outcome, kernel.guerrilla_evaluate(combos, g, kicker, ace_low)))
+    outcomes = tuple(map(Outcome, strength.guerrilla_evaluate(combos, g, kicker, ace_low)))
     leaders = tuple(s for s, outcome in enumerate(outcomes) if outcome >= Outcome.TIED)
     winner = leaders[0] if len(leaders) == 1 else None
     return SkirmishStanding(

@@ -7,8 +7,8 @@ what a machine says of its position (``GuerrillaMachine.key()``): what it pickle
 restored from, and what the face reads to rebuild one.
 
 All three are NamedTuples read by field name, never by position, on both sides: the
-compiled machine (``_machine.pyx``, which imports this module) and its twin
-(``machine.py``). A leaf: the twins import it, and it imports nothing of the face.
+machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
+and the face. A leaf: it imports nothing of the face.
 """
 
 from __future__ import annotations
