@@ -7,10 +7,9 @@ This is the executable spec of an Aliwar game step by step; the public
 Cards are their standard ids ``suit*13 + rank-2`` and moves are Aliwar's actions
 (``cardwars.aliwar.ACTIONS``): ``0..14`` the switches ``Switch(a, b)``, ``a < b``,
 lexicographic over the positions 0..5 (5 = protection), ``15`` the null switch,
-``16 + 5*card + stack`` ``Keep(card, stack)`` and ``276`` ``Decline()``.
-
-In the Keep phase the cards that won or tied still lie face up on their stacks
-(AW-6.4), marked ``returning``; the lost cards are in ``won``.
+``16 + 5*card + stack`` ``Keep(card, stack)`` and ``276`` ``Decline()``. In the Keep
+phase the cards that won or tied still lie face up on their stacks (AW-6.4), marked
+``returning``; the lost cards are in ``won``.
 
 A step's events are a flat tuple of ints (:meth:`AliwarMachine.events`); the face
 turns them into event objects only when asked. Each event is its code (the ``EV_*``
@@ -84,6 +83,7 @@ else:
     from .round import keep_is_legal, keep_step, switch_step
     from .views import event_objects, labels, observations, pile_labels
 
+from cardwars import exclusive
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.exclusive import busy_error
 
@@ -147,18 +147,11 @@ class AliwarMachine:
 
     @cython.locals(g=Position, s=cython.int, c=cython.int)
     def __init__(
-        self,
-        cards: Sequence[Any],
-        stacks: Sequence[Sequence[Sequence[int]]],
-        protection: Sequence[int],
-        rng_state: int,
-        allow_null_switch: int = 0,
-        kept_card_position: int = 0,
-        double_loss_result: int = 0,
-        no_progress_limit: int = 100,
-        max_rounds: int = 1000,
-        cap_result: int = 0,
-    ) -> None:
+        self, cards: Sequence[Any], stacks: Sequence[Sequence[Sequence[int]]],
+        protection: Sequence[int], rng_state: int, allow_null_switch: int = 0,
+        kept_card_position: int = 0, double_loss_result: int = 0, no_progress_limit: int = 100,
+        max_rounds: int = 1000, cap_result: int = 0,
+    ) -> None:  # fmt: skip
         _setup(
             self, cards, rng_state, allow_null_switch, kept_card_position, double_loss_result,
             no_progress_limit, max_rounds, cap_result,
@@ -198,11 +191,9 @@ class AliwarMachine:
         return self._to_act()
 
     def _to_act(self) -> frozenset[int]:
-        if self.g.phase == SWITCH:
-            return _POLLED[3]
         if self.g.phase == KEEP:
             return _POLLED[(self.g.won_count[0] > 0) + 2 * (self.g.won_count[1] > 0)]
-        return _POLLED[0]
+        return _POLLED[3 if self.g.phase == SWITCH else 0]
 
     @property
     def over(self) -> bool:
@@ -636,23 +627,34 @@ class AliwarMachine:
             self._busy = False
 
     def encode_seats(self, recall: bool, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write both seats' observations and action masks into two blocks, row by seat.
-
-        ``obs`` is a writable C-contiguous float32 buffer of 2 rows of 609 floats: row
-        ``s`` becomes what :meth:`encode_observation` writes for seat ``s`` (the rows
-        differ only in the seat: both know the same, AW-8.4). ``masks`` is an int8 buffer
-        of 2 rows of 277: row ``s`` is 1 at seat ``s``'s :meth:`legal_actions`, 0
-        elsewhere. With ``wait`` the rows are 278 wide: column 277 (the wait action) is 1
-        exactly in the row of a seat not polled (every row once the game is over).
+        """Write both seats' observations (row ``s``: :meth:`encode_observation`) and action
+        masks (1 at its :meth:`legal_actions`) into two blocks: float32 rows of 609, int8
+        rows of 277 (``wait``: 278, the wait action 1 exactly for a seat not polled).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.
         """
+        if not cython.compiled:  # interpreted, cardwars.exclusive guards it (below)
+            encode_seats(self.g, self.g.seen if recall else 0, obs, masks, wait)
+            return
         self._enter()  # asking for a buffer may run Python code (__buffer__)
         try:
             encode_seats(self.g, self.g.seen if recall else 0, obs, masks, wait)
         finally:
             self._busy = False
+
+
+if not cython.compiled:  # compiled, a step holds the GIL from check to commit; interpreted,
+    # cardwars.exclusive guards steps and reads (a read during a step: the busy error).
+    for _name in ("apply_actions", "apply_moves", "apply_keyed"):
+        setattr(AliwarMachine, _name, exclusive.step(getattr(AliwarMachine, _name)))
+    for _name in (
+        "legal_actions", "legal_moves", "events", "history", "stacks", "protection", "won",
+        "discard", "face_up", "view", "event_objects", "observation", "observations",
+        "encode_observation", "encode_state", "card_count", "copy", "key", "__reduce__",
+        "encode_seats",
+    ):  # fmt: skip
+        setattr(AliwarMachine, _name, exclusive.read(getattr(AliwarMachine, _name)))
 
 
 def _ids_pile(g: Position, s: int, c: int) -> tuple[int, ...]:

@@ -675,13 +675,9 @@ class GuerrillaMachine(BoardViews):
                     k[s * width + NACT] = 1
             PyBuffer_Release(cython.address(mb))
             PyBuffer_Release(cython.address(ob))
-        else:
-            self._enter()
-            try:
-                rows = _block(obs, "f", n * size, "a Guerrilla observation block")
-                marks = _block(masks, "b", n * width, "a Guerrilla mask block")
-            finally:
-                self._busy = False
+        else:  # exclusive.read guards this read (below the class)
+            rows = _block(obs, "f", n * size, "a Guerrilla observation block")
+            marks = _block(masks, "b", n * width, "a Guerrilla mask block")
             for s in range(n):
                 codes = [0.0] * size
                 encode(self.st, codes, 0, s)
