@@ -470,7 +470,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
                 moves[seat] = legal[actions.index(action)]
             else:
                 moves[seat] = self._agents[seat].choose(
-                    state.observation(seat), state.legal_moves(seat), rng
+                    state.information(seat), state.legal_moves(seat), rng
                 )
         self._pending = {}
         state.apply(moves)

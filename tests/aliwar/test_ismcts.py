@@ -86,6 +86,60 @@ def test_determinize_keeps_every_card_once_face_up_under_face_up_only_views(
         assert guess.stacks == same.stacks  # the same knowledge, the same draw
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, policy_seed=seeds, steps=st.integers(0, 40))
+def test_information_is_the_rules_information_whatever_the_views_show(
+    seed: int, policy_seed: int, steps: int
+) -> None:
+    # Issue 34, item 9: what agents are asked with keeps every once-seen card (AW-8.3).
+    forgetful = random_position(Rules(view_recall="face_up_only"), seed, policy_seed, steps)
+    perfect = random_position(Rules(), seed, policy_seed, steps)
+    for seat in (0, 1):
+        assert forgetful.information(seat) == perfect.observation(seat)
+        assert perfect.information(seat) == perfect.observation(seat)
+        if not forgetful.is_over:  # what "ismcts" rebuilds its worlds from
+            world = State.from_observation(forgetful.information(seat), forgetful.rules, Rng(seed))
+            assert world.information(seat) == perfect.observation(seat)
+    with pytest.raises(UsageError):
+        forgetful.information(2)
+
+
+class Recorder:
+    """A random agent that keeps what it was shown."""
+
+    def __init__(self) -> None:
+        self.shown: list[object] = []
+
+    def choose(self, observation: object, legal_moves: tuple[object, ...], rng: Rng) -> object:
+        self.shown.append(observation)
+        return legal_moves[rng.below(len(legal_moves))]
+
+
+def test_agents_are_asked_with_the_rules_information_under_face_up_only() -> None:
+    # Issue 34, item 9: play and Table hand agents information(seat), not the display.
+    game = Aliwar(Rules(view_recall="face_up_only"))
+    differed = 0
+    for seed in range(4):
+        recorders = [Recorder(), Recorder()]
+        truth = game.new_game(seed)
+        for step in cardwars.engine.play(game, recorders, seed=seed).history:
+            for seat in sorted(truth.to_act):
+                assert recorders[seat].shown.pop(0) == truth.information(seat)
+            truth.apply(dict(step))
+        seated = Recorder()
+        table = cardwars.Table(game, agents={1: seated}, seed=seed)
+        policy = Rng(seed)
+        while not table.is_over:
+            state = table.state
+            asked = len(seated.shown)
+            legal = state.legal_moves(0)
+            table.play({0: legal[policy.below(len(legal))]} if legal else {})
+            if 1 in state.to_act:
+                assert seated.shown[asked] == state.information(1)
+            differed += state.information(1) != state.observation(1)
+    assert differed  # the views showed less than seat 1 was asked with
+
+
 def test_determinize_keeps_the_seats_feed() -> None:
     # Issue 23: the sample shows the seat the same events as the truth, and plays on.
     for steps in (0, 4, 9):

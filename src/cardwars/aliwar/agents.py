@@ -126,11 +126,12 @@ class IsmctsAgent(_Ismcts):
     """Aliwar's ``"ismcts"`` agent: :class:`cardwars.ismcts.IsmctsAgent` over
     :meth:`State.from_observation <cardwars.aliwar.State.from_observation>`.
 
-    It rebuilds each world from the one observation it is given: with
-    ``view_recall="face_up_only"`` that shows the face-up cards only, so it searches
-    with less than the rules' information (AW-8.3). A search that holds the state
-    (:func:`cardwars.ismcts.search` over :meth:`State.determinize
-    <cardwars.aliwar.State.determinize>`) keeps every card once seen face up.
+    It rebuilds each world from the one observation it is given. The engine gives
+    agents :meth:`State.information <cardwars.aliwar.State.information>`, the rules'
+    information (AW-8.3), so with ``view_recall="face_up_only"`` too it searches
+    worlds that keep every card once seen face up, as :meth:`State.determinize
+    <cardwars.aliwar.State.determinize>` does; handed the face-up-only
+    :meth:`~cardwars.aliwar.State.observation`, it would know only what that shows.
 
     Args:
         iterations: determinizations per move (default

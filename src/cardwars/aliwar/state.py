@@ -427,6 +427,20 @@ class State(MachineState[Phase], EncodedState):
         )
         return view
 
+    def information(self, player: int) -> AliwarObservation:
+        """What ``player`` knows by the rules (AW-8.3): every once-seen face-down card
+        where it lies, with ``view_recall="face_up_only"`` too (that option changes only
+        what :meth:`observation` displays). Agents are asked with this."""
+        if self._recall:
+            return self.observation(player)
+        if type(player) is not int or not 0 <= player < 2:
+            self._check_seat(player)
+        m = self._m  # the perfect views, not the step's cached display
+        view: AliwarObservation = m.observations(_FACES, True, self.result if m.over else None)[
+            player
+        ]
+        return view
+
     # --- the RL encodings, written by the machine ----------------------------------------
     def encode_into(self, seat: int, out: Any) -> None:
         """Write ``seat``'s observation vector into ``out``, straight from the machine.

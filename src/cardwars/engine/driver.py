@@ -59,7 +59,7 @@ def play(
 
     Seat ``s``'s agent draws from ``Rng(derive_seed(state.seed, 1 + s))``; the
     agents of a simultaneous decision are asked in ascending seat order, each
-    seeing only its own observation.
+    seeing only what it knows by the rules (:meth:`GameState.information`).
 
     Args:
         game: the game to play.
@@ -93,7 +93,7 @@ def play(
             continue
         moves = {
             seat: resolved[seat].choose(
-                state.observation(seat), state.legal_moves(seat), rngs[seat]
+                state.information(seat), state.legal_moves(seat), rngs[seat]
             )
             for seat in polled
         }

@@ -117,6 +117,18 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     def observation(self, player: int) -> Observation:
         """Exactly what ``player`` may know now, as a frozen value."""
 
+    def information(self, player: int) -> Observation:
+        """What ``player`` knows by the rules: the observation the engine gives agents.
+
+        :func:`~cardwars.engine.play`, :class:`~cardwars.Table` and the Gymnasium env's
+        opponents ask an agent's :meth:`~cardwars.engine.Agent.choose` with this. It is
+        :meth:`observation` itself unless a game's rules let the views show less than
+        a player remembers (Aliwar's ``view_recall="face_up_only"``, for front ends
+        whose players remember for themselves): an agent plays with the rules'
+        information whatever the views display.
+        """
+        return self.observation(player)
+
     @abc.abstractmethod
     def copy(self) -> Self:
         """An independent deep copy, RNG state included."""

@@ -120,7 +120,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         for seat in sorted(state.to_act):
             if seat != self.seat:
                 moves[seat] = self.opponents[seat].choose(
-                    state.observation(seat), state.legal_moves(seat), self._rngs[seat]
+                    state.information(seat), state.legal_moves(seat), self._rngs[seat]
                 )
                 if _mark(state) != mark:
                     raise UsageError(
