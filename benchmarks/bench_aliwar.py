@@ -74,7 +74,11 @@ def main(argv: list[str] | None = None) -> None:
     cases: list[tuple[str, int, Callable[[], list[tuple[int, int, int]]]]] = [
         ("play(), pure-Python backend", n, lambda: play_games("python", n, agents)),
         ("play(), compiled backend", n, lambda: play_games("compiled", n, agents)),
-        ("aliwar_batch, pure-Python twin", n, lambda: batch_games("python", n, agents)),
+        (
+            "aliwar_batch, pure-Python interpreted build",
+            n,
+            lambda: batch_games("python", n, agents),
+        ),
         ("aliwar_batch, compiled (nogil)", big, lambda: batch_games("compiled", big, agents)),
     ]
     rates: list[tuple[str, int, float]] = []

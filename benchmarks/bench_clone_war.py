@@ -65,18 +65,18 @@ def state_machine(players: int, backend: str) -> Callable[[int], int]:
 def table(scale: float, repeats: int) -> list[str]:
     """The Markdown table, one row per player count."""
     lines = [
-        "| players | compiled batch | state machine, compiled | state machine, pure twin "
+        "| players | compiled batch | state machine, compiled | state machine, interpreted build "
         "| batch / pure SM | batch / compiled SM | compiled SM / pure SM |",
         "|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for players in (2, 4):
         rate_batch = best_rate(batch(players), int(400_000 * scale), repeats)
         rate_sm = best_rate(state_machine(players, "compiled"), int(2_000 * scale), repeats)
-        rate_twin = best_rate(state_machine(players, "python"), int(400 * scale), repeats)
+        rate_interpreted = best_rate(state_machine(players, "python"), int(400 * scale), repeats)
         lines.append(
             f"| {players} | {rate_batch:,.0f} games/s | {rate_sm:,.0f} games/s "
-            f"| {rate_twin:,.0f} games/s | {rate_batch / rate_twin:,.0f}× "
-            f"| {rate_batch / rate_sm:,.0f}× | {rate_sm / rate_twin:.1f}× |"
+            f"| {rate_interpreted:,.0f} games/s | {rate_batch / rate_interpreted:,.0f}× "
+            f"| {rate_batch / rate_sm:,.0f}× | {rate_sm / rate_interpreted:.1f}× |"
         )
     return lines
 

@@ -488,10 +488,10 @@ def section_games(suite: Suite) -> None:
             "game",
             "batch (compiled)",
             "play(), compiled",
-            "play(), twin",
+            "play(), interpreted build",
             "batch / play() compiled",
-            "batch / play() twin",
-            "play() compiled / twin",
+            "batch / play() interpreted build",
+            "play() compiled / interpreted build",
         ],
         rows,
     )

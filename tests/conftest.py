@@ -38,7 +38,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "slow: a differential or statistical run over thousands of seeds; the default run "
         "plays a smaller count where that saves time, --full the whole one (select: -m slow)",
     )
+    config.addinivalue_line(
+        "markers",
+        "compiled_pass: the test compares the two builds itself or checks the compiled one, "
+        "so it runs once, under the compiled backend, instead of once per backend",
+    )
     sizes.FULL = bool(config.getoption("--full"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest reads the parametrize marks
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # A parametrize mark of the autouse ``backend`` fixture takes precedence over its params.
+    if metafunc.definition.get_closest_marker("compiled_pass") is not None:
+        metafunc.definition.add_marker(
+            pytest.mark.parametrize("backend", ["compiled"], indirect=True)
+        )
 
 
 # The backend fixture swaps a module attribute once per test, not per example.
@@ -51,7 +65,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 @pytest.fixture(params=["compiled", "python"], autouse=True)
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test runs once on the compiled core and once on the pure-Python twin."""
+    """Every test runs once on the compiled core and once on the pure-Python interpreted build."""
     name: str = request.param
     if name == "compiled":
         if _core is None:

@@ -429,8 +429,8 @@ def _fresh(move: object) -> object:
 
 
 @pytest.mark.parametrize("name", ["aliwar", "guerrilla"])
-def test_move_keys_twins_agree_on_every_move_and_on_foreign_values(name: str) -> None:
-    from tests.kernels import pure
+def test_move_keys_builds_agree_on_every_move_and_on_foreign_values(name: str) -> None:
+    from tests.builds import pure
 
     compiled = pytest.importorskip("cardwars._core")
     space = cardwars.load_game(name).action_space

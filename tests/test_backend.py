@@ -30,9 +30,8 @@ def _rule_modules() -> list[str]:
     )
 
 
+@pytest.mark.compiled_pass
 def test_every_rule_module_has_an_interpreted_build(backend: str) -> None:
-    if backend != "compiled":
-        pytest.skip("compares both builds itself; runs once, under the compiled fixture")
     for name in _rule_modules():
         source = cardwars.backend.RuleSource(name)
         interpreted = source.of("python")
@@ -97,9 +96,8 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.compiled_pass
 def test_the_rules_run_without_cython_as_compiled(backend: str) -> None:
-    if backend != "compiled":
-        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
     env = {**os.environ, "CARDWARS_PURE_PYTHON": "1"}
     env.pop("CARDWARS_REQUIRE_EXTENSION", None)
     env["PYTHONPATH"] = os.pathsep.join([str(SRC.parent), env.get("PYTHONPATH", "")])
@@ -119,3 +117,18 @@ def test_the_rules_run_without_cython_as_compiled(backend: str) -> None:
             for seed in range(4)
         ]
         assert interpreted[name] == here, name
+
+
+@pytest.mark.parametrize("name", _rule_modules())
+def test_the_rule_modules_examples_run_on_this_backend(backend: str, name: str) -> None:
+    # pytest --doctest-modules cannot collect a rule module's .py beside its extension (the
+    # installed package's doctest run leaves them out): their examples run here, per backend.
+    import doctest
+
+    module = cardwars.backend.RuleSource(name).of(backend)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    tests = finder.find(module, name, globs=dict(vars(module)))
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in tests:
+        runner.run(test)
+    assert runner.failures == 0, f"{name}: {runner.failures} of {runner.tries} examples failed"

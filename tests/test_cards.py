@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cardwars import Card, CardParseError, CardwarsError, Deck, Rank, Suit
 from cardwars.cards import card_from_id
-from tests import kernels
+from tests import builds
 
 cards = st.builds(Card, st.sampled_from(Rank), st.sampled_from(Suit), st.integers(0, 3))
 
@@ -82,10 +82,10 @@ def test_deck_clone_war_canonical_order() -> None:
 
 
 def test_deck_shuffled_uses_rng() -> None:
-    rng = kernels.current.Rng(42)
+    rng = builds.current.Rng(42)
     shuffled = Deck.standard().shuffled(rng)
     items = list(Deck.standard())
-    kernels.current.Rng(42).shuffle(items)
+    builds.current.Rng(42).shuffle(items)
     assert list(shuffled) == items
     assert sorted(shuffled) == list(Deck.standard())
 

@@ -64,7 +64,7 @@ def test_a_clean_page_has_no_finding() -> None:
         ('<a class="problematic" href="#id1">`x`_</a>', "error box"),
         (_member(""), "empty member description: cardwars.cards.Card.rank"),
         (_member("   \n "), "empty member description"),
-        ("<p><code><span>cardwars.kernels</span></code></p>", "name that does not import"),
+        ("<p><code><span>cardwars.machines</span></code></p>", "name that does not import"),
         ("<p><code>cardwars.cards.Card.colour</code></p>", "name that does not import"),
         ("<p><code>src/cardwars/clone_war/no_such_rule.py</code></p>", "file that does not exist"),
         ("<p><code>clone_war/battle.pxd</code></p>", "file that does not exist"),

@@ -156,7 +156,7 @@ def test_apply_keyed_steps_as_apply_actions_or_changes_nothing(name: str, player
     keys = KEYS[:players]
     for seed in range(6):
         game = _game(name, players)
-        state, twin = game.new_game(seed=seed), game.new_game(seed=seed)
+        state, interpreted = game.new_game(seed=seed), game.new_game(seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             polled = sorted(state.to_act)
@@ -187,11 +187,11 @@ def test_apply_keyed_steps_as_apply_actions_or_changes_nothing(name: str, player
                 assert state.apply_keyed(waited, keys, wait=True) is True
             else:
                 assert state.apply_keyed(extra, keys) is True
-            twin.apply_actions(chosen)
-            assert state.history == twin.history
-            assert state.observation(0) == twin.observation(0)
+            interpreted.apply_actions(chosen)
+            assert state.history == interpreted.history
+            assert state.observation(0) == interpreted.observation(0)
         assert state.apply_keyed({}, keys) is False  # over: nothing to step
-        assert state.result == twin.result
+        assert state.result == interpreted.result
 
 
 def test_clone_war_has_no_encoding_and_the_envs_refuse_it() -> None:

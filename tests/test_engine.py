@@ -27,7 +27,7 @@ from cardwars.engine import (
     play,
 )
 from cardwars.registry import load_game
-from tests import kernels
+from tests import builds
 
 
 class Phase(enum.Enum):
@@ -101,7 +101,7 @@ class PickState(GameState[Phase]):
 
     @property
     def rng(self) -> Any:
-        return kernels.current.Rng(self._seed)
+        return builds.current.Rng(self._seed)
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         a, b = (m.value for m in moves.values())  # type: ignore[attr-defined]
@@ -238,7 +238,7 @@ def test_play_drives_agents_until_the_end() -> None:
 
 def test_play_random_agents_draw_from_derived_seeds() -> None:
     final = play(PickGame(), ["random", "random"], seed=123)
-    rngs = [kernels.current.Rng(cardwars.derive_seed(123, 1 + s)) for s in (0, 1)]
+    rngs = [builds.current.Rng(cardwars.derive_seed(123, 1 + s)) for s in (0, 1)]
     for step in final.history:
         for seat, move in step.items():
             assert move == (Pick(1), Pick(2))[rngs[seat].below(2)]

@@ -357,12 +357,12 @@ def test_the_wait_action_is_a_waiting_agents_one_action() -> None:
         {polled: legal},
         {polled: legal, waiting: np.uint16(n)},
     ):
-        twin = CardwarsParallelEnv("aliwar")
-        _, polled_, waiting_ = _keep_step(twin)
+        interpreted = CardwarsParallelEnv("aliwar")
+        _, polled_, waiting_ = _keep_step(interpreted)
         assert (polled_, waiting_) == (polled, waiting)
-        _, rewards, terminations, _, infos = twin.step(fine)
-        assert twin.game_state.history[:-1] == history  # one step: the polled seat's move
-        assert twin.game_state.history[-1] == {seat: par.game.action_space.move(legal)}
+        _, rewards, terminations, _, infos = interpreted.step(fine)
+        assert interpreted.game_state.history[:-1] == history  # one step: the polled seat's move
+        assert interpreted.game_state.history[-1] == {seat: par.game.action_space.move(legal)}
         assert all(info == {} for info in infos.values())
     # Terminate: the waiting agent that acts is the one that loses.
     loose = CardwarsParallelEnv("aliwar")

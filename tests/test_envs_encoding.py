@@ -1,8 +1,8 @@
 """The machines' encoders against the Python encoder (issue 15): the same vector, to the bit.
 
 :class:`cardwars.envs.encoding.Encoder` writes observations and states through the
-kernels' ``encode_observation`` / ``encode_state`` and every seat's observation and
-action mask at once through ``encode_seats`` (compiled, or the pure twin: the
+machines' ``encode_observation`` / ``encode_state`` and every seat's observation and
+action mask at once through ``encode_seats`` (compiled, or the interpreted build: the
 ``backend`` fixture runs each test on both); its Python encoder is the readable
 reference. Random states of every game, player count and random options; the same
 states check the machines' ``apply_keyed`` against ``apply_actions``.
@@ -101,10 +101,10 @@ def test_machine_encoder_matches_the_python_encoder(name: str, players: int) -> 
             step = {s: rng.choice(state.legal_actions(s)) for s in sorted(state.to_act)}
             keyed: dict[object, object] = {KEYS[s]: action for s, action in step.items()}
             keyed["not a seat"] = -1  # other keys are ignored
-            twin = state.copy()
-            twin.apply_actions(step)
+            interpreted = state.copy()
+            interpreted.apply_actions(step)
             assert state._m.apply_keyed(keyed, KEYS[:players])
-            assert state._m.key() == twin._m.key()
+            assert state._m.key() == interpreted._m.key()
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
@@ -166,9 +166,9 @@ def test_encode_seats_checks_its_blocks(name: str, players: int) -> None:
 
 
 def test_rows_by_key() -> None:
-    from tests import kernels
+    from tests import builds
 
-    rows = kernels.current.rows_by_key
+    rows = builds.current.rows_by_key
     blocks = ([[1, 2], [3, 4]], ["a", "b"])
     out = rows(("x", "y"), ("v", "w"), blocks)
     assert out == {"x": {"v": [1, 2], "w": "a"}, "y": {"v": [3, 4], "w": "b"}}
@@ -183,18 +183,17 @@ def test_rows_by_key() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
-def test_encode_seats_core_and_twin_agree(backend: str, name: str, players: int) -> None:
-    """The compiled machine and the twin, dealt the same games and stepped by key in
+@pytest.mark.compiled_pass
+def test_encode_seats_core_and_interpreted_agree(backend: str, name: str, players: int) -> None:
+    """The compiled machine and the interpreted build, dealt the same games and stepped by key in
     lockstep, write the same blocks to the byte (both also match the reference above)."""
     import numpy as np
 
     from cardwars.aliwar.state import _CARDS as ALIWAR_CARDS
     from cardwars.guerrilla.state import _CARDS as GUERRILLA_CARDS
-    from tests.kernels import compiled_or_skip, pure
+    from tests.builds import compiled_or_skip, pure
 
     core = compiled_or_skip()
-    if backend == "python":
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
     rng = random.Random(f"seats-{name}-{players}")
     keys = KEYS[:players]
     for _ in range(sized(40, 6)):

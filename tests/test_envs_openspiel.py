@@ -122,9 +122,9 @@ def test_the_deal_is_the_chance_node() -> None:
 
 
 def _kernels_seed(seed: int, k: int) -> int:
-    from tests import kernels
+    from tests import builds
 
-    return int(kernels.current.derive_seed(seed, k))
+    return int(builds.current.derive_seed(seed, k))
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)

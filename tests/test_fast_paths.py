@@ -15,7 +15,7 @@ from cardwars import aliwar, clone_war, guerrilla
 from cardwars.engine import RandomAgent
 from cardwars.engine.interfaces import action_chooser
 from cardwars.values import builder
-from tests import kernels
+from tests import builds
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class WithNew:
 
 def test_slot_builder_holds_its_values() -> None:
     # Each value is made here and dropped at once: the built object must own a reference.
-    make = kernels.current.SlotBuilder(Pair, ("left", "right"))
+    make = builds.current.SlotBuilder(Pair, ("left", "right"))
     made = [make(10**20 + i, tuple(range(i, i + 3))) for i in range(2000)]
     gc.collect()
     assert [p.left for p in made] == [10**20 + i for i in range(2000)]
@@ -83,7 +83,7 @@ def test_slot_builder_holds_its_values() -> None:
 
 
 def test_slot_builder_refuses_what_it_cannot_build() -> None:
-    builder_of = kernels.current.SlotBuilder
+    builder_of = builds.current.SlotBuilder
     with pytest.raises(TypeError, match=r"Pair takes 2 field values \('left', 'right'\), got 1"):
         builder_of(Pair, ("left", "right"))(1)
     with pytest.raises(TypeError, match=r"Pair\.middle is not a slot"):
@@ -131,11 +131,11 @@ def test_machine_legal_moves_are_the_faces_moves_of_its_actions(game: Any) -> No
 def test_front_end_path_agrees_with_actions(game: Any) -> None:
     """Legal moves, observations and events through the fast paths, checked against the
     plain ones at every step (and after a garbage collection, which would expose a tuple
-    item the kernels hold without a reference)."""
+    item the machines hold without a reference)."""
     space = game.action_space
     for seed in range(12):
         state = game.new_game(seed)
-        rng = kernels.current.Rng(seed)
+        rng = builds.current.Rng(seed)
         while not state.is_over:
             moves = {}
             for seat in sorted(state.to_act):
@@ -146,12 +146,12 @@ def test_front_end_path_agrees_with_actions(game: Any) -> None:
                 view = state.observation(seat)
                 assert view.seat == seat and state.observation(seat) == view
                 moves[seat] = legal[rng.below(len(legal))]
-            twin = state.copy()
+            interpreted = state.copy()
             events = state.apply(moves)
-            twin.apply_actions({seat: space.action(m) for seat, m in moves.items()})
+            interpreted.apply_actions({seat: space.action(m) for seat, m in moves.items()})
             gc.collect(0)
-            assert twin.last_events == events == state.last_events
-            assert [twin.observation(s) for s in range(game.players)] == [
+            assert interpreted.last_events == events == state.last_events
+            assert [interpreted.observation(s) for s in range(game.players)] == [
                 state.observation(s) for s in range(game.players)
             ]
 
@@ -170,12 +170,12 @@ def test_apply_takes_equal_moves_that_are_not_the_states_own() -> None:
     assert state.observation(1) == other.observation(1)
     # One lookup finds both: the space's own objects by identity, equal values by fields.
     state = aliwar.Aliwar().new_game(4)
-    twin = state.copy()
+    interpreted = state.copy()
     step = {0: state.legal_moves(0)[2], 1: aliwar.Switch(*_pair(state.legal_moves(1)[5]))}
     assert step[1] is not state.legal_moves(1)[5]
     assert state._m.apply_moves(step, space._keys())
-    twin.apply_actions({seat: space.action(move) for seat, move in step.items()})
-    assert state == twin and state.history == twin.history
+    interpreted.apply_actions({seat: space.action(move) for seat, move in step.items()})
+    assert state == interpreted and state.history == interpreted.history
 
 
 def _pair(move: object) -> tuple[int, int]:

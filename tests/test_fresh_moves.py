@@ -27,8 +27,8 @@ from cardwars import IllegalMoveError, aliwar, guerrilla, wire
 from cardwars.cards import Card, Rank, Suit
 from cardwars.engine import GameState
 from cardwars.engine.machine_state import MachineState
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
 SETTINGS = [("aliwar", 2), ("guerrilla", 2), ("guerrilla", 3), ("guerrilla", 4)]
@@ -94,7 +94,7 @@ def test_fresh_equal_moves_play_exactly_the_games_of_the_states_own(
         for k in range(SEEDS):
             seed = 1000 * k + players
             own, fresh = game.new_game(seed), game.new_game(seed)
-            pick = kernels.current.Rng(seed).below
+            pick = builds.current.Rng(seed).below
             while not own.is_over:
                 step = {}
                 for seat in sorted(own.to_act):
@@ -124,8 +124,8 @@ def test_apply_moves_finds_own_and_equal_moves_in_one_lookup(name: str, players:
     space = game.action_space
     keys = space._keys()
     for seed in range(10):
-        state, twin = game.new_game(seed), game.new_game(seed)
-        pick = kernels.current.Rng(seed).below
+        state, interpreted = game.new_game(seed), game.new_game(seed)
+        pick = builds.current.Rng(seed).below
         while not state.is_over:
             step = {}
             for seat in sorted(state.to_act):
@@ -134,9 +134,9 @@ def test_apply_moves_finds_own_and_equal_moves_in_one_lookup(name: str, players:
             if len(step) > 1 or seed % 2:  # own and fresh objects in one step
                 step = {s: m if s % 2 else rebuilt(m) for s, m in step.items()}
             assert state._m.apply_moves(step, keys)
-            twin.apply_actions({s: space.action(m) for s, m in step.items()})
-            assert state == twin and state.last_events == twin.last_events
-        assert state.history == twin.history
+            interpreted.apply_actions({s: space.action(m) for s, m in step.items()})
+            assert state == interpreted and state.last_events == interpreted.last_events
+        assert state.history == interpreted.history
 
 
 # --- refused: values that are no move of the space -----------------------------------------
@@ -320,7 +320,7 @@ def test_keys_of_the_other_backend_take_the_checked_path(backend: str) -> None:
     if other is None:
         core = pytest.importorskip("cardwars._core")
         other = core.MoveKeys(space.moves)
-    twin = state.copy()
+    interpreted = state.copy()
     space._keyer = other
     try:
         moves = {s: rebuilt(state.legal_moves(s)[1]) for s in state.to_act}
@@ -328,11 +328,11 @@ def test_keys_of_the_other_backend_take_the_checked_path(backend: str) -> None:
         state.apply(moves)  # refused by the machine, performed by the checked path
     finally:
         space._keyer = None
-    twin.apply({s: twin.legal_moves(s)[1] for s in twin.to_act})
-    assert state == twin
+    interpreted.apply({s: interpreted.legal_moves(s)[1] for s in interpreted.to_act})
+    assert state == interpreted
 
 
-# --- MoveKeys on values of every kind, the twins side by side -------------------------------
+# --- MoveKeys on values of every kind, the builds side by side -------------------------------
 
 
 class Colour(enum.Enum):
@@ -417,7 +417,7 @@ def odd_foreign() -> list[object]:
     ]
 
 
-def test_move_keys_twins_agree_on_values_of_every_kind() -> None:
+def test_move_keys_builds_agree_on_values_of_every_kind() -> None:
     core = pytest.importorskip("cardwars._core")
     keys = (core.MoveKeys(ODD_MOVES), pure.MoveKeys(ODD_MOVES))
     for action, move in enumerate(ODD_MOVES):

@@ -36,7 +36,7 @@ from cardwars.engine import GameState
 from cardwars.guerrilla import Guerrilla
 from cardwars.guerrilla import state as guerrilla_state
 from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
-from tests import kernels
+from tests import builds
 
 SRC = Path(cardwars.__file__).parent
 TESTS = Path(__file__).parent
@@ -220,15 +220,14 @@ def test_a_key_is_the_games_named_tuple_and_comes_back(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.compiled_pass
 def test_keys_are_equal_between_the_backends_and_each_restores_the_others(
     game: str, backend: str
 ) -> None:
-    if backend == "python":
-        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
     for steps in (0, 9, 40):
         states = []
         for name in ("compiled", "python"):
-            with kernels.on(name):
+            with builds.on(name):
                 states.append(_played(game, 5, steps))
         machines: list[Any] = [state._m for state in states]  # type: ignore[attr-defined]
         keys = [m.key() for m in machines]

@@ -15,9 +15,8 @@ PEER = Path(__file__).resolve().parents[1] / "benchmarks" / "peers" / "clone_war
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.compiled_pass
 def test_the_plain_c_peer_plays_cardwars_games(players: int, backend: str, tmp_path: Path) -> None:
-    if backend != "compiled":
-        pytest.skip("the peer is compared with the batch loop once, under the compiled fixture")
     cc = shutil.which("gcc") or shutil.which("cc")
     if cc is None or not PEER.is_file():
         pytest.skip("no C compiler, or a copy of tests/ without benchmarks/")

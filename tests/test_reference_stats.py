@@ -1,7 +1,7 @@
 """The reference statistics of docs/guides/simulating.rst, checked loosely on fresh games.
 
 The bounds are statistical (about four standard errors), never timings. Only the
-compiled pass runs them: the pure-Python twin plays the same games (the
+compiled pass runs them: the pure-Python interpreted build plays the same games (the
 differential tests prove it) but 20,000 games per setting would take minutes.
 They are marked ``slow`` with the other statistical runs, but the default run
 plays all 20,000 games too: on the compiled core the whole file takes about a
@@ -43,6 +43,7 @@ Z = 4.0  # four standard errors: a false alarm about once in 16,000 checks
         f"{r[0]}-{r[1]}-{'-'.join(r[2])}{'-' + ','.join(r[3]) if r[3] else ''}" for r in REFERENCE
     ],
 )
+@pytest.mark.compiled_pass
 def test_reference_statistics_hold_loosely(
     backend: str,
     name: str,
@@ -53,8 +54,6 @@ def test_reference_statistics_hold_loosely(
     rates: list[float],
     draws: float,
 ) -> None:
-    if backend == "python":
-        pytest.skip("statistical check on 20,000 games runs on the compiled pass only")
     game = cardwars.load_game(name, players=players, **options)
     report = cardwars.simulate(game, agents, games=GAMES, seed=20261129)
     lengths = list(report.lengths)

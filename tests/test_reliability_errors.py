@@ -27,7 +27,7 @@ import cardwars
 from cardwars import aliwar, guerrilla
 from cardwars.engine import GameState
 from cardwars.errors import CardwarsError, IllegalMoveError, UsageError, describe
-from tests import kernels
+from tests import builds
 
 # NumPy values are among the hostile arguments, and the envs are swept too: a plain
 # ``[test]`` install (the wheel tested from outside the tree) has neither.
@@ -154,7 +154,7 @@ HOSTILE = st.integers(0, len(VALUES) - 1)
 
 def _state(name: str, players: int, seed: int, steps: int) -> GameState[Any]:
     state: GameState[Any] = cardwars.load_game(name, players=players).new_game(seed=seed)
-    rng = kernels.current.Rng(seed)
+    rng = builds.current.Rng(seed)
     for _ in range(steps):
         if state.is_over:
             break
@@ -205,7 +205,7 @@ def _seat_methods(state: GameState[Any]) -> dict[str, Callable[[Any], object]]:
         enc = encoding.encoder(cardwars.load_game(state.game_name, players=state.players))
         methods["encoder.observation_of"] = lambda seat: enc.observation_of(state, seat)
         methods["determinize"] = lambda seat: state.determinize(  # type: ignore[attr-defined]
-            seat, kernels.current.Rng(1)
+            seat, builds.current.Rng(1)
         )
     return methods
 
@@ -324,7 +324,7 @@ def test_hostile_arguments_raise_only_library_errors(
 @given(index=HOSTILE)
 def test_hostile_from_observation_raises_only_library_errors(index: int) -> None:
     value = VALUES[index]
-    rng = kernels.current.Rng(1)
+    rng = builds.current.Rng(1)
     _only_ours(lambda: aliwar.State.from_observation(value, aliwar.Rules(), rng))  # type: ignore[arg-type]
     _only_ours(lambda: guerrilla.State.from_observation(value, rng))  # type: ignore[arg-type]
 

@@ -403,11 +403,11 @@ def test_table_called_while_another_thread_plays_it_is_a_busy_error_and_changes_
             return legal_moves[0]
 
     table = cardwars.Table(aliwar.Aliwar(), {1: Held()}, seed=3)
-    twin = cardwars.Table(aliwar.Aliwar(), {1: Held()}, seed=3)
+    interpreted = cardwars.Table(aliwar.Aliwar(), {1: Held()}, seed=3)
     for _ in range(2):
         move = table.view(0).legal_moves[0]
         table.play({0: move})
-        twin.play({0: move})
+        interpreted.play({0: move})
     move = table.view(0).legal_moves[0]
     armed.append(True)
     player = threading.Thread(target=table.play, args=({0: move},))
@@ -425,10 +425,10 @@ def test_table_called_while_another_thread_plays_it_is_a_busy_error_and_changes_
     finally:
         gate.release.set()
         player.join()
-    twin.play({0: move})
-    assert table.state == twin.state and table.state.history == twin.state.history
+    interpreted.play({0: move})
+    assert table.state == interpreted.state and table.state.history == interpreted.state.history
     armed.clear()
     move = table.view(0).legal_moves[0]
     table.play({0: move})  # the RNGs stand where the position does: the games go on alike
-    twin.play({0: move})
-    assert table.state == twin.state
+    interpreted.play({0: move})
+    assert table.state == interpreted.state

@@ -19,7 +19,7 @@ import pytest
 import cardwars
 from cardwars.aliwar.tables import AliwarKey
 from cardwars.engine import GameState
-from tests import kernels
+from tests import builds
 
 PROTOCOLS = range(2, pickle.HIGHEST_PROTOCOL + 1)
 GAMES = [("aliwar", 2), ("clone-war", 2), ("clone-war", 4), ("guerrilla", 2), ("guerrilla", 4)]
@@ -29,7 +29,7 @@ SEEDS = range(25)
 def _mid_game(name: str, players: int, seed: int) -> GameState[Any]:
     """A state dealt from ``seed`` after 1 to 12 steps of moves drawn from ``seed``."""
     state: GameState[Any] = cardwars.load_game(name, players=players).new_game(seed=seed)
-    rng = kernels.current.Rng(seed + 1000)
+    rng = builds.current.Rng(seed + 1000)
     for _ in range(1 + seed % 12):
         if state.is_over:
             break

@@ -30,7 +30,7 @@ import pytest
 import cardwars
 from cardwars import exclusive
 from cardwars.errors import IllegalMoveError, UsageError
-from tests import kernels, sizes
+from tests import builds, sizes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -247,6 +247,6 @@ def test_a_clone_war_machine_refuses_a_battle_after_the_end(backend: str) -> Non
     assert machine.apply_actions({}) is False
     assert machine.apply_keyed({}, ("a", "b")) is False
     assert machine.key() == before
-    table = kernels.current.WholeGame([[0, 1], []], [], 0, 0, 0, 0, 0, 10000, 0)
+    table = builds.current.WholeGame([[0, 1], []], [], 0, 0, 0, 0, 0, 10000, 0)
     with pytest.raises(ValueError, match="over"):  # one seat holds every card: over at once
         table.battle()

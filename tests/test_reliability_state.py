@@ -26,10 +26,10 @@ from cardwars.cards import Card
 from cardwars.engine import Event, GameState, Move, Observation, Result
 from cardwars.errors import CardParseError, RulesError
 from cardwars.registry import game_class
-from tests import kernels
+from tests import builds
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -139,7 +139,7 @@ def test_simulate_with_every_cap_at_its_bound(
         assert report.games == 3
         assert all(0 < length <= 2**31 - 1 for length in report.lengths)
         # Each game is the one cardwars.play plays (nothing wrapped around in the loop).
-        first = cardwars.play(game, [agent] * players, seed=kernels.current.derive_seed(11, 0))
+        first = cardwars.play(game, [agent] * players, seed=builds.current.derive_seed(11, 0))
         assert first.result is not None
         assert report.lengths[0] == first.result.length
 
@@ -227,7 +227,7 @@ def _moves(state: GameState[Any], rng: Any) -> dict[int, Move]:
 
 
 def _advance(state: GameState[Any], steps: int) -> None:
-    rng = kernels.current.Rng(steps)
+    rng = builds.current.Rng(steps)
     for _ in range(steps):
         if state.is_over:
             return
@@ -236,7 +236,7 @@ def _advance(state: GameState[Any], steps: int) -> None:
 
 def _play_on(state: GameState[Any], seed: int = 99) -> list[tuple[Event, ...]]:
     """Every step's events from here to the end, moves drawn from one fixed RNG."""
-    rng = kernels.current.Rng(seed)
+    rng = builds.current.Rng(seed)
     steps: list[tuple[Event, ...]] = []
     while not state.is_over:
         steps.append(state.apply(_moves(state, rng)))
@@ -346,7 +346,7 @@ def test_copy_shares_no_mutable_value_at_any_depth() -> None:
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_clone_war_table_pickles_exactly_on_both_backends(protocol: int) -> None:
-    table_type = kernels.current.WholeGame
+    table_type = builds.current.WholeGame
     tables = [
         table_type([[0, 1, 2], [3, 4, 5, 6]], [], 1, 0, 0, 0, 0, 10000, 0),
         table_type([[2], [5], [4, 9, 47]], [30], 2**64 - 1, 2, 1, 1, 1, 77, 1),

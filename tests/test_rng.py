@@ -1,6 +1,6 @@
 """The RNG to the bit (docs/engine.rst, the random number generator), on both backends.
 
-Its names and signatures on the two backends are checked in ``tests/test_kernel_parity.py``.
+Its names and signatures on the two backends are checked in ``tests/test_core_parity.py``.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover
     _core = None
 
@@ -22,7 +22,7 @@ u64 = st.integers(min_value=0, max_value=2**64 - 1)
 
 
 def test_rng_4_1_vectors_seed_0() -> None:
-    rng = kernels.current.Rng(0)
+    rng = builds.current.Rng(0)
     assert [rng.next_u64() for _ in range(3)] == [
         0xE220A8397B1DCDAF,
         0x6E789E6AA1B965F4,
@@ -31,50 +31,50 @@ def test_rng_4_1_vectors_seed_0() -> None:
 
 
 def test_rng_4_1_vectors_seed_42_below() -> None:
-    rng = kernels.current.Rng(42)
+    rng = builds.current.Rng(42)
     assert [rng.below(52) for _ in range(5)] == [38, 8, 14, 17, 1]
 
 
 def test_rng_4_1_derive_seed_vector() -> None:
-    assert kernels.current.derive_seed(42, 0) == 0xBDD732262FEB6E95
+    assert builds.current.derive_seed(42, 0) == 0xBDD732262FEB6E95
 
 
 @pytest.mark.parametrize("bad", [-1, 2**64, 2**70])
 def test_rng_seed_out_of_range_raises(bad: int) -> None:
     with pytest.raises(ValueError, match="seed must be in"):
-        kernels.current.Rng(bad)
+        builds.current.Rng(bad)
     with pytest.raises(ValueError, match="seed must be in"):
-        kernels.current.derive_seed(bad, 0)
+        builds.current.derive_seed(bad, 0)
 
 
 def test_rng_seed_wrong_type_raises() -> None:
     with pytest.raises(TypeError):
-        kernels.current.Rng("1")
+        builds.current.Rng("1")
     with pytest.raises(TypeError):
-        kernels.current.Rng(True)
+        builds.current.Rng(True)
 
 
 @pytest.mark.parametrize("bad", [0, -3, 2**32])
 def test_rng_below_out_of_range_raises(bad: int) -> None:
     with pytest.raises(ValueError, match=r"n must be in \[1, 2\*\*32\)"):
-        kernels.current.Rng(1).below(bad)
+        builds.current.Rng(1).below(bad)
 
 
 def test_rng_state_copy_and_restore() -> None:
-    rng = kernels.current.Rng(5)
+    rng = builds.current.Rng(5)
     rng.next_u64()
-    twin = rng.copy()
+    interpreted = rng.copy()
     saved = rng.state
     first = [rng.below(10) for _ in range(20)]
-    assert [twin.below(10) for _ in range(20)] == first
+    assert [interpreted.below(10) for _ in range(20)] == first
     rng.state = saved
     assert [rng.below(10) for _ in range(20)] == first
-    assert twin == rng
+    assert interpreted == rng
 
 
 def test_rng_shuffle_is_fisher_yates_ascending() -> None:
     items = list(range(6))
-    rng = kernels.current.Rng(11)
+    rng = builds.current.Rng(11)
     draws = pure.Rng(11)
     expected = list(range(6))
     for i in range(5):
@@ -86,8 +86,8 @@ def test_rng_shuffle_is_fisher_yates_ascending() -> None:
 
 def test_rng_sample_prefix_is_a_shuffle_prefix() -> None:
     full, part = list(range(10)), list(range(10))
-    kernels.current.Rng(3).shuffle(full)
-    rng = kernels.current.Rng(3)
+    builds.current.Rng(3).shuffle(full)
+    rng = builds.current.Rng(3)
     rng.sample_prefix(part, 4)
     assert part[:4] == full[:4]
     assert sorted(part) == list(range(10))
@@ -96,7 +96,7 @@ def test_rng_sample_prefix_is_a_shuffle_prefix() -> None:
 def test_rng_pickles() -> None:
     import pickle
 
-    rng = kernels.current.Rng(9)
+    rng = builds.current.Rng(9)
     rng.next_u64()
     clone = pickle.loads(pickle.dumps(rng))
     assert clone.next_u64() == rng.next_u64()

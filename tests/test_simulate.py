@@ -12,7 +12,7 @@ import cardwars
 from cardwars import UsageError, aliwar
 from cardwars.agents import RandomAgent
 from cardwars.engine import play
-from tests import kernels
+from tests import builds
 
 
 class FirstMove:
@@ -139,6 +139,6 @@ def test_simulate_bad_agents_and_game() -> None:
 
 def test_simulate_report_reflects_the_backend(backend: str) -> None:
     report = cardwars.simulate("aliwar", ["random", "random"], games=10)
-    assert report.backend == backend == kernels.backend_name()
+    assert report.backend == backend == builds.backend_name()
     parallel = cardwars.simulate("aliwar", [FirstMove(), "random"], games=4, workers=2)
     assert parallel.backend == backend

@@ -51,7 +51,7 @@ from cardwars import aliwar, clone_war, guerrilla, records
 from cardwars.cards import Card, Deck
 from cardwars.engine import Event, GameState, Move, Observation, Result
 from cardwars.errors import IllegalMoveError, RecordError
-from tests import kernels
+from tests import builds
 from tests.guerrilla.helpers import guerrilla_games
 
 # --- settings ------------------------------------------------------------------------------
@@ -663,7 +663,7 @@ class AliwarMachine(GameMachine):
 
 
 def test_aliwar_state_machine(backend: str) -> None:
-    assert backend == kernels.backend_name()
+    assert backend == builds.backend_name()
     run_state_machine_as_test(AliwarMachine, settings=bounded(50, 40))
 
 
@@ -713,7 +713,7 @@ class CloneWarMachine(GameMachine):
 
 
 def test_clone_war_state_machine(backend: str) -> None:
-    assert backend == kernels.backend_name()
+    assert backend == builds.backend_name()
     run_state_machine_as_test(CloneWarMachine, settings=bounded(50, 40))
 
 
@@ -766,5 +766,5 @@ class GuerrillaMachine(GameMachine):
 
 
 def test_guerrilla_state_machine(backend: str) -> None:
-    assert backend == kernels.backend_name()
+    assert backend == builds.backend_name()
     run_state_machine_as_test(GuerrillaMachine, settings=bounded(50, 40))

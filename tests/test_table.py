@@ -354,10 +354,10 @@ def test_a_failing_agent_leaves_the_table_as_it_was(failure: str) -> None:
     game = cardwars.load_game("guerrilla", players=3)
     failing = _Failing()
     table = Table(game, {1: failing, 2: "random"}, seed=5)
-    twin = Table(game, {1: _Failing(), 2: "random"}, seed=5)
+    interpreted = Table(game, {1: _Failing(), 2: "random"}, seed=5)
     move = table.view(0).legal_moves[0]
     table.play({0: move})
-    twin.play({0: move})
+    interpreted.play({0: move})
     move = table.view(0).legal_moves[0]
     before = _snapshot(table)
     failing.fail = failure
@@ -366,8 +366,8 @@ def test_a_failing_agent_leaves_the_table_as_it_was(failure: str) -> None:
     assert _snapshot(table) == before
     failing.fail = None
     table.play({0: move})
-    twin.play({0: move})
-    assert table.state == twin.state  # the agents' RNGs were restored too
+    interpreted.play({0: move})
+    assert table.state == interpreted.state  # the agents' RNGs were restored too
 
 
 class _Reentering:
@@ -406,19 +406,19 @@ def test_an_agent_that_calls_its_own_table_is_refused_and_the_table_is_unchanged
     game = cardwars.load_game("aliwar")
     agent = _Reentering()
     table = Table(game, {1: agent}, seed=8)
-    twin = Table(game, {1: _Reentering()}, seed=8)
+    interpreted = Table(game, {1: _Reentering()}, seed=8)
     for _ in range(2):
         move = table.view(0).legal_moves[0]
         table.play({0: move})
-        twin.play({0: move})
+        interpreted.play({0: move})
     assert table.can_undo
     before = _snapshot(table)
     agent.table, agent.call, agent.swallow = table, call, swallow
     move = table.view(0).legal_moves[0]
     if swallow:  # the agent went on: the step is played, the table never went back
         table.play({0: move})
-        twin.play({0: move})
-        assert table.state == twin.state
+        interpreted.play({0: move})
+        assert table.state == interpreted.state
     else:
         with pytest.raises(UsageError, match="in the middle of another call"):
             table.play({0: move})
@@ -427,8 +427,8 @@ def test_an_agent_that_calls_its_own_table_is_refused_and_the_table_is_unchanged
     agent.call = "view"
     move = table.view(0).legal_moves[0]
     table.play({0: move})  # reading the table from an agent is allowed
-    twin.play({0: move})
-    assert table.state == twin.state  # the agents' RNGs were never moved
+    interpreted.play({0: move})
+    assert table.state == interpreted.state  # the agents' RNGs were never moved
 
 
 def test_the_view_in_json() -> None:

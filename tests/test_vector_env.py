@@ -1,7 +1,7 @@
 """The native vector env (cardwars.envs.vector): every table is the single-table env.
 
 Each test runs on both backends (the autouse fixture): on the compiled core the tables
-are ``_vector.pxi``'s, on the twin ``vector.py``'s, and both are checked against the
+are ``_vector.pxi``'s, on the interpreted build ``vector.py``'s, and both are checked against the
 single-table :class:`~cardwars.envs.gymnasium.CardwarsEnv`, whose opponents are the
 library's agent objects choosing from observations.
 """
@@ -112,28 +112,27 @@ def test_each_table_is_the_single_env(
         assert games >= 1 or game == "guerrilla"  # the run spans whole games
 
 
+@pytest.mark.compiled_pass
 def test_backends_write_the_same_blocks(backend: str) -> None:
     """The compiled tables and the interpreted ones (both built from the same source,
     ``aliwar/vector.py`` and ``guerrilla/vector.py``), stepped with the same actions, write
     the same bytes into every block."""
     from cardwars.backend import RuleSource
-    from tests.kernels import ALIWAR
+    from tests.builds import ALIWAR
 
     guerrilla = RuleSource("cardwars.guerrilla.vector")
     sources: tuple[Any, ...] = (ALIWAR, ALIWAR, guerrilla, guerrilla)
 
-    if backend == "python":
-        pytest.skip("compares the two backends once")
     makers: list[Callable[[Any], Any]] = [
-        lambda kernel: kernel.AliwarTables(5, 1, 1, True),
-        lambda kernel: kernel.AliwarTables(5, 0, 0, False, allow_null_switch=1, max_rounds=30),
-        lambda kernel: kernel.GuerrillaTables(5, 3, 2, 1),
-        lambda kernel: kernel.GuerrillaTables(5, 4, 0, 0, tie_cards=2, max_skirmishes=40),
+        lambda rules: rules.AliwarTables(5, 1, 1, True),
+        lambda rules: rules.AliwarTables(5, 0, 0, False, allow_null_switch=1, max_rounds=30),
+        lambda rules: rules.GuerrillaTables(5, 3, 2, 1),
+        lambda rules: rules.GuerrillaTables(5, 4, 0, 0, tie_cards=2, max_skirmishes=40),
     ]
-    for kernel_of, make in zip(sources, makers, strict=True):
+    for source_of, make in zip(sources, makers, strict=True):
         runs = []
         for name in ("compiled", "python"):
-            tables = make(kernel_of.of(name))
+            tables = make(source_of.of(name))
             n, size, width = tables.count, tables.observation_size, tables.num_actions
             obs = np.zeros((n, size), np.float32)
             masks = np.zeros((n, width), np.int8)
@@ -237,9 +236,9 @@ def test_illegal_action_terminates_that_table_only() -> None:
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     envs = CardwarsVectorEnv(3, "aliwar", "greedy", illegal_action="raise")
-    twin = CardwarsVectorEnv(3, "aliwar", "greedy")
+    interpreted = CardwarsVectorEnv(3, "aliwar", "greedy")
     _, info = envs.reset(seed=8)
-    twin.reset(seed=8)
+    interpreted.reset(seed=8)
     bad = info["action_mask"].argmax(axis=1)
     bad[2] = 200
     with pytest.raises(IllegalMoveError, match="table 2") as caught:
@@ -247,7 +246,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert caught.value.legal_actions == tuple(range(15)) and caught.value.action == 200
     good = info["action_mask"].argmax(axis=1)
     after = envs.step(good)
-    expected = twin.step(good)
+    expected = interpreted.step(good)
     for mine, theirs in zip(after[:4], expected[:4], strict=True):
         assert np.array_equal(mine, theirs)
 

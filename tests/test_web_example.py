@@ -57,7 +57,7 @@ def _chromium() -> str | None:
 
 @pytest.fixture
 def server(backend: str) -> Iterator[str]:
-    """The example server on a free port, on ``backend``'s kernels; yields its URL."""
+    """The example server on a free port, on ``backend``'s machines; yields its URL."""
     if not SERVER.exists():
         pytest.skip(f"{SERVER} is not here (tests run outside the source tree)")
     env = dict(os.environ)

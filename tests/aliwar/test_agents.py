@@ -25,7 +25,7 @@ from cardwars.aliwar import (
 from cardwars.cards import Card
 from cardwars.report import wilson_interval
 from tests.aliwar.helpers import keep_position
-from tests.kernels import pure
+from tests.builds import pure
 from tests.sizes import sized
 
 DIFFERENTIAL_SEED = 61129

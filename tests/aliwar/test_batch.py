@@ -1,8 +1,8 @@
-"""The Aliwar batch loop: the twins agree, it is the pure machine played by the built-in
+"""The Aliwar batch loop: the builds agree, it is the pure machine played by the built-in
 agents, and it replays ``cardwars.play`` game by game.
 
-The conflict kernels are checked with the AW-T2 comparator in ``test_scenarios.py``;
-the kernels' names and signatures in ``tests/test_kernel_parity.py``.
+The conflict machines are checked with the AW-T2 comparator in ``test_scenarios.py``;
+the machines' names and signatures in ``tests/test_core_parity.py``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 
 import cardwars
 from cardwars.aliwar import TERMINATIONS, Aliwar, Rules, State, batch, round, run_batch
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
 pure_aliwar = SimpleNamespace(
@@ -24,7 +24,7 @@ pure_aliwar = SimpleNamespace(
 )
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -48,7 +48,7 @@ def batch_rows(out: dict[str, Any]) -> list[tuple[int, int, int, int]]:
 
 @pytest.mark.slow
 def test_aw_batch_replays_play_with_random_agents() -> None:
-    out = kernels.current.aliwar_batch(DIFFERENTIAL_SEED, 0, DIFFERENTIAL_GAMES)
+    out = builds.current.aliwar_batch(DIFFERENTIAL_SEED, 0, DIFFERENTIAL_GAMES)
     game = Aliwar()
     expected = [played(game, DIFFERENTIAL_SEED, k) for k in range(DIFFERENTIAL_GAMES)]
     assert batch_rows(out) == expected
@@ -66,20 +66,20 @@ def test_aw_batch_replays_play_with_random_agents() -> None:
 )
 def test_aw_batch_replays_play_with_options(rules: Rules) -> None:
     games = 150
-    out = kernels.current.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.machine_options())
+    out = builds.current.aliwar_batch(7, 1000, games, 2, (0, 0), **rules.machine_options())
     game = Aliwar(rules)
     assert batch_rows(out) == [played(game, 7, k) for k in range(1000, 1000 + games)]
 
 
 def test_aw_batch_columns() -> None:
-    out = kernels.current.aliwar_batch(1, 5, 40)
+    out = builds.current.aliwar_batch(1, 5, 40)
     assert sorted(out) == ["discards", "length", "longest_no_progress", "termination", "winner"]
     assert [out[name].typecode for name in sorted(out)] == ["b", "q", "q", "b", "b"]
     assert all(len(column) == 40 for column in out.values())
-    split = kernels.current.aliwar_batch(1, 5, 15), kernels.current.aliwar_batch(1, 20, 25)
+    split = builds.current.aliwar_batch(1, 5, 15), builds.current.aliwar_batch(1, 20, 25)
     for name in out:
         assert list(out[name]) == list(split[0][name]) + list(split[1][name])
-    assert len(kernels.current.aliwar_batch(1, 0, 0)["length"]) == 0
+    assert len(builds.current.aliwar_batch(1, 0, 0)["length"]) == 0
 
 
 @pytest.mark.parametrize(
@@ -99,7 +99,7 @@ def test_aw_batch_columns() -> None:
 def test_aw_batch_rejects_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
     args: dict[str, Any] = {"seed": 0, "start": 0, "count": 1, **kwargs}
     with pytest.raises(ValueError, match=match):
-        kernels.current.aliwar_batch(**args)
+        builds.current.aliwar_batch(**args)
 
 
 @pytest.mark.parametrize(
@@ -113,16 +113,15 @@ def test_aw_batch_rejects_bad_arguments(kwargs: dict[str, Any], match: str) -> N
 @pytest.mark.parametrize(
     "agents", [(0, 0), (1, 0), (1, 1)], ids=["random", "greedy-random", "greedy"]
 )
-def test_aw_batch_twins_agree(
+@pytest.mark.compiled_pass
+def test_aw_batch_builds_agree(
     backend: str, options: dict[str, Any], agents: tuple[int, int]
 ) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
     games = 2000 if agents == (0, 0) else 300
     compiled = _core.aliwar_batch(99, 3, games, 2, agents, **options)
-    twin = pure.aliwar_batch(99, 3, games, 2, agents, **options)
+    interpreted = pure.aliwar_batch(99, 3, games, 2, agents, **options)
     for name in compiled:
-        assert list(compiled[name]) == list(twin[name]), name
+        assert list(compiled[name]) == list(interpreted[name]), name
 
 
 Row = tuple[int, int, int, int, int]
@@ -176,13 +175,13 @@ def replayed(seed: int, k: int, agents: tuple[int, int], options: dict[str, int]
 def test_aw_batch_replays_the_pure_machine(
     agents: tuple[int, int], limits: tuple[int, int]
 ) -> None:
-    # The batch (on this pass's backend; the twin's plays through the pure machine) is
+    # The batch (on this pass's backend; the interpreted build's plays through the pure machine) is
     # the machine driven by the built-in agents, under every combination of the flags.
     for values in itertools.product((0, 1), repeat=len(FLAGS)):
         options = dict(zip(FLAGS, values, strict=True))
         options["no_progress_limit"], options["max_rounds"] = limits
         seed = 1000 + sum(v << i for i, v in enumerate(values))
-        out = kernels.current.aliwar_batch(seed, 50, 12, 2, agents, **options)
+        out = builds.current.aliwar_batch(seed, 50, 12, 2, agents, **options)
         rows = list(zip(*(out[name] for name in COLUMNS), strict=True))
         assert rows == [replayed(seed, k, agents, options) for k in range(50, 62)], options
 
@@ -190,7 +189,7 @@ def test_aw_batch_replays_the_pure_machine(
 def test_aw_appendix_a_statistics_are_in_range() -> None:
     # Reference figures (docs/games/aliwar.rst, built-in agents), random agents:
     # rounds mean 11.7, draws 1.46 %.
-    out = kernels.current.aliwar_batch(3, 0, 2000)
+    out = builds.current.aliwar_batch(3, 0, 2000)
     mean = sum(out["length"]) / 2000
     draws = sum(1 for w in out["winner"] if w == -1) / 2000
     assert 11.0 < mean < 12.4

@@ -1,4 +1,4 @@
-"""The kernels' AliwarMachine on its own (both backends): input checks, keys, copies."""
+"""The machines' AliwarMachine on its own (both backends): input checks, keys, copies."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 
 from cardwars.aliwar.state import _CARDS
-from tests import kernels
+from tests import builds
 
 LABELS = tuple(range(52))
 LAYOUT = [[[c] for c in range(5)], [[c] for c in range(5, 10)]]
 
 
 def machine(**options: int) -> Any:
-    return kernels.current.AliwarMachine(LABELS, LAYOUT, [10, 11], 0, **options)
+    return builds.current.AliwarMachine(LABELS, LAYOUT, [10, 11], 0, **options)
 
 
 @pytest.mark.parametrize(
@@ -31,11 +31,11 @@ def machine(**options: int) -> Any:
 )
 def test_bad_layouts_are_refused(stacks: object, protection: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        kernels.current.AliwarMachine(LABELS, stacks, protection, 0)
+        builds.current.AliwarMachine(LABELS, stacks, protection, 0)
 
 
 def test_bad_options_and_labels_are_refused() -> None:
-    current = kernels.current
+    current = builds.current
     with pytest.raises(ValueError, match="52 labels"):
         current.AliwarMachine(LABELS[:5], LAYOUT, [10, 11], 0)
     with pytest.raises(ValueError, match="allow_null_switch must be 0 or 1"):
@@ -75,16 +75,16 @@ def test_legal_actions_checks_the_seat() -> None:
 
 
 def test_copy_and_pickle_are_independent_and_exact() -> None:
-    m = kernels.current.aliwar_deal(_CARDS, 42)
+    m = builds.current.aliwar_deal(_CARDS, 42)
     assert m.apply_actions({0: 3, 1: 7})
-    twin = m.copy()
+    interpreted = m.copy()
     again = pickle.loads(pickle.dumps(m))
-    assert twin.key() == m.key() == again.key()
+    assert interpreted.key() == m.key() == again.key()
     while not m.over:
         picks = {s: m.legal_actions(s)[-1] for s in sorted(m.to_act)}
         assert m.apply_actions(picks)
-    assert twin.key() != m.key()
-    assert again.key() == twin.key()
+    assert interpreted.key() != m.key()
+    assert again.key() == interpreted.key()
 
 
 @pytest.mark.parametrize(

@@ -58,8 +58,8 @@ def _faces(rules: Rules, seed: int) -> tuple[State, State]:
     assert _core is not None
     options = rules.machine_options()
     compiled = State(rules, seed, _core.aliwar_deal(_CARDS, seed, **options), False)
-    twin = State(rules, seed, pure.aliwar_deal(_CARDS, seed, **options), False)
-    return compiled, twin
+    interpreted = State(rules, seed, pure.aliwar_deal(_CARDS, seed, **options), False)
+    return compiled, interpreted
 
 
 def _picture(state: State) -> tuple[Any, ...]:
@@ -90,38 +90,36 @@ def _picture(state: State) -> tuple[Any, ...]:
 
 def _play_both(rules: Rules, seed: int) -> int:
     """Play one game on both machines in lockstep; return its step count."""
-    compiled, twin = _faces(rules, seed)
+    compiled, interpreted = _faces(rules, seed)
     rng = Rng(derive_seed(seed, 99))
     steps = 0
-    assert _picture(compiled) == _picture(twin)
+    assert _picture(compiled) == _picture(interpreted)
     while not compiled.is_over:
         picks = {}
         for seat in sorted(compiled.to_act):
             legal = compiled.legal_actions(seat)
             picks[seat] = legal[rng.below(len(legal))]
         compiled.apply_actions(picks)
-        twin.apply_actions(dict(picks))
+        interpreted.apply_actions(dict(picks))
         steps += 1
-        assert _picture(compiled) == _picture(twin), (seed, steps)
-    assert twin.is_over
+        assert _picture(compiled) == _picture(interpreted), (seed, steps)
+    assert interpreted.is_over
     return steps
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", SETTINGS, ids=repr)
+@pytest.mark.compiled_pass
 def test_machines_agree_step_by_step(backend: str, rules: Rules) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     games = sized(600, 60)
     total = sum(_play_both(rules, derive_seed(7, k)) for k in range(games))
     assert total > games  # every game took steps
 
 
+@pytest.mark.compiled_pass
 def test_keys_cross_backends(backend: str) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     for k in range(40):
-        compiled, twin = _faces(Rules(allow_null_switch=k % 2 == 1), derive_seed(3, k))
+        compiled, interpreted = _faces(Rules(allow_null_switch=k % 2 == 1), derive_seed(3, k))
         rng = Rng(k)
         for _ in range(rng.below(20)):
             if compiled.is_over:
@@ -131,30 +129,28 @@ def test_keys_cross_backends(backend: str) -> None:
                 for s in sorted(compiled.to_act)
             }
             compiled.apply_actions(picks)
-            twin.apply_actions(picks)
+            interpreted.apply_actions(picks)
         key = compiled._m.key()
         from_compiled = pure._aliwar_machine_from_key(_CARDS, key)
-        from_twin = _core._aliwar_machine_from_key(_CARDS, twin._m.key())
-        assert from_compiled.key() == key == from_twin.key()
-        rebuilt = State(compiled.rules, compiled.seed, from_twin, False)
-        assert list(_picture(rebuilt)) == list(_picture(twin))  # the last events included
-        assert rebuilt.last_events == twin.last_events
+        from_interpreted = _core._aliwar_machine_from_key(_CARDS, interpreted._m.key())
+        assert from_compiled.key() == key == from_interpreted.key()
+        rebuilt = State(compiled.rules, compiled.seed, from_interpreted, False)
+        assert list(_picture(rebuilt)) == list(_picture(interpreted))  # the last events included
+        assert rebuilt.last_events == interpreted.last_events
         assert type(from_compiled).__module__ == "cardwars._interpreted.aliwar.machine"
-        assert type(from_twin).__module__ == "cardwars.aliwar.machine"
+        assert type(from_interpreted).__module__ == "cardwars.aliwar.machine"
 
 
+@pytest.mark.compiled_pass
 def test_the_comparison_sees_a_difference(backend: str) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
-    compiled, twin = _faces(Rules(), 5)
+    compiled, interpreted = _faces(Rules(), 5)
     compiled.apply_actions({0: 0, 1: 0})
-    twin.apply_actions({0: 0, 1: 1})
-    assert _picture(compiled) != _picture(twin)
+    interpreted.apply_actions({0: 0, 1: 1})
+    assert _picture(compiled) != _picture(interpreted)
 
 
+@pytest.mark.compiled_pass
 def test_the_named_constants_are_the_same_in_both_builds(backend: str) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     compiled = SOURCES["position"].of("compiled")
     interpreted = SOURCES["position"].of("python")
     assert compiled is not interpreted
@@ -176,9 +172,8 @@ BATCH_OPTIONS = [
 
 @pytest.mark.parametrize("options", BATCH_OPTIONS, ids=repr)
 @pytest.mark.parametrize("agents", [(0, 0), (1, 0), (0, 1), (1, 1)], ids=repr)
+@pytest.mark.compiled_pass
 def test_batch_builds_agree(backend: str, options: dict[str, int], agents: tuple[int, int]) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     games = sized(150, 40)
     compiled = SOURCES["batch"].of("compiled").aliwar_batch(11, 5, games, 2, agents, **options)
     interpreted = SOURCES["batch"].of("python").aliwar_batch(11, 5, games, 2, agents, **options)
@@ -188,11 +183,10 @@ def test_batch_builds_agree(backend: str, options: dict[str, int], agents: tuple
 
 @pytest.mark.parametrize("options", BATCH_OPTIONS[:3], ids=repr)
 @pytest.mark.parametrize(("seat", "opponent", "recall"), [(0, 0, 1), (1, 1, 0), (0, 1, 1)])
+@pytest.mark.compiled_pass
 def test_vector_builds_agree(
     backend: str, options: dict[str, int], seat: int, opponent: int, recall: int
 ) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the two builds of one source; runs on the compiled pass only")
     np = pytest.importorskip("numpy")
     n = 6
     builds = [SOURCES["vector"].of(name) for name in ("compiled", "python")]

@@ -133,11 +133,11 @@ def test_aw_new_game_same_seed_same_state() -> None:
 
 def test_aw_copy_is_independent() -> None:
     state = t1()
-    twin = state.copy()
-    twin.apply({0: Switch(0, 1), 1: Switch(0, 1)})
-    assert state != twin
+    interpreted = state.copy()
+    interpreted.apply({0: Switch(0, 1), 1: Switch(0, 1)})
+    assert state != interpreted
     assert state == t1()
-    assert twin.history == ({0: Switch(0, 1), 1: Switch(0, 1)},)
+    assert interpreted.history == ({0: Switch(0, 1), 1: Switch(0, 1)},)
     assert state.history == ()
 
 

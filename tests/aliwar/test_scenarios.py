@@ -28,11 +28,11 @@ from cardwars.aliwar import (
     TopsFlipped,
     resolve_conflict,
 )
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -194,7 +194,7 @@ def test_aw_t2_resolve_conflict_rejects_bad_types() -> None:
 
 
 def test_aw_5_resolve_columns_rejects_bad_input() -> None:
-    current = kernels.current
+    current = builds.current
     with pytest.raises(ValueError, match="five top cards"):
         current.aliwar_resolve_columns([1, 2], [3, 4], 0, 0)
     with pytest.raises(ValueError, match=r"tops_1\[2\] must be a card id"):
@@ -203,9 +203,8 @@ def test_aw_5_resolve_columns_rejects_bad_input() -> None:
         current.aliwar_conflict(0, 1, 4, 0)
 
 
-def test_aw_5_conflict_exhaustive_twins(backend: str) -> None:
-    if backend == "python" or _core is None:
-        pytest.skip("compares the compiled core with the twin; runs on the compiled pass only")
+@pytest.mark.compiled_pass
+def test_aw_5_conflict_exhaustive_builds(backend: str) -> None:
     for a in range(52):
         for b in range(0, 52, 3):
             for suit_a in range(4):

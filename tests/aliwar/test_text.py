@@ -25,7 +25,7 @@ from cardwars.engine import Event, Result
 from cardwars.engine.interfaces import GameText
 from cardwars.errors import IllegalMoveError, listed
 from tests.aliwar.helpers import keep_position
-from tests.kernels import pure
+from tests.builds import pure
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA])[CDHS](?![A-Za-z])")
 

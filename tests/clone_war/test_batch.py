@@ -1,5 +1,5 @@
 """The Clone War batch loop against the state machine, game by game, and the compiled build
-of the rules against the interpreted one (``tests/kernels.py``: ``_core`` and ``pure``)."""
+of the rules against the interpreted one (``tests/builds.py``: ``_core`` and ``pure``)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from cardwars import Deck
 from cardwars.clone_war import TERMINATIONS, CloneWar, PotCollected, PotSplit, Rules, State
 from cardwars.clone_war.state import _position_options
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover - the pure-Python install
     _core = None
 
@@ -61,9 +61,9 @@ def test_batch_agrees_with_state_machine_game_by_game(players: int) -> None:
 
     2,000 seeds per player count under ``--full``, 200 in the default run.
     """
-    columns = kernels.current.clone_war_batch(SEED, 0, SEEDS, players)
+    columns = builds.current.clone_war_batch(SEED, 0, SEEDS, players)
     game = CloneWar(players=players)
-    derive = kernels.current.derive_seed
+    derive = builds.current.derive_seed
     expected = [state_machine_row(game.new_game(derive(SEED, k))) for k in range(SEEDS)]
     assert batch_rows(columns) == expected
 
@@ -83,9 +83,9 @@ OPTION_SETS = [
 )
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_batch_agrees_with_state_machine_under_options(rules: Rules, players: int) -> None:
-    columns = kernels.current.clone_war_batch(7, 100, 40, players, **rules.machine_options())
+    columns = builds.current.clone_war_batch(7, 100, 40, players, **rules.machine_options())
     game = CloneWar(players=players, rules=rules)
-    derive = kernels.current.derive_seed
+    derive = builds.current.derive_seed
     expected = [state_machine_row(game.new_game(derive(7, k))) for k in range(100, 140)]
     assert batch_rows(columns) == expected
 
@@ -100,8 +100,8 @@ def test_cw_7_3_real_cycles_batch_state_machine_and_exact_search_agree(
     players: int, k: int, battles: int
 ) -> None:
     rules = Rules(collect_order="stage_seat_order")
-    seed = kernels.current.derive_seed(0, k)
-    columns = kernels.current.clone_war_batch(0, k, 1, players, **rules.machine_options())
+    seed = builds.current.derive_seed(0, k)
+    columns = builds.current.clone_war_batch(0, k, 1, players, **rules.machine_options())
     row = state_machine_row(CloneWar(players=players, rules=rules).new_game(seed))
     assert batch_rows(columns) == [row]
     assert row[0] == battles
@@ -137,13 +137,13 @@ def first_repeat_by_hashing(players: int, seed: int, rules: Rules) -> int:
 )
 def test_cw_t9_play_out_finds_the_cycle_lazily(max_battles: int, expected: tuple[int, ...]) -> None:
     """The batch loop's lazy check (at the cap, or after 1024 quiet battles) is exact."""
-    table = kernels.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
+    table = builds.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, max_battles, 0)
     table.play_out(1)
     assert (table.battles, table.wars, table.winner, table.termination) == expected
 
 
 def test_cw_t9_play_out_without_cycle_detection_reaches_the_cap() -> None:
-    table = kernels.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
+    table = builds.current.WholeGame([[1], [3, 6, 4, 9]], [], 0, 0, 0, 0, 0, 2000, 0)
     table.play_out(0)
     assert (table.battles, table.termination) == (2000, 2)
 
@@ -162,27 +162,26 @@ def test_cw_t9_play_out_without_cycle_detection_reaches_the_cap() -> None:
 def test_batch_rejects_bad_arguments(name: str, value: int) -> None:
     args = {"seed": 0, "start": 0, "count": 1, "players": 2, name: value}
     with pytest.raises(ValueError, match=name):
-        kernels.current.clone_war_batch(**args)
+        builds.current.clone_war_batch(**args)
 
 
 def test_batch_columns_are_typed_and_chunking_does_not_matter() -> None:
-    whole = kernels.current.clone_war_batch(3, 0, 30, 4)
+    whole = builds.current.clone_war_batch(3, 0, 30, 4)
     assert {name: col.typecode for name, col in whole.items()} == {
         "length": "q",
         "wars": "q",
         "winner": "b",
         "termination": "b",
     }
-    parts = [kernels.current.clone_war_batch(3, s, 10, 4) for s in (0, 10, 20)]
+    parts = [builds.current.clone_war_batch(3, s, 10, 4) for s in (0, 10, 20)]
     for name, col in whole.items():
         assert col == sum((p[name] for p in parts), array(col.typecode))
-    assert kernels.current.clone_war_batch(3, 0, 0, 2)["length"] == array("q")
+    assert builds.current.clone_war_batch(3, 0, 0, 2)["length"] == array("q")
 
 
 @needs_core
-def test_compiled_and_twin_batches_agree_under_every_option(backend: str) -> None:
-    if backend == "python":
-        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
+@pytest.mark.compiled_pass
+def test_compiled_and_interpreted_batches_agree_under_every_option(backend: str) -> None:
     for rules in [Rules(), *OPTION_SETS]:
         for players in (2, 3, 4):
             options = rules.machine_options()
@@ -223,7 +222,7 @@ def test_play_out_agrees_with_state_machine_on_positions(
     state = State.from_piles(
         [[CARDS[c] for c in pile] for pile in piles], rules=rules, rng_seed=seed
     )
-    table = kernels.current.WholeGame(piles, [], seed, *_position_options(rules))
+    table = builds.current.WholeGame(piles, [], seed, *_position_options(rules))
     table.play_out(int(rules.cycle_detection))
     row = state_machine_row(state)
     assert (table.battles, table.wars, table.winner, TERMINATIONS[table.termination]) == row
@@ -235,30 +234,29 @@ def test_play_out_agrees_with_state_machine_on_positions(
 
 @needs_core
 @given(tables())
-def test_compiled_kernel_is_a_translation_of_the_twin(
+@pytest.mark.compiled_pass
+def test_compiled_build_is_a_translation_of_the_interpreted_one(
     backend: str, case: tuple[list[list[int]], int, Rules]
 ) -> None:
-    """Battle by battle, the compiled table logs and holds exactly what the twin does."""
-    if backend == "python":
-        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
+    """Battle by battle, the compiled build logs and holds exactly what the interpreted one does."""
     piles, seed, rules = case
     if not any(piles):
         return
     core = _core.WholeGame(piles, [], seed, *_position_options(rules))
-    twin = pure.WholeGame(piles, [], seed, *_position_options(rules))
-    while twin.termination < 0:
-        assert core.battle() == twin.battle()
-        assert core.rng_state == twin.rng_state
+    interpreted = pure.WholeGame(piles, [], seed, *_position_options(rules))
+    while interpreted.termination < 0:
+        assert core.battle() == interpreted.battle()
+        assert core.rng_state == interpreted.rng_state
         assert [core.pile(s) for s in range(len(piles))] == [
-            twin.pile(s) for s in range(len(piles))
+            interpreted.pile(s) for s in range(len(piles))
         ]
-        assert core.dead == twin.dead
-        assert core.cycle_length() == twin.cycle_length()
+        assert core.dead == interpreted.dead
+        assert core.cycle_length() == interpreted.cycle_length()
     assert (core.termination, core.winner, core.battles, core.wars) == (
-        twin.termination,
-        twin.winner,
-        twin.battles,
-        twin.wars,
+        interpreted.termination,
+        interpreted.winner,
+        interpreted.battles,
+        interpreted.wars,
     )
 
 
@@ -269,11 +267,11 @@ def test_compiled_kernel_is_a_translation_of_the_twin(
 )
 def test_table_drew_is_a_shuffle_or_a_split_of_the_last_battle(rules: Rules) -> None:
     """``WholeGame.drew`` says what the battle's log says: a shuffled collection or a split."""
-    log_op = kernels.current.LogOp
+    log_op = builds.current.LogOp
     seen = {True: 0, False: 0}
     for seed in range(40):
         state = CloneWar(players=3, rules=rules).new_game(seed=seed)
-        table = kernels.current.WholeGame(  # the dealt position, as a table
+        table = builds.current.WholeGame(  # the dealt position, as a table
             [[CARDS.index(card) for card in pile] for pile in state.piles],
             [CARDS.index(card) for card in state.dead],
             state.rng.state,

@@ -22,12 +22,12 @@ from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import IllegalMoveError, UsageError
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
 try:
-    from tests.kernels import compiled as _core
+    from tests.builds import compiled as _core
 except ImportError:  # pragma: no cover - the pure-only install
     _core = None
 
@@ -48,14 +48,14 @@ SETTINGS = [
 
 def machine(piles: Any, dead: Any = (), *options: int) -> Any:
     """A machine on the current backend over int labels (a card is its own id)."""
-    return kernels.current.CloneWarMachine(LABELS, piles, dead, 7, *(options or OPTIONS))
+    return builds.current.CloneWarMachine(LABELS, piles, dead, 7, *(options or OPTIONS))
 
 
 def test_the_state_is_a_face_over_the_machine() -> None:
     state = CloneWar(players=3).new_game(seed=2)
     assert isinstance(state, MachineState)
     assert state.machine is state._m
-    assert type(state.machine) is kernels.current.CloneWarMachine
+    assert type(state.machine) is builds.current.CloneWarMachine
     state.machine.apply_actions({})  # stepping the machine steps the state
     assert state.battles == 1 and len(state.history) == 1 and state.last_events
 
@@ -82,7 +82,7 @@ def test_bad_positions_and_options_are_refused(
     with pytest.raises(ValueError, match=message):
         machine(piles, dead, *options)
     with pytest.raises(ValueError, match="48 labels"):
-        kernels.current.CloneWarMachine(LABELS[:47], [[0], [1]], (), 0, *OPTIONS)
+        builds.current.CloneWarMachine(LABELS[:47], [[0], [1]], (), 0, *OPTIONS)
 
 
 def test_only_the_empty_step_is_a_battle() -> None:
@@ -160,9 +160,9 @@ def test_the_state_takes_the_keyed_step() -> None:
     with pytest.raises(UsageError, match="keys must be a tuple of 2"):
         state.apply_keyed({}, ("a",))
     assert state.apply_keyed({"a": 1}, ("a", "b")) is True
-    twin = CloneWar(players=2).new_game(seed=3)
-    twin.apply_actions({})
-    assert state == twin and state.last_events == twin.last_events
+    interpreted = CloneWar(players=2).new_game(seed=3)
+    interpreted.apply_actions({})
+    assert state == interpreted and state.last_events == interpreted.last_events
 
 
 def test_the_cycle_rule_is_the_machines() -> None:
@@ -204,7 +204,7 @@ def _stepped(m: CloneWarMachine) -> CloneWarMachine:
 
 
 def _key_of(seed: int = 4, steps: int = 3) -> CloneWarKey:
-    m = kernels.current.CloneWarMachine(
+    m = builds.current.CloneWarMachine(
         LABELS, [[0, 5, 9, 13], [2, 7, 11], [1, 4, 30]], (), seed, *OPTIONS
     )
     for _ in range(steps):
@@ -214,7 +214,7 @@ def _key_of(seed: int = 4, steps: int = 3) -> CloneWarKey:
 
 
 def _restore(key: object) -> CloneWarMachine:
-    rebuild = kernels.current.CloneWarMachine(LABELS, [[0], [1]], (), 0, *OPTIONS).__reduce__()[0]
+    rebuild = builds.current.CloneWarMachine(LABELS, [[0], [1]], (), 0, *OPTIONS).__reduce__()[0]
     restored: CloneWarMachine = rebuild(LABELS, key)
     return restored
 
@@ -326,19 +326,18 @@ def _picture(state: State) -> tuple[Any, ...]:
 
 @needs_core
 @pytest.mark.parametrize("rules", SETTINGS, ids=repr)
+@pytest.mark.compiled_pass
 def test_compiled_and_pure_machines_agree_step_by_step(rules: Rules, backend: str) -> None:
-    if backend == "python":
-        pytest.skip("compares both backends itself; runs once, under the compiled fixture")
     assert _core is not None
     for k in range(sized(24, 6)):
         players = 2 + k % 3
-        compiled, twin = _faces(rules, players, derive_seed(11, k))
-        assert _picture(compiled) == _picture(twin)
+        compiled, interpreted = _faces(rules, players, derive_seed(11, k))
+        assert _picture(compiled) == _picture(interpreted)
         while not compiled.is_over:
-            assert compiled.apply({}) == twin.apply({})
-            assert _picture(compiled) == _picture(twin)
+            assert compiled.apply({}) == interpreted.apply({})
+            assert _picture(compiled) == _picture(interpreted)
             if compiled.battles % 17 == 0:  # each backend rebuilds the other's position
                 key = compiled._m.key()
-                assert _core._clone_war_machine_from_key(_CARDS, twin._m.key()).key() == key
+                assert _core._clone_war_machine_from_key(_CARDS, interpreted._m.key()).key() == key
                 assert pure._clone_war_machine_from_key(_CARDS, key).key() == key
-        assert twin.is_over
+        assert interpreted.is_over

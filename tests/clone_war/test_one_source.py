@@ -17,7 +17,7 @@ from cardwars.backend import RuleSource
 from cardwars.clone_war import Rules
 from cardwars.clone_war.state import _machine_options, _position_options
 from cardwars.core_rng import Rng, derive_seed
-from tests.kernels import compiled_or_skip
+from tests.builds import compiled_or_skip
 from tests.sizes import sized
 
 compiled_or_skip()

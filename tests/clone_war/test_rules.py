@@ -26,7 +26,7 @@ from cardwars.clone_war import (
     State,
 )
 from cardwars.engine import Result
-from tests import kernels
+from tests import builds
 from tests.clone_war.helpers import cards, piles, play_out, position
 
 # --- Rules, players, construction ------------------------------------------------------
@@ -135,7 +135,7 @@ def test_cw_a6_collect_order_shuffled_draws_from_the_rng() -> None:
     events = state.apply({})
     assert events[-1] == PotCollected(0, 6, True)
     pot = cards("KC KD JC QC KH JD")  # canonical order
-    rng = kernels.current.Rng(3)
+    rng = builds.current.Rng(3)
     rng.shuffle(pot)
     assert list(state.piles[0]) == [Card.parse("QD"), *pot]
     assert state.rng == rng
@@ -230,14 +230,14 @@ def test_apply_plays_exactly_one_battle_and_records_history() -> None:
 def test_copy_is_independent_and_equal() -> None:
     state = CloneWar(players=2).new_game(seed=4)
     state.apply({})
-    twin = state.copy()
-    assert twin == state
-    assert twin.history == state.history
-    twin.apply({})
-    assert twin != state
+    interpreted = state.copy()
+    assert interpreted == state
+    assert interpreted.history == state.history
+    interpreted.apply({})
+    assert interpreted != state
     assert state.battles == 1
     state.apply({})
-    assert twin == state
+    assert interpreted == state
 
 
 def test_same_seed_same_game_and_seed_recorded() -> None:

@@ -21,7 +21,7 @@ from cardwars.clone_war import (
     WarStarted,
 )
 from cardwars.engine import Result
-from tests import kernels
+from tests import builds
 from tests.clone_war.helpers import cards, piles, play_out, position
 
 # --- §2.5 scenarios ------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_cw_t10_golden_deal_2_players() -> None:
 def test_cw_2_2_deal_is_the_whole_deck_round_robin(players: int) -> None:
     state = CloneWar(players=players).new_game(seed=9)
     shuffled = list(cardwars.Deck.clone_war())
-    kernels.current.Rng(9).shuffle(shuffled)
+    builds.current.Rng(9).shuffle(shuffled)
     assert [list(pile) for pile in state.piles] == [shuffled[s::players] for s in range(players)]
 
 
@@ -217,7 +217,7 @@ def test_cw_b4_an_rng_draw_forgets_earlier_states() -> None:
 def test_cw_b5_split_remainder_is_the_last_cards_of_the_shuffled_pot() -> None:
     state = position("KC", "KD", "QH JC JD", rng_seed=1)
     pot = cards("KC KD QH")  # canonical: stage, seat, placement
-    kernels.current.Rng(1).shuffle(pot)
+    builds.current.Rng(1).shuffle(pot)
     state.apply({})
     assert list(state.dead) == pot[2:]
     assert [list(p) for p in state.piles[:2]] == [pot[0:1], pot[1:2]]
@@ -231,7 +231,7 @@ def test_cw_b6_split_uses_the_latest_face_up_cards() -> None:
         LastCardShown(1, Card.parse("QD"), False),
     ]
     pot = cards("KC KD JC QC JD QD")
-    kernels.current.Rng(5).shuffle(pot)
+    builds.current.Rng(5).shuffle(pot)
     assert [list(p) for p in state.piles] == [pot[0::2], pot[1::2]]
     assert state.wars == 2
 

@@ -28,7 +28,7 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-from tests import kernels
+from tests import builds
 from tests.guerrilla.helpers import guerrilla_games
 
 C = Card.parse
@@ -36,7 +36,7 @@ AGENT = GreedyAgent()
 
 
 def greedy(state: State, seat: int) -> Move:
-    rng = kernels.current.Rng(5)
+    rng = builds.current.Rng(5)
     before = rng.state
     move = AGENT.choose(state.observation(seat), state.legal_moves(seat), rng)
     assert rng.state == before, "the greedy agent must not draw from its RNG"

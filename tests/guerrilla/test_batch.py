@@ -1,6 +1,6 @@
-"""The whole-game batch kernel replays cardwars.play() game by game (canonical move order).
+"""The whole-game batch loop replays cardwars.play() game by game (canonical move order).
 
-The kernels' names and signatures are checked in ``tests/test_kernel_parity.py``.
+The machines' names and signatures are checked in ``tests/test_core_parity.py``.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import pytest
 import cardwars
 import cardwars.backend as backend_module
 from cardwars.guerrilla import TERMINATIONS, Guerrilla, Rules, State
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
-# This module compares the compiled batch with the twin; a pure-Python install skips it.
-_core = kernels.compiled_or_skip()
+# This module compares the compiled batch with the interpreted one; a pure-Python install skips it.
+_core = builds.compiled_or_skip()
 
 MASTER = 20261129
 R, G = 0, 1  # agent codes: random, greedy
@@ -63,14 +63,14 @@ def _rows(columns: dict[str, Any]) -> Rows:
 
 
 @functools.cache
-def twin(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> Rows:
+def interpreted(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> Rows:
     """(length, winner, termination, final G) of games 0..seeds-1 played by play().
 
-    play() runs the state machine on the pure-Python kernels: the readable
+    play() runs the state machine on the interpreted build: the readable
     statement the compiled batch must replay. It is the expensive side, so it runs
     once per check for both backends' tests.
     """
-    with kernels.on("python"):
+    with builds.on("python"):
         game = Guerrilla(players, Rules(two_suit_variant=two_suit))
         names = [("random", "greedy")[code] for code in agents]
         rows = []
@@ -90,8 +90,8 @@ def twin(players: int, two_suit: bool, agents: tuple[int, ...], seeds: int) -> R
 def test_gt_batch_agrees_with_play_game_by_game(
     players: int, two_suit: bool, agents: tuple[int, ...], seeds: int
 ) -> None:
-    """The compiled batch replays the twin (that is, play()) game by game."""
-    expected = twin(players, two_suit, agents, seeds)
+    """The compiled batch replays the interpreted build (that is, play()) game by game."""
+    expected = interpreted(players, two_suit, agents, seeds)
     got = _rows(_core.guerrilla_batch(MASTER, 0, seeds, players, two_suit, agents))
     mismatches = [k for k in range(seeds) if got[k] != expected[k]]
     assert not mismatches, f"games differ, first {mismatches[:5]}: {got[mismatches[0]]}"
@@ -110,19 +110,19 @@ def test_gt_batch_agrees_with_play_game_by_game(
         (4, False, (G, G, G, G)),
     ],
 )
-def test_gt_twin_batch_is_play(
+def test_gt_interpreted_batch_is_play(
     backend: str, players: int, two_suit: bool, agents: tuple[int, ...]
 ) -> None:
-    """The twin's rows are play()'s results on this backend's kernels.
+    """The interpreted build's rows are play()'s results on this backend's build.
 
-    On the python pass the twin *is* play() on these kernels, so 25 games confirm
-    it. On the compiled pass play() runs on the compiled kernels, and for random
+    On the python pass the interpreted build *is* play() on this build, so 25 games confirm
+    it. On the compiled pass play() runs on the compiled build, and for random
     agents every seed of the check (2,000 per player count and for the two-suit
     variant under --full) is compared, so batch == play() holds game by game on
     both backends.
     """
     seeds = SEEDS[players, two_suit, agents]
-    expected = twin(players, two_suit, agents, seeds)
+    expected = interpreted(players, two_suit, agents, seeds)
     game = Guerrilla(players, Rules(two_suit_variant=two_suit))
     names = [("random", "greedy")[code] for code in agents]
     count = seeds if backend == "compiled" and set(agents) == {R} else 25
@@ -155,11 +155,9 @@ def test_gt_batch_cap_and_agent_codes() -> None:
         _core.guerrilla_batch(1, 0, 1, 2, False, [0])
 
 
-def test_gt_run_batch_hook_matches_the_kernel(backend: str) -> None:
+@pytest.mark.compiled_pass
+def test_gt_run_batch_hook_matches_the_machine(backend: str) -> None:
     from cardwars.errors import UsageError
-
-    if backend != "compiled":
-        pytest.skip("the whole-game loop is compiled only; simulate() plays the twin's games")
     from cardwars.guerrilla import BATCH_AGENTS, batch_supports, run_batch
 
     assert {"random", "greedy"} == BATCH_AGENTS
@@ -204,10 +202,10 @@ def test_gt_golden_random_games_seed_42(
 
 
 def test_gt_backends_give_identical_event_logs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same seeded games on both kernels: identical logs and final states (docs/engine.rst).
+    """The same seeded games on both builds: identical logs and final states (docs/engine.rst).
 
-    Random and greedy agents; this ties play() on the compiled kernels to play() on
-    the Python kernels, whose results the twin batch gives.
+    Random and greedy agents; this ties play() on the compiled build to play() on
+    the interpreted build, whose results the interpreted build batch gives.
     """
     game = Guerrilla(3)
     logs = []
@@ -229,13 +227,13 @@ def test_gt_greedy_beats_random_clearly() -> None:
     from cardwars.report import wilson_interval
 
     # Two players: greedy in seat 0 (2,000 games; 200 quick) and in seat 1 (800; 100 quick).
-    in_seat_0 = twin(2, False, (G, R), SEEDS[2, False, (G, R)])
-    in_seat_1 = twin(2, False, (R, G), SEEDS[2, False, (R, G)])
+    in_seat_0 = interpreted(2, False, (G, R), SEEDS[2, False, (G, R)])
+    in_seat_1 = interpreted(2, False, (R, G), SEEDS[2, False, (R, G)])
     wins = sum(1 for row in in_seat_0 if row[1] == 0) + sum(1 for row in in_seat_1 if row[1] == 1)
     low, _ = wilson_interval(wins, len(in_seat_0) + len(in_seat_1))
     assert low > 0.55
     # More players: the greedy seat against random ones, well above a 1/n share.
     for players, agents, seat in ((3, (R, R, G), 2), (4, (R, R, R, G), 3)):
-        rows = twin(players, False, agents, SEEDS[players, False, agents])
+        rows = interpreted(players, False, agents, SEEDS[players, False, agents])
         low, _ = wilson_interval(sum(1 for row in rows if row[1] == seat), len(rows))
         assert low > 1 / players + 0.1

@@ -1,4 +1,4 @@
-"""The compiled Guerrilla machine and its pure twin step by step, through the face.
+"""The compiled Guerrilla machine and its interpreted build step by step, through the face.
 
 The same deal under each backend, driven by the same random actions: at every step
 the two states must show the same phase, polls, legal moves and actions, every seat's
@@ -21,11 +21,11 @@ import pytest
 from cardwars.guerrilla import Guerrilla, Rules, State
 from cardwars.guerrilla.rules import allowed_values
 from cardwars.guerrilla.tables import GuerrillaKey
-from tests import kernels
-from tests.kernels import pure
+from tests import builds
+from tests.builds import pure
 from tests.sizes import sized
 
-_core = kernels.compiled_or_skip()
+_core = builds.compiled_or_skip()
 
 
 @pytest.fixture(autouse=True)
@@ -91,8 +91,8 @@ CASES = [
 
 
 def _on(module: object) -> AbstractContextManager[None]:
-    """Run the body on these kernels (states made inside keep their machine for good)."""
-    return kernels.on("compiled" if module is _core else "python")
+    """Run the body on this build (states made inside keep their machine for good)."""
+    return builds.on("compiled" if module is _core else "python")
 
 
 def _same(compiled: State, python: State) -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import cardwars
 from cardwars.cards import Card
 from cardwars.guerrilla import Guerrilla, State
-from tests import kernels
+from tests import builds
 from tests.guerrilla.helpers import edited, guerrilla_games
 
 
@@ -38,7 +38,7 @@ def test_gt_conservation_after_every_step(game: Guerrilla, seed: int) -> None:
         assert _conserved(state) == dealt
         every = _all_cards(state)
         assert len(set(every)) == len(every)
-        rng = kernels.current.Rng(seed ^ steps)
+        rng = builds.current.Rng(seed ^ steps)
         moves = {}
         for seat in sorted(state.to_act):
             legal = state.legal_moves(seat)
@@ -61,7 +61,7 @@ def test_gt_14_every_default_game_ends(players: int) -> None:
 
 
 def _rest_of(state: State, steps: int, seed: int) -> State:
-    rng = kernels.current.Rng(seed)
+    rng = builds.current.Rng(seed)
     for _ in range(steps):
         if state.is_over:
             break
@@ -113,7 +113,7 @@ def test_gt_15_hidden_information_does_not_reach_the_observation(
 ) -> None:
     viewer %= players
     state = _rest_of(Guerrilla(players).new_game(seed), steps, seed ^ 0x5EED)
-    other = _perturb(state, viewer, kernels.current.Rng(salt))
+    other = _perturb(state, viewer, builds.current.Rng(salt))
     assert other.observation(viewer) == state.observation(viewer)
     # The test can fail: the viewer's own hand does reach the observation.
     if state.hands[viewer] and state.draw_piles[viewer]:

@@ -24,10 +24,10 @@ from cardwars.backend import RuleSource
 from cardwars.core_rng import Rng, derive_seed
 from cardwars.guerrilla import Guerrilla, Rules
 from cardwars.guerrilla.event_faces import EVENT_FACES, VIEW_FACES
-from tests import kernels
+from tests import builds
 from tests.guerrilla.test_machine_parity import CASES
 
-_core = kernels.compiled_or_skip()
+_core = builds.compiled_or_skip()
 
 _NAMES = (
     "board",

@@ -67,13 +67,13 @@ def test_gt_load_game_and_copy_equality() -> None:
     assert isinstance(game, Guerrilla)
     assert game.rules.kicker
     state = game.new_game(11)
-    twin = state.copy()
-    assert twin == state
+    interpreted = state.copy()
+    assert interpreted == state
     move = {s: state.legal_moves(s)[0] for s in state.to_act}
     state.apply(move)
-    assert twin != state
-    twin.apply(move)
-    assert twin == state
+    assert interpreted != state
+    interpreted.apply(move)
+    assert interpreted == state
 
 
 # --- each option ------------------------------------------------------------------------

@@ -36,14 +36,14 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
-from tests import kernels
+from tests import builds
 from tests.guerrilla.helpers import c, cards, phase_of
 
 
 def sample(seed: int, items: list[Card], k: int) -> list[Card]:
     """The first ``k`` cards that ``sample_prefix`` picks with a fresh RNG seeded ``seed``."""
     pool = list(items)
-    kernels.current.Rng(seed).sample_prefix(pool, k)
+    builds.current.Rng(seed).sample_prefix(pool, k)
     return pool[:k]
 
 
@@ -291,7 +291,7 @@ def test_gt_t7b_recruit_shortfall_takes_what_is_there() -> None:
     assert CardsRecruited(1, 0, 1) in events
     assert DiscardReshuffled(0, 2) in events
     shuffled = cards("J♣ T♣")
-    kernels.current.Rng(3).shuffle(shuffled)
+    builds.current.Rng(3).shuffle(shuffled)
     assert s.hands[0] == (c("9♣"), shuffled[0])
     assert s.draw_piles[0] == (shuffled[1],)
     assert s.discard_piles == ((), (c("A♣"),))
@@ -431,7 +431,7 @@ def test_gt_b2_draw_step_reshuffles_before_the_end_check() -> None:
     assert s.result is not None
     assert s.result.winners == {1}
     assert DiscardReshuffled(1, 2) in s.log
-    assert s.rng != kernels.current.Rng(0)
+    assert s.rng != builds.current.Rng(0)
 
 
 def test_gt_b2_b3_loss_of_forces_without_winner_and_removed_order() -> None:

@@ -32,7 +32,7 @@ from cardwars.guerrilla import (
     TieCards,
 )
 from cardwars.guerrilla.text import NOTATION, TEXT, GuerrillaText
-from tests import kernels
+from tests import builds
 from tests.guerrilla.helpers import guerrilla_games
 
 C = Card.parse
@@ -84,7 +84,7 @@ def check_position(state: State) -> None:
 @given(game=games(), seed=st.integers(0, 2**64 - 1))
 def test_gt_text_round_trip_and_no_hidden_card_in_random_games(game: Guerrilla, seed: int) -> None:
     state = game.new_game(seed)
-    rng = kernels.current.Rng(seed)
+    rng = builds.current.Rng(seed)
     while not state.is_over:
         check_position(state)
         moves = {}

@@ -6,7 +6,7 @@ protocol the face steps it through.
 
 mypy --strict checks each function below: a compiled machine (through its extension's
 ``_machine.pyi``) and
-its pure-Python twin each pass as the contract its face holds, so a face can call
+its pure-Python interpreted build each pass as the contract its face holds, so a face can call
 nothing its machines lack, with types that agree. ``test_machine_contracts.py`` checks
 the same at run time, member by member.
 """

@@ -343,6 +343,7 @@ def switch_scores(
     id; a switch is its two positions ``(a, b)`` (0..4 the stacks, 5 the protection card;
     ``a == b`` the null switch).
 
+    >>> from cardwars.aliwar.round import PAIRS  # the 15 switches (a, b), a < b
     >>> tops = [[0, 1, 2, 3, 37], [20, 19, 18, 17, 47]]  # 2♣ 3♣ 4♣ 5♣ K♥ | 9♦ 8♦ 7♦ 6♦ T♠
     >>> scores = switch_scores(tops, [38, 48], 0, PAIRS)  # A♥ | J♠ protect
     >>> max(scores), PAIRS[scores.index(max(scores))]  # the Ace fights, the ♣ are protected

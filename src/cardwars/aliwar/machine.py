@@ -124,8 +124,9 @@ class AliwarMachine:
             top first.
         protection: the two protection card ids.
         rng_state: the game RNG's state (Aliwar draws from it only for the deal).
-        allow_null_switch, kept_card_position, double_loss_result, no_progress_limit,
-        max_rounds, cap_result: the options as ``aliwar.Rules.machine_options()`` gives them.
+        allow_null_switch: the options (this and the five below) as
+            ``aliwar.Rules.machine_options()`` gives them: ``kept_card_position``,
+            ``double_loss_result``, ``no_progress_limit``, ``max_rounds``, ``cap_result``.
 
     Raises:
         ValueError: a layout or option that is not as above.
@@ -317,7 +318,7 @@ class AliwarMachine:
 
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects, each move's action found by ``keys``
-        (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its
+        (the face's action space's ``cardwars.core_values.MoveKeys``: its
         own objects by identity, equal values by their fields; anything else: False)."""
         self._enter()
         try:

@@ -59,7 +59,7 @@ def play(
 
     Seat ``s``'s agent draws from ``Rng(derive_seed(state.seed, 1 + s))``; the
     agents of a simultaneous decision are asked in ascending seat order, each
-    seeing only what it knows by the rules (:meth:`GameState.information`).
+    seeing only what it knows by the rules (:meth:`~cardwars.engine.GameState.information`).
 
     Args:
         game: the game to play.

@@ -123,7 +123,7 @@ class MachineState(GameState[PhaseT]):
 
     @property
     def to_act(self) -> frozenset[int]:
-        """The seats polled now: whose moves :meth:`apply` needs (the game's page says when
+        """The seats polled now, whose moves :meth:`apply` needs (the game's page says when
         each seat is polled); empty while the step is automatic, and at the end."""
         polled: frozenset[int] = self._m.to_act
         return polled

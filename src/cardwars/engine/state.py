@@ -120,7 +120,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     def information(self, player: int) -> Observation:
         """What ``player`` knows by the rules: the observation the engine gives agents.
 
-        :func:`~cardwars.engine.play`, :class:`~cardwars.Table` and the Gymnasium env's
+        :func:`~cardwars.engine.play`, :class:`~cardwars.table.Table` and the Gymnasium env's
         opponents ask an agent's :meth:`~cardwars.engine.Agent.choose` with this. It is
         :meth:`observation` itself unless a game's rules let the views show less than
         a player remembers (Aliwar's ``view_recall="face_up_only"``, for front ends

@@ -129,7 +129,7 @@ def _fill(out: Any, values: Sequence[int]) -> int:
 
 class GuerrillaMachine(BoardViews):
     """A Guerrilla position on ints, one poll a step (a hand-built position; a dealt one
-    comes from :func:`guerrilla_deal`).
+    comes from ``guerrilla_deal``).
 
     Args:
         cards: 52 labels, by card id, that the readable views are made of.
@@ -352,7 +352,7 @@ class GuerrillaMachine(BoardViews):
 
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects, each move's action found by ``keys``
-        (the face's action space's :class:`~cardwars.core_values.MoveKeys`: its own
+        (the face's action space's ``cardwars.core_values.MoveKeys``: its own
         objects by identity, equal values by their fields; anything else: False)."""
         given = cython.declare(cython.int[4])
         self._enter()
@@ -638,7 +638,7 @@ class GuerrillaMachine(BoardViews):
             self._busy = False
 
     def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write every seat's observation (row ``s``: :meth:`encode_observation`) and action
+        """Write every seat's observation (row ``s``: ``encode_observation``) and action
         mask (1 at its :meth:`legal_actions`) into two blocks: float32 rows of
         ``64 * players + 115``, int8 rows of 2968 (``wait``: 2969, the wait action 1
         exactly for a seat not polled).

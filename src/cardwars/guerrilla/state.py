@@ -452,7 +452,7 @@ class State(MachineState[Phase], EncodedState):
         row of a seat not polled (an eliminated seat too), so that no row is all 0.
 
         Returns:
-            Whether the game is over (:attr:`is_over`; then no seat is polled), so that a
+            Whether the game is over (``is_over``; then no seat is polled), so that a
             step needs no second call.
 
         Raises:

@@ -1,7 +1,7 @@
-"""Every kernel name of one backend in one namespace, for tests that call kernels directly.
+"""Every machine name of one backend in one namespace, for tests that call machines directly.
 
-``pure`` holds the twins' names (the shared core's and each game's), ``compiled`` the
-compiled extensions' (an ImportError on ``from tests.kernels import compiled`` when they
+``pure`` holds the builds' names (the shared core's and each game's), ``compiled`` the
+compiled extensions' (an ImportError on ``from tests.builds import compiled`` when they
 are not built), and ``current`` reads the names of the backend the test runs on (the
 suite's ``backend`` fixture switches :mod:`cardwars.backend`).
 """

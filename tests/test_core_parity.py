@@ -5,15 +5,15 @@ files: ``tests/<game>/`` compares the two builds). The one compiled unit written
 from its Python form is the shared core, ``cardwars/_core.pyx``, whose stand-in is
 ``cardwars/core.py``. Two levels are checked:
 
-* **files, by name**: every compiled source ``_x.pyx`` or ``_x.pxi`` has a twin ``x.py``
+* **files, by name**: every compiled source ``_x.pyx`` or ``_x.pxi`` has a stand-in ``x.py``
   in the same folder, and the public functions and classes the compiled file defines
-  are exactly the twin's ``__all__``;
-* **modules**: every public name an extension defines must exist among its twins with the
+  are exactly the stand-in's ``__all__``;
+* **modules**: every public name an extension defines must exist among its stand-ins with the
   same parameter names, kinds and defaults (annotations differ in form between the two,
   so they are not compared), and constants must be equal. A new compiled name without a
-  twin fails here.
+  stand-in fails here.
 
-The one exemption is :data:`NO_TWIN`. Whether the twins give the same *results* is for
+The one exemption is :data:`NO_STAND_IN`. Whether the stand-ins give the same *results* is for
 the differential tests of each game (``tests/<game>/test_batch.py``) and
 ``tests/test_rng.py``.
 """
@@ -32,19 +32,21 @@ from typing import Any
 import pytest
 
 import cardwars
-from tests.kernels import compiled_or_skip
+from tests.builds import compiled_or_skip
 
 compiled_or_skip()
 
-SRC = Path(cardwars.__file__).parent
+# The checkout's sources where the tests run from one (an installed package has no .pyx).
+_CHECKOUT = Path(__file__).resolve().parents[1] / "src" / "cardwars"
+SRC = _CHECKOUT if (_CHECKOUT / "_core.pyx").is_file() else Path(cardwars.__file__).parent
 
 PAIRS: list[tuple[str, tuple[str, ...]]] = [
     ("cardwars._core", ("cardwars.core",)),
 ]
-"""Each compiled extension and the twin modules that hold its names."""
+"""Each compiled extension and the stand-in modules that hold its names."""
 
-NO_TWIN: dict[str, str] = {}
-"""Compiled names without a twin, each with the reason."""
+NO_STAND_IN: dict[str, str] = {}
+"""Compiled names without a stand-in, each with the reason."""
 
 Shape = list[tuple[str, Any, Any]]
 
@@ -71,13 +73,13 @@ def own_names(module: ModuleType) -> dict[str, object]:
     return names
 
 
-def twin_names(twins: tuple[str, ...]) -> dict[str, object]:
-    """The twins' names: each twin module's ``__all__``."""
+def stand_in_names(stand_ins: tuple[str, ...]) -> dict[str, object]:
+    """The stand-ins' names: each stand-in module's ``__all__``."""
     names: dict[str, object] = {}
-    for name in twins:
+    for name in stand_ins:
         module = importlib.import_module(name)
         for attr in module.__all__:
-            assert attr not in names, f"{attr} is in two twin modules"
+            assert attr not in names, f"{attr} is in two stand-in modules"
             names[attr] = getattr(module, attr)
     return names
 
@@ -140,49 +142,49 @@ def constructor_shape(cls: type) -> Shape:
         return embedded_shape(cls)
 
 
-def differences(name: str, compiled: object, twin: object) -> list[str]:
-    """What differs between a compiled object and its twin; empty when they are twins."""
+def differences(name: str, compiled: object, stand_in: object) -> list[str]:
+    """What differs between a compiled object and its stand-in; empty when they are stand-ins."""
     if inspect.isclass(compiled):
-        if not inspect.isclass(twin):
-            return [f"{name}: a class in the core, {type(twin).__name__} in the twin"]
-        return _class_differences(name, compiled, twin)
+        if not inspect.isclass(stand_in):
+            return [f"{name}: a class in the core, {type(stand_in).__name__} in the stand-in"]
+        return _class_differences(name, compiled, stand_in)
     if callable(compiled):
-        if inspect.isclass(twin) or not callable(twin):
-            return [f"{name}: a function in the core, {type(twin).__name__} in the twin"]
-        got, want = shape(inspect.signature(compiled)), shape(inspect.signature(twin))
-        return [] if got == want else [f"{name}: core {got} != twin {want}"]
-    if type(compiled) is not type(twin) or compiled != twin:
-        return [f"{name}: constant {compiled!r} in the core, {twin!r} in the twin"]
+        if inspect.isclass(stand_in) or not callable(stand_in):
+            return [f"{name}: a function in the core, {type(stand_in).__name__} in the stand-in"]
+        got, want = shape(inspect.signature(compiled)), shape(inspect.signature(stand_in))
+        return [] if got == want else [f"{name}: core {got} != stand-in {want}"]
+    if type(compiled) is not type(stand_in) or compiled != stand_in:
+        return [f"{name}: constant {compiled!r} in the core, {stand_in!r} in the stand-in"]
     return []
 
 
-def _class_differences(name: str, compiled: type, twin: type) -> list[str]:
+def _class_differences(name: str, compiled: type, stand_in: type) -> list[str]:
     found = []
-    got, want = constructor_shape(compiled), constructor_shape(twin)
+    got, want = constructor_shape(compiled), constructor_shape(stand_in)
     if got != want:
-        found.append(f"{name}(): core {got} != twin {want}")
+        found.append(f"{name}(): core {got} != stand-in {want}")
     members = {k: v for k, v in vars(compiled).items() if not k.startswith("_")}
-    # A twin may be split over base classes (rules, views, policy): gather them all.
-    twin_members = {
+    # A stand-in may be split over base classes (rules, views, policy): gather them all.
+    stand_in_members = {
         k: v
-        for klass in reversed(twin.__mro__[:-1])
+        for klass in reversed(stand_in.__mro__[:-1])
         for k, v in vars(klass).items()
         if not k.startswith("_")
     }
-    for missing in sorted(members.keys() - twin_members.keys()):
-        found.append(f"{name}.{missing}: in the core, not in the twin")
-    for extra in sorted(twin_members.keys() - members.keys()):
-        found.append(f"{name}.{extra}: in the twin, not in the core")
-    for member in sorted(members.keys() & twin_members.keys()):
-        core_value, twin_value = members[member], twin_members[member]
+    for missing in sorted(members.keys() - stand_in_members.keys()):
+        found.append(f"{name}.{missing}: in the core, not in the stand-in")
+    for extra in sorted(stand_in_members.keys() - members.keys()):
+        found.append(f"{name}.{extra}: in the stand-in, not in the core")
+    for member in sorted(members.keys() & stand_in_members.keys()):
+        core_value, stand_in_value = members[member], stand_in_members[member]
         where = f"{name}.{member}"
         core_property = inspect.isdatadescriptor(core_value)
-        if core_property != inspect.isdatadescriptor(twin_value):
+        if core_property != inspect.isdatadescriptor(stand_in_value):
             found.append(
-                f"{where}: {_kind(core_value)} in the core, {_kind(twin_value)} in the twin"
+                f"{where}: {_kind(core_value)} in the core, {_kind(stand_in_value)} in the stand-in"
             )
         elif not core_property:
-            found += differences(where, core_value, twin_value)
+            found += differences(where, core_value, stand_in_value)
     return found
 
 
@@ -191,7 +193,7 @@ def _kind(member: object) -> str:
 
 
 def compiled_sources() -> list[Path]:
-    """Every compiled source file of the package (``_x.pyx`` and ``_x.pxi``)."""
+    """Every Cython-only source file of the package (``.pyx``; a ``.pxi`` would be one too)."""
     return sorted(p for p in SRC.rglob("_*.p*") if p.suffix in (".pyx", ".pxi"))
 
 
@@ -202,8 +204,8 @@ def compiled_file_names(path: Path) -> set[str]:
     return set(found)
 
 
-def twin_file(path: Path) -> Path:
-    """The twin of compiled file ``_x.pyx`` or ``_x.pxi``: ``x.py`` in the same folder."""
+def stand_in_file(path: Path) -> Path:
+    """The stand-in of compiled file ``_x.pyx`` or ``_x.pxi``: ``x.py`` in the same folder."""
     return path.with_name(path.stem[1:] + ".py")
 
 
@@ -215,13 +217,12 @@ def module_of(path: Path) -> ModuleType:
 SOURCES = compiled_sources()
 
 
-def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> None:
+def test_the_one_pyx_is_the_shared_core_and_nothing_is_included() -> None:
     if not SOURCES:
         pytest.skip("the compiled sources are not installed (a wheel ships the extensions only)")
     extensions = {p.relative_to(SRC).as_posix() for p in SOURCES if p.suffix == ".pyx"}
-    assert extensions == {  # Aliwar's and Clone War's rules are pure-mode .py modules
-        "_core.pyx",
-    }
+    assert extensions == {"_core.pyx"}  # every game's rules are pure-mode .py modules
+    assert not [p for p in SRC.rglob("*.pxi")]
     for pyx in (p for p in SOURCES if p.suffix == ".pyx"):
         included = set(re.findall(r'^include "(\w+\.pxi)"', pyx.read_text(), re.MULTILINE))
         beside = {p.name for p in SOURCES if p.suffix == ".pxi" and p.parent == pyx.parent}
@@ -229,58 +230,64 @@ def test_the_compiled_sources_are_the_four_extensions_and_their_includes() -> No
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(SRC).as_posix())
-def test_every_compiled_file_has_a_twin_of_its_name_with_its_names(path: Path) -> None:
-    twin = twin_file(path)
-    assert twin.is_file(), f"{path.relative_to(SRC)} has no twin {twin.relative_to(SRC)}"
-    names = compiled_file_names(path) - NO_TWIN.keys()
-    module = module_of(twin)
+def test_every_compiled_file_has_a_stand_in_of_its_name_with_its_names(path: Path) -> None:
+    stand_in = stand_in_file(path)
+    assert stand_in.is_file(), (
+        f"{path.relative_to(SRC)} has no stand-in {stand_in.relative_to(SRC)}"
+    )
+    names = compiled_file_names(path) - NO_STAND_IN.keys()
+    module = module_of(stand_in)
     exported = set(module.__all__)
     if path.suffix == ".pyx" and path.stem == "_core":
-        # the shared core's twin gathers the twins of the files _core.pyx includes
+        # the shared core's stand-in gathers the stand-ins of the files _core.pyx includes
         included = {n for p in SOURCES if p.parent == SRC for n in compiled_file_names(p)}
         assert exported == included
         return
     assert names == exported, (
-        f"{path.name} defines {sorted(names)}, {twin.name} exports {sorted(exported)}"
+        f"{path.name} defines {sorted(names)}, {stand_in.name} exports {sorted(exported)}"
     )
 
 
-@pytest.mark.parametrize(("compiled", "twins"), PAIRS, ids=[c for c, _ in PAIRS])
-def test_every_compiled_name_has_a_twin_and_the_twin_no_other(
-    compiled: str, twins: tuple[str, ...]
+@pytest.mark.parametrize(("compiled", "stand_ins"), PAIRS, ids=[c for c, _ in PAIRS])
+def test_every_compiled_name_has_a_stand_in_and_the_stand_in_no_other(
+    compiled: str, stand_ins: tuple[str, ...]
 ) -> None:
     names = own_names(importlib.import_module(compiled))
-    found = twin_names(twins)
-    missing = sorted(names.keys() - NO_TWIN.keys() - found.keys())
-    assert not missing, f"compiled names of {compiled} without a twin in {twins}: {missing}"
+    found = stand_in_names(stand_ins)
+    missing = sorted(names.keys() - NO_STAND_IN.keys() - found.keys())
+    assert not missing, f"compiled names of {compiled} without a stand-in in {stand_ins}: {missing}"
     extra = sorted(found.keys() - names.keys())
-    assert not extra, f"twin names {compiled} lacks: {extra}"
+    assert not extra, f"stand-in names {compiled} lacks: {extra}"
 
 
 def test_the_exemption_is_still_needed_and_documented() -> None:
     every_compiled: dict[str, object] = {}
-    every_twin: dict[str, object] = {}
+    every_stand_in: dict[str, object] = {}
     documented = ""
-    for compiled, twins in PAIRS:
+    for compiled, stand_ins in PAIRS:
         every_compiled.update(own_names(importlib.import_module(compiled)))
-        every_twin.update(twin_names(twins))
-    for name, reason in NO_TWIN.items():
+        every_stand_in.update(stand_in_names(stand_ins))
+    for name, reason in NO_STAND_IN.items():
         assert name in every_compiled, f"{name} is no longer compiled; drop its exemption"
-        assert name not in every_twin, f"{name} has a twin now; drop its exemption ({reason})"
+        assert name not in every_stand_in, (
+            f"{name} has a stand-in now; drop its exemption ({reason})"
+        )
         assert name in documented, name
 
 
 CHECKED = [
-    (name, compiled, twins)
-    for compiled, twins in PAIRS
-    for name in sorted(own_names(importlib.import_module(compiled)).keys() - NO_TWIN.keys())
+    (name, compiled, stand_ins)
+    for compiled, stand_ins in PAIRS
+    for name in sorted(own_names(importlib.import_module(compiled)).keys() - NO_STAND_IN.keys())
 ]
 
 
-@pytest.mark.parametrize(("name", "compiled", "twins"), CHECKED, ids=[c[0] for c in CHECKED])
-def test_twin_has_the_same_signature(name: str, compiled: str, twins: tuple[str, ...]) -> None:
-    found = twin_names(twins)
-    assert name in found, f"{name} has no twin"
+@pytest.mark.parametrize(("name", "compiled", "stand_ins"), CHECKED, ids=[c[0] for c in CHECKED])
+def test_stand_in_has_the_same_signature(
+    name: str, compiled: str, stand_ins: tuple[str, ...]
+) -> None:
+    found = stand_in_names(stand_ins)
+    assert name in found, f"{name} has no stand-in"
     core = own_names(importlib.import_module(compiled))
     assert differences(name, core[name], found[name]) == []
 
@@ -295,7 +302,7 @@ def _keyword_only(a: int, *, b: int = 1) -> None: ...
 
 
 class _Twin:
-    """A class as the twin would write it."""
+    """A class as the stand-in would write it."""
 
     def __init__(self, seed: int) -> None: ...
 
