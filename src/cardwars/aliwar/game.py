@@ -54,6 +54,7 @@ class Aliwar(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Any]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "000_aliwar.md"
+    length_unit: ClassVar[str] = "rounds"
     text: ClassVar[AliwarText] = TEXT
     """Aliwar's text interface, :data:`cardwars.aliwar.text.TEXT` (an
     :class:`~cardwars.aliwar.text.AliwarText`): move labels and parsing, boards, event lines."""

@@ -48,6 +48,7 @@ class CloneWar(Game[Rules, State]):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "001_clone_war.md"
+    length_unit: ClassVar[str] = "battles"
     text: ClassVar[CloneWarText] = TEXT
     """Clone War's text interface, :data:`cardwars.clone_war.text.TEXT` (a
     :class:`~cardwars.clone_war.text.CloneWarText`): event lines and boards; there are no moves."""

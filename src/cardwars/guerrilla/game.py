@@ -66,6 +66,7 @@ class Guerrilla(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "003_guerrilla.md"
+    length_unit: ClassVar[str] = "skirmishes"
     text: ClassVar[GuerrillaText] = TEXT
     """Guerrilla's text interface, :data:`cardwars.guerrilla.text.TEXT` (a
     :class:`~cardwars.guerrilla.text.GuerrillaText`): labels and parsing, boards, event lines."""
