@@ -47,7 +47,15 @@ from typing import Literal
 
 from cardwars.errors import UsageError, describe
 
-__all__ = ["BACKEND", "INTERPRETED", "PLUGINS", "RuleSource", "core", "interpreted_name", "use_backend"]
+__all__ = [
+    "BACKEND",
+    "INTERPRETED",
+    "PLUGINS",
+    "RuleSource",
+    "core",
+    "interpreted_name",
+    "use_backend",
+]
 
 _COMPILED_CORE = "cardwars._core"
 _PYTHON_CORE = "cardwars.core"
@@ -214,6 +222,12 @@ class RuleSource:
     own (``MACHINE`` in its ``state.py``), so that the game, not this module, names its
     rules. ``name`` is the module's full name, in cardwars or in any other package (a
     plugin game's rules).
+
+    >>> source = RuleSource("cardwars.clone_war.whole_game")
+    >>> source.of("python").__name__  # the same .py, run by the interpreter
+    'cardwars._interpreted.clone_war.whole_game'
+    >>> callable(source.module.clone_war_batch)  # the current backend's build
+    True
     """
 
     __slots__ = ("_interpreted", "name")

@@ -311,6 +311,15 @@ class PluginError(UsageError):
         distribution: the distribution that registers it (``"name version"``), or
             ``"an unknown distribution"``.
         entry_point: the entry point as written, ``name = module:Class``.
+
+    >>> error = PluginError(
+    ...     "the game 'snap' failed to import (ImportError: no module named 'snap')",
+    ...     game="snap",
+    ...     distribution="'snap 1.0'",
+    ...     entry_point="snap = snap.game:Snap",
+    ... )
+    >>> isinstance(error, UsageError), error.distribution, error.entry_point
+    (True, "'snap 1.0'", 'snap = snap.game:Snap')
     """
 
     def __init__(

@@ -89,6 +89,15 @@ class Plugin:
         problem: why the game is left out of :func:`game_names` (a name clash, a bad
             name, too many plugins), or None when it is registered. Whether it imports
             is known only once it is asked for.
+
+    >>> plugin = Plugin("snap", "snap.game:Snap", "'snap 1.0'")
+    >>> plugin.entry_point
+    'snap = snap.game:Snap'
+    >>> error = plugin.error("the game 'snap' failed to import")
+    >>> error.entry_point, error.distribution
+    ('snap = snap.game:Snap', "'snap 1.0'")
+    >>> str(error).endswith("(group 'cardwars.games') of the distribution 'snap 1.0'")
+    True
     """
 
     name: str
@@ -172,9 +181,7 @@ def _read_entry_points() -> tuple[Plugin, ...]:
         elif index >= MAX_PLUGINS:
             problem = f"more than MAX_PLUGINS = {MAX_PLUGINS} plugins are installed"
         checked.append(
-            Plugin(plugin.name, plugin.value, plugin.distribution, problem)
-            if problem
-            else plugin
+            Plugin(plugin.name, plugin.value, plugin.distribution, problem) if problem else plugin
         )
     return tuple(checked)
 
@@ -246,8 +253,7 @@ def _load_plugin(plugin: Plugin) -> type[Game[Any, Any]]:
             target = getattr(target, part)
     except Exception as exc:
         raise plugin.error(
-            f"the game {plugin.name!r} failed to import ({type(exc).__name__}: "
-            f"{_text(exc, 200)})"
+            f"the game {plugin.name!r} failed to import ({type(exc).__name__}: {_text(exc, 200)})"
         ) from exc
     if not isinstance(target, type) or not issubclass(target, Game):
         raise plugin.error(

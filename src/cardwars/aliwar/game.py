@@ -76,6 +76,21 @@ class Aliwar(Game[Rules, State], Encodable):
         self._rules = rules
         self._players = 2  # AW-1.1
 
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's protection card and five stacks (top first), as dealt.
+
+        >>> Aliwar().describe_deal(Aliwar().new_game(seed=1))[0][:20]
+        'P0: P=6D  S1[5H 2S K'
+        """
+        return tuple(
+            f"P{seat}: P={state.protection[seat]}  "
+            + "  ".join(
+                f"S{i + 1}[{' '.join(map(str, stack)) or '-'}]"
+                for i, stack in enumerate(state.stacks[seat])
+            )
+            for seat in range(state.players)
+        )
+
     def _deal(self, seed: int) -> State:
         return State._deal(self._rules, seed)
 

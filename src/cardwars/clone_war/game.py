@@ -87,6 +87,17 @@ class CloneWar(Game[Rules, State]):
         assert isinstance(state, State)
         return state
 
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's pile: its size and its top six cards.
+
+        >>> CloneWar().describe_deal(CloneWar().new_game(seed=1))[0]
+        'P0: 24 cards, top JD2 QS3 KS1 JH3 QH1 QC2 …'
+        """
+        return tuple(
+            f"P{seat}: {len(pile)} cards, top {' '.join(map(str, pile[:6])) or '-'} …"
+            for seat, pile in enumerate(state.piles)
+        )
+
     def _deal(self, seed: int) -> State:
         return State._deal(self._players, self._rules, seed)
 

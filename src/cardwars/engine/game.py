@@ -282,6 +282,19 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         """
         return f"seed {state.seed}"
 
+    def describe_deal(self, state: StateT) -> tuple[str, ...]:
+        """A few lines that show the deal of ``state`` (``cardwars demo`` prints them).
+
+        By default the game's whole-state board (:meth:`GameText.render_state
+        <cardwars.engine.GameText.render_state>`).
+
+        >>> import cardwars
+        >>> game = cardwars.load_game("clone-war")  # Clone War shows less: the base's lines
+        >>> Game.describe_deal(game, game.new_game(seed=1))[0][:28]
+        'P0 (24): JD2 QS3 KS1 JH3 QH1'
+        """
+        return tuple(self.text.render_state(state).splitlines())
+
     def deal_figures(self, state: StateT) -> dict[str, int]:
         """Figures of a finished game that :func:`cardwars.simulate` reports beside its
         :attr:`~cardwars.engine.Result.length` for each of the longest deals it keeps

@@ -91,6 +91,18 @@ class Guerrilla(Game[Rules, State], Encodable):
             raise RulesError(f"two_suit_variant is for 2 players, got players={players}")
         self._rules = rules
 
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's hand and the size of its draw pile.
+
+        >>> Guerrilla().describe_deal(Guerrilla().new_game(seed=1))[0][:9]
+        'P0: hand '
+        """
+        return tuple(
+            f"P{seat}: hand {' '.join(map(str, state.hands[seat])) or '-'}, "
+            f"draw pile {len(state.draw_piles[seat])} cards"
+            for seat in range(state.players)
+        )
+
     def _deal(self, seed: int) -> State:
         return State.deal(self._rules, self._players, seed)
 
