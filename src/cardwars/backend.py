@@ -221,7 +221,9 @@ class RuleSource:
     same file run by the interpreter; :meth:`of` names the backend. Each game keeps its
     own (``MACHINE`` in its ``state.py``), so that the game, not this module, names its
     rules. ``name`` is the module's full name, in cardwars or in any other package (a
-    plugin game's rules).
+    plugin game's rules). cardwars's own extensions are built together, so a missing one
+    is an ImportError; another package's rule module that was installed without a
+    compiler runs interpreted on either backend.
 
     >>> source = RuleSource("cardwars.clone_war.whole_game")
     >>> source.of("python").__name__  # the same .py, run by the interpreter
@@ -251,6 +253,8 @@ class RuleSource:
         module = sys.modules.get(self.name)
         if module is None:
             module = importlib.import_module(self.name)
+        if not _is_compiled(module) and not self.name.startswith("cardwars."):
+            return module  # a plugin installed where nothing compiled it: its source runs
         if not _is_compiled(module):
             raise ImportError(
                 f"the compiled build of {self.name} is missing ({module.__file__} was "

@@ -124,7 +124,8 @@ class Plugin:
 _lock = threading.RLock()
 _found: tuple[Plugin, ...] | None = None  # every entry point read, in name order
 _usable: dict[str, Plugin] = {}  # the registered ones, by name
-_loaded: dict[str, type[Game[Any, Any]]] = {}  # the classes imported so far, by name
+_loaded: dict[str, type[Game[Any, Any]]] = {}  # the built-in classes imported so far
+_plugin_classes: dict[Plugin, type[Game[Any, Any]]] = {}  # the plugins' loaded so far
 
 
 def _text(value: object, limit: int) -> str:
@@ -198,7 +199,8 @@ def _discover() -> dict[str, Plugin]:
 
 def refresh() -> None:
     """Read the entry points again: after a distribution was installed or removed while
-    this process runs. Games already imported stay as they are.
+    this process runs. A plugin's game is then looked up again when asked for (a module
+    already imported is not run again).
 
     >>> refresh()
     >>> game_names()[:3]
@@ -208,6 +210,7 @@ def refresh() -> None:
     with _lock:
         _found = None
         _usable = {}
+        _plugin_classes.clear()
         importlib.invalidate_caches()
 
 
@@ -285,15 +288,17 @@ def game_class(name: str) -> type[Game[Any, Any]]:
     builtin = BUILTIN.get(name)
     if builtin is not None:
         module, _, attribute = builtin.partition(":")
-        cls = getattr(importlib.import_module(module), attribute)
-    else:
-        plugin = _discover().get(name)
-        if plugin is None:
-            raise _unknown(name)
+        found: type[Game[Any, Any]] = getattr(importlib.import_module(module), attribute)
+        _loaded[name] = found
+        return found
+    plugin = _discover().get(name)
+    if plugin is None:
+        raise _unknown(name)
+    cls = _plugin_classes.get(plugin)
+    if cls is None:
         with _lock:  # one import at a time: a plugin's module runs once
-            cls = _loaded.get(name) or _load_plugin(plugin)
-    assert cls is not None
-    _loaded[name] = cls
+            cls = _plugin_classes.get(plugin) or _load_plugin(plugin)
+            _plugin_classes[plugin] = cls
     return cls
 
 
