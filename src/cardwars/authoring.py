@@ -4,7 +4,7 @@ cardwars, in one module. Its names stay: a game written against it keeps working
 A game lives in its own distribution and registers itself under the entry-point group
 ``cardwars.games`` (``name = "package.module:GameClass"``, :mod:`cardwars.registry`);
 :func:`cardwars.load_game`, records, :mod:`cardwars.wire`, :func:`cardwars.simulate`,
-the ``cardwars`` command, :class:`cardwars.Table`, the agents and (for a game with
+the ``cardwars`` command, :class:`~cardwars.table.Table`, the agents and (for a game with
 choices) the envs then work for it with no change inside cardwars. The guide
 :doc:`/guides/your-own-game` walks through one; ``plugins/beggar-my-neighbour/`` in the
 source tree is the worked example.
@@ -42,7 +42,7 @@ What a game must provide
   ``observation_type``, ``length_unit``), ``__init__(players=, rules=)`` (just
   ``rules=`` for a fixed player count) and ``_deal(seed)``. ``rules_file`` names a
   Markdown file of its numbered rules, shipped as ``rules/<rules_file>`` beside the
-  module that defines the class (:func:`cardwars.rules_text.rules_text`).
+  module that defines the class (``cardwars rules GAME`` prints it).
 
 What a game may provide
 -----------------------
@@ -103,7 +103,7 @@ What a game may reuse
 * **The driver and the errors**: :func:`cardwars.play`,
   :func:`~cardwars.engine.resolve_agents`, :class:`~cardwars.errors.CardwarsError` and
   its kinds, :func:`~cardwars.errors.describe` (a caller's value for a message, never
-  running its code), :func:`~cardwars.errors.wrong_type`.
+  running its code), ``wrong_type`` (a TypeError that names the parameter).
 
 Pile and pot helpers and cycle detection are, so far, each game's own (Clone War's in
 ``clone_war/battles.py``): a game writes those its rules need in its rule modules.

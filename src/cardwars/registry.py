@@ -9,7 +9,7 @@ The list is open. Besides the three built-in games, every installed distribution
 may register games under the entry-point group ``cardwars.games``
 (:data:`GROUP`), one entry point per game, ``name = "package.module:GameClass"``
 (the game's :attr:`~cardwars.engine.Game.name`). The entry points are read once, from
-the installed distributions' metadata (:mod:`importlib.metadata`), without importing
+the installed distributions' metadata (``importlib.metadata``), without importing
 anything; :func:`refresh` reads them again. A game's module is imported only when the
 game is first asked for, so ``import cardwars`` imports no game at all, and
 :func:`game_names` imports none either.
@@ -107,11 +107,12 @@ class Plugin:
 
     @property
     def entry_point(self) -> str:
-        """The entry point as written in the metadata: ``name = module:Class``."""
+        """The entry point as the metadata writes it, ``name = module:Class``."""
         return f"{self.name} = {self.value}"
 
     def error(self, message: str) -> PluginError:
-        """A :class:`PluginError` about this entry point: ``message``, then which it is."""
+        """A :class:`~cardwars.errors.PluginError` about this entry point: ``message``, then
+        which entry point of which distribution it is."""
         return PluginError(
             f"{message}: the entry point {self.entry_point!r} (group {GROUP!r}) of the "
             f"distribution {self.distribution}",

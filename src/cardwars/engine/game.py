@@ -249,7 +249,7 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
 
         Returns:
             ``array.array`` columns of ``count`` values each, at least
-            :data:`BATCH_COLUMNS`: ``"length"``, ``"winner"`` (seat or -1) and
+            :data:`~cardwars.authoring.BATCH_COLUMNS`: ``"length"``, ``"winner"`` (seat or -1) and
             ``"termination"`` (an index into :attr:`terminations`).
 
         Raises:
