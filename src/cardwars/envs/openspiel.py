@@ -96,8 +96,8 @@ _DEALS: Final = {"num_deals": 1000, "deal_seed": 0}
 _MAX_DEALS: Final = 1_000_000
 """At most this many deals: ``chance_outcomes()`` lists every one."""
 
-_CLONE_WAR_WHY: Final = (
-    "Clone War has no decisions: every step is automatic, so as an OpenSpiel game it "
+_NO_DECISIONS: Final = (
+    "{} has no decisions: every step is automatic, so as an OpenSpiel game it "
     "would have no player nodes at all; play it with cardwars.play or cardwars.simulate"
 )
 
@@ -509,13 +509,13 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     >>> load_game("clone-war")
     Traceback (most recent call last):
     ...
-    cardwars.errors.UsageError: Clone War has no decisions: every step is automatic, so ...
+    cardwars.errors.UsageError: clone-war has no decisions: every step is automatic, so ...
     """
     if name not in GAME_NAMES:
         cls = game_class(name)  # raises for an unknown name or a plugin that cannot be used
         if not issubclass(cls, Encodable):
-            if name == "clone-war":
-                raise UsageError(_CLONE_WAR_WHY)
+            if not cls.num_actions:  # a game whose steps are all automatic (Clone War)
+                raise UsageError(_NO_DECISIONS.format(name))
             raise UsageError(
                 f"{name} has no encodings (it is no cardwars.vectors.Encodable), so no "
                 "OpenSpiel game: a game without decisions is played with cardwars.play "
