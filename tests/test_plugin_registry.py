@@ -90,8 +90,9 @@ def test_names_come_from_the_metadata_and_import_nothing(site: Path) -> None:
     code = (
         "import sys, cardwars\n"
         "from cardwars import registry\n"
-        "assert registry.game_names() == ('aliwar', 'clone-war', 'guerrilla', 'duel')\n"
-        "assert [p.entry_point for p in registry.plugins()] == ['duel = cw_duel.game:Duel']\n"
+        "names = registry.game_names()\n"
+        "assert names[:3] == ('aliwar', 'clone-war', 'guerrilla') and 'duel' in names[3:]\n"
+        "assert 'duel = cw_duel.game:Duel' in [p.entry_point for p in registry.plugins()]\n"
         "assert not any(m.startswith('cw_duel') for m in sys.modules), 'imported too soon'\n"
         "game = cardwars.load_game('duel', hand_size=3)\n"
         "assert 'cw_duel.game' in sys.modules and game.name == 'duel'\n"
@@ -353,7 +354,8 @@ def test_names_that_clash_or_are_no_names(site: Path) -> None:
     assert problems[("aliwar", "'cw-clash 1.0'")] == "'aliwar' is a built-in game"
     assert "no game name" in str(problems[("Bad_Name", "'cw-clash 1.0'")])
     assert "registered by more than one entry point" in str(problems[("duel", "'cw-twin 1.0'")])
-    assert registry.game_names() == ("aliwar", "clone-war", "guerrilla")
+    assert registry.game_names()[:3] == ("aliwar", "clone-war", "guerrilla")
+    assert "duel" not in registry.game_names() and "Bad_Name" not in registry.game_names()
     with pytest.raises(PluginError, match="is registered by more than one entry point") as caught:
         cardwars.load_game("duel")
     assert "cw-duel 1.0" in str(caught.value) or "cw-twin 1.0" in str(caught.value)
