@@ -230,6 +230,7 @@ def rng_next(state: int) -> tuple[int, int]:
     """The RNG's next 64-bit output and its state after it: ``_rng_next(&state)`` of
     ``cardwars/_core.pxd``, interpreted (``state`` is the ``uint64_t`` as an int).
 
+    >>> from cardwars.authoring import Rng, rng_next
     >>> value, after = rng_next(42)
     >>> rng = Rng(42)
     >>> (value, after) == (rng.next_u64(), rng.state)
@@ -243,6 +244,7 @@ def rng_below(state: int, n: int) -> tuple[int, int]:
     """A uniform int in ``[0, n)`` (``1 <= n < 2**32``) and the state after it:
     ``_rng_below(&state, n)`` of ``cardwars/_core.pxd``, interpreted.
 
+    >>> from cardwars.authoring import Rng, rng_below
     >>> value, after = rng_below(42, 52)
     >>> rng = Rng(42)
     >>> (value, after) == (rng.below(52), rng.state)
@@ -258,6 +260,7 @@ def shuffle_ints(state: int, items: list[_T], n: int | None = None) -> int:
     after it: ``_shuffle_ints(&state, a, n)`` of ``cardwars/_core.pxd``, interpreted
     (Fisher-Yates with ascending ``i``, as :meth:`cardwars.Rng.shuffle`).
 
+    >>> from cardwars.authoring import shuffle_ints
     >>> items = [0, 1, 2, 3]
     >>> after = shuffle_ints(5, items)
     >>> sorted(items), after == shuffle_ints(5, [0, 1, 2, 3])
@@ -271,6 +274,7 @@ def sample_prefix_ints(state: int, items: list[_T], n: int, k: int) -> int:
     """Run the first ``k`` steps of :func:`shuffle_ints` on ``items[:n]`` and return the
     RNG state after them: ``_sample_prefix_ints(&state, a, n, k)``, interpreted.
 
+    >>> from cardwars.authoring import sample_prefix_ints, shuffle_ints
     >>> items = list(range(10))
     >>> after = sample_prefix_ints(5, items, 10, 3)
     >>> full = list(range(10))
@@ -291,6 +295,7 @@ def cython_include_path() -> str:
     from ``cardwars/_core.pxd`` (the wheel ships the ``.pxd`` files).
 
     >>> import os
+    >>> from cardwars.authoring import cython_include_path
     >>> os.path.isfile(os.path.join(cython_include_path(), "cardwars", "_core.pxd"))
     True
     """

@@ -225,6 +225,7 @@ class RuleSource:
     is an ImportError; another package's rule module that was installed without a
     compiler runs interpreted on either backend.
 
+    >>> from cardwars.backend import RuleSource
     >>> source = RuleSource("cardwars.clone_war.whole_game")
     >>> source.of("python").__name__  # the same .py, run by the interpreter
     'cardwars._interpreted.clone_war.whole_game'
@@ -269,6 +270,7 @@ class RuleSource:
 def interpreted_name(name: str) -> str:
     """The name under which the interpreted build of the rule module ``name`` is loaded.
 
+    >>> from cardwars.backend import interpreted_name
     >>> interpreted_name("cardwars.clone_war.machine"), interpreted_name("beggar.rules")
     ('cardwars._interpreted.clone_war.machine', 'cardwars._interpreted._plugins.beggar.rules')
     """

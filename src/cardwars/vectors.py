@@ -117,6 +117,7 @@ class Encodable:
     """A game with an :class:`Encoding` (mixed into Aliwar's and Guerrilla's game classes).
 
     >>> import cardwars
+    >>> from cardwars.vectors import Encodable
     >>> isinstance(cardwars.load_game("aliwar"), Encodable)
     True
     >>> isinstance(cardwars.load_game("clone-war"), Encodable)  # no decisions to learn
@@ -150,6 +151,7 @@ class EncodedState:
 
     >>> import cardwars
     >>> from array import array
+    >>> from cardwars.vectors import EncodedState
     >>> game = cardwars.load_game("aliwar")
     >>> state = game.new_game(seed=1)
     >>> out = array("f", bytes(4 * game.encoding().size))

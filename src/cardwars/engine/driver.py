@@ -27,6 +27,7 @@ def resolve_agents(game: Game[Any, Any], agents: Sequence[SomeAgent | str]) -> l
     """Turn agent names into built-in agents and check there is one agent per seat.
 
     >>> import cardwars
+    >>> from cardwars.engine import resolve_agents
     >>> resolve_agents(cardwars.load_game("aliwar"), ["random", "greedy"])
     [RandomAgent(), GreedyAgent()]
     """

@@ -104,6 +104,7 @@ class MachineState(GameState[PhaseT]):
     """A state over its game's machine ``_m`` (see the module).
 
     >>> import cardwars
+    >>> from cardwars.engine.machine_state import MachineState
     >>> state = cardwars.load_game("clone-war").new_game(seed=1)
     >>> isinstance(state, MachineState), state.machine.steps
     (True, 0)
