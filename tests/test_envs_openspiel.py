@@ -286,7 +286,7 @@ def test_observation_tensor_views() -> None:
 
 def test_load_game_errors() -> None:
     """Clone War has no OpenSpiel game, and says why; bad parameters are refused."""
-    with pytest.raises(UsageError, match="Clone War has no decisions"):
+    with pytest.raises(UsageError, match="clone-war has no decisions"):
         openspiel.load_game("clone-war")
     with pytest.raises(UsageError, match="unknown game"):
         openspiel.load_game("chess")

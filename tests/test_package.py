@@ -6,6 +6,7 @@ import re
 import types
 from importlib import metadata
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -54,6 +55,8 @@ PUBLIC_MODULES = [
     "cardwars.records",
     "cardwars.wire",
     "cardwars.rules_text",
+    "cardwars.registry",
+    "cardwars.authoring",
     "cardwars.aliwar",
     "cardwars.aliwar.text",
     "cardwars.clone_war",
@@ -75,7 +78,8 @@ def test_every_public_name_has_a_docstring_with_an_example(module_name: str) -> 
     for name in module.__all__:
         obj = getattr(module, name)
         if inspect.ismodule(obj) or isinstance(
-            obj, (str, int, tuple, frozenset, dict, types.UnionType, types.GenericAlias)
+            obj,
+            (str, int, tuple, frozenset, dict, types.UnionType, types.GenericAlias, TypeVar),
         ):
             continue  # constants and type aliases are documented in their module's docstring
         if ">>>" not in (inspect.getdoc(obj) or ""):

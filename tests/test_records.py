@@ -41,7 +41,7 @@ def test_records_round_trip_unfinished_game_and_options() -> None:
     loaded = records.loads(records.dumps(state))
     assert loaded == state
     assert not loaded.is_over
-    assert loaded.rules == game.rules  # type: ignore[attr-defined]
+    assert loaded.rules == game.rules
 
 
 def test_records_format_fields() -> None:
@@ -129,7 +129,7 @@ def test_records_of_hand_built_positions_store_the_start() -> None:
     assert data["position"] == {"stacks": stacks, "protection": ["7C", "7D"]}
     assert data["seed"] == 9
     loaded = records.loads(text)
-    assert loaded == state and loaded.hand_built  # type: ignore[attr-defined]
+    assert loaded == state and loaded.hand_built
     steps = records.replay(data)
     assert steps[0].state == aliwar.State.from_layout(stacks, ["7C", "7D"], rules=rules, rng_seed=9)
 

@@ -15,18 +15,27 @@ from __future__ import annotations
 from typing import Any
 
 from cardwars.engine import Agent, Game, RandomAgent
-from cardwars.registry import games
+from cardwars.errors import CardwarsError
+from cardwars.registry import game_class, game_names
 
 __all__ = ["RandomAgent", "agent_by_name", "agent_names"]
 
 
 def agent_names() -> tuple[str, ...]:
-    """The names of the built-in agents, over every game (each game lists its own).
+    """The names of the built-in agents, over every game (each game lists its own in
+    :attr:`~cardwars.engine.Game.agents`; a plugin's game that cannot be used lists none).
 
-    >>> agent_names()
+    >>> agent_names()[:3]
     ('random', 'greedy', 'ismcts')
     """
-    return tuple(dict.fromkeys(name for cls in games() for name in cls.agents))
+    names: dict[str, None] = {}
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except CardwarsError:  # a broken plugin never hides the other games' agents
+            continue
+        names.update(dict.fromkeys(cls.agents))
+    return tuple(names)
 
 
 def agent_by_name(name: str, game: Game[Any, Any]) -> Agent:

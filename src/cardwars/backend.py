@@ -24,10 +24,12 @@ Both backends can live in one process: the interpreted build of a rule module
 ``cardwars.X`` is the module ``cardwars._interpreted.X``, loaded from ``X.py`` by
 :class:`_InterpretedFinder` even where ``X``'s extension exists (its imports of other
 rule modules, which are relative, load their interpreted builds too; every other
-module is shared). The test suite runs every test on both, and the parity tests
-compare them game by game. A game reaches its rules through a :class:`RuleSource`,
-which asks :data:`BACKEND` on each use, so that :func:`use_backend` switches
-everything at once.
+module is shared). A rule module of another package (a game that a plugin
+distribution registers, ``beggar.rules``) is loaded interpreted as
+``cardwars._interpreted._plugins.beggar.rules`` the same way. The test suite runs every
+test on both, and the parity tests compare them game by game. A game reaches its rules
+through a :class:`RuleSource`, which asks :data:`BACKEND` on each use, so that
+:func:`use_backend` switches everything at once.
 """
 
 from __future__ import annotations
@@ -45,13 +47,25 @@ from typing import Literal
 
 from cardwars.errors import UsageError, describe
 
-__all__ = ["BACKEND", "INTERPRETED", "RuleSource", "core", "use_backend"]
+__all__ = [
+    "BACKEND",
+    "INTERPRETED",
+    "PLUGINS",
+    "RuleSource",
+    "core",
+    "interpreted_name",
+    "use_backend",
+]
 
 _COMPILED_CORE = "cardwars._core"
 _PYTHON_CORE = "cardwars.core"
 
 INTERPRETED = "cardwars._interpreted"
 """The package under which the interpreted build of each rule module is loaded."""
+
+PLUGINS = INTERPRETED + "._plugins"
+"""The package under which the interpreted build of another package's rule module
+(``beggar.rules``: a plugin game's) is loaded, under its full name."""
 
 
 def _flag(name: str) -> bool:
@@ -161,7 +175,8 @@ class _RuleLoader(importlib.machinery.SourceFileLoader):
 
 class _InterpretedFinder(importlib.abc.MetaPathFinder):
     """Finds ``cardwars._interpreted.X``: the source of rule module ``cardwars.X``, run
-    by the interpreter; any other module, the shared ``cardwars.X`` itself."""
+    by the interpreter; any other module, the shared ``cardwars.X`` itself. The same for
+    ``cardwars._interpreted._plugins.P.X`` and another package's module ``P.X``."""
 
     def find_spec(
         self,
@@ -171,9 +186,12 @@ class _InterpretedFinder(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname != INTERPRETED and not fullname.startswith(INTERPRETED + "."):
             return None
-        if fullname == INTERPRETED:
+        if fullname in (INTERPRETED, PLUGINS):
             return importlib.machinery.ModuleSpec(fullname, _PackageLoader(), is_package=True)
-        canonical = "cardwars" + fullname[len(INTERPRETED) :]
+        if fullname.startswith(PLUGINS + "."):
+            canonical = fullname[len(PLUGINS) + 1 :]  # another package's module, by its name
+        else:
+            canonical = "cardwars" + fullname[len(INTERPRETED) :]
         spec = importlib.util.find_spec(canonical)
         if spec is None:
             return None
@@ -202,7 +220,17 @@ class RuleSource:
     :attr:`module` is the current :data:`BACKEND`'s build of it: the extension, or the
     same file run by the interpreter; :meth:`of` names the backend. Each game keeps its
     own (``MACHINE`` in its ``state.py``), so that the game, not this module, names its
-    rules.
+    rules. ``name`` is the module's full name, in cardwars or in any other package (a
+    plugin game's rules). cardwars's own extensions are built together, so a missing one
+    is an ImportError; another package's rule module that was installed without a
+    compiler runs interpreted on either backend.
+
+    >>> from cardwars.backend import RuleSource
+    >>> source = RuleSource("cardwars.clone_war.whole_game")
+    >>> source.of("python").__name__  # the same .py, run by the interpreter
+    'cardwars._interpreted.clone_war.whole_game'
+    >>> callable(source.module.clone_war_batch)  # the current backend's build
+    True
     """
 
     __slots__ = ("_interpreted", "name")
@@ -226,6 +254,8 @@ class RuleSource:
         module = sys.modules.get(self.name)
         if module is None:
             module = importlib.import_module(self.name)
+        if not _is_compiled(module) and not self.name.startswith("cardwars."):
+            return module  # a plugin installed where nothing compiled it: its source runs
         if not _is_compiled(module):
             raise ImportError(
                 f"the compiled build of {self.name} is missing ({module.__file__} was "
@@ -237,8 +267,20 @@ class RuleSource:
         return f"RuleSource({self.name!r})"
 
 
+def interpreted_name(name: str) -> str:
+    """The name under which the interpreted build of the rule module ``name`` is loaded.
+
+    >>> from cardwars.backend import interpreted_name
+    >>> interpreted_name("cardwars.clone_war.machine"), interpreted_name("beggar.rules")
+    ('cardwars._interpreted.clone_war.machine', 'cardwars._interpreted._plugins.beggar.rules')
+    """
+    if name.startswith("cardwars."):
+        return INTERPRETED + name[len("cardwars") :]
+    return f"{PLUGINS}.{name}"
+
+
 def _load_interpreted(name: str) -> ModuleType:
     canonical = importlib.import_module(name)
     if not _is_compiled(canonical):
         return canonical  # no compiled build here: the canonical module is the source run
-    return importlib.import_module(INTERPRETED + name[len("cardwars") :])
+    return importlib.import_module(interpreted_name(name))

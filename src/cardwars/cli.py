@@ -4,10 +4,15 @@ Subcommands::
 
     cardwars simulate GAME [--players N] [--agents random,greedy] [--games N] [--seed S]
                            [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
+                           [--keep-longest K [--save-longest DIR]]
     cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
     cardwars replay FILE [--seat K] [--all] [--max-record-bytes N]
     cardwars rules [GAME]
+    cardwars games
     cardwars demo [--seed S]
+
+GAME is a built-in game or one that an installed distribution registers
+(:mod:`cardwars.registry`); ``cardwars games`` lists them.
 
 Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need
 matplotlib (``pip install 'cardwars[plot]'``). Errors print one line (cut
@@ -30,8 +35,7 @@ from types import ModuleType
 from typing import IO, Any, cast
 
 import cardwars
-from cardwars import aliwar, backend, clone_war, guerrilla, records
-from cardwars.agents import agent_names
+from cardwars import backend, records, registry
 from cardwars.engine import Agent, Game, GameState, GameText, Move
 from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
 from cardwars.registry import game_class, game_names, load_game
@@ -39,10 +43,6 @@ from cardwars.report import SimulationReport
 from cardwars.rules_text import rules_text
 
 __all__ = ["main"]
-
-
-# What Result.length counts in each game.
-_LENGTH_UNITS = {"aliwar": "rounds", "clone-war": "battles", "guerrilla": "skirmishes"}
 
 # An error message is printed on one line of at most this many characters.
 _MAX_ERROR = 1000
@@ -122,8 +122,7 @@ def _parse_value(text: str) -> Any:
 
 
 def _game_from_args(name: str, players: int | None, options: Sequence[str]) -> Game[Any, Any]:
-    if name not in game_names():
-        raise CliError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+    game_class(name)  # an unknown name, or a plugin that cannot be used, says so first
     kwargs: dict[str, Any] = {}
     for option in options:
         key, sep, value = option.partition("=")
@@ -135,15 +134,17 @@ def _game_from_args(name: str, players: int | None, options: Sequence[str]) -> G
     return load_game(name, **kwargs)
 
 
-def _agent_list(text: str, players: int, what: str) -> list[str]:
+def _agent_list(text: str, game: Game[Any, Any], players: int, what: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) == 1:
         names *= players
     if len(names) != players:
         raise CliError(f"{what} needs 1 or {players} comma-separated names, got {text!r}")
     for n in names:
-        if n not in agent_names():
-            raise CliError(f"unknown agent {n!r}; the agents are: {', '.join(agent_names())}")
+        if n not in game.agents:
+            raise CliError(
+                f"unknown agent {n!r} for {game.name}; the agents are: {', '.join(game.agents)}"
+            )
     return names
 
 
@@ -235,16 +236,24 @@ def _plot(report: SimulationReport, path: str) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from cardwars.simulate import MAX_WORKERS
+    from cardwars.simulate import MAX_KEEP, MAX_WORKERS
 
     game = _game_from_args(args.game, args.players, args.option)
-    agents = _agent_list(args.agents, game.players, "--agents")
+    agents = _agent_list(args.agents, game, game.players, "--agents")
     if args.workers > MAX_WORKERS:  # before the progress bar starts
         raise CliError(
             f"--workers must be an int from 1 to MAX_WORKERS = {MAX_WORKERS} (four per CPU), "
             f"got {args.workers}"
         )
+    if args.save_longest and not args.keep_longest:
+        raise CliError("--save-longest DIR saves the deals that --keep-longest K keeps; give both")
+    if args.keep_longest > MAX_KEEP:
+        raise CliError(
+            f"--keep-longest must be at most MAX_KEEP = {MAX_KEEP}, got {args.keep_longest}"
+        )
     # Everything needed at the end is checked now, so no run is lost to it.
+    if args.save_longest:
+        _check_directory(args.save_longest, "--save-longest")
     if args.json:
         _check_output(args.json, "--json")
     if args.plot:
@@ -271,10 +280,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=lambda done, total: bar.update(task, completed=done),
+            keep_longest=args.keep_longest,
         )
     seconds = time.perf_counter() - started
     console.print(_report_table(report))
     console.print(_summary_table(report))
+    if report.longest:
+        console.print(_longest_table(report))
     console.print(
         f"{report.games:,} games in {seconds:.2f} s ({report.games / seconds:,.0f} games/s, "
         f"{args.workers} worker{'s' if args.workers > 1 else ''})"
@@ -285,7 +297,51 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         _plot(report, args.plot)
         console.print(f"plot written to {args.plot}")
+    if args.save_longest:
+        for path in _save_longest(game, agents, report, args.save_longest):
+            console.print(f"record written to {path}")
     return 0
+
+
+def _check_directory(path: str, option: str) -> None:
+    """Fail now, before any game is played, unless ``path`` is a writable directory."""
+    target = Path(path)
+    if not target.is_dir():
+        raise CliError(f"{option} {path!r} is no directory; create it first")
+    if not os.access(target, os.W_OK | os.X_OK):
+        raise CliError(f"{option} {path!r} cannot be written: permission denied")
+
+
+def _longest_table(report: SimulationReport) -> Any:
+    from rich.table import Table
+
+    names = list(dict.fromkeys(name for deal in report.longest for name in deal.figures))
+    table = Table(title=f"the {len(report.longest)} longest deals")
+    for column in ("game", "seed", report.length_unit, *names, "ended by", "deal"):
+        table.add_column(column, justify="left" if column in ("ended by", "deal") else "right")
+    for deal in report.longest:
+        table.add_row(
+            str(deal.game),
+            str(deal.seed),
+            f"{deal.length:,}",
+            *(f"{deal.figures[name]:,}" if name in deal.figures else "" for name in names),
+            deal.termination,
+            deal.notation,
+        )
+    return table
+
+
+def _save_longest(
+    game: Game[Any, Any], agents: list[str], report: SimulationReport, directory: str
+) -> list[str]:
+    """Write each kept deal as a game record (``cardwars replay`` plays it back)."""
+    written = []
+    for rank, deal in enumerate(report.longest, start=1):
+        final = cardwars.play(game, agents, seed=deal.seed)
+        path = str(Path(directory) / f"{game.name}-longest-{rank}-game-{deal.game}.json")
+        _write(path, records.dumps(final, agents=agents, indent=1))
+        written.append(path)
+    return written
 
 
 def _write(path: str, text: str) -> None:
@@ -395,8 +451,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game = _game_from_args(args.game, args.players, args.option)
     if not 0 <= args.seat < game.players:
         raise CliError(f"--seat must be 0..{game.players - 1}, got {args.seat}")
+    default = "greedy" if "greedy" in game.agents else "random"
     opponents = (
-        _agent_list(args.opponents, game.players - 1, "--opponents") if game.players > 1 else []
+        _agent_list(args.opponents or default, game, game.players - 1, "--opponents")
+        if game.players > 1
+        else []
     )
     names = list(opponents)
     names.insert(args.seat, "human")
@@ -444,13 +503,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return 0
     result = state.result
     assert result is not None
+    unit = game.length_unit
     if result.is_draw:
-        unit = _LENGTH_UNITS[game.name]
         print(f"game over: a draw ({result.termination}) after {result.length} {unit}", file=out)
     else:
         who = ", ".join(f"seat {w}" for w in sorted(result.winners))
         mine = " — you win!" if args.seat in result.winners else ""
-        unit = _LENGTH_UNITS[game.name]
         print(
             f"game over: {who} won ({result.termination}) after {result.length} {unit}{mine}",
             file=out,
@@ -520,58 +578,80 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(game_names())
+    failed: list[str] = []
     for name in names:
-        if name not in game_names():
-            raise CliError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
-        print(rules_text(name))
-        cls = game_class(name)
+        try:
+            cls = game_class(name)
+            text = rules_text(name)
+        except CardwarsError as exc:
+            if args.game:
+                raise
+            failed.append(" ".join(str(exc).split()))  # a plugin: the others still print
+            continue
+        print(text)
         print(
             f"Options of {name} (fields of {cls.__module__}.Rules; set with --option NAME=VALUE):"
         )
         for field in dataclasses.fields(cls.rules_type):
             print(f"  {field.name} = {field.default!r}")
         print()
-    return 0
+    for message in failed:
+        print(f"cardwars: error: {_clip(message)}", file=sys.stderr)
+    return 2 if failed else 0
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
     from cardwars import wire
 
-    if args.game not in game_names():
-        raise CliError(f"unknown game {args.game!r}; the games are: {', '.join(game_names())}")
     print(json.dumps(wire.schema(load_game(args.game)), indent=2))
     return 0
 
 
-def _describe_deal(name: str, state: GameState[Any]) -> list[str]:
-    """The god's-eye deal of each game, drawn from its state's own attributes."""
+def _cmd_games(args: argparse.Namespace) -> int:
+    """Every game: the built-in ones, then each plugin entry point and whether it loads."""
+    print("built-in games:")
+    for name in registry.BUILTIN:
+        cls = game_class(name)
+        print(f"  {name:<20} {cls.min_players}-{cls.max_players} players")
+    found = registry.plugins()
+    print("games of installed distributions (entry-point group cardwars.games):")
+    if not found:
+        print("  (none)")
+    status = 0
+    for plugin in found:
+        where = f"{plugin.entry_point} [{plugin.distribution}]"
+        if plugin.problem is not None:
+            print(f"  {plugin.name[:40]:<20} left out: {_clip(plugin.problem)} ({where})")
+            status = 2
+            continue
+        try:
+            cls = game_class(plugin.name)
+        except CardwarsError as exc:
+            print(f"  {plugin.name:<20} broken: {_clip(' '.join(str(exc).split()))}")
+            status = 2
+            continue
+        print(f"  {plugin.name:<20} {cls.min_players}-{cls.max_players} players ({where})")
+    return status
 
-    def cards(items: Sequence[Any]) -> str:
-        return " ".join(map(str, items)) or "-"
 
-    lines: list[str] = []
-    for seat in range(state.players):
-        if isinstance(state, aliwar.State):
-            stacks = "  ".join(f"S{i + 1}[{cards(s)}]" for i, s in enumerate(state.stacks[seat]))
-            lines.append(f"  P{seat}: P={state.protection[seat]}  {stacks}")
-        elif isinstance(state, clone_war.State):
-            pile = state.piles[seat]
-            lines.append(f"  P{seat}: {len(pile)} cards, top {cards(pile[:6])} …")
-        elif isinstance(state, guerrilla.State):
-            hand = state.hands[seat]
-            draw = state.draw_piles[seat]
-            lines.append(f"  P{seat}: hand {cards(hand)}, draw pile {len(draw)} cards")
-    return lines
+def _clip(message: str) -> str:
+    return message if len(message) <= _MAX_ERROR else message[: _MAX_ERROR - 1] + "…"
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     seed = args.seed
     print(f"cardwars {cardwars.__version__} ({cardwars.BACKEND} core), seed {seed}")
+    status = 0
     for name in game_names():
-        game = load_game(name)
+        try:
+            game = load_game(name)
+        except CardwarsError as exc:  # a plugin that cannot be used: the others still play
+            print(f"cardwars: error: {_clip(' '.join(str(exc).split()))}", file=sys.stderr)
+            status = 2
+            continue
         print(f"\n{name}: the deal")
-        for line in _describe_deal(name, game.new_game(seed)):
-            print(line)
+        for line in game.describe_deal(game.new_game(seed)):
+            print(f"  {line}")
         result = cardwars.play(game, ["random"] * game.players, seed=seed).result
         assert result is not None
         who = (
@@ -579,9 +659,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
         print(
             f"  played by random agents: {who} ({result.termination}) "
-            f"after {result.length} {_LENGTH_UNITS[name]}"
+            f"after {result.length} {game.length_unit}"
         )
-    return 0
+    return status
 
 
 # --- entry point ---------------------------------------------------------------------------
@@ -594,6 +674,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is an integer, got {text!r}") from None
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError(f"a seed is in [0, 2**64), got {value}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
     return value
 
 
@@ -637,6 +727,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--plot", metavar="FILE.png", help="also draw lengths and win rates (matplotlib)"
     )
+    sim.add_argument(
+        "--keep-longest",
+        type=_count,
+        default=0,
+        metavar="K",
+        help="also show the K longest deals, with their seeds and figures (default 0)",
+    )
+    sim.add_argument(
+        "--save-longest",
+        metavar="DIR",
+        help="write each kept deal as a game record into DIR (cardwars replay plays it back)",
+    )
     sim.set_defaults(func=_cmd_simulate)
 
     play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
@@ -644,7 +746,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=_positive, help="number of players")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
-        "--opponents", default="greedy", help="opponent agents, comma-separated (default greedy)"
+        "--opponents",
+        default=None,
+        help="opponent agents, comma-separated (default greedy where the game has it, else random)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="the deal (default: random)")
     play.add_argument(
@@ -681,6 +785,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     schema.add_argument("game", metavar="GAME", help=games)
     schema.set_defaults(func=_cmd_schema)
+
+    listing = sub.add_parser(
+        "games", help="list the games: built in, and registered by installed distributions"
+    )
+    listing.set_defaults(func=_cmd_games)
 
     demo = sub.add_parser("demo", help="deal and play one game of each, with random agents")
     demo.add_argument("--seed", type=_seed, default=42, help="the seed (default 42)")

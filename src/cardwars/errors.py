@@ -18,6 +18,7 @@ __all__ = [
     "CardParseError",
     "CardwarsError",
     "IllegalMoveError",
+    "PluginError",
     "RecordError",
     "RulesError",
     "SimulationError",
@@ -294,6 +295,45 @@ class UsageError(CardwarsError, ValueError):
     ...
     cardwars.errors.UsageError: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla
     """
+
+
+class PluginError(UsageError):
+    """A game that an installed distribution registers (the entry-point group
+    ``cardwars.games``) cannot be used: it fails to import, it is not a
+    :class:`~cardwars.engine.Game` subclass of the name it is registered under, or its
+    name is a built-in game's or another plugin's.
+
+    The message names the distribution and the entry point. The built-in games never
+    raise it: a broken or clashing plugin leaves them as they are.
+
+    Attributes:
+        game: the game name asked for (the entry point's name).
+        distribution: the distribution that registers it (``"name version"``), or
+            ``"an unknown distribution"``.
+        entry_point: the entry point as written, ``name = module:Class``.
+
+    >>> error = PluginError(
+    ...     "the game 'snap' failed to import (ImportError: no module named 'snap')",
+    ...     game="snap",
+    ...     distribution="'snap 1.0'",
+    ...     entry_point="snap = snap.game:Snap",
+    ... )
+    >>> isinstance(error, UsageError), error.distribution, error.entry_point
+    (True, "'snap 1.0'", 'snap = snap.game:Snap')
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        game: str = "",
+        distribution: str = "",
+        entry_point: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.game = game
+        self.distribution = distribution
+        self.entry_point = entry_point
 
 
 class ArgumentTypeError(UsageError, TypeError):

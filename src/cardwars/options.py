@@ -94,6 +94,18 @@ def check_options(
     Raises:
         RulesError: a flag that is not a bool, a choice that is not one of its
             strings, or a count that is not an int (bools excluded) in its range.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     fast: bool = False
+    ...     order: str = "as_played"
+    ...     def __post_init__(self) -> None:
+    ...         check_options(self, flags=("fast",), choices={"order": ("as_played", "reversed")})
+    >>> Rules(order="sideways")
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: order must be one of 'as_played', 'reversed', got 'sideways'
     """
     if type(rules) not in _TABLES:
         _TABLES[type(rules)] = (tuple(flags), dict(choices or {}), dict(counts or {}))
@@ -135,6 +147,12 @@ def machine_options(
 
     A flag becomes 0 or 1, a choice the index of its value in ``choices``, a
     count stays as it is; the fields in ``skip`` are left out.
+
+    >>> from cardwars.clone_war import Rules
+    >>> orders = ("stage_winner_first", "stage_seat_order", "shuffled")
+    >>> skip = ("forfeit_cards_to", "short_war", "split_remainder", "cap_result")
+    >>> machine_options(Rules(collect_order="shuffled"), {"collect_order": orders}, skip=skip)
+    {'collect_order': 2, 'cycle_detection': 1, 'max_battles': 10000}
     """
     if not dataclasses.is_dataclass(rules):
         raise TypeError(f"machine_options() takes a Rules dataclass, got {describe(rules)}")

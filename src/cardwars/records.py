@@ -317,13 +317,16 @@ def _check_header(record: Any) -> tuple[Game[Any, Any], int]:
     name = record["game"]
     if not isinstance(name, str) or name not in game_names():
         raise RecordError(f"unknown game {_show(name)}; the games are {', '.join(game_names())}")
+    try:
+        cls = game_class(name)
+    except CardwarsError as exc:  # a plugin's game that cannot be used (a PluginError)
+        raise RecordError(f"the record's game cannot be used: {_clip(str(exc))}") from exc
     rules = record["rules"]
     if not isinstance(rules, dict):
         raise RecordError(f"'rules' must be an object of options, got {_show(rules)}")
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise RecordError(f"'players' must be an integer, got {_show(players)}")
-    cls = game_class(name)
     allowed = {f.name for f in dataclasses.fields(cls.rules_type)}
     if set(rules) != allowed:
         raise RecordError(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["LengthStats", "SimulationReport", "wilson_interval"]
+__all__ = ["LengthStats", "LongDeal", "SimulationReport", "wilson_interval"]
 
 _Z95 = 1.959963984540054
 
@@ -90,6 +90,52 @@ class LengthStats:
         )
 
 
+@dataclass(frozen=True)
+class LongDeal:
+    """One of the longest deals of a run (``cardwars.simulate(..., keep_longest=K)``).
+
+    Attributes:
+        game: its number ``k`` in the run.
+        seed: the seed it was dealt from, ``derive_seed(run seed, k)``:
+            ``game.new_game(seed)`` deals it again, and ``cardwars.play`` with the run's
+            agents and this seed plays the very same game.
+        length: its :attr:`~cardwars.engine.Result.length`, in the game's
+            :attr:`~cardwars.engine.Game.length_unit`.
+        winner: the winning seat, or None.
+        termination: how it ended, one of the game's terminations.
+        figures: the game's own figures of it (:meth:`~cardwars.engine.Game.deal_figures`).
+        notation: the deal in the game's notation (:meth:`~cardwars.engine.Game.deal_notation`).
+
+    >>> import cardwars
+    >>> report = cardwars.simulate("clone-war", ["random"] * 2, games=50, keep_longest=2)
+    >>> [deal.length for deal in report.longest] == sorted(report.lengths)[-2:][::-1]
+    True
+    >>> deal = report.longest[0]
+    >>> deal.notation == f"seed {deal.seed}"
+    True
+    """
+
+    game: int
+    seed: int
+    length: int
+    winner: int | None
+    termination: str
+    figures: dict[str, int]
+    notation: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its fields as plain JSON-ready values."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "length": self.length,
+            "winner": self.winner,
+            "termination": self.termination,
+            "figures": dict(self.figures),
+            "notation": self.notation,
+        }
+
+
 @dataclass(frozen=True, eq=False)
 class SimulationReport:
     """What :func:`cardwars.simulate` returns: per-game columns and their statistics.
@@ -107,6 +153,10 @@ class SimulationReport:
         engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when
             :func:`cardwars.play` played each game.
         backend: ``"compiled"`` or ``"python"``, the backend that ran.
+        length_unit: what a game's length counts (the game's
+            :attr:`~cardwars.engine.Game.length_unit`: ``"rounds"``, ``"battles"`` …).
+        longest: the longest deals kept (``keep_longest=``), longest first; equally
+            long ones in the order they were dealt.
 
     >>> import cardwars
     >>> report = cardwars.simulate("aliwar", ["greedy", "random"], games=1000, seed=1)
@@ -127,6 +177,8 @@ class SimulationReport:
     termination_codes: array[int]
     engine: str = "play"
     backend: str = "compiled"
+    length_unit: str = "steps"
+    longest: tuple[LongDeal, ...] = ()
     _stats: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -212,6 +264,8 @@ class SimulationReport:
                 "min": stats.min,
                 "histogram": [list(b) for b in stats.histogram],
             },
+            "length_unit": self.length_unit,
+            "longest": [deal.to_dict() for deal in self.longest],
             "per_game": {
                 "lengths": self.lengths.tolist(),
                 "winners": self.winners.tolist(),
@@ -235,6 +289,7 @@ class SimulationReport:
             and self.lengths == other.lengths
             and self.winners == other.winners
             and self.termination_codes == other.termination_codes
+            and self.longest == other.longest
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -255,7 +310,15 @@ class SimulationReport:
             lines.append(f"  ended by {name}: {count:,}")
         lines += [
             "",
-            f"length: mean {stats.mean:.2f}, median {stats.median:g}, p90 {stats.p90:g}, "
-            f"p99 {stats.p99:g}, max {stats.max}",
+            f"length ({self.length_unit}): mean {stats.mean:.2f}, median {stats.median:g}, "
+            f"p90 {stats.p90:g}, p99 {stats.p99:g}, max {stats.max}",
         ]
+        if self.longest:
+            lines += ["", f"the {len(self.longest)} longest deals:"]
+            for deal in self.longest:
+                figures = "".join(f", {value} {name}" for name, value in deal.figures.items())
+                lines.append(
+                    f"  game {deal.game} (seed {deal.seed}): {deal.length} "
+                    f"{self.length_unit}{figures}, {deal.termination}: {deal.notation}"
+                )
         return "\n".join(lines)

@@ -1,15 +1,19 @@
 """The project's own statement of each game's rules (``seeds/`` in the source tree).
 
 Each game names its file (:attr:`cardwars.engine.Game.rules_file`). The wheel
-carries the files as ``cardwars/rules/*.md`` (copied there at build time); a
-source checkout reads ``seeds/`` directly.
+carries the built-in games' files as ``cardwars/rules/*.md`` (copied there at build
+time); a source checkout reads ``seeds/`` directly. A plugin's game ships its file in
+its own package, as ``rules/<rules_file>`` beside the module that defines its class
+(or as ``<rules_file>`` itself there).
 """
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 
+from cardwars.errors import UsageError
 from cardwars.registry import game_class
 
 __all__ = ["rules_text"]
@@ -19,14 +23,27 @@ def rules_text(game: str) -> str:
     """The numbered clauses of ``game`` as Markdown text.
 
     Raises:
-        UsageError: an unknown game name.
+        UsageError: an unknown game name, or a plugin's game whose rules file is missing.
+        PluginError: a plugin's game that cannot be used.
 
     >>> rules_text("clone-war").splitlines()[0]
     '# 001 Clone War'
     """
-    name = game_class(game).rules_file
-    packaged = resources.files("cardwars").joinpath("rules", name)
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    source = Path(__file__).resolve().parents[2] / "seeds" / name
-    return source.read_text(encoding="utf-8")
+    cls = game_class(game)
+    name = cls.rules_file
+    module = cls.__module__
+    if module == "cardwars" or module.startswith("cardwars."):
+        packaged = resources.files("cardwars").joinpath("rules", name)
+        if packaged.is_file():
+            return packaged.read_text(encoding="utf-8")
+        source = Path(__file__).resolve().parents[2] / "seeds" / name
+        return source.read_text(encoding="utf-8")
+    where = getattr(sys.modules.get(module), "__file__", None)
+    folder = Path(where).parent if where else None
+    for path in () if folder is None else (folder / "rules" / name, folder / name):
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise UsageError(
+        f"the game {cls.name!r} ships no rules file: {name!r} is neither in rules/ beside "
+        f"{module} nor beside it"
+    )

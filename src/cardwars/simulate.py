@@ -27,6 +27,7 @@ plain built-in value, which they quote cut short (never a caller's ``repr``).
 from __future__ import annotations
 
 import contextlib
+import heapq
 import importlib
 import itertools
 import operator
@@ -44,9 +45,10 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardwars import backend as _backend
 from cardwars.engine import Agent, Game, SomeAgent, play, resolve_agents
+from cardwars.engine.game import BATCH_COLUMNS
 from cardwars.errors import CardwarsError, SimulationError, UsageError
 from cardwars.registry import load_game
-from cardwars.report import SimulationReport
+from cardwars.report import LongDeal, SimulationReport
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
 # The process and thread pools are imported where they are used: importing them pulls in
 # multiprocessing, which would double the time of ``import cardwars``.
 
-__all__ = ["MAX_WORKERS", "simulate"]
+__all__ = ["MAX_KEEP", "MAX_WORKERS", "simulate"]
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -65,6 +67,9 @@ MAX_WORKERS: Final[int] = 4 * (os.cpu_count() or 1)
 (``4 * os.cpu_count()``, or 4 when the count is unknown). More processes than
 cores only add start-up time and memory; a larger ``workers`` raises
 :class:`~cardwars.errors.UsageError` naming this bound."""
+
+MAX_KEEP: Final[int] = 10_000
+"""The most deals ``simulate(keep_longest=K)`` keeps."""
 
 # The most games one call plays (2**48, about 2.8e14): far more than any run
 # finishes, and small enough that every game index k fits derive_seed.
@@ -157,12 +162,53 @@ class _HeldInterrupts:
                 self.deliver()
 
 
+# A kept deal while the run goes on: (length, -k, the deal's figures or None). The
+# smallest of them (a min-heap) is the first to go: the shortest, and among equally long
+# deals the one dealt last, so the K kept are the same whatever the chunks.
+_Candidate = tuple[int, int, "dict[str, int] | None"]
+
+
 @dataclass(frozen=True)
 class _Chunk:
     start: int
     lengths: array[int]
     winners: array[int]
     terminations: array[int]
+    longest: tuple[_Candidate, ...] = ()
+
+
+def _column(
+    game: Game[Any, Any], columns: object, name: str, count: int, typecode: str
+) -> array[int]:
+    """One column of a batch loop's output, checked: ``count`` ints that fit ``typecode``."""
+    column = columns.get(name) if isinstance(columns, dict) else None
+    if column is None:
+        raise SimulationError(
+            f"the {game.name} batch loop returned no {name!r} column; run_batch() returns "
+            f"the columns {', '.join(BATCH_COLUMNS)}"
+        )
+    if isinstance(column, array) and column.typecode == typecode and len(column) == count:
+        return column
+    try:
+        checked = array(typecode, column)
+    except (TypeError, OverflowError, ValueError) as exc:
+        raise SimulationError(
+            f"the {game.name} batch loop's {name!r} column is not ints that fit "
+            f"array({typecode!r}): {_error_text(exc)}"
+        ) from None
+    if len(checked) != count:
+        raise SimulationError(
+            f"the {game.name} batch loop's {name!r} column has {len(checked)} values "
+            f"for {count} games"
+        )
+    return checked
+
+
+def _keep(heap: list[_Candidate], keep: int, candidate: _Candidate) -> None:
+    if len(heap) < keep:
+        heapq.heappush(heap, candidate)
+    elif candidate[:2] > heap[0][:2]:
+        heapq.heapreplace(heap, candidate)
 
 
 def _run_chunk(
@@ -173,22 +219,115 @@ def _run_chunk(
     count: int,
     compiled: bool,
     backend: str,
+    keep: int = 0,
 ) -> _Chunk:
-    """Play games ``start .. start+count-1``; runs in a worker process or thread too."""
+    """Play games ``start .. start+count-1``; runs in a worker process or thread too.
+
+    With ``keep``, the chunk's ``keep`` longest games come too (their figures once
+    :func:`play` has played them; those of the batch loop are read later).
+    """
     _backend.use_backend(backend)  # a worker process runs the caller's backend
     terminations = game.terminations
     if compiled:
         columns = game.run_batch(tuple(str(a) for a in agents), seed, start, count)
-        return _Chunk(start, columns["length"], columns["winner"], columns["termination"])
+        lengths = _column(game, columns, "length", count, "q")
+        winners = _column(game, columns, "winner", count, "b")
+        codes = _column(game, columns, "termination", count, "b")
+        if count and (
+            min(winners) < -1
+            or max(winners) >= game.players
+            or min(codes) < 0
+            or max(codes) >= len(terminations)
+        ):
+            raise SimulationError(
+                f"the {game.name} batch loop returned a winner that is no seat (nor -1) or "
+                "a termination that is no index into the game's terminations"
+            )
+        longest: tuple[_Candidate, ...] = ()
+        if keep:
+            best = heapq.nlargest(keep, range(count), key=lambda i: (lengths[i], -i))
+            longest = tuple((lengths[i], -(start + i), None) for i in best)
+        return _Chunk(start, lengths, winners, codes, longest)
     lengths, winners, codes = array("q"), array("b"), array("b")
+    heap: list[_Candidate] = []
     derive = _backend.core.derive_seed
     for k in range(start, start + count):
-        result = play(game, agents, seed=derive(seed, k)).result
+        final = play(game, agents, seed=derive(seed, k))
+        result = final.result
         assert result is not None
         lengths.append(result.length)
         winners.append(result.winner if result.winner is not None else -1)
         codes.append(terminations.index(result.termination))
-    return _Chunk(start, lengths, winners, codes)
+        if keep and (len(heap) < keep or (result.length, -k) > heap[0][:2]):
+            _keep(heap, keep, (result.length, -k, _figures(game, final)))
+    return _Chunk(start, lengths, winners, codes, tuple(heap))
+
+
+def _figures(game: Game[Any, Any], final: Any) -> dict[str, int]:
+    """The game's :meth:`~cardwars.engine.Game.deal_figures` of a finished game, checked."""
+    figures = game.deal_figures(final)
+    if not isinstance(figures, dict) or not all(
+        type(key) is str and type(value) is int for key, value in figures.items()
+    ):
+        raise SimulationError(
+            f"{game.name}'s deal_figures() must return a dict of str to int, got {_shown(figures)}"
+        )
+    return dict(figures)
+
+
+def _longest_deals(
+    game: Game[Any, Any],
+    agents: tuple[Agent | str, ...],
+    seed: int,
+    keep: int,
+    chunks: Sequence[_Chunk],
+    winners: array[int],
+    codes: array[int],
+) -> tuple[LongDeal, ...]:
+    """The ``keep`` longest deals of the run, from the chunks' own longest: the longest
+    first, equally long ones in the order they were dealt."""
+    candidates = sorted(
+        (c for chunk in chunks for c in chunk.longest), key=lambda c: (-c[0], -c[1])
+    )[:keep]
+    derive = _backend.core.derive_seed
+    deals: list[LongDeal] = []
+    for length, minus_k, figures in candidates:
+        k = -minus_k
+        deal_seed = derive(seed, k)
+        try:
+            if figures is None:  # the batch loop played it: play() plays the very same game
+                final = play(game, agents, seed=deal_seed)
+                assert final.result is not None
+                if final.result.length != length:
+                    raise SimulationError(
+                        f"the {game.name} batch loop and play() disagree on game {k}: "
+                        f"length {length} against {final.result.length}"
+                    )
+                figures = _figures(game, final)
+            notation = game.deal_notation(game.new_game(deal_seed))
+            if type(notation) is not str:
+                raise SimulationError(
+                    f"{game.name}'s deal_notation() must return a str, got {_shown(notation)}"
+                )
+        except SimulationError:
+            raise
+        except Exception as exc:
+            raise SimulationError(
+                f"the longest game {k} could not be described: {_error_text(exc)}"
+            ) from exc
+        winner = winners[k]
+        deals.append(
+            LongDeal(
+                game=k,
+                seed=deal_seed,
+                length=length,
+                winner=None if winner < 0 else winner,
+                termination=game.terminations[codes[k]],
+                figures=figures,
+                notation=notation,
+            )
+        )
+    return tuple(deals)
 
 
 def _progress_sink(
@@ -393,6 +532,7 @@ def simulate(
     executor: Executor | None = None,
     progress: bool | ProgressCallback = False,
     chunk_size: int | None = None,
+    keep_longest: int = 0,
 ) -> SimulationReport:
     """Play ``games`` games and return their :class:`~cardwars.report.SimulationReport`.
 
@@ -412,6 +552,15 @@ def simulate(
         progress: True for a progress bar (rich, if installed), False, or a callback
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
+        keep_longest: keep the ``K`` longest deals of the run (an int from 0 to
+            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones in
+            the order they were dealt: :attr:`SimulationReport.longest
+            <cardwars.report.SimulationReport.longest>`, each with its game number,
+            seed, length (:attr:`~cardwars.engine.Result.length`, in the game's
+            :attr:`~cardwars.engine.Game.length_unit`), the game's own figures
+            (:meth:`~cardwars.engine.Game.deal_figures`) and the deal in the game's
+            notation (:meth:`~cardwars.engine.Game.deal_notation`). The same for any
+            ``workers``, executor and ``chunk_size``.
 
     Returns:
         A report of every game's length, winner and ending, with its statistics.
@@ -443,6 +592,9 @@ def simulate(
         raise UsageError(f"executor must be a concurrent.futures.Executor, got {_shown(executor)}")
     if chunk_size is not None:
         chunk_size = _check_int("chunk_size", chunk_size, 1, None, "an int >= 1")
+    keep = _check_int(
+        "keep_longest", keep_longest, 0, MAX_KEEP, f"an int from 0 to MAX_KEEP = {MAX_KEEP}"
+    )
     if type(progress) is not bool and not callable(progress):
         raise UsageError(f"progress must be True, False or a callable, got {_shown(progress)}")
     agent_specs = _agent_specs(game, agents)
@@ -481,7 +633,9 @@ def simulate(
             for start in starts:
                 count = min(chunk_size, games - start)
                 try:
-                    chunk = _run_chunk(game, agent_specs, seed, start, count, compiled, backend)
+                    chunk = _run_chunk(
+                        game, agent_specs, seed, start, count, compiled, backend, keep
+                    )
                 except Exception as exc:
                     raise _chunk_error(exc, start, count) from exc
                 chunks.append(chunk)
@@ -510,7 +664,15 @@ def simulate(
                         for s in itertools.islice(todo, in_flight - len(pending)):
                             count = min(chunk_size, games - s)
                             future = pool.submit(
-                                _run_chunk, game, agent_specs, seed, s, count, compiled, backend
+                                _run_chunk,
+                                game,
+                                agent_specs,
+                                seed,
+                                s,
+                                count,
+                                compiled,
+                                backend,
+                                keep,
                             )
                             submitted[future] = (s, count)
                             pending.add(future)
@@ -552,6 +714,7 @@ def simulate(
         lengths.extend(chunk.lengths)
         winners.extend(chunk.winners)
         codes.extend(chunk.terminations)
+    longest = _longest_deals(game, agent_specs, seed, keep, chunks, winners, codes) if keep else ()
     return SimulationReport(
         game=game.name,
         players=game.players,
@@ -564,4 +727,6 @@ def simulate(
         termination_codes=codes,
         engine="batch" if compiled else "play",
         backend=backend,
+        length_unit=game.length_unit,
+        longest=longest,
     )

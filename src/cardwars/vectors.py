@@ -33,7 +33,12 @@ __all__ = ["Encodable", "EncodedState", "Encoding", "Field", "check_vector", "la
 
 @dataclass(frozen=True)
 class Field:
-    """One field of an encoding: ``vector[offset:offset + length]``."""
+    """One field of an encoding: ``vector[offset:offset + length]``.
+
+    >>> import cardwars
+    >>> cardwars.load_game("aliwar").encoding().fields[1]
+    Field(name='phase', offset=2, length=3)
+    """
 
     name: str
     offset: int
@@ -76,6 +81,11 @@ class Encoding:
     observation without its private part (the same object when ``private`` is False:
     the game has no private information); ``max_steps`` bounds the decision steps of
     one game.
+
+    >>> import cardwars
+    >>> encoding = cardwars.load_game("guerrilla", players=3).encoding()
+    >>> encoding.size == len(encoding.high), encoding.private
+    (True, True)
     """
 
     fields: tuple[Field, ...]
@@ -104,7 +114,15 @@ class Encoding:
 
 
 class Encodable:
-    """A game with an :class:`Encoding` (mixed into Aliwar's and Guerrilla's game classes)."""
+    """A game with an :class:`Encoding` (mixed into Aliwar's and Guerrilla's game classes).
+
+    >>> import cardwars
+    >>> from cardwars.vectors import Encodable
+    >>> isinstance(cardwars.load_game("aliwar"), Encodable)
+    True
+    >>> isinstance(cardwars.load_game("clone-war"), Encodable)  # no decisions to learn
+    False
+    """
 
     __slots__ = ()
 
@@ -130,6 +148,15 @@ class EncodedState:
     Every method checks its arguments first and raises
     :class:`~cardwars.errors.UsageError` with nothing changed; the game's state
     classes document each one.
+
+    >>> import cardwars
+    >>> from array import array
+    >>> from cardwars.vectors import EncodedState
+    >>> game = cardwars.load_game("aliwar")
+    >>> state = game.new_game(seed=1)
+    >>> out = array("f", bytes(4 * game.encoding().size))
+    >>> isinstance(state, EncodedState), state.encode_into(0, out), list(out[:2])
+    (True, None, [1.0, 0.0])
     """
 
     __slots__ = ()

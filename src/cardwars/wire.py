@@ -437,19 +437,23 @@ def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
 def _bounds(cls: type) -> dict[str, Any]:
     """What a class checks of its own fields beyond their types, by field.
 
-    An int field: its ``(low, high)``; a string option: its allowed strings. The
-    schema states the same, so that the schema and :func:`decode` agree.
+    An int field: its ``(low, high)`` (a class's ``wire_bounds``); a string option: its
+    allowed strings. The schema states the same, so that the schema and :func:`decode`
+    agree.
     """
     if cls in _RULES_TYPES:
         _, choices, counts = option_table(cls)
         return {**choices, **counts}
-    from cardwars.aliwar import moves as aliwar_moves  # here: aliwar imports the engine
-
-    if cls is aliwar_moves.Switch:  # positions 0-4 are the stacks, 5 the protection card
-        return {"a": (0, aliwar_moves.PROTECTION), "b": (0, aliwar_moves.PROTECTION)}
-    if cls is aliwar_moves.Keep:
-        return {"stack": (0, aliwar_moves.STACKS - 1)}
-    return {}
+    # A value class states the range of its bounded int fields itself (Aliwar's Switch:
+    # positions 0-4 are the stacks, 5 the protection card).
+    declared = getattr(cls, "wire_bounds", None)
+    if not isinstance(declared, dict):
+        return {}
+    return {
+        field: (int(bound[0]), int(bound[1]))
+        for field, bound in declared.items()
+        if isinstance(field, str) and isinstance(bound, tuple) and len(bound) == 2
+    }
 
 
 def _integer(data: object) -> int | None:

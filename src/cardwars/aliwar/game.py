@@ -54,6 +54,7 @@ class Aliwar(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Any]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "000_aliwar.md"
+    length_unit: ClassVar[str] = "rounds"
     text: ClassVar[AliwarText] = TEXT
     """Aliwar's text interface, :data:`cardwars.aliwar.text.TEXT` (an
     :class:`~cardwars.aliwar.text.AliwarText`): move labels and parsing, boards, event lines."""
@@ -74,6 +75,21 @@ class Aliwar(Game[Rules, State], Encodable):
             raise RulesError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         self._rules = rules
         self._players = 2  # AW-1.1
+
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's protection card and five stacks (top first), as dealt.
+
+        >>> Aliwar().describe_deal(Aliwar().new_game(seed=1))[0][:20]
+        'P0: P=6D  S1[5H 2S K'
+        """
+        return tuple(
+            f"P{seat}: P={state.protection[seat]}  "
+            + "  ".join(
+                f"S{i + 1}[{' '.join(map(str, stack)) or '-'}]"
+                for i, stack in enumerate(state.stacks[seat])
+            )
+            for seat in range(state.players)
+        )
 
     def _deal(self, seed: int) -> State:
         return State._deal(self._rules, seed)

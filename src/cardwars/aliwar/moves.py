@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import ClassVar, Final, TypeAlias
 
 from cardwars.cards import Card, Deck
 from cardwars.engine import ActionSpace, Event, Move, Observation, Result
@@ -101,6 +101,11 @@ class Switch(Move):
 
     a: int
     b: int
+    wire_bounds: ClassVar[dict[str, tuple[int, int]]] = {
+        "a": (0, PROTECTION),
+        "b": (0, PROTECTION),
+    }
+    """The range of each int field, for :mod:`cardwars.wire` (its schema and decoder)."""
 
     def __post_init__(self) -> None:
         a = _check_position(self.a, "Switch position a", PROTECTION)
@@ -126,6 +131,8 @@ class Keep(Move):
 
     card: Card
     stack: int
+    wire_bounds: ClassVar[dict[str, tuple[int, int]]] = {"stack": (0, STACKS - 1)}
+    """The range of each int field, for :mod:`cardwars.wire` (its schema and decoder)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):

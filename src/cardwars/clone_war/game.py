@@ -48,6 +48,7 @@ class CloneWar(Game[Rules, State]):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "001_clone_war.md"
+    length_unit: ClassVar[str] = "battles"
     text: ClassVar[CloneWarText] = TEXT
     """Clone War's text interface, :data:`cardwars.clone_war.text.TEXT` (a
     :class:`~cardwars.clone_war.text.CloneWarText`): event lines and boards; there are no moves."""
@@ -85,6 +86,17 @@ class CloneWar(Game[Rules, State]):
         state = super().new_game(seed)
         assert isinstance(state, State)
         return state
+
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's pile: its size and its top six cards.
+
+        >>> CloneWar().describe_deal(CloneWar().new_game(seed=1))[0]
+        'P0: 24 cards, top JD2 QS3 KS1 JH3 QH1 QC2 …'
+        """
+        return tuple(
+            f"P{seat}: {len(pile)} cards, top {' '.join(map(str, pile[:6])) or '-'} …"
+            for seat, pile in enumerate(state.piles)
+        )
 
     def _deal(self, seed: int) -> State:
         return State._deal(self._players, self._rules, seed)

@@ -24,7 +24,13 @@ def _agent_rng(seed: int, seat: int) -> Rng:
 
 
 def resolve_agents(game: Game[Any, Any], agents: Sequence[SomeAgent | str]) -> list[Agent]:
-    """Turn agent names into built-in agents and check there is one agent per seat."""
+    """Turn agent names into built-in agents and check there is one agent per seat.
+
+    >>> import cardwars
+    >>> from cardwars.engine import resolve_agents
+    >>> resolve_agents(cardwars.load_game("aliwar"), ["random", "greedy"])
+    [RandomAgent(), GreedyAgent()]
+    """
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise UsageError(
             f"agents must be a sequence with one agent per seat, got {describe(agents)}"

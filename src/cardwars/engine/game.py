@@ -17,6 +17,7 @@ from typing import (
     Any,
     ClassVar,
     Generic,
+    TypeAlias,
     TypeVar,
 )
 
@@ -30,7 +31,15 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 
-__all__ = ["Game", "RulesT", "StateT"]
+__all__ = ["BATCH_COLUMNS", "BatchColumns", "Game", "RulesT", "StateT"]
+
+BatchColumns: TypeAlias = "dict[str, array[int]]"
+"""What :meth:`Game.run_batch` returns: ``array.array`` columns by name, one value per game."""
+
+BATCH_COLUMNS: tuple[str, ...] = ("length", "winner", "termination")
+"""The columns every :meth:`Game.run_batch` returns: :attr:`Result.length
+<cardwars.engine.Result.length>`, the winning seat (-1 for none) and the index of the
+termination in :attr:`Game.terminations`, for each game of the chunk."""
 
 
 RulesT = TypeVar("RulesT")
@@ -77,6 +86,10 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     """``len(action_space)``, the same under every rules option and player count."""
     observation_type: ClassVar[type[Observation]]
     """The game's observation class (what :meth:`GameState.observation` returns)."""
+    length_unit: ClassVar[str] = "steps"
+    """What :attr:`Result.length <cardwars.engine.Result.length>` counts, as a plural noun
+    (``"rounds"``, ``"battles"``, ``"skirmishes"``): the word the command line prints
+    after a game's length and :func:`cardwars.simulate`'s longest deals are ranked by."""
     event_types: ClassVar[tuple[type[Event], ...]]
     """Every event class of the game, in the order its module defines them. Derived, as
     the :class:`Event` subclasses of the module that defines :attr:`observation_type`."""
@@ -223,17 +236,21 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             isinstance(agent, str) and agent in self.batch_agents for agent in agents
         )
 
-    def run_batch(
-        self, agents: Sequence[str], seed: int, start: int, count: int
-    ) -> dict[str, array[int]]:
+    def run_batch(self, agents: Sequence[str], seed: int, start: int, count: int) -> BatchColumns:
         """Play games ``start .. start+count-1`` in the whole-game loop (:meth:`supports_batch`).
 
         Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
         :func:`play` plays with the same built-in agents from that seed.
 
+        This and :meth:`supports_batch` are the *batch driver* protocol that
+        :func:`cardwars.simulate` drives: it calls :meth:`supports_batch` once with the
+        agents, and then this for each chunk of games (in worker processes too), and
+        checks every chunk's columns.
+
         Returns:
-            ``array.array`` columns, at least ``"length"``, ``"winner"`` (seat or -1)
-            and ``"termination"`` (an index into :attr:`terminations`).
+            ``array.array`` columns of ``count`` values each, at least
+            :data:`~cardwars.authoring.BATCH_COLUMNS`: ``"length"``, ``"winner"`` (seat or -1) and
+            ``"termination"`` (an index into :attr:`terminations`).
 
         Raises:
             UsageError: :meth:`supports_batch` is False for these agents.
@@ -248,6 +265,47 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
                 f"{sorted(self.batch_agents)} under the rules it implements; "
                 f"got {describe(agents)} for {self!r}"
             )
+
+    def deal_notation(self, state: StateT) -> str:
+        """The deal that ``state`` (a start: fresh from :meth:`new_game`, or a
+        record's hand-built start) was dealt, in the game's own notation.
+
+        :func:`cardwars.simulate` with ``keep_longest=`` shows each kept deal so; a
+        game whose players write deals down (Beggar-my-neighbour's hands) gives that
+        text. By default the deal is its seed (``"seed 42"``): :meth:`new_game` with
+        that seed deals it again.
+
+        >>> import cardwars
+        >>> game = cardwars.load_game("clone-war")
+        >>> game.deal_notation(game.new_game(seed=42))
+        'seed 42'
+        """
+        return f"seed {state.seed}"
+
+    def describe_deal(self, state: StateT) -> tuple[str, ...]:
+        """A few lines that show the deal of ``state`` (``cardwars demo`` prints them).
+
+        By default the game's whole-state board (:meth:`GameText.render_state
+        <cardwars.engine.GameText.render_state>`).
+
+        >>> import cardwars
+        >>> game = cardwars.load_game("clone-war")  # Clone War shows less: the base's lines
+        >>> Game.describe_deal(game, game.new_game(seed=1))[0][:28]
+        'P0 (24): JD2 QS3 KS1 JH3 QH1'
+        """
+        return tuple(self.text.render_state(state).splitlines())
+
+    def deal_figures(self, state: StateT) -> dict[str, int]:
+        """Figures of a finished game that :func:`cardwars.simulate` reports beside its
+        :attr:`~cardwars.engine.Result.length` for each of the longest deals it keeps
+        (``keep_longest=``): for example the cards played. None by default.
+
+        >>> import cardwars
+        >>> final = cardwars.play(cardwars.load_game("aliwar"), ["random"] * 2, seed=1)
+        >>> final.result.length > 0, cardwars.load_game("aliwar").deal_figures(final)
+        (True, {})
+        """
+        return {}
 
     def _from_position(self, position: Any, seed: int) -> GameState[Any]:
         """The hand-built start of a record (:meth:`GameState._position_data`'s output).

@@ -37,6 +37,11 @@ class Machine(Protocol):
     ``CloneWarMachine`` and ``GuerrillaMachine``, each defined once in its game's rule
     module ``machine.py`` (compiled or interpreted). mypy checks each against this
     protocol (``tests/typing/machine_contracts.py``).
+
+    >>> import cardwars
+    >>> machine = cardwars.load_game("clone-war").new_game(seed=1).machine
+    >>> machine.steps, machine.to_act, machine.over
+    (0, frozenset(), False)
     """
 
     @property
@@ -96,7 +101,17 @@ class Machine(Protocol):
 
 
 class MachineState(GameState[PhaseT]):
-    """A state over its game's machine ``_m`` (see the module)."""
+    """A state over its game's machine ``_m`` (see the module).
+
+    >>> import cardwars
+    >>> from cardwars.engine.machine_state import MachineState
+    >>> state = cardwars.load_game("clone-war").new_game(seed=1)
+    >>> isinstance(state, MachineState), state.machine.steps
+    (True, 0)
+    >>> _ = state.apply({})  # one call into the machine: one battle
+    >>> state.machine.steps, len(state.history)
+    (1, 1)
+    """
 
     __slots__ = ("_events", "_m", "_result")
 

@@ -151,9 +151,27 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         raise NotImplementedError(f"{type(self).__name__} cannot write its position")
 
     # --- shared behaviour ----------------------------------------------------------
-    # Every game keeps its deal's seed and its result in these two attributes.
+    # Every game keeps its deal's seed, its result and its rules in these attributes.
     _seed: int
     _result: Result | None
+    _rules: Any
+
+    @property
+    def rules(self) -> Any:
+        """The rules options this state is played under (its game's ``Rules``; records
+        write them). A game's state may narrow the type.
+
+        >>> import cardwars
+        >>> cardwars.load_game("clone-war", max_battles=50).new_game(seed=1).rules.max_battles
+        50
+        """
+        return self._rules
+
+    @property
+    def hand_built(self) -> bool:
+        """True for a hand-built start (a record then writes its position, from
+        :meth:`_position_data`), False for a deal from a seed."""
+        return False
 
     @property
     def result(self) -> Result | None:

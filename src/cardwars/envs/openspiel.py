@@ -86,7 +86,9 @@ GAME_NAMES: Final[dict[str, str]] = {
     "aliwar": "cardwars_aliwar",
     "guerrilla": "cardwars_guerrilla",
 }
-"""The registered OpenSpiel name of each cardwars game that has one."""
+"""The registered OpenSpiel name of each cardwars game that has one. A plugin's game
+with decisions (an :class:`~cardwars.vectors.Encodable`) joins it, as
+``cardwars_<name>`` (``-`` read as ``_``), on its first :func:`load_game`."""
 
 _DEALS: Final = {"num_deals": 1000, "deal_seed": 0}
 """The chance node's parameters and their defaults."""
@@ -94,8 +96,8 @@ _DEALS: Final = {"num_deals": 1000, "deal_seed": 0}
 _MAX_DEALS: Final = 1_000_000
 """At most this many deals: ``chance_outcomes()`` lists every one."""
 
-_CLONE_WAR_WHY: Final = (
-    "Clone War has no decisions: every step is automatic, so as an OpenSpiel game it "
+_NO_DECISIONS: Final = (
+    "{} has no decisions: every step is automatic, so as an OpenSpiel game it "
     "would have no player nodes at all; play it with cardwars.play or cardwars.simulate"
 )
 
@@ -491,8 +493,12 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     ``options`` are ``players=``, the rules options and ``num_deals``/``deal_seed``;
     the same as ``pyspiel.load_game(GAME_NAMES[name], options)``.
 
+    A plugin's game with decisions is registered with OpenSpiel on its first call
+    (:data:`GAME_NAMES`).
+
     Raises:
-        UsageError: ``"clone-war"`` (it has no decisions) or an unknown game name;
+        UsageError: ``"clone-war"`` or a plugin's game without decisions (it has no
+            encodings), or an unknown game name;
             ``num_deals`` out of 1..1,000,000 or ``deal_seed`` out of [0, 2**64).
         ArgumentTypeError: ``num_deals`` or ``deal_seed`` is not an int (a bool or a
             float included).
@@ -503,12 +509,19 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     >>> load_game("clone-war")
     Traceback (most recent call last):
     ...
-    cardwars.errors.UsageError: Clone War has no decisions: every step is automatic, so ...
+    cardwars.errors.UsageError: clone-war has no decisions: every step is automatic, so ...
     """
     if name not in GAME_NAMES:
-        if not issubclass(game_class(name), Encodable):  # game_class raises for an unknown name
-            raise UsageError(_CLONE_WAR_WHY)  # the one game with no decisions to encode
-        raise UsageError(f"{name} has no OpenSpiel game")  # pragma: no cover
+        cls = game_class(name)  # raises for an unknown name or a plugin that cannot be used
+        if not issubclass(cls, Encodable):
+            if not cls.num_actions:  # a game whose steps are all automatic (Clone War)
+                raise UsageError(_NO_DECISIONS.format(name))
+            raise UsageError(
+                f"{name} has no encodings (it is no cardwars.vectors.Encodable), so no "
+                "OpenSpiel game: a game without decisions is played with cardwars.play "
+                "or cardwars.simulate"
+            )
+        _register(name)
     for parameter in _DEALS:  # checked here: pyspiel's own message would be a SpielError
         if parameter in options and type(options[parameter]) is not int:
             raise wrong_type(parameter, "an int", options[parameter])
@@ -529,6 +542,24 @@ class GuerrillaGame(CardwarsGame):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__("guerrilla", params or {})
+
+
+def _register(name: str) -> None:
+    """Register a plugin's game (an :class:`~cardwars.vectors.Encodable` one) with OpenSpiel,
+    as ``cardwars_<name>`` with ``-`` read as ``_``, on its first :func:`load_game`."""
+    short = "cardwars_" + name.replace("-", "_")
+
+    def build(self: CardwarsGame, params: Mapping[str, Any] | None = None) -> None:
+        CardwarsGame.__init__(self, name, params or {})
+
+    GAME_NAMES[name] = short  # first: _game_type reads it
+    game = type(f"PluginGame_{short}", (CardwarsGame,), {"__init__": build})
+    game.__doc__ = f"``{short}``: the game {name!r} of a plugin, as an OpenSpiel game."
+    _PLUGIN_GAMES.append(game)  # kept alive, as the built-in games' classes are
+    pyspiel.register_game(_game_type(name), game)
+
+
+_PLUGIN_GAMES: list[type[CardwarsGame]] = []
 
 
 # Registered as classes, as OpenSpiel's own Python games are: the registry keeps its

@@ -66,6 +66,7 @@ class Guerrilla(Game[Rules, State], Encodable):
     rules_type: ClassVar[type[Rules]] = Rules
     terminations: ClassVar[tuple[str, ...]] = TERMINATIONS
     rules_file: ClassVar[str] = "003_guerrilla.md"
+    length_unit: ClassVar[str] = "skirmishes"
     text: ClassVar[GuerrillaText] = TEXT
     """Guerrilla's text interface, :data:`cardwars.guerrilla.text.TEXT` (a
     :class:`~cardwars.guerrilla.text.GuerrillaText`): labels and parsing, boards, event lines."""
@@ -89,6 +90,18 @@ class Guerrilla(Game[Rules, State], Encodable):
         if rules.two_suit_variant and players != 2:
             raise RulesError(f"two_suit_variant is for 2 players, got players={players}")
         self._rules = rules
+
+    def describe_deal(self, state: State) -> tuple[str, ...]:
+        """Each seat's hand and the size of its draw pile.
+
+        >>> Guerrilla().describe_deal(Guerrilla().new_game(seed=1))[0][:9]
+        'P0: hand '
+        """
+        return tuple(
+            f"P{seat}: hand {' '.join(map(str, state.hands[seat])) or '-'}, "
+            f"draw pile {len(state.draw_piles[seat])} cards"
+            for seat in range(state.players)
+        )
 
     def _deal(self, seed: int) -> State:
         return State.deal(self._rules, self._players, seed)

@@ -1,0 +1,3 @@
+# The C types of scoring.py.
+
+cpdef int showdown(int a, int b)
