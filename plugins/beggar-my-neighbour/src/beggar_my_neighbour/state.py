@@ -102,8 +102,8 @@ def hands_of(rules: Rules, hands: object) -> tuple[tuple[int, ...], tuple[int, .
                 raise RulesError(f"the {rules.deck} deck has no {card} (hand {seat})")
             hand_ids.append(deck.index(card))
         ids.append(tuple(hand_ids))
-    for seat, hand_ids in enumerate(ids):
-        for c in hand_ids:
+    for seat, taken in enumerate(ids):
+        for c in taken:
             if c in seen:
                 raise RulesError(f"{deck[c]} appears twice (again in hand {seat})")
             seen.add(c)
