@@ -48,7 +48,8 @@ def _describe(event: Event) -> str | None:
         return f"P{event.seat} must play and has no card"
     if isinstance(event, PileTaken):
         what = "" if event.trick else " (the last pile, no trick)"
-        return f"P{event.seat} takes the pile ({event.cards} cards){what}"
+        cards = "1 card" if event.cards == 1 else f"{event.cards} cards"
+        return f"P{event.seat} takes the pile ({cards}){what}"
     if isinstance(event, CycleReached):
         return (
             f"the position after trick {event.since} is back: a cycle of {event.length} "

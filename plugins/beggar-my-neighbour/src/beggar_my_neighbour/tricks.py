@@ -137,6 +137,7 @@ def trick(t: Position) -> int:
         if t.tail[p] == t.head[p]:  # BMN-7: p must play and has no card: p loses
             take_pile(t, 1 - p, n)
             t.npile = n
+            t.cards += n
             t.ending = OUT_OF_CARDS
             t.winning_seat = 1 - p
             return 1
@@ -149,7 +150,6 @@ def trick(t: Position) -> int:
         t.pile[n] = c
         t.pile_seat[n] = p
         n += 1
-        t.cards += 1
         d = t.demand[c]
         if d:  # BMN-5: a court card demands d cards of the other player (and ends a payment)
             owed = d
@@ -159,6 +159,7 @@ def trick(t: Position) -> int:
             if owed == 0:  # BMN-6: paid in plain cards: the last court card's player takes
                 take_pile(t, 1 - p, n)
                 t.npile = n
+                t.cards += n
                 t.leader = 1 - p
                 t.tricks += 1
                 return 0
