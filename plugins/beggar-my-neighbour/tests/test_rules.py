@@ -144,6 +144,9 @@ def test_bmn_o3_italian_deck() -> None:
     assert played == [(0, 3), (1, 0), (1, 0), (1, 0)]
     assert court.last_events[-1] == PileTaken(seat=0, cards=4, trick=True)
     # The Camicia deal of the record lists (40 cards; its J, Q, K stand for 1, 2, 3).
+    written = State.from_hands(["1-3", "2"], rules=rules)
+    assert written.notation == ("1-3", "2")
+    assert [str(c) for hand in written.hands for c in hand] == ["AC", "4C", "3C", "2C"]
     italian = BeggarMyNeighbour(rules=rules)
     hands = ("--2------21----13---", "---2---1-2-31--3-3--")
     assert italian.play_hands(*hands) == Outcome(None, 37, 197, 36)

@@ -37,7 +37,7 @@ class Position:
     hand: list[list[int]]  # per seat, a ring of RING card ids: head .. tail - 1, top first
     head: list[int]  # cards taken from the top so far (mod 2**32)
     tail: list[int]  # cards put under the hand so far
-    demand: list[int]  # per card id: the cards it demands (BMN-4), 0 for a plain card
+    demand: list[int]  # per card id: the cards it demands (BMN-5), 0 for a plain card
     pile: list[int]  # the last trick's cards, in the order played: pile[0:npile]
     pile_seat: list[int]  # who played each of them
     npile: int
