@@ -4,9 +4,6 @@ cimport cython
 
 from beggar_my_neighbour.tricks cimport Position
 
-cdef Position _hare
-cdef Position _tortoise
-
 
 cdef class BeggarMachine(Position):
     cdef tuple _cards          # the labels the views are built from, by card id
@@ -17,7 +14,7 @@ cdef class BeggarMachine(Position):
 
     cdef int _enter(self) except -1
     cdef int _step(self) except -1
-    @cython.locals(lam="long long")
+    @cython.locals(lam="long long", hare=Position, tortoise=Position)
     cdef int _look_for_cycle(self) except -1
 
 

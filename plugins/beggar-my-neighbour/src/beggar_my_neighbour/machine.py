@@ -53,8 +53,6 @@ __all__ = ["BeggarMachine"]
 
 _NOBODY: frozenset[int] = frozenset()
 _ABSENT = object()
-_hare = Position()  # the cycle search's scratch positions (steps hold the GIL)
-_tortoise = Position()
 
 
 class BeggarMachine(Position):
@@ -119,10 +117,11 @@ class BeggarMachine(Position):
         game ends first), found on the scratch positions before the game gets there."""
         self._cycle_at = -1
         self._cycle_len = 0
-        lam = cycle_length(self, _hare, _tortoise)
+        hare, tortoise = Position(), Position()  # this search's own: no two threads share one
+        lam = cycle_length(self, hare, tortoise)
         if lam > 0:
-            cycle_start(self, _hare, _tortoise, lam)
-            self._cycle_at = _hare.tricks
+            cycle_start(self, hare, tortoise, lam)
+            self._cycle_at = hare.tricks
             self._cycle_len = lam
         return 0
 
