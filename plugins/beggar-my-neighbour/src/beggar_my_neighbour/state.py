@@ -39,7 +39,7 @@ from beggar_my_neighbour.moves import (
 from beggar_my_neighbour.rules import NOTATION, TERMINATIONS, Rules, check_rules, symbol_of
 
 if TYPE_CHECKING:
-    from cardwars.core_rng import Rng
+    from cardwars.authoring import Rng
     from typing_extensions import Self
 
     from beggar_my_neighbour.machine import BeggarMachine
