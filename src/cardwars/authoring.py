@@ -103,7 +103,9 @@ What a game may reuse
 * **The driver and the errors**: :func:`cardwars.play`,
   :func:`~cardwars.engine.resolve_agents`, :class:`~cardwars.errors.CardwarsError` and
   its kinds, :func:`~cardwars.errors.describe` (a caller's value for a message, never
-  running its code), ``wrong_type`` (a TypeError that names the parameter).
+  running its code), ``wrong_type`` (a TypeError that names the parameter),
+  :func:`~cardwars.exclusive.busy_error` (the error of an overlapping call, for a
+  machine's own step guard) and :func:`current_backend`.
 
 Pile and pot helpers and cycle detection are, so far, each game's own (Clone War's in
 ``clone_war/battles.py``): a game writes those its rules need in its rule modules.
@@ -158,6 +160,7 @@ from cardwars.errors import (
     describe,
     wrong_type,
 )
+from cardwars.exclusive import busy_error
 from cardwars.options import check_options, check_players, machine_options
 from cardwars.vectors import Encodable, EncodedState, Encoding, Field, layout
 
@@ -201,9 +204,11 @@ __all__ = [
     "StateT",
     "Suit",
     "UsageError",
+    "busy_error",
     "card_from_id",
     "check_options",
     "check_players",
+    "current_backend",
     "cython_include_path",
     "derive_seed",
     "describe",
@@ -221,6 +226,13 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+
+def current_backend() -> str:
+    """The backend cardwars runs now, ``"compiled"`` or ``"python"``: a plugin runs its
+    own rule modules on the same one (``CARDWARS_PURE_PYTHON=1`` makes it ``"python"``)."""
+    return _backend.BACKEND
+
 
 _MASK64: Final = (1 << 64) - 1
 _MASK32: Final = (1 << 32) - 1
