@@ -9,6 +9,7 @@ plugin's own rule tests live in its folder (``.ci/run`` builds, installs and run
 
 from __future__ import annotations
 
+import io
 import shutil
 import sys
 from collections.abc import Iterator
@@ -134,3 +135,22 @@ def test_the_command_line_and_a_table(
 def test_the_built_in_games_are_untouched(installed: Any) -> None:
     for name in ("aliwar", "clone-war", "guerrilla"):
         assert cardwars.play(cardwars.load_game(name), ["random"] * 2, seed=1).is_over
+
+
+def test_cardwars_play_shows_a_start_from_hands(
+    installed: Any, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: Any
+) -> None:
+    game: Any = cardwars.load_game(NAME)
+    start = tmp_path / "hands.json"
+    start.write_text(records.dumps(game.from_hands(*CYCLE_2024)))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    saved = tmp_path / "played.json"
+    assert main(["play", NAME, "--start", str(start), "--save", str(saved)]) == 0
+    assert "cycle" in capsys.readouterr().out
+    played = records.load(saved)
+    assert played.hand_built and played.result is not None
+    assert played.result.termination == "cycle" and played.result.length == 66
+    assert main(["play", "aliwar", "--start", str(start)]) == 2
+    assert "a game of beggar-my-neighbour, not of aliwar" in capsys.readouterr().err
+    assert main(["play", NAME, "--start", str(start), "--seed", "3"]) == 2
+    assert "--start takes the deal" in capsys.readouterr().err

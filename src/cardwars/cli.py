@@ -6,6 +6,7 @@ Subcommands::
                            [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
                            [--keep-longest K [--save-longest DIR]]
     cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
+                       [--start RECORD]
     cardwars replay FILE [--seat K] [--all] [--max-record-bytes N]
     cardwars rules [GAME]
     cardwars games
@@ -31,11 +32,18 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import IO, Any, cast
 
 import cardwars
 from cardwars import backend, records, registry
+from cardwars.cli_report import (
+    CliError,
+    longest_table,
+    plot,
+    report_table,
+    require_rich,
+    summary_table,
+)
 from cardwars.engine import Agent, Game, GameState, GameText, Move
 from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
 from cardwars.registry import game_class, game_names, load_game
@@ -46,20 +54,6 @@ __all__ = ["main"]
 
 # An error message is printed on one line of at most this many characters.
 _MAX_ERROR = 1000
-
-
-class CliError(Exception):
-    """A user-facing error: printed as one line, exit status 2."""
-
-
-def _require_rich() -> ModuleType:
-    try:
-        import rich
-    except ImportError:
-        raise CliError(
-            "this command needs rich for its tables and progress bars: pip install 'cardwars[cli]'"
-        ) from None
-    return rich
 
 
 def _check_output(path: str, option: str) -> None:
@@ -151,90 +145,6 @@ def _agent_list(text: str, game: Game[Any, Any], players: int, what: str) -> lis
 # --- simulate ------------------------------------------------------------------------------
 
 
-def _report_table(report: SimulationReport) -> Any:
-    from rich.table import Table
-
-    table = Table(
-        title=f"{report.game} · {report.players} players · {report.games:,} games",
-        caption=f"seed {report.seed} · {report.engine} engine, {report.backend} backend",
-    )
-    table.add_column("seat", justify="right")
-    table.add_column("agent")
-    table.add_column("wins", justify="right")
-    table.add_column("rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    for seat, (wins, (lo, hi)) in enumerate(zip(report.wins, report.win_intervals, strict=True)):
-        table.add_row(
-            str(seat),
-            report.agents[seat],
-            f"{wins:,}",
-            f"{wins / report.games:.2%}",
-            f"{lo:.2%} – {hi:.2%}",
-        )
-    table.add_row("draws", "", f"{report.draws:,}", f"{report.draws / report.games:.2%}", "")
-    return table
-
-
-def _summary_table(report: SimulationReport) -> Any:
-    from rich.table import Table
-
-    stats = report.length
-    table = Table(title="game length and endings", show_header=False)
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    for label, value in (
-        ("mean", f"{stats.mean:.2f}"),
-        ("median", f"{stats.median:g}"),
-        ("p90", f"{stats.p90:g}"),
-        ("p99", f"{stats.p99:g}"),
-        ("max", f"{stats.max}"),
-    ):
-        table.add_row(f"length {label}", value)
-    for name, count in report.termination_counts.items():
-        table.add_row(f"ended by {name}", f"{count:,}")
-    return table
-
-
-def _plot(report: SimulationReport, path: str) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise CliError("--plot needs matplotlib: pip install 'cardwars[plot]'") from None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    hist = report.length.histogram
-    left.bar(
-        [lo for lo, _, _ in hist],
-        [c for _, _, c in hist],
-        width=[hi - lo for lo, hi, _ in hist],
-        align="edge",
-        color="#4c72b0",
-    )
-    left.set_xlabel("game length")
-    left.set_ylabel("games")
-    left.set_title(f"{report.game}: game length ({report.games:,} games)")
-    seats = [f"seat {s}\n{a}" for s, a in enumerate(report.agents)] + ["draw"]
-    rates = [*report.win_rates, report.draws / report.games]
-    errors = [
-        [r - lo for r, (lo, _) in zip(report.win_rates, report.win_intervals, strict=True)] + [0],
-        [hi - r for r, (_, hi) in zip(report.win_rates, report.win_intervals, strict=True)] + [0],
-    ]
-    right.bar(seats, rates, yerr=errors, capsize=4, color="#55a868")
-    right.set_ylabel("share of games")
-    right.set_title("wins per seat (95% Wilson intervals)")
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=110)
-    except OSError as exc:
-        raise CliError(f"cannot write the plot {path!r}: {exc.strerror or exc}") from None
-    except ValueError as exc:  # e.g. a format whose writer is not installed
-        raise CliError(f"cannot write the plot {path!r}: {exc}") from None
-    finally:
-        plt.close(fig)
-
-
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from cardwars.simulate import MAX_KEEP, MAX_WORKERS
 
@@ -258,7 +168,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         _check_output(args.json, "--json")
     if args.plot:
         _check_plot(args.plot)
-    _require_rich()  # after the arguments, so a typo is reported first
+    require_rich()  # after the arguments, so a typo is reported first
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -283,10 +193,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             keep_longest=args.keep_longest,
         )
     seconds = time.perf_counter() - started
-    console.print(_report_table(report))
-    console.print(_summary_table(report))
+    console.print(report_table(report))
+    console.print(summary_table(report))
     if report.longest:
-        console.print(_longest_table(report))
+        console.print(longest_table(report))
     console.print(
         f"{report.games:,} games in {seconds:.2f} s ({report.games / seconds:,.0f} games/s, "
         f"{args.workers} worker{'s' if args.workers > 1 else ''})"
@@ -295,7 +205,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         _write(args.json, report.to_json(indent=1))
         console.print(f"report written to {args.json}")
     if args.plot:
-        _plot(report, args.plot)
+        plot(report, args.plot)
         console.print(f"plot written to {args.plot}")
     if args.save_longest:
         for path in _save_longest(game, agents, report, args.save_longest):
@@ -310,25 +220,6 @@ def _check_directory(path: str, option: str) -> None:
         raise CliError(f"{option} {path!r} is no directory; create it first")
     if not os.access(target, os.W_OK | os.X_OK):
         raise CliError(f"{option} {path!r} cannot be written: permission denied")
-
-
-def _longest_table(report: SimulationReport) -> Any:
-    from rich.table import Table
-
-    names = list(dict.fromkeys(name for deal in report.longest for name in deal.figures))
-    table = Table(title=f"the {len(report.longest)} longest deals")
-    for column in ("game", "seed", report.length_unit, *names, "ended by", "deal"):
-        table.add_column(column, justify="left" if column in ("ended by", "deal") else "right")
-    for deal in report.longest:
-        table.add_row(
-            str(deal.game),
-            str(deal.seed),
-            f"{deal.length:,}",
-            *(f"{deal.figures[name]:,}" if name in deal.figures else "" for name in names),
-            deal.termination,
-            deal.notation,
-        )
-    return table
 
 
 def _save_longest(
@@ -462,7 +353,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.save:
         _check_output(args.save, "--save")  # before the game, not after it
     text = _text_of(game)
-    state = game.new_game(args.seed)
+    state = _start_of(args, game) if args.start else game.new_game(args.seed)
     from cardwars.agents import agent_by_name
 
     agents: dict[int, Agent] = {
@@ -492,7 +383,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
                     moves[seat] = _ask(seat, state, text, read, out)
                 else:
                     moves[seat] = agents[seat].choose(
-                        state.observation(seat), state.legal_moves(seat), rngs[seat]
+                        state.information(seat), state.legal_moves(seat), rngs[seat]
                     )
             events = state.apply(moves)
             _print_events(text, events, out)
@@ -515,6 +406,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
         )
     _save(args.save, state, names, out)
     return 0
+
+
+def _start_of(args: argparse.Namespace, game: Game[Any, Any]) -> GameState[Any]:
+    """The first position of the record ``--start`` names: its game, rules and seed."""
+    if args.seed is not None or args.option or args.players is not None:
+        raise CliError("--start takes the deal, the rules and the players from the record")
+    state = records.load(args.start)
+    if state.game_name != game.name:
+        raise CliError(f"--start: the record is a game of {state.game_name}, not of {game.name}")
+    while state.history:
+        state.undo()
+    return state
 
 
 def _save(path: str | None, state: GameState[Any], names: list[str], out: IO[str]) -> None:
@@ -755,6 +658,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
     )
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end")
+    play.add_argument(
+        "--start",
+        metavar="RECORD",
+        help="play from the start of a game record (its deal, or a hand-built position "
+        "such as two hands in a game's notation) instead of a fresh deal",
+    )
     play.set_defaults(func=_cmd_play)
 
     rep = sub.add_parser("replay", help="step through a saved game record")
