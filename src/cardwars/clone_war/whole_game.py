@@ -18,30 +18,13 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import _check_u64
-    from cython.cimports.cardwars.clone_war.battles import (
-        battle,
-        bury,
-        cycle_length,
-        finish_setup,
-        play_games,
-        play_to_end,
-        push,
-        size,
-    )
-    from cython.cimports.cardwars.clone_war.position import (
-        CYCLE,
-        RING_MASK,
-        Position,
-        check_int,
-        copy_position,
-        new_log,
-        new_position,
-        reset,
-    )
+    from cython.cimports.cardwars.clone_war.battles import *  # noqa: F403
+    from cython.cimports.cardwars.clone_war.position import *  # noqa: F403
 else:
     from cardwars.core_rng import _check_u64
 
     from .battles import (
+        NEVER,
         battle,
         bury,
         cycle_length,
@@ -63,8 +46,6 @@ else:
     )
 
 __all__ = ["WholeGame", "clone_war_batch"]
-
-NEVER = 1 << 62
 
 
 class WholeGame(Position):
