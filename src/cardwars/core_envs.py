@@ -4,8 +4,7 @@ that section of ``_core.pyx``.
 The machines' ``encode_seats`` write into caller blocks (NumPy arrays, or any writable
 C-contiguous buffer of the right format), which :func:`_block` checks and flattens;
 :func:`rows_by_key` hands each seat's rows of such blocks on under its key, as the
-PettingZoo envs return them; :func:`_actions_by_key` reads the actions an env was given
-(the machines' ``apply_keyed``).
+PettingZoo envs return them.
 
 >>> rows_by_key(("a", "b"), ("x", "y"), ([1, 2], [3, 4]))
 {'a': {'x': 1, 'y': 3}, 'b': {'x': 2, 'y': 4}}
@@ -64,35 +63,3 @@ def _block(buffer: Any, code: str, count: int, what: str) -> memoryview[Any]:
     raise ValueError(
         f"{what} needs a writable C-contiguous {kind} buffer of {count} items, got {problem}"
     )
-
-
-_ABSENT = object()  # a seat with no entry
-
-
-def _actions_by_key(
-    actions: object, keys: object, players: int, polled: frozenset[int], wait: int = -1
-) -> dict[int, int] | None:
-    """``{seat: actions[keys[seat]]}`` for the polled seats, or None when ``actions`` is not
-    a dict or a polled seat's entry is missing or not a plain int (``apply_keyed``). With a
-    ``wait`` action (the machines' ``apply_keyed(..., wait=True)``: the game's
-    ``num_actions``), also None when a seat not polled has an entry other than the plain
-    int ``wait``.
-
-    Raises:
-        ValueError: ``keys`` is not a tuple of one key per seat.
-    """
-    if type(keys) is not tuple or len(keys) != players:
-        raise ValueError(f"keys must be a tuple of {players} keys, one per seat")
-    if type(actions) is not dict:
-        return None
-    chosen = {}
-    for seat in range(players) if wait >= 0 else sorted(polled):
-        action = actions.get(keys[seat], _ABSENT)
-        if seat not in polled:  # with a wait action: none, or the wait action
-            if action is not _ABSENT and not (type(action) is int and action == wait):
-                return None
-        elif type(action) is not int:
-            return None
-        else:
-            chosen[seat] = action
-    return chosen

@@ -14,23 +14,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.aliwar.position import (
-        AGENT_GREEDY,
-        DECLINE,
-        KEEP_BASE,
-        OVER,
-        PAIR_A,
-        PAIR_B,
-        RING,
-        SWITCH,
-        Position,
-        agent_below,
-        deal,
-        derive,
-        reset,
-        start_round,
-    )
-    from cython.cimports.cardwars.aliwar.round import keep_step, switch_step
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
     from cython.cimports.cpython import array as carray
 else:
     from .position import (

@@ -39,28 +39,10 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import MoveKeys, _check_u64, _int_tuple, moves_of_actions
-    from cython.cimports.cardwars.aliwar.position import (
-        DECLINE,
-        KEEP,
-        KEEP_BASE,
-        NUM_ACTIONS,
-        OVER,
-        RING,
-        RING_MASK,
-        SWITCH,
-        Position,
-        deal,
-        reset,
-        start_round,
-    )
-    from cython.cimports.cardwars.aliwar.restore import _check_events, _check_restored
-    from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import (
-        event_objects,
-        labels,
-        observations,
-        pile_labels,
-    )
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.restore import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.views import *  # noqa: F403
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import MoveKeys, moves_of_actions

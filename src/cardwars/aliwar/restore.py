@@ -12,21 +12,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.aliwar.position import (
-        EV_CONFLICT,
-        EV_DECLINED,
-        EV_DISCARDED,
-        EV_EMPTIED,
-        EV_FLIPPED,
-        EV_KEPT,
-        EV_OVER,
-        EV_RETURNED,
-        EV_REVEALED,
-        EVENT_INTS,
-        KEEP,
-        NUM_ACTIONS,
-        OVER,
-    )
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
 else:
     from .position import (
         EV_CONFLICT,

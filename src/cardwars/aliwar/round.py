@@ -18,33 +18,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.aliwar.position import (
-        DECLINE,
-        DOUBLE_LOSS,
-        EMPTY_STACK,
-        EV_CONFLICT,
-        EV_DECLINED,
-        EV_DISCARDED,
-        EV_EMPTIED,
-        EV_FLIPPED,
-        EV_KEPT,
-        EV_OVER,
-        EV_RETURNED,
-        EV_REVEALED,
-        KEEP,
-        KEEP_BASE,
-        MAX_ROUNDS,
-        NO_PROGRESS,
-        NULL_SWITCH,
-        OVER,
-        PAIR_A,
-        PAIR_B,
-        RING,
-        RING_MASK,
-        TIE,
-        Position,
-        start_round,
-    )
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
 else:
     from .position import (
         DECLINE,

@@ -6,7 +6,6 @@ from cardwars.aliwar.position cimport Position
 
 cdef enum:
     OBSERVATION_SIZE = 609
-    NUM_ACTIONS = 277
 
 
 cdef class Table(Position):

@@ -24,21 +24,10 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import CARDWARS_MAX_THREADS, cardwars_run_parallel
-    from cython.cimports.cardwars.aliwar.batch import agent_keep, agent_switch
-    from cython.cimports.cardwars.aliwar.position import (
-        KEEP,
-        NO_PROGRESS,
-        OVER,
-        SWITCH,
-        Position,
-        agent_below,
-        deal,
-        derive,
-        reset,
-        start_round,
-    )
-    from cython.cimports.cardwars.aliwar.round import keep_is_legal, keep_step, switch_step
-    from cython.cimports.cardwars.aliwar.views import encode, mask_row
+    from cython.cimports.cardwars.aliwar.batch import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
+    from cython.cimports.cardwars.aliwar.views import *  # noqa: F403
     from cython.cimports.cpython.object import PyObject
     from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memset
@@ -49,6 +38,7 @@ else:
     from .position import (
         KEEP,
         NO_PROGRESS,
+        NUM_ACTIONS,
         OVER,
         SWITCH,
         Position,
@@ -72,7 +62,6 @@ __all__ = ["AliwarTables"]
 
 if not cython.compiled:
     OBSERVATION_SIZE = 609
-    NUM_ACTIONS = 277
 
 
 @cython.cclass
@@ -216,7 +205,7 @@ def one_table(
 def run_job(p: Any) -> None:
     """A thread's share of a step (compiled)."""
     if cython.compiled:
-        job = cython.cast(cython.pointer(Job), p)  # noqa: F821
+        job = cython.cast(cython.pointer(Job), p)  # noqa: F405
         for k in range(job.start, job.stop):
             one_table(
                 cython.cast(AliwarTables, job.tables),
@@ -326,7 +315,7 @@ class AliwarTables:
     def _run(self, job: Any) -> int:
         # The step (or reset) of every table, compiled: its tables split over the threads.
         if cython.compiled:
-            jobs = cython.declare(Job[16])  # noqa: F821
+            jobs = cython.declare(Job[16])  # noqa: F405
             args = cython.declare(cython.p_void[16])
             parts = self.threads
             job.tables = cython.cast(cython.pointer(PyObject), self)
@@ -375,8 +364,8 @@ class AliwarTables:
             for k in range(self.n):
                 cython.cast(Table, self._tables[k]).table_seed = seeds[k]
             if cython.compiled:
-                job = cython.declare(Job)  # noqa: F821
-                memset(cython.address(job), 0, cython.sizeof(Job))  # noqa: F821
+                job = cython.declare(Job)  # noqa: F405
+                memset(cython.address(job), 0, cython.sizeof(Job))  # noqa: F405
                 job.obs = cython.address(o[0, 0])
                 job.masks = cython.address(m[0, 0])
                 self._run(cython.address(job))
@@ -440,7 +429,7 @@ class AliwarTables:
                     if not t.done and not table_legal(self, t, action):
                         return k
             if cython.compiled:
-                job = cython.declare(Job)  # noqa: F821
+                job = cython.declare(Job)  # noqa: F405
                 job.actions = cython.address(a[0])
                 job.obs = cython.address(o[0, 0])
                 job.masks = cython.address(m[0, 0])

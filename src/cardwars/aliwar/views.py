@@ -16,25 +16,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.aliwar.position import (
-        DECLINE,
-        EV_CONFLICT,
-        EV_DECLINED,
-        EV_DISCARDED,
-        EV_EMPTIED,
-        EV_FLIPPED,
-        EV_KEPT,
-        EV_RETURNED,
-        EV_REVEALED,
-        KEEP,
-        KEEP_BASE,
-        NUM_ACTIONS,
-        OVER,
-        RING,
-        RING_MASK,
-        SWITCH,
-        Position,
-    )
+    from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
 else:
     from .position import (
         DECLINE,

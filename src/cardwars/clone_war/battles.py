@@ -23,28 +23,7 @@ if TYPE_CHECKING:
 
 if cython.compiled:
     from cython.cimports.cardwars._core import _GAMMA, _mix, _shuffle_ints
-    from cython.cimports.cardwars.clone_war.position import (
-        CAP,
-        COLLECT_SHUFFLED,
-        COLLECT_WINNER_FIRST,
-        CYCLE,
-        LAST_PLAYER,
-        OP_COLLECT,
-        OP_ELIMINATED,
-        OP_END,
-        OP_FLIP,
-        OP_FORFEIT,
-        OP_LAST,
-        OP_PLACE,
-        OP_SPLIT,
-        OP_WAR,
-        RING_MASK,
-        Log,
-        Position,
-        copy_position,
-        new_position,
-        reset,
-    )
+    from cython.cimports.cardwars.clone_war.position import *  # noqa: F403
 else:
     from cardwars.core_rng import _GAMMA, Rng, _mix
 

@@ -35,35 +35,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import SlotBuilder, _check_u64
-    from cython.cimports.cardwars.clone_war.battles import (
-        battle,
-        bury,
-        finish_setup,
-        push,
-        search,
-        seats_in,
-        size,
-    )
-    from cython.cimports.cardwars.clone_war.position import (
-        CYCLE,
-        LOG_MAX,
-        OP_COLLECT,
-        OP_ELIMINATED,
-        OP_FLIP,
-        OP_FORFEIT,
-        OP_LAST,
-        OP_PLACE,
-        OP_SPLIT,
-        OP_WAR,
-        RING_MASK,
-        Log,
-        Position,
-        check_int,
-        copy_position,
-        new_log,
-        new_position,
-        reset,
-    )
+    from cython.cimports.cardwars.clone_war.battles import *  # noqa: F403
+    from cython.cimports.cardwars.clone_war.position import *  # noqa: F403
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import SlotBuilder

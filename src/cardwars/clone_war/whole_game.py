@@ -18,30 +18,13 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import _check_u64
-    from cython.cimports.cardwars.clone_war.battles import (
-        battle,
-        bury,
-        cycle_length,
-        finish_setup,
-        play_games,
-        play_to_end,
-        push,
-        size,
-    )
-    from cython.cimports.cardwars.clone_war.position import (
-        CYCLE,
-        RING_MASK,
-        Position,
-        check_int,
-        copy_position,
-        new_log,
-        new_position,
-        reset,
-    )
+    from cython.cimports.cardwars.clone_war.battles import *  # noqa: F403
+    from cython.cimports.cardwars.clone_war.position import *  # noqa: F403
 else:
     from cardwars.core_rng import _check_u64
 
     from .battles import (
+        NEVER,
         battle,
         bury,
         cycle_length,
@@ -52,7 +35,6 @@ else:
         size,
     )
     from .position import (
-        CYCLE,
         RING_MASK,
         Position,
         check_int,
@@ -63,8 +45,6 @@ else:
     )
 
 __all__ = ["WholeGame", "clone_war_batch"]
-
-NEVER = 1 << 62
 
 
 class WholeGame(Position):
@@ -144,10 +124,6 @@ class WholeGame(Position):
             [self.cards[s][(self.head[s] + i) & RING_MASK] >> 2 for i in range(size(self, s))]
         )
 
-    def pile_size(self, seat: int) -> int:
-        """How many cards seat ``seat`` holds."""
-        return size(self, self._seat(seat))
-
     def eliminated_after(self, seat: int) -> int:
         """The battle after which ``seat`` was eliminated (0: from the start), -1 if still in."""
         return self.out[self._seat(seat)]
@@ -225,11 +201,6 @@ class WholeGame(Position):
             (self.played, self.war_stages, self.ending, self.winning_seat),
         )
         return (_whole_game_from_state, (state,))
-
-    def end_in_cycle(self) -> None:
-        """End the game as a draw by the cycle rule (CW-7.3); the caller detected it."""
-        self.ending = CYCLE
-        self.winning_seat = -1
 
     def battle(self) -> list[int]:
         """Play one battle (CW-3 … CW-7.2 and the cap) and return its log.

@@ -29,7 +29,7 @@ if cython.compiled:
         _sample_prefix_ints,
         _shuffle_ints,
     )
-    from cython.cimports.cardwars.guerrilla.strength import PAIR, effective
+    from cython.cimports.cardwars.guerrilla.strength import *  # noqa: F403
     from cython.cimports.libc.string import memset
 else:
     from cardwars.core_rng import _GAMMA, Rng, _mix

@@ -16,28 +16,9 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        CARD_PLAYED,
-        LOSING,
-        O_CASCADE,
-        PLAY,
-        PLAY_BASE,
-        SKIRMISH_EVALUATED,
-        SUPPORT,
-        SUPPORT_ADDED,
-        SUPPORT_BASE,
-        TIED,
-        WINNING,
-        Board,
-        Events,
-        combo,
-        emit,
-        hand_remove,
-        is_guerrilla,
-        poll,
-    )
-    from cython.cimports.cardwars.guerrilla.spoils import decided
-    from cython.cimports.cardwars.guerrilla.ties import tie_check
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.spoils import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.ties import *  # noqa: F403
 else:
     from .board import (
         CARD_PLAYED,

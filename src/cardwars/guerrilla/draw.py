@@ -14,28 +14,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        CARDS_DRAWN,
-        DISCARD_RESHUFFLED,
-        O_AFTER_DRAW,
-        O_CANNOT_PLAY,
-        O_DRAW_TWO,
-        O_TO_SPOILS,
-        PLAY,
-        PLAY_FIRST,
-        PLAYER_ELIMINATED,
-        PROPOSE,
-        Board,
-        Events,
-        active_count,
-        active_mask,
-        emit,
-        poll,
-        pop_draw,
-        shuffle_cards,
-        window_opens,
-    )
-    from cython.cimports.cardwars.guerrilla.ending import end_by_elimination
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.ending import *  # noqa: F403
 else:
     from .board import (
         CARDS_DRAWN,

@@ -14,19 +14,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        ALL_ELIMINATED,
-        GAME_OVER,
-        LAST_PLAYER,
-        MAX_SKIRMISHES,
-        O_CAP_MOST,
-        O_MOST_ELIMINATED,
-        OVER,
-        SPOILS_TAKEN,
-        Board,
-        Events,
-        emit,
-    )
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
 else:
     from .board import (
         ALL_ELIMINATED,

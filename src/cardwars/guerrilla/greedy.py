@@ -23,36 +23,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars._core import _check_u64
-    from cython.cimports.cardwars.guerrilla.board import (
-        A_PROPOSE,
-        CANCEL,
-        NACT,
-        NO_CARD,
-        NOPT,
-        O_ALL_RECRUIT,
-        O_COMBINES,
-        O_MAX_SKIRMISHES,
-        O_TWO_SUIT,
-        OVER,
-        PLAY,
-        PLAY_BASE,
-        PLAY_FIRST,
-        PROPOSE,
-        REMOVE,
-        REMOVE_BASE,
-        RESPOND,
-        SUPPORT,
-        SUPPORT_BASE,
-        TIE,
-        TIE_BASE,
-        Board,
-        below,
-        combo,
-        derive,
-        init_board,
-        strength,
-    )
-    from cython.cimports.cardwars.guerrilla.promotion import deal
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.promotion import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.turns import best_other as best_other_of
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step

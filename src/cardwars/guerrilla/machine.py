@@ -46,25 +46,14 @@ if cython.compiled:
         _check_u64,
         moves_of_actions,
     )
-    from cython.cimports.cardwars.guerrilla.board import (
-        NACT,
-        NOPT,
-        O_MAX_SKIRMISHES,
-        O_TWO_SUIT,
-        OVER,
-        SKIRMISH_STARTED,
-        below,
-        emit,
-        init_board,
-        set_guerrilla_rank,
-    )
-    from cython.cimports.cardwars.guerrilla.draw import begin_play, draw_step
-    from cython.cimports.cardwars.guerrilla.greedy import greedy
-    from cython.cimports.cardwars.guerrilla.promotion import deal, start_skirmish
-    from cython.cimports.cardwars.guerrilla.restore import check_int, options_of
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.promotion import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.restore import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
-    from cython.cimports.cardwars.guerrilla.views import BoardViews, encode, ints_at
+    from cython.cimports.cardwars.guerrilla.views import *  # noqa: F403
     from cython.cimports.cpython.buffer import PyBuffer_Release
     from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import free, realloc

@@ -19,33 +19,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        A_PROPOSE,
-        A_REJECT,
-        CANCEL,
-        O_AFTER_DRAW,
-        O_ALL_RECRUIT,
-        O_RESHUFFLE_RECRUIT,
-        O_TWO_SUIT,
-        O_WAVE_RESET,
-        PROMOTED,
-        PROMOTION_CANCELLED,
-        PROMOTION_PROPOSED,
-        PROPOSE,
-        RECRUITED,
-        RESPOND,
-        SKIRMISH_STARTED,
-        Board,
-        Events,
-        active_mask,
-        emit,
-        poll,
-        pop_draw,
-        set_guerrilla_rank,
-        shuffle_cards,
-        window_opens,
-    )
-    from cython.cimports.cardwars.guerrilla.draw import begin_play, draw_step, reshuffle
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
 else:
     from .board import (
         A_PROPOSE,

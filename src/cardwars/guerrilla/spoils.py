@@ -27,29 +27,8 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        FACE_DOWN_REVEALED,
-        FORCES_LOST,
-        NEXT_SKIRMISH,
-        O_MAX_SKIRMISHES,
-        O_NEXT_BEST,
-        O_WINNER_CHOOSES,
-        REMOVE,
-        REMOVE_BASE,
-        SKIRMISH_WON,
-        SPOILS_TAKEN,
-        SPY_FLAG_SET,
-        Board,
-        Events,
-        active_count,
-        combo,
-        emit,
-        is_guerrilla,
-        poll,
-        sample_cards,
-        table_cards,
-    )
-    from cython.cimports.cardwars.guerrilla.ending import end_at_cap, end_by_elimination
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.ending import *  # noqa: F403
 else:
     from .board import (
         FACE_DOWN_REVEALED,

@@ -16,27 +16,9 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        NO_CARD,
-        O_CANNOT_PLAY,
-        O_COMBINES,
-        O_FD_PENALTY,
-        SKIRMISH_EVALUATED,
-        TIE,
-        TIE_BASE,
-        TIE_CARDS_PLACED,
-        TIED,
-        WINNING,
-        Board,
-        Events,
-        emit,
-        hand_remove,
-        is_guerrilla,
-        poll,
-        strength,
-    )
-    from cython.cimports.cardwars.guerrilla.draw import draw_cards, eliminate
-    from cython.cimports.cardwars.guerrilla.spoils import decided
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.spoils import *  # noqa: F403
 else:
     from .board import (
         NO_CARD,

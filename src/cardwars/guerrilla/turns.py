@@ -14,47 +14,11 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars.guerrilla.board import (
-        A_ALLOW,
-        A_PASS,
-        A_PROPOSE,
-        A_REJECT,
-        CANCEL,
-        LOSING,
-        NEXT_SKIRMISH,
-        NO_CARD,
-        O_SUPPORT_RULE,
-        O_TIE_CARDS,
-        O_UNANIMOUS,
-        PLAY,
-        PLAY_BASE,
-        PLAY_FIRST,
-        PROPOSE,
-        REMOVE,
-        REMOVE_BASE,
-        RESPOND,
-        SUPPORT,
-        SUPPORT_BASE,
-        TIE,
-        TIE_BASE,
-        TIED,
-        WINNING,
-        Board,
-        Events,
-        combo,
-        is_guerrilla,
-        sort_cards,
-        strength,
-        table_cards,
-    )
-    from cython.cimports.cardwars.guerrilla.combat import on_play, on_support
-    from cython.cimports.cardwars.guerrilla.promotion import (
-        on_propose,
-        on_respond,
-        start_skirmish,
-    )
-    from cython.cimports.cardwars.guerrilla.spoils import on_remove
-    from cython.cimports.cardwars.guerrilla.ties import on_tie
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.combat import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.promotion import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.spoils import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.ties import *  # noqa: F403
 else:
     from .board import (
         A_ALLOW,

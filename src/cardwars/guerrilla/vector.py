@@ -32,23 +32,13 @@ if cython.compiled:
         _check_u64,
         cardwars_run_parallel,
     )
-    from cython.cimports.cardwars.guerrilla.board import (
-        MAX_SKIRMISHES,
-        NACT,
-        NOPT,
-        O_TWO_SUIT,
-        OVER,
-        Board,
-        below,
-        derive,
-        init_board,
-    )
-    from cython.cimports.cardwars.guerrilla.greedy import greedy
-    from cython.cimports.cardwars.guerrilla.promotion import deal
-    from cython.cimports.cardwars.guerrilla.restore import options_of
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.promotion import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.restore import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
-    from cython.cimports.cardwars.guerrilla.views import encode
+    from cython.cimports.cardwars.guerrilla.views import *  # noqa: F403
     from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import calloc, free
     from cython.cimports.libc.string import memset

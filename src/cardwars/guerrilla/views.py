@@ -27,30 +27,7 @@ if cython.compiled:
         _maybe_card_tuple,
         _same_cards,
     )
-    from cython.cimports.cardwars.guerrilla.board import (
-        CARD_PLAYED,
-        CARDS_DRAWN,
-        DISCARD_RESHUFFLED,
-        FACE_DOWN_REVEALED,
-        FORCES_LOST,
-        GAME_OVER,
-        OVER,
-        PLAYER_ELIMINATED,
-        PROMOTED,
-        PROMOTION_CANCELLED,
-        PROMOTION_PROPOSED,
-        RECRUITED,
-        SKIRMISH_EVALUATED,
-        SKIRMISH_STARTED,
-        SKIRMISH_WON,
-        SPOILS_TAKEN,
-        SPY_FLAG_SET,
-        SUPPORT_ADDED,
-        TIE_CARDS_PLACED,
-        Board,
-        Events,
-        table_cards,
-    )
+    from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
     from cython.cimports.libc.string import memset
 else:
     from cardwars.core_values import SlotBuilder
