@@ -87,6 +87,13 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         # returned then: valid for as long as legal_moves(seat) returns that very tuple.
         self._action_cache: dict[int, tuple[tuple[Move, ...], tuple[int, ...]]] = {}
 
+    def _copy_base_into(self, other: GameState[Any]) -> None:
+        """Give ``other`` (a copy being built) this state's history and last events: for a
+        game whose state is plain Python (:mod:`cardwars.authoring`), in its ``copy()``."""
+        other._history = list(map(dict, self._history))  # each step its own dict, not shared
+        other._last_events = self._last_events
+        other._action_cache = dict(self._action_cache)
+
     # --- what every game provides -------------------------------------------------
     @property
     @abc.abstractmethod
