@@ -230,7 +230,11 @@ _T = TypeVar("_T")
 
 def current_backend() -> str:
     """The backend cardwars runs now, ``"compiled"`` or ``"python"``: a plugin runs its
-    own rule modules on the same one (``CARDWARS_PURE_PYTHON=1`` makes it ``"python"``)."""
+    own rule modules on the same one (``CARDWARS_PURE_PYTHON=1`` makes it ``"python"``).
+
+    >>> current_backend() in ("compiled", "python")
+    True
+    """
     return _backend.BACKEND
 
 

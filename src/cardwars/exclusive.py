@@ -49,7 +49,11 @@ _LOCK = Lock()
 
 
 def busy_error() -> UsageError:
-    """The error of a refused overlapping call."""
+    """The error of a refused overlapping call.
+
+    >>> str(busy_error()) == BUSY
+    True
+    """
     return UsageError(BUSY)
 
 
