@@ -151,9 +151,9 @@ _FOREIGN = ("RUL" + "INGS", "../" + "shared")  # spelled apart so this file pass
 
 
 def _project_text_files() -> list[Path]:
-    """Every source, doc, seed, test, example and benchmark file of the checkout."""
+    """Every source, doc, seed, test, example, benchmark and plugin file of the checkout."""
     found = [_ROOT / name for name in ("README.md", "CHANGELOG.md", "MANIFEST.in", "setup.py")]
-    for folder in ("src", "docs", "seeds", "tests", "examples", "benchmarks"):
+    for folder in ("src", "docs", "seeds", "tests", "examples", "benchmarks", "plugins"):
         for path in sorted((_ROOT / folder).rglob("*")):
             if not path.is_file() or "__pycache__" in path.parts or "_build" in path.parts:
                 continue
