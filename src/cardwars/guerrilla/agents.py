@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from cardwars.core_rng import Rng
+    from cardwars.guerrilla.machine import GuerrillaMachine
 
     _Key = Callable[[Move], Any]
 
@@ -261,12 +262,12 @@ class IsmctsAgent(_Ismcts):
         if not State.rebuildable(observation):
             return self._greedy.choose(observation, legal_moves, rng)
         actions = [ACTIONS.action(move) for move in legal_moves]
-        playout: Callable[[Any, Rng], None] | None = None
+        playout: Callable[[GuerrillaMachine, Rng], None] | None = None
         if self.rollout == "greedy":
             codes = (1,) * len(observation.in_game)
             explore = round(1000 * self.epsilon)
 
-            def playout(machine: Any, r: Rng) -> None:
+            def playout(machine: GuerrillaMachine, r: Rng) -> None:
                 machine.rollout(codes, r.next_u64(), explore)
 
         try:
