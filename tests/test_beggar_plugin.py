@@ -9,6 +9,7 @@ plugin's own rule tests live in its folder (``.ci/run`` builds, installs and run
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import shutil
 import sys
@@ -41,9 +42,25 @@ def _forget() -> None:
     registry.refresh()
 
 
+def _installed_by_pip() -> bool:
+    try:
+        importlib.metadata.distribution("cardwars-beggar-my-neighbour")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
 @pytest.fixture
 def installed(tmp_path: Path) -> Iterator[Any]:
-    """The plugin installed as ``cardwars-beggar-my-neighbour`` 0.1.0; yields its game class."""
+    """The plugin installed as ``cardwars-beggar-my-neighbour`` 0.1.0; yields its game class.
+
+    Where pip installed it already (``.ci/run`` does, compiled), that install is used: a
+    second distribution of the same name would be a clash the registry refuses.
+    """
+    if _installed_by_pip():
+        registry.refresh()
+        yield registry.game_class(NAME)
+        return
     site = tmp_path / "site"
     shutil.copytree(
         PLUGIN / "src" / "beggar_my_neighbour",
