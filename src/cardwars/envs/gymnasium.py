@@ -4,7 +4,8 @@ Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-
 (:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every
 installed plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`,
 :func:`register_envs`) without importing the plugin; ``gymnasium.make``
-passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, any built-in
+passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, ``"random"`` for
+a game without a greedy agent; any built-in
 agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
 seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
 
@@ -55,7 +56,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         opponent: the agent of every other seat: a built-in agent name or an
-            :class:`~cardwars.engine.interfaces.Agent`.
+            :class:`~cardwars.engine.interfaces.Agent`; None (the default) is
+            ``"greedy"`` where the game has one (the built-in games), else ``"random"``.
         seat: the learner's seat.
         render_mode: None or ``"ansi"`` (the learner's view as text).
         illegal_action: ``"terminate"`` (an illegal action ends the episode with
@@ -71,7 +73,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     def __init__(
         self,
         game: str | Game[Any, Any] = "aliwar",
-        opponent: Agent | str = "greedy",
+        opponent: Agent | str | None = None,
         seat: int = 0,
         render_mode: str | None = None,
         illegal_action: str = "terminate",
@@ -90,6 +92,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        if opponent is None:
+            opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
         self._encoder: Encoder = encoder(self.game)
         n = self.game.num_actions

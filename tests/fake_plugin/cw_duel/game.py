@@ -303,6 +303,8 @@ class _DuelGame(Game[Rules, State]):
 class Duel(_DuelGame, Encodable):
     """Duel for two players (DU-1), with encodings for the RL envs."""
 
+    name: ClassVar[str] = "duel"
+
     def encoding(self) -> Encoding:
         """Duel's :class:`~cardwars.authoring.Encoding` (:mod:`cw_duel.encoding`)."""
         return encoding(self._rules)
