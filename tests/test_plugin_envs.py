@@ -143,7 +143,7 @@ def test_the_module_in_the_id_finds_a_plugins_game(site: Path) -> None:
 
 def test_the_native_vector_env_refuses_a_plugins_game(site: Path) -> None:
     from cardwars.envs.vector import CardwarsVectorEnv
-    from cardwars.vectors import has_vector_tables
+    from cardwars.vectors import Encodable, has_vector_tables
 
     game = cardwars.load_game("duel")
     assert not has_vector_tables(game)
@@ -152,6 +152,7 @@ def test_the_native_vector_env_refuses_a_plugins_game(site: Path) -> None:
         with pytest.raises(UsageError, match="no tables of the game 'duel'") as caught:
             CardwarsVectorEnv(num_envs=2, game=target)
         assert "SyncVectorEnv" in str(caught.value)
+    assert isinstance(game, Encodable)
     with pytest.raises(UsageError, match="no tables of the game 'duel'"):
         game.vector_tables(2, 0, "random")  # the default of cardwars.vectors.Encodable
 
