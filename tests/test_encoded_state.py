@@ -202,7 +202,7 @@ def test_clone_war_has_no_encoding_and_the_envs_refuse_it() -> None:
     assert not isinstance(game.new_game(seed=1), EncodedState)
     with pytest.raises(UsageError, match="no decisions"):
         encoder(game)
-    with pytest.raises(UsageError, match="no encoding for the game"):
+    with pytest.raises(UsageError, match="clone-war has no encodings"):
         encoding_of(game)
 
 

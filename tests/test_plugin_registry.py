@@ -13,7 +13,6 @@ import importlib
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -27,42 +26,15 @@ from cardwars import records, registry, wire
 from cardwars.cli import main
 from cardwars.errors import PluginError, RecordError, UsageError
 from cardwars.rules_text import rules_text
+from tests.plugin_site import distribution, installed
 
-HERE = Path(__file__).resolve().parent
 SRC = Path(cardwars.__file__).resolve().parents[1]
-
-
-def _distribution(site: Path, name: str, games: dict[str, str]) -> None:
-    """Write the metadata of distribution ``name`` 1.0 that registers ``games`` into ``site``."""
-    info = site / f"{name.replace('-', '_')}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    lines = "".join(f"{game} = {target}\n" for game, target in games.items())
-    (info / "entry_points.txt").write_text(f"[cardwars.games]\n{lines}")
-
-
-def _forget_plugins() -> None:
-    for name in list(sys.modules):
-        if name.split(".")[0] in ("cw_duel", "cw_broken") or name.startswith(
-            "cardwars._interpreted._plugins"
-        ):
-            del sys.modules[name]
-    registry.refresh()
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Path]:
     """A ``sys.path`` entry holding Duel, installed as the distribution ``cw-duel``."""
-    root = tmp_path / "site"
-    shutil.copytree(HERE / "fake_plugin" / "cw_duel", root / "cw_duel")
-    _distribution(root, "cw-duel", {"duel": "cw_duel.game:Duel"})
-    sys.path.insert(0, str(root))
-    _forget_plugins()
-    try:
-        yield root
-    finally:
-        sys.path.remove(str(root))
-        _forget_plugins()
+    yield from installed(tmp_path)
 
 
 class FirstCard:
@@ -264,11 +236,19 @@ def test_table_with_a_person_and_an_agent(site: Path) -> None:
 
 
 def test_the_envs_say_a_game_without_encodings_has_none(site: Path) -> None:
+    # Duel's game class without its encodings, as a plugin of its own.
+    distribution(site, "cw-plain", {"plain-duel": "cw_duel.game:PlainDuel"})
+    registry.refresh()
     pytest.importorskip("pyspiel")
     from cardwars.envs import openspiel
 
-    with pytest.raises(UsageError, match="duel has no encodings"):
-        openspiel.load_game("duel")
+    with pytest.raises(UsageError, match="plain-duel has no encodings"):
+        openspiel.load_game("plain-duel")
+    pytest.importorskip("pettingzoo")
+    from cardwars.envs import pettingzoo
+
+    with pytest.raises(UsageError, match="plain-duel has no encodings"):
+        pettingzoo.parallel_env("plain-duel")
 
 
 def test_a_plugins_rule_module_runs_interpreted_on_either_backend(site: Path) -> None:
@@ -300,7 +280,7 @@ def _builtins_work() -> None:
 def test_a_plugin_that_fails_to_import(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (site / "cw_broken").mkdir()
     (site / "cw_broken" / "__init__.py").write_text("raise ImportError('needs a compiler')\n")
-    _distribution(site, "cw-broken", {"broken": "cw_broken:Broken"})
+    distribution(site, "cw-broken", {"broken": "cw_broken:Broken"})
     registry.refresh()
     assert "broken" in registry.game_names()  # listed without importing it
     with pytest.raises(PluginError) as caught:
@@ -338,7 +318,7 @@ def test_a_plugin_that_fails_to_import(site: Path, capsys: pytest.CaptureFixture
     ],
 )
 def test_an_entry_point_that_is_no_game_of_its_name(site: Path, target: str, message: str) -> None:
-    _distribution(site, "cw-odd", {"odd": target})
+    distribution(site, "cw-odd", {"odd": target})
     registry.refresh()
     with pytest.raises(PluginError, match=r"'cw-odd 1\.0'") as caught:
         cardwars.load_game("odd")
@@ -347,8 +327,8 @@ def test_an_entry_point_that_is_no_game_of_its_name(site: Path, target: str, mes
 
 
 def test_names_that_clash_or_are_no_names(site: Path) -> None:
-    _distribution(site, "cw-clash", {"aliwar": "cw_duel.game:Duel", "Bad_Name": "cw_duel:Duel"})
-    _distribution(site, "cw-twin", {"duel": "cw_duel.game:Duel"})
+    distribution(site, "cw-clash", {"aliwar": "cw_duel.game:Duel", "Bad_Name": "cw_duel:Duel"})
+    distribution(site, "cw-twin", {"duel": "cw_duel.game:Duel"})
     registry.refresh()
     problems = {(p.name, p.distribution): p.problem for p in registry.plugins()}
     assert problems[("aliwar", "'cw-clash 1.0'")] == "'aliwar' is a built-in game"

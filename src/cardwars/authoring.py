@@ -65,8 +65,14 @@ What a game may provide
   ``"random"``, :class:`~cardwars.engine.RandomAgent`; ``cardwars play`` seats
   ``"greedy"`` where a game has one).
 * **Encodings** for the RL envs, where the game has choices: the game an
-  :class:`~cardwars.vectors.Encodable`, its states
-  :class:`~cardwars.vectors.EncodedState` (:mod:`cardwars.vectors`).
+  :class:`~cardwars.vectors.Encodable` whose ``encoding()`` gives an
+  :class:`~cardwars.vectors.Encoding` (its vectors' :func:`~cardwars.vectors.layout`,
+  their Python encoders and OpenSpiel's tensor). That is all the PettingZoo AEC and
+  Parallel envs, the Gymnasium env and its id ``cardwars/<Name>-v0``, and OpenSpiel
+  (``cardwars_<name>``) need; states that are also
+  :class:`~cardwars.vectors.EncodedState` write the vectors faster. The native vector
+  env steps the built-in games only (its tables live in the compiled core) and refuses
+  a plugin's game. See "What a plugin provides for the envs" in :doc:`/guides/your-own-game`.
 
 What a game may reuse
 ---------------------

@@ -28,7 +28,15 @@ from cardwars.cards import Card
 from cardwars.engine import Observation, Result
 from cardwars.errors import UsageError, describe
 
-__all__ = ["Encodable", "EncodedState", "Encoding", "Field", "check_vector", "layout"]
+__all__ = [
+    "Encodable",
+    "EncodedState",
+    "Encoding",
+    "Field",
+    "check_vector",
+    "has_vector_tables",
+    "layout",
+]
 
 
 @dataclass(frozen=True)
@@ -136,10 +144,42 @@ class Encodable:
         (``"random"`` or ``"greedy"``) at every other seat, both playing inside the core
         (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or interpreted).
 
+        Only the built-in games have such tables: they step inside cardwars's core,
+        through its own interface. A plugin's game leaves this method alone, and the
+        native vector env refuses it (:func:`has_vector_tables`); its tables are
+        stepped by Gymnasium's ``SyncVectorEnv`` or ``AsyncVectorEnv`` over the
+        single-table env instead.
+
         Raises:
-            UsageError: an opponent these tables do not play under these rules.
+            UsageError: an opponent these tables do not play under these rules; a game
+                with no such tables (this default).
         """
-        raise NotImplementedError  # pragma: no cover
+        name = getattr(self, "name", type(self).__name__)
+        raise UsageError(no_vector_tables(name))
+
+
+def has_vector_tables(game: object) -> bool:
+    """Whether ``game`` has native vector tables (its class overrides
+    :meth:`Encodable.vector_tables`: the built-in games with decisions).
+
+    >>> import cardwars
+    >>> from cardwars.vectors import has_vector_tables
+    >>> [has_vector_tables(cardwars.load_game(name)) for name in ("aliwar", "clone-war")]
+    [True, False]
+    """
+    method = getattr(type(game), "vector_tables", None)
+    return isinstance(game, Encodable) and method is not Encodable.vector_tables
+
+
+def no_vector_tables(name: str) -> str:
+    """The message of a game without native vector tables (``name`` is its game name)."""
+    return (
+        f"the native vector env has no tables of the game {describe(name)}: its tables step "
+        "inside cardwars's core, which holds the built-in games only; step several tables "
+        "of this game with gymnasium.vector.SyncVectorEnv or AsyncVectorEnv over "
+        "cardwars.envs.gymnasium.CardwarsEnv (gymnasium.make_vec(id, num_envs=N, "
+        'vectorization_mode="sync"))'
+    )
 
 
 class EncodedState:

@@ -6,7 +6,8 @@ Each adapter imports its framework itself, so this package needs none of them:
   ``parallel_env(game, **options)`` (Parallel), every seat an agent
   (``pip install "cardwars[pettingzoo]"``);
 * :mod:`cardwars.envs.gymnasium` -- single-agent ``cardwars/Aliwar-v0`` and
-  ``cardwars/Guerrilla-v0`` against a built-in opponent (``pip install "cardwars[gymnasium]"``);
+  ``cardwars/Guerrilla-v0`` (and ``cardwars/<Name>-v0`` of a plugin's game with encodings)
+  against a built-in opponent (``pip install "cardwars[gymnasium]"``);
 * :mod:`cardwars.envs.openspiel` -- importing it registers ``cardwars_aliwar`` and
   ``cardwars_guerrilla`` as OpenSpiel games (``pip install "cardwars[openspiel]"``);
 * :mod:`cardwars.envs.encoding` -- the fixed-size NumPy encodings PettingZoo and Gymnasium use.

@@ -203,7 +203,11 @@ def encoding_of(game: Game[Any, Any]) -> Encoding:
         UsageError: the game has none (it is no :class:`~cardwars.vectors.Encodable`).
     """
     if not isinstance(game, Encodable):
-        raise UsageError(f"no encoding for the game {describe(game.name)}")
+        raise UsageError(
+            f"{game.name} has no encodings (it is no cardwars.vectors.Encodable), so no RL "
+            "env can observe it: see 'What a plugin provides for the envs' in the guide "
+            "Write your own game"
+        )
     return game.encoding()
 
 

@@ -1,8 +1,11 @@
 """Single-agent Gymnasium environments: one seat against built-in (or your) opponents.
 
 Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
-(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``); ``gymnasium.make``
-passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, any built-in
+(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every
+installed plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`,
+:func:`register_envs`) without importing the plugin; ``gymnasium.make``
+passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, ``"random"`` for
+a game without a greedy agent; any built-in
 agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
 seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
 
@@ -40,8 +43,9 @@ from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.engine.interfaces import Agent
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import UsageError, describe
+from cardwars.registry import BUILTIN, game_names
 
-__all__ = ["CardwarsEnv"]
+__all__ = ["BUILTIN_IDS", "CardwarsEnv", "env_id", "register_envs"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -52,7 +56,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         opponent: the agent of every other seat: a built-in agent name or an
-            :class:`~cardwars.engine.interfaces.Agent`.
+            :class:`~cardwars.engine.interfaces.Agent`; None (the default) is
+            ``"greedy"`` where the game has one (the built-in games), else ``"random"``.
         seat: the learner's seat.
         render_mode: None or ``"ansi"`` (the learner's view as text).
         illegal_action: ``"terminate"`` (an illegal action ends the episode with
@@ -68,7 +73,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     def __init__(
         self,
         game: str | Game[Any, Any] = "aliwar",
-        opponent: Agent | str = "greedy",
+        opponent: Agent | str | None = None,
         seat: int = 0,
         render_mode: str | None = None,
         illegal_action: str = "terminate",
@@ -87,6 +92,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        if opponent is None:
+            opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
         self._encoder: Encoder = encoder(self.game)
         n = self.game.num_actions
@@ -237,16 +244,58 @@ def _mark(state: GameState[Any]) -> tuple[int, int]:
     return (id(machine), machine.steps)
 
 
-def _register() -> None:
-    for env_id, name in (("cardwars/Aliwar-v0", "aliwar"), ("cardwars/Guerrilla-v0", "guerrilla")):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id,
-                entry_point="cardwars.envs.gymnasium:CardwarsEnv",
-                vector_entry_point="cardwars.envs.vector:CardwarsVectorEnv",
-                kwargs={"game": name},
-                disable_env_checker=False,
-            )
+BUILTIN_IDS: dict[str, str] = {"aliwar": "cardwars/Aliwar-v0", "guerrilla": "cardwars/Guerrilla-v0"}
+"""The built-in games' ids (their tables have the native vector env)."""
 
 
-_register()
+def env_id(name: str) -> str:
+    """The Gymnasium id of the game ``name``: ``cardwars/<Name>-v0``, each ``-``-separated
+    part of the name capitalized.
+
+    >>> from cardwars.envs.gymnasium import env_id
+    >>> env_id("aliwar"), env_id("beggar-my-neighbour")
+    ('cardwars/Aliwar-v0', 'cardwars/BeggarMyNeighbour-v0')
+    """
+    return "cardwars/" + "".join(part.capitalize() for part in name.split("-")) + "-v0"
+
+
+def register_envs() -> tuple[str, ...]:
+    """Register the ids not yet registered and return them: ``cardwars/Aliwar-v0``,
+    ``cardwars/Guerrilla-v0`` and :func:`env_id` of every plugin's game that
+    :func:`cardwars.registry.game_names` lists.
+
+    Importing this module calls it. A plugin is not imported here (the registry's names
+    come from the installed distributions' metadata): ``gymnasium.make`` imports it, and
+    raises :class:`~cardwars.errors.UsageError` for a game without decisions or without
+    encodings (:class:`~cardwars.vectors.Encodable`). A plugin's id has no vector entry
+    point (the native vector env holds the built-in games only), so ``gymnasium.make_vec``
+    steps its single-table envs in a ``SyncVectorEnv``. Call it again after installing a
+    plugin into a running process (after :func:`cardwars.registry.refresh`).
+
+    >>> from cardwars.envs.gymnasium import register_envs
+    >>> register_envs()  # done at the import
+    ()
+    """
+    done: list[str] = []
+    for name in game_names():
+        if name in BUILTIN_IDS:
+            spec: dict[str, Any] = {"vector_entry_point": "cardwars.envs.vector:CardwarsVectorEnv"}
+            ident = BUILTIN_IDS[name]
+        elif name in BUILTIN:  # a built-in game without decisions (Clone War)
+            continue
+        else:
+            spec, ident = {}, env_id(name)
+        if ident in gymnasium.registry:
+            continue
+        gymnasium.register(
+            id=ident,
+            entry_point="cardwars.envs.gymnasium:CardwarsEnv",
+            kwargs={"game": name},
+            disable_env_checker=False,
+            **spec,
+        )
+        done.append(ident)
+    return tuple(done)
+
+
+register_envs()

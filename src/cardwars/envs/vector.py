@@ -49,7 +49,7 @@ from cardwars import backend, exclusive
 from cardwars.engine import Game
 from cardwars.envs.encoding import encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe, listed
-from cardwars.vectors import Encodable
+from cardwars.vectors import Encodable, has_vector_tables, no_vector_tables
 
 __all__ = [
     "MAX_BYTES",
@@ -140,8 +140,13 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
     After ``close()`` the env is done: every call but ``close`` raises
     :class:`~cardwars.errors.UsageError`, and its tables are released.
 
+    Only the built-in games with decisions have native tables (they step inside the
+    core): a plugin's game is refused with a message that names Gymnasium's
+    ``SyncVectorEnv`` / ``AsyncVectorEnv``, which step its single-table envs.
+
     Raises:
-        UsageError: Clone War (no decisions), a bad count, seat, opponent or mode;
+        UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad
+            count, seat, opponent or mode;
             ``num_envs`` tables that would take more than ``max_bytes`` (the
             message says how much they would need).
     """
@@ -186,8 +191,9 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         players = self.game.players
         if type(seat) is not int or not 0 <= seat < players:
             raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
-        if not isinstance(self.game, Encodable):
-            raise UsageError(f"no vector tables for the game {describe(self.game.name)}")
+        if not has_vector_tables(self.game):  # a plugin's game: refused before any work
+            raise UsageError(no_vector_tables(self.game.name))
+        assert isinstance(self.game, Encodable)
         if type(max_bytes) is not int or max_bytes < 1:
             raise UsageError(f"max_bytes must be an int >= 1, got {describe(max_bytes)}")
         each = table_bytes(self.game)

@@ -14,6 +14,8 @@ from cardwars.authoring import (
     Agent,
     BatchColumns,
     Card,
+    Encodable,
+    Encoding,
     Event,
     Game,
     GameState,
@@ -32,10 +34,12 @@ from cardwars.authoring import (
     shuffle_ints,
 )
 
+from .encoding import encoding
+
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["CardsShown", "Duel", "DuelObservation", "Phase", "Play", "Rules", "State"]
+__all__ = ["CardsShown", "Duel", "DuelObservation", "Phase", "PlainDuel", "Play", "Rules", "State"]
 
 SCORING = RuleSource("cw_duel.scoring")
 """The rule module of a showdown, on the current backend."""
@@ -241,8 +245,8 @@ class State(GameState[Phase]):
         return (self._rules, hands, tuple(self._points), self._rng_state, self._seed)
 
 
-class Duel(Game[Rules, State]):
-    """Duel for two players (DU-1)."""
+class _DuelGame(Game[Rules, State]):
+    """Duel for two players (DU-1), without encodings."""
 
     name: ClassVar[str] = "duel"
     min_players: ClassVar[int] = 2
@@ -294,3 +298,20 @@ class Duel(Game[Rules, State]):
             winner.append(-1 if state._result.winner is None else state._result.winner)
             termination.append(TERMINATIONS.index(state._result.termination))
         return {"length": length, "winner": winner, "termination": termination}
+
+
+class Duel(_DuelGame, Encodable):
+    """Duel for two players (DU-1), with encodings for the RL envs."""
+
+    name: ClassVar[str] = "duel"
+
+    def encoding(self) -> Encoding:
+        """Duel's :class:`~cardwars.authoring.Encoding` (:mod:`cw_duel.encoding`)."""
+        return encoding(self._rules)
+
+
+class PlainDuel(_DuelGame):
+    """Duel under another name and without encodings: a game with choices that the RL
+    envs refuse (registered by the tests only)."""
+
+    name: ClassVar[str] = "plain-duel"
