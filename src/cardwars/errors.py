@@ -290,10 +290,10 @@ class UsageError(CardwarsError, ValueError):
     the wrong number of agents, a seat out of range).
 
     >>> import cardwars
-    >>> cardwars.load_game("chess")
+    >>> cardwars.load_game("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cardwars.errors.UsageError: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla
+    cardwars.errors.UsageError: unknown game 'chess'; the games are: aliwar, clone-war, guerrilla...
     """
 
 
