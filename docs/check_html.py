@@ -148,8 +148,15 @@ def _machine_paths(build: Path) -> list[str]:
     return sorted((p for p in paths if len(p) > 1), key=len, reverse=True)
 
 
+# Dotted names that are no module by design: the entry-point group plugins register games
+# under, and the names the interpreted builds of rule modules get when they are loaded.
+_NOT_MODULES = ("cardwars.games", "cardwars._interpreted.")
+
+
 def _resolves(name: str) -> bool:
     """Whether ``name`` is an importable module or an attribute of one."""
+    if name == _NOT_MODULES[0] or name.startswith(_NOT_MODULES[1]):
+        return True
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):
         try:
