@@ -238,6 +238,7 @@ def current_backend() -> str:
     """The backend cardwars runs now, ``"compiled"`` or ``"python"``: a plugin runs its
     own rule modules on the same one (``CARDWARS_PURE_PYTHON=1`` makes it ``"python"``).
 
+    >>> from cardwars.authoring import current_backend
     >>> current_backend() in ("compiled", "python")
     True
     """

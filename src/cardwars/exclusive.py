@@ -51,6 +51,7 @@ _LOCK = Lock()
 def busy_error() -> UsageError:
     """The error of a refused overlapping call.
 
+    >>> from cardwars.exclusive import BUSY, busy_error
     >>> str(busy_error()) == BUSY
     True
     """
