@@ -150,12 +150,13 @@ def _machine_paths(build: Path) -> list[str]:
 
 # Dotted names that are no module by design: the entry-point group plugins register games
 # under, and the names the interpreted builds of rule modules get when they are loaded.
-_NOT_MODULES = ("cardwars.games", "cardwars._interpreted.")
+_ENTRY_POINT_GROUP = "cardwars.games"
+_INTERPRETED = "cardwars._interpreted."
 
 
 def _resolves(name: str) -> bool:
     """Whether ``name`` is an importable module or an attribute of one."""
-    if name == _NOT_MODULES[0] or name.startswith(_NOT_MODULES[1]):
+    if name == _ENTRY_POINT_GROUP or name.startswith(_INTERPRETED):
         return True
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):

@@ -306,3 +306,14 @@ def test_cli_play_colours_the_cards_at_a_terminal(monkeypatch: pytest.MonkeyPatc
     assert "\x1b[1;31m10D\x1b[0m" in shown and "\x1b[1;31mQH1\x1b[0m" in shown
     assert "\x1b[1mKC\x1b[0m" in shown
     assert "ACE" in shown and "\x1b[1mACE" not in shown
+
+
+def test_cardwars_play_start_of_an_unreadable_record_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for path, said in ((tmp_path / "missing.json", "cannot read"), (tmp_path, "cannot read")):
+        assert main(["play", "aliwar", "--start", str(path)]) == 2
+        assert said in capsys.readouterr().err
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    assert main(["play", "aliwar", "--start", str(tmp_path / "deep.json")]) == 2
+    assert "nested too deeply" in capsys.readouterr().err

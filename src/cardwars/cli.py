@@ -412,7 +412,7 @@ def _start_of(args: argparse.Namespace, game: Game[Any, Any]) -> GameState[Any]:
     """The first position of the record ``--start`` names: its game, rules and seed."""
     if args.seed is not None or args.option or args.players is not None:
         raise CliError("--start takes the deal, the rules and the players from the record")
-    state = records.load(args.start)
+    state = records.loads(_read_record(args.start, records.MAX_BYTES))
     if state.game_name != game.name:
         raise CliError(f"--start: the record is a game of {state.game_name}, not of {game.name}")
     while state.history:
@@ -429,16 +429,21 @@ def _save(path: str | None, state: GameState[Any], names: list[str], out: IO[str
 # --- replay --------------------------------------------------------------------------------
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _read_record(path: str, max_bytes: int) -> str:
+    """The text of the record file ``path``; a CliError that names it if it cannot be read."""
     try:
         # In chunks, never past the cap: an endless file (/dev/zero) stops there.
-        raw = records.read(args.file, max_bytes=args.max_record_bytes).decode("utf-8")
+        return records.read(path, max_bytes=max_bytes).decode("utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
+        raise CliError(f"cannot read {path!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise CliError(f"{args.file!r} is not a text file") from None
+        raise CliError(f"{path!r} is not a text file") from None
     except RecordError as exc:
-        raise CliError(f"{args.file!r}: {exc} (--max-record-bytes)") from None
+        raise CliError(f"{path!r}: {exc} (--max-record-bytes)") from None
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    raw = _read_record(args.file, args.max_record_bytes)
     steps = records.replay(raw, max_bytes=args.max_record_bytes)  # validates it all first
     first = steps[0][0]
     if args.seat is not None and not 0 <= args.seat < first.players:
