@@ -10,6 +10,11 @@ from cardwars.backend import is_rule_module
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "contributing.rst"
+if not PAGE.is_file():
+    pytest.skip(
+        "checks docs/contributing.rst of the source tree; these tests run outside it",
+        allow_module_level=True,
+    )
 RULE_MODULES = sorted(
     path.relative_to(ROOT / "src" / "cardwars")
     for path in (ROOT / "src" / "cardwars").rglob("*.py")

@@ -335,6 +335,8 @@ ENV_GAMES = [("aliwar", 2), ("guerrilla", 3)]
 
 
 def _parallel(name: str, players: int, **options: Any) -> Any:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
     from cardwars.envs.pettingzoo import parallel_env
 
     env = parallel_env(name, **({"players": players} if name == "guerrilla" else {}), **options)
@@ -360,6 +362,8 @@ def test_hostile_env_actions_raise_only_library_errors(
     name: str, players: int, illegal: str, index: int, key: str
 ) -> None:
     value = VALUES[index]
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
     from cardwars.envs.gymnasium import CardwarsEnv
     from cardwars.envs.pettingzoo import env as aec_env
 
@@ -387,6 +391,8 @@ def test_hostile_env_actions_raise_only_library_errors(
 
 
 def test_aec_step_before_reset_is_a_usage_error() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
     from cardwars.envs.pettingzoo import env as aec_env
 
     with pytest.raises(UsageError, match="reset"):
@@ -394,6 +400,8 @@ def test_aec_step_before_reset_is_a_usage_error() -> None:
 
 
 def test_aec_observe_names_the_agents() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
     from cardwars.envs.pettingzoo import env as aec_env
 
     raw = aec_env("aliwar").unwrapped

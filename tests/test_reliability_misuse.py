@@ -116,6 +116,7 @@ def test_simulate_a_progress_callback_that_raises_stops_the_run_as_one_simulatio
 
 # --- the native vector env (item 8) ------------------------------------------------------------
 def test_vector_env_refuses_every_call_after_close() -> None:
+    pytest.importorskip("gymnasium")
     from cardwars.envs.vector import CardwarsVectorEnv
 
     env = CardwarsVectorEnv(3, "aliwar", opponent="random")
@@ -138,6 +139,7 @@ def test_vector_env_refuses_every_call_after_close() -> None:
 def test_vector_env_refuses_more_tables_than_its_memory_bound_and_says_how_much(
     name: str, players: int
 ) -> None:
+    pytest.importorskip("gymnasium")
     from cardwars.envs import vector
 
     game = cardwars.load_game(name, **({} if name == "aliwar" else {"players": players}))
@@ -182,6 +184,7 @@ def gym_snapshot(env: Any) -> tuple[Any, ...]:
 def test_gym_env_an_opponent_that_raises_once_leaves_the_env_as_it_was(
     name: str, players: int, fail_at: int
 ) -> None:
+    pytest.importorskip("gymnasium")
     from cardwars.envs.gymnasium import CardwarsEnv
 
     options: dict[str, Any] = {} if name == "aliwar" else {"players": players}
@@ -208,6 +211,7 @@ def test_gym_env_an_opponent_that_raises_once_leaves_the_env_as_it_was(
 def test_gym_env_an_opponent_that_steps_the_env_state_is_a_usage_error_and_changes_nothing(
     meddle: str,
 ) -> None:
+    pytest.importorskip("gymnasium")
     from cardwars.envs.gymnasium import CardwarsEnv
 
     env: Any = None
