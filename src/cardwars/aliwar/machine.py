@@ -721,7 +721,7 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: Any) -> AliwarMachin
     return machine
 
 
-@cython.locals(m=AliwarMachine, g=Position)
+@cython.locals(m=AliwarMachine, g=Position, s=cython.int, c=cython.int, i=cython.Py_ssize_t)
 def _aliwar_machine_from_key(
     cards: Sequence[Any], key: AliwarKey | tuple[Any, ...]
 ) -> AliwarMachine:
