@@ -141,6 +141,23 @@ def test_keys_cross_backends(backend: str) -> None:
         assert type(from_interpreted).__module__ == "cardwars.aliwar.machine"
 
 
+@pytest.mark.parametrize("bad", [2**80, -(2**80), 2**63, True, 1.0, 277, -2])
+def test_a_key_value_out_of_range_is_refused_by_both_builds(backend: str, bad: object) -> None:
+    # The compiled check reads an exact int as a C long long first: a value too large for
+    # one, a bool or a float must still be refused with the range in the message.
+    builds = [pure] if backend == "python" or _core is None else [pure, _core]
+    for build in builds:
+        machine = build.aliwar_deal(_CARDS, 7)
+        machine.apply_actions({0: 0, 1: 0})
+        key = machine.key()
+        assert build._aliwar_machine_from_key(_CARDS, key).key() == key
+        with pytest.raises(ValueError, match=r"phase must be an int in \[0, 2\]"):
+            build._aliwar_machine_from_key(_CARDS, key._replace(phase=bad))
+        history = ((bad, 0), *key.history[1:])
+        with pytest.raises(ValueError, match="a history action must be an int in"):
+            build._aliwar_machine_from_key(_CARDS, key._replace(history=history))
+
+
 @pytest.mark.compiled_pass
 def test_the_comparison_sees_a_difference(backend: str) -> None:
     compiled, interpreted = _faces(Rules(), 5)

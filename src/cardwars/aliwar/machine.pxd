@@ -37,9 +37,7 @@ cdef class AliwarMachine:
     cpdef tuple discard(self)
     @cython.locals(g=Position, c=int, bits_0=int, bits_1=int)
     cpdef tuple face_up(self)
-    @cython.locals(g=Position, s=int, c=int, i=int, at=int, head=int, size=int, card=int,
-                   up=bint, known=uint64_t, cards=tuple, last=tuple, piles=list,
-                   view=tuple)
+    @cython.locals(view=tuple)
     cpdef tuple view(self, bint recall)
     @cython.locals(values=tuple)
     cpdef tuple observations(self, object faces, bint recall, object result)

@@ -63,7 +63,7 @@ else:
     )
     from .restore import _check_events, _check_restored
     from .round import keep_is_legal, keep_step, switch_step
-    from .views import event_objects, labels, observations, pile_labels
+    from .views import event_objects, labels, observations, seen_stacks
 
 from cardwars import exclusive
 from cardwars.aliwar.tables import AliwarFaces, AliwarKey
@@ -446,29 +446,7 @@ class AliwarMachine:
         """``stacks`` as a seat sees them (AW-8): face-up tops, and with ``recall`` every
         card once face up (AW-8.3), else None. A pile equal to the last view's is that
         view's own tuple."""
-        ids = cython.declare(cython.int[64])  # the pile's card ids, -1 for a hidden card
-        piles: list[tuple[Any, ...]] = [()] * 10
-        g = self.g
-        cards = self._cards
-        known = g.seen if recall else 0
-        last = self._last_view
-        for s in range(2):
-            for c in range(5):
-                up = g.phase == SWITCH or (g.phase == KEEP and g.returning[5 * s + c] != 0)
-                at = RING * (5 * s + c)
-                head = g.head[5 * s + c]
-                size = g.size[5 * s + c]
-                for i in range(size):
-                    card = g.ring[at + ((head + i) & RING_MASK)]
-                    ids[i] = card if (i == 0 and up) or (known >> card) & 1 else -1
-                # about a third of the piles are unchanged: the last view's own tuple
-                piles[5 * s + c] = pile_labels(
-                    cards, ids, size, None if last is None else last[s][c]
-                )
-        view = (
-            (piles[0], piles[1], piles[2], piles[3], piles[4]),
-            (piles[5], piles[6], piles[7], piles[8], piles[9]),
-        )
+        view = seen_stacks(self.g, self._cards, self.g.seen if recall else 0, self._last_view)
         self._last_view = view
         return view
 
@@ -726,7 +704,7 @@ def aliwar_deal(cards: Sequence[Any], seed: int, **options: Any) -> AliwarMachin
     return machine
 
 
-@cython.locals(m=AliwarMachine, g=Position)
+@cython.locals(m=AliwarMachine, g=Position, s=cython.int, c=cython.int, i=cython.Py_ssize_t)
 def _aliwar_machine_from_key(
     cards: Sequence[Any], key: AliwarKey | tuple[Any, ...]
 ) -> AliwarMachine:

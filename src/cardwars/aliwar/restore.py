@@ -13,6 +13,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if cython.compiled:
     from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
+    from cython.cimports.cpython.long import PyLong_AsLongLongAndOverflow
 else:
     from .position import (
         EV_CONFLICT,
@@ -82,6 +83,11 @@ def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
 
 def _int_in(value: object, low: int, high: int, what: str) -> int:
     """``value`` if it is an int (not a bool) in ``[low, high]``, else ValueError."""
+    if cython.compiled and type(value) is int:  # the usual case, read as a C int
+        overflow = cython.declare(cython.int, 0)
+        v = PyLong_AsLongLongAndOverflow(value, cython.address(overflow))
+        if overflow == 0 and low <= v <= high:
+            return value
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{what} must be an int in [{low}, {high}], got {value!r}")
     return value
