@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import cardwars
-from cardwars.aliwar.tables import AliwarKey
+from cardwars.aliwar.bridge import AliwarKey
 from cardwars.engine import GameState
 from tests import builds
 

@@ -16,9 +16,9 @@ import pytest
 
 import cardwars
 from cardwars.clone_war import CloneWar, Rules, State
+from cardwars.clone_war.bridge import CloneWarKey
 from cardwars.clone_war.machine import CloneWarMachine
 from cardwars.clone_war.state import _CARDS, _machine_options
-from cardwars.clone_war.tables import CloneWarKey
 from cardwars.core_rng import derive_seed
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import IllegalMoveError, UsageError

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from cardwars.guerrilla import Guerrilla, Rules, State
+from cardwars.guerrilla.bridge import GuerrillaKey
 from cardwars.guerrilla.rules import allowed_values
-from cardwars.guerrilla.tables import GuerrillaKey
 from tests import builds
 from tests.builds import pure
 from tests.sizes import sized

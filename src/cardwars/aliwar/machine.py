@@ -66,7 +66,7 @@ else:
     from .views import event_objects, labels, observations, seen_stacks
 
 from cardwars import exclusive
-from cardwars.aliwar.tables import AliwarFaces, AliwarKey
+from cardwars.aliwar.bridge import AliwarFaces, AliwarKey
 from cardwars.exclusive import busy_error
 
 from .position import check_card, check_flag, check_limit
@@ -87,7 +87,7 @@ _NONE_WON: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
 _UP = tuple([tuple([bool(b >> c & 1) for c in range(5)]) for b in range(32)])
 _ABSENT = object()  # apply_keyed: a seat with no entry
 
-# key() is a NamedTuple of aliwar/tables.py made from its values in field order
+# key() is a NamedTuple of aliwar/bridge.py made from its values in field order
 # (tuple.__new__: a keyword call costs microseconds), so its fields are checked here, once.
 if AliwarKey._fields != (
     "stacks", "protection", "phase", "won", "returning", "discard", "rounds", "no_progress",
@@ -450,7 +450,7 @@ class AliwarMachine:
         self._last_view = view
         return view
 
-    # --- the face's objects, built from its table (aliwar.tables documents it) ------------
+    # --- the face's objects, built from its table (aliwar.bridge documents it) ------------
     def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
         """The last step's events as the face's objects, from its table ``faces``."""
         return event_objects(self.g, faces, result)

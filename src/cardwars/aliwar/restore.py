@@ -31,7 +31,7 @@ else:
         OVER,
     )
 
-from cardwars.aliwar.tables import AliwarKey
+from cardwars.aliwar.bridge import AliwarKey
 
 _RANGES: dict[int, tuple[tuple[int, int], ...]] = {
     EV_CONFLICT: ((0, 4), (0, 51), (0, 51), (0, 1), (0, 1), (-1, 1)),

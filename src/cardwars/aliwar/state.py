@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from cardwars import backend
+from cardwars.aliwar.bridge import AliwarFaces, AliwarKey
 from cardwars.aliwar.encoding import OBSERVATION_SIZE, STATE_SIZE
 from cardwars.aliwar.moves import (
     ACTIONS,
@@ -38,7 +39,6 @@ from cardwars.aliwar.moves import (
     TopsFlipped,
 )
 from cardwars.aliwar.rules import TERMINATIONS, Rules
-from cardwars.aliwar.tables import AliwarFaces, AliwarKey
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
@@ -177,7 +177,7 @@ _FACES: Final = AliwarFaces(
     phases=_PHASES,
 )
 """What the machine builds events and observations with (its fields are documented in
-:class:`cardwars.aliwar.tables.AliwarFaces`): the cards, the classes, and the events with
+:class:`cardwars.aliwar.bridge.AliwarFaces`): the cards, the classes, and the events with
 few possible values, made once and shared (they are frozen values)."""
 
 

@@ -38,7 +38,7 @@ else:
         Position,
     )
 
-from cardwars.aliwar.tables import AliwarFaces
+from cardwars.aliwar.bridge import AliwarFaces
 
 if cython.compiled:
     from cython.cimports.cardwars._core import SlotBuilder, _block, _maybe_card_tuple

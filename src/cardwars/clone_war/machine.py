@@ -63,7 +63,7 @@ else:
         reset,
     )
 
-from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
+from cardwars.clone_war.bridge import CloneWarFaces, CloneWarKey
 from cardwars.exclusive import busy_error
 
 __all__ = ["CloneWarMachine"]
@@ -85,7 +85,7 @@ _tortoise = new_position()
 
 class EventMakers:
     """The builders of the face's event objects and its shared values, read once from
-    its table (a :class:`~cardwars.clone_war.tables.CloneWarFaces`, by field name) and
+    its table (a :class:`~cardwars.clone_war.bridge.CloneWarFaces`, by field name) and
     kept while the face passes that same table."""
 
     faces: object
@@ -482,7 +482,7 @@ class CloneWarMachine(Position):
 
     def event_objects(self, faces: CloneWarFaces, result: object) -> tuple[Any, ...]:
         """The last battle's events, built from the face's table ``faces`` (a
-        :class:`~cardwars.clone_war.tables.CloneWarFaces`: the cards, the event classes,
+        :class:`~cardwars.clone_war.bridge.CloneWarFaces`: the cards, the event classes,
         ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
         ``result`` is not None. ``()`` before the first battle."""
         if self.played == 0:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
+from cardwars.clone_war.bridge import CloneWarFaces
 from cardwars.clone_war.moves import (
     ACTIONS,
     CardsDealt,
@@ -34,7 +35,6 @@ from cardwars.clone_war.moves import (
     WarStarted,
 )
 from cardwars.clone_war.rules import TERMINATIONS, Rules
-from cardwars.clone_war.tables import CloneWarFaces
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
@@ -73,7 +73,7 @@ _FACES: Final = CloneWarFaces(
 )
 """What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
 ``cardwars.clone_war.machine``; the fields are documented in
-:class:`cardwars.clone_war.tables.CloneWarFaces`): the cards, the classes, the seat sets."""
+:class:`cardwars.clone_war.bridge.CloneWarFaces`): the cards, the classes, the seat sets."""
 
 
 def _card_id(card: Card) -> CardId:

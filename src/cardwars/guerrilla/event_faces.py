@@ -1,6 +1,6 @@
 """The face's values the Guerrilla machine builds: the 52 card labels, the event objects
 (shared where they have few possible values) and the observation's class, as the
-tables of ``guerrilla/tables.py`` that the machine reads by field name."""
+bundles of ``guerrilla/bridge.py`` that the machine reads by field name."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Final
 
 from cardwars.cards import Card, Deck
 from cardwars.engine import Event
+from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaViewFaces
 from cardwars.guerrilla.moves import (
     CardPlayed,
     CardsDrawn,
@@ -30,7 +31,6 @@ from cardwars.guerrilla.moves import (
     TieCardsPlaced,
 )
 from cardwars.guerrilla.rebuild import MACHINE_PHASES
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
 from cardwars.values import builder
 
 __all__ = ["CARDS", "EVENT_FACES", "VIEW_FACES"]
@@ -58,7 +58,7 @@ _EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
 
 
 # The machine's table of the observations it builds (``observation``; the fields are
-# documented in cardwars.guerrilla.tables).
+# documented in cardwars.guerrilla.bridge).
 VIEW_FACES: Final = GuerrillaViewFaces(observation=GuerrillaObservation, phases=MACHINE_PHASES)
 
 # The machine's table of the event objects it builds (``event_objects``; ditto).

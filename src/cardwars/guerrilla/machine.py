@@ -87,7 +87,7 @@ else:
 from cardwars import exclusive
 from cardwars.exclusive import busy_error
 from cardwars.guerrilla.board import OPTIONS
-from cardwars.guerrilla.tables import GuerrillaKey
+from cardwars.guerrilla.bridge import GuerrillaKey
 
 from .restore import check_restored
 
@@ -560,7 +560,7 @@ class GuerrillaMachine(BoardViews):
 
     def key(self) -> GuerrillaKey:
         """Everything that defines the position, as ints, by name (equal positions, equal
-        keys): a :class:`~cardwars.guerrilla.tables.GuerrillaKey`."""
+        keys): a :class:`~cardwars.guerrilla.bridge.GuerrillaKey`."""
         n = self.g.n
         g = self.st
         rounds = []

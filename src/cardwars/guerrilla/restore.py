@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardwars.guerrilla.tables import GuerrillaKey
+from cardwars.guerrilla.bridge import GuerrillaKey
 
 from .board import OPTIONS
 

@@ -20,6 +20,7 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.exclusive import busy_error
+from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaKey
 from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
 from cardwars.guerrilla.knowledge import Knowledge
@@ -35,7 +36,6 @@ from cardwars.guerrilla.moves import (
 from cardwars.guerrilla.position import STARTS, read_position
 from cardwars.guerrilla.rebuild import MACHINE_PHASES, PLAY_BASE, Rebuilder, rebuild_start
 from cardwars.guerrilla.rules import TERMINATIONS, Rules, seat_cards
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey
 from cardwars.vectors import EncodedState, check_vector
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["State"]
 
-# The machine's tables of the face's values (by these names here too: tests read them).
+# The machine's bundles of the face's values (by these names here too: tests read them).
 _CARDS, _EVENT_FACES, _VIEW_FACES = CARDS, EVENT_FACES, VIEW_FACES
 
 

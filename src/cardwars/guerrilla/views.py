@@ -3,7 +3,7 @@ objects, the face's observation builder, and the RL encodings of a position.
 
 A step writes its events as ints (``board.Event``: each event is its kind, then its
 ints); :func:`make_events` turns them into the face's event objects, from the face's
-table (:class:`~cardwars.guerrilla.tables.GuerrillaFaces`): the shared events by their
+table (:class:`~cardwars.guerrilla.bridge.GuerrillaFaces`): the shared events by their
 ints, the others made with their classes. :func:`encode` writes a seat's observation or
 the god's-eye state as :mod:`cardwars.envs.encoding` lays them out.
 """
@@ -59,7 +59,7 @@ else:
         table_cards,
     )
 
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaViewFaces
+from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaViewFaces
 
 __all__: list[str] = []  # the machine's methods are the public names
 
@@ -264,7 +264,7 @@ def make_events(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[
 
 class ViewMakers:
     """The builder of the face's observation and its phases, read once from its view table
-    (a :class:`~cardwars.guerrilla.tables.GuerrillaViewFaces`), as :class:`EventMakers`."""
+    (a :class:`~cardwars.guerrilla.bridge.GuerrillaViewFaces`), as :class:`EventMakers`."""
 
     faces: object
     observation: SlotBuilder
@@ -460,7 +460,7 @@ class BoardViews:
     # --- the events --------------------------------------------------------------------
     def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
         """The last step's events as the face's objects, from its table ``faces`` (a
-        :class:`~cardwars.guerrilla.tables.GuerrillaFaces`); the end of the game is
+        :class:`~cardwars.guerrilla.bridge.GuerrillaFaces`); the end of the game is
         ``faces.over(result)``."""
         return make_events(self.ev.data, self.ev.n, faces, result)
 

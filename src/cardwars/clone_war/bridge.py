@@ -1,4 +1,4 @@
-"""The named tables between Clone War's face and its machine, on either backend.
+"""The named tuples between Clone War's face and its machine, on either backend.
 
 :class:`CloneWarFaces` is what the face (``cardwars.clone_war.state``) hands its
 machine to build a battle's events with: its classes and the values it shares.
@@ -18,10 +18,10 @@ __all__ = ["CloneWarFaces", "CloneWarKey"]
 
 
 class CloneWarFaces(NamedTuple):
-    """The face's table: the cards, the event classes and the seat sets.
+    """The face's bundle: the cards, the event classes and the seat sets.
 
-    The compiled machine reads its fields once per table (it keeps the last table it
-    was given, by identity), so the face passes one table made at import.
+    The compiled machine reads its fields once per tuple (it keeps the last one it was
+    given, by identity), so the face passes one tuple made at import.
     """
 
     cards: tuple[Any, ...]
@@ -79,4 +79,4 @@ class CloneWarKey(NamedTuple):
     cycle_at: int
     """The battle after which the cycle rule ends the game, -1 for none."""
     log: tuple[int, ...]
-    """The last battle's log, entries of ``op a b c`` (``table.py``)."""
+    """The last battle's log, entries of ``op a b c`` (the ops of ``position.py``)."""

@@ -1,13 +1,13 @@
-"""The tables between a face and its machine are named, and read by name (issue 22).
+"""The bridge between a face and its machine is named, and read by name (issue 22).
 
-Each game's ``tables.py`` defines, as NamedTuples, the face's table of classes and
+Each game's ``bridge.py`` defines, as NamedTuples, the face's bundle of classes and
 shared values (``AliwarFaces``, ``CloneWarFaces``, ``GuerrillaFaces`` and
 ``GuerrillaViewFaces``) and the machine's key (``AliwarKey``, ``CloneWarKey``,
 ``GuerrillaKey``). Checked here:
 
-* no code reads a face table or a key by position (a grep over the sources);
+* no code reads a face bundle or a key by position (a grep over the sources);
 * every field is documented where it is defined;
-* both machines read the face's tables by field name: a table of the same fields in
+* both machines read the face's bundles by field name: a bundle of the same fields in
   another order builds the very same events and observations;
 * ``key()`` is the game's NamedTuple on both backends, equal between them, and a key
   comes back from a pickle, or from the plain tuple earlier versions pickled.
@@ -28,14 +28,14 @@ import pytest
 import cardwars
 from cardwars.aliwar import Aliwar
 from cardwars.aliwar import state as aliwar_state
-from cardwars.aliwar.tables import AliwarFaces, AliwarKey
+from cardwars.aliwar.bridge import AliwarFaces, AliwarKey
 from cardwars.clone_war import CloneWar
 from cardwars.clone_war import state as clone_war_state
-from cardwars.clone_war.tables import CloneWarFaces, CloneWarKey
+from cardwars.clone_war.bridge import CloneWarFaces, CloneWarKey
 from cardwars.engine import GameState
 from cardwars.guerrilla import Guerrilla
 from cardwars.guerrilla import state as guerrilla_state
-from cardwars.guerrilla.tables import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
+from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaKey, GuerrillaViewFaces
 from tests import builds
 
 SRC = Path(cardwars.__file__).parent
@@ -48,7 +48,7 @@ POSITIONAL = re.compile(r"(?i)(?:\b\w*faces|\bkey)\s*\[")
 UNPACKED = re.compile(r"(?im)^\s*\(?\w+(?:\s*,\s*\w+)+\)?\s*=\s*(?:\w*faces|key)\s*(?:#.*)?$")
 """A whole face table or key unpacked into names (positional too)."""
 
-TABLES: dict[str, tuple[type, ...]] = {
+BRIDGES: dict[str, tuple[type, ...]] = {
     "aliwar": (AliwarFaces, AliwarKey),
     "clone_war": (CloneWarFaces, CloneWarKey),
     "guerrilla": (GuerrillaFaces, GuerrillaViewFaces, GuerrillaKey),
@@ -101,13 +101,13 @@ def test_the_grep_catches_every_kind_of_positional_read() -> None:
         assert not _positional_reads(line), line
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("game", sorted(BRIDGES))
 def test_every_field_of_a_table_is_documented(game: str) -> None:
-    path = SRC / game / "tables.py"
+    path = SRC / game / "bridge.py"
     tree = ast.parse(path.read_text())
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
-    assert sorted(classes) == sorted(cls.__name__ for cls in TABLES[game])
-    for cls in TABLES[game]:
+    assert sorted(classes) == sorted(cls.__name__ for cls in BRIDGES[game])
+    for cls in BRIDGES[game]:
         body = classes[cls.__name__].body
         names = []
         for i, node in enumerate(body):
@@ -135,7 +135,7 @@ def _pick(state: GameState[Any], rng: random.Random) -> dict[int, int]:
     return {seat: rng.choice(state.legal_actions(seat)) for seat in sorted(state.to_act)}
 
 
-def test_both_machines_read_aliwar_tables_by_name() -> None:
+def test_both_machines_read_aliwar_bundles_by_name() -> None:
     faces = aliwar_state._FACES
     other = _reversed(faces)
     assert other != faces and other._asdict() == faces._asdict()
@@ -156,7 +156,7 @@ def test_both_machines_read_aliwar_tables_by_name() -> None:
         assert type(state.last_events[-1]).__name__ == "GameOver"
 
 
-def test_both_machines_read_guerrilla_tables_by_name() -> None:
+def test_both_machines_read_guerrilla_bundles_by_name() -> None:
     faces, views = guerrilla_state._EVENT_FACES, guerrilla_state._VIEW_FACES
     other, other_views = _reversed(faces), _reversed(views)
     rng = random.Random(2)
@@ -178,7 +178,7 @@ def test_both_machines_read_guerrilla_tables_by_name() -> None:
     assert len(kinds) >= 10, kinds  # most kinds of event were built both ways
 
 
-def test_both_machines_read_clone_war_tables_by_name() -> None:
+def test_both_machines_read_clone_war_bundles_by_name() -> None:
     faces = clone_war_state._FACES
     other = _reversed(faces)
     for players, seed in ((2, 0), (3, 1), (4, 2)):

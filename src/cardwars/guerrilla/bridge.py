@@ -1,4 +1,4 @@
-"""The named tables between Guerrilla's face and its machine, on either backend.
+"""The named tuples between Guerrilla's face and its machine, on either backend.
 
 :class:`GuerrillaFaces` is what the face (``cardwars.guerrilla.state``) hands its
 machine to build event objects with, and :class:`GuerrillaViewFaces` what it builds an
@@ -19,12 +19,12 @@ __all__ = ["GuerrillaFaces", "GuerrillaKey", "GuerrillaViewFaces"]
 
 
 class GuerrillaFaces(NamedTuple):
-    """The face's table of events: the events with few possible values, made once and
+    """The face's bundle of events: the events with few possible values, made once and
     shared (they are frozen values), and the classes of the others, by event code (the
-    table in ``machine.py``).
+    layout in ``machine.py``).
 
-    The compiled machine reads its fields once per table (it keeps the last table it
-    was given, by identity), so the face passes one table made at import.
+    The compiled machine reads its fields once per tuple (it keeps the last one it was
+    given, by identity), so the face passes one tuple made at import.
     """
 
     cards: tuple[Any, ...]
@@ -74,7 +74,7 @@ class GuerrillaFaces(NamedTuple):
 
 
 class GuerrillaViewFaces(NamedTuple):
-    """The face's table of an observation (``observation()``)."""
+    """The face's bundle of an observation (``observation()``)."""
 
     observation: type[Any]
     """``GuerrillaObservation``, which ``observation()`` makes."""
@@ -151,4 +151,4 @@ class GuerrillaKey(NamedTuple):
     history: tuple[tuple[int, ...], ...]
     """Every step's actions, one per seat, -1 for a seat that was not polled."""
     events: tuple[int, ...]
-    """The last step's events as ints (the table in ``machine.py``)."""
+    """The last step's events as ints (laid out in ``machine.py``)."""

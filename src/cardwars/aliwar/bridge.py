@@ -1,4 +1,4 @@
-"""The named tables between Aliwar's face and its machine, on either backend.
+"""The named tuples between Aliwar's face and its machine, on either backend.
 
 :class:`AliwarFaces` is what the face (:mod:`cardwars.aliwar.state`) hands its machine to
 build event objects and observations with: its classes and the values it shares.
@@ -18,11 +18,11 @@ __all__ = ["AliwarFaces", "AliwarKey"]
 
 
 class AliwarFaces(NamedTuple):
-    """The face's table: the classes the machine makes objects of and the values it
+    """The face's bundle: the classes the machine makes objects of and the values it
     shares (the events with few possible values, made once: they are frozen values).
 
-    The compiled machine reads its fields once per table (it keeps the last table it
-    was given, by identity), so the face passes one table made at import.
+    The compiled machine reads its fields once per tuple (it keeps the last one it was
+    given, by identity), so the face passes one tuple made at import.
     """
 
     cards: tuple[Any, ...]
@@ -96,4 +96,4 @@ class AliwarKey(NamedTuple):
     history: tuple[tuple[int, int], ...]
     """Every step's two actions, -1 for a seat that was not polled."""
     events: tuple[int, ...]
-    """The last step's events as ints (the table in ``machine.py``)."""
+    """The last step's events as ints (laid out in ``machine.py``)."""
