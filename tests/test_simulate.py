@@ -142,3 +142,40 @@ def test_simulate_report_reflects_the_backend(backend: str) -> None:
     assert report.backend == backend == builds.backend_name()
     parallel = cardwars.simulate("aliwar", [FirstMove(), "random"], games=4, workers=2)
     assert parallel.backend == backend
+
+
+class _BadColumns(aliwar.Aliwar):
+    """An Aliwar whose batch loop returns one out-of-range value in a chosen column."""
+
+    def __init__(self, column: str, value: int) -> None:
+        super().__init__()
+        self.bad = (column, value)
+
+    def run_batch(self, agents: Any, seed: int, start: int, count: int) -> Any:
+        columns = dict(super().run_batch(agents, seed, start, count))
+        column, value = self.bad
+        broken = columns[column][:]
+        broken[count // 2] = value
+        columns[column] = broken
+        return columns
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("winner", -2), ("winner", 2), ("winner", 127), ("winner", -128), ("termination", -1),
+     ("termination", len(aliwar.TERMINATIONS)), ("termination", 100)],
+)  # fmt: skip
+def test_a_batch_loop_value_out_of_range_is_a_simulation_error(column: str, value: int) -> None:
+    game = _BadColumns(column, value)
+    if not game.supports_batch(["random", "random"]):
+        pytest.skip("the batch loop runs compiled only")
+    with pytest.raises(cardwars.SimulationError, match="batch loop returned a winner that is no"):
+        cardwars.simulate(game, ["random", "random"], games=20, seed=1, workers=1)
+
+
+def test_a_batch_loop_with_every_value_in_range_passes_the_check() -> None:
+    game = _BadColumns("winner", -1)  # -1: a draw, allowed
+    if not game.supports_batch(["random", "random"]):
+        pytest.skip("the batch loop runs compiled only")
+    report = cardwars.simulate(game, ["random", "random"], games=20, seed=1, workers=1)
+    assert report.winners[10] == -1
