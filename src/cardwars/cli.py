@@ -57,10 +57,7 @@ _MAX_ERROR = 1000
 
 
 def _check_output(path: str, option: str) -> None:
-    """Fail now, before any game is played, if ``path`` cannot be written at the end.
-
-    The file itself is not created here (a failed run leaves nothing behind).
-    """
+    """Fail now, before any game, if ``path`` cannot be written at the end (not created)."""
     try:
         target = Path(path)
         if target.is_dir():
@@ -257,11 +254,7 @@ _BLACK_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CS][0-3]?(?![A-Za-z0-9])"
 
 
 class _ColourOut:
-    """A text stream for ``print(file=...)`` that writes through rich, cards in their colours.
-
-    Used by ``play`` at a terminal when rich is installed (``pip install 'cardwars[cli]'``);
-    elsewhere ``play`` writes plain text.
-    """
+    """A stream for ``print(file=...)`` through rich, cards in colour (``play`` at a tty)."""
 
     def __init__(self) -> None:
         from rich.console import Console
@@ -320,12 +313,9 @@ def _ask(
         if line.lower() in ("quit", "exit"):
             raise _QuitRequestedError
         try:
-            move: Move = text.parse(line, state, seat)
+            return text.parse(line, state, seat)
         except IllegalMoveError as exc:
-            print(f"  {exc}", file=out)
-            print(f"  {_typo_hint(line)}", file=out)
-            continue
-        return move
+            print(f"  {exc}\n  {_typo_hint(line)}", file=out)
 
 
 _COMMANDS = ("help", "quit", "exit")
@@ -348,8 +338,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if game.players > 1
         else []
     )
-    names = list(opponents)
-    names.insert(args.seat, "human")
+    names = [*opponents[: args.seat], "human", *opponents[args.seat :]]
     if args.save:
         _check_output(args.save, "--save")  # before the game, not after it
     text = _text_of(game)
@@ -377,16 +366,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
     try:
         while not state.is_over:
-            moves: dict[int, Move] = {}
-            for seat in sorted(state.to_act):
-                if seat == args.seat:
-                    moves[seat] = _ask(seat, state, text, read, out)
-                else:
-                    moves[seat] = agents[seat].choose(
-                        state.information(seat), state.legal_moves(seat), rngs[seat]
-                    )
-            events = state.apply(moves)
-            _print_events(text, events, out)
+            moves: dict[int, Move] = {
+                seat: _ask(seat, state, text, read, out)
+                if seat == args.seat
+                else agents[seat].choose(
+                    state.information(seat), state.legal_moves(seat), rngs[seat]
+                )
+                for seat in sorted(state.to_act)
+            }
+            _print_events(text, state.apply(moves), out)
     except _QuitRequestedError:
         steps = len(state.history)
         print(f"game stopped after {steps} step{'' if steps == 1 else 's'}", file=out)
@@ -585,24 +573,22 @@ def _seed(text: str) -> int:
     return value
 
 
-def _count(text: str) -> int:
+def _at_least(text: str, low: int, words: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
+        raise argparse.ArgumentTypeError(f"expected {words}, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected {words}, got {value}")
     return value
+
+
+def _count(text: str) -> int:
+    return _at_least(text, 0, "an integer >= 0")
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
+    return _at_least(text, 1, "a positive integer")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -725,9 +711,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except (CliError, CardwarsError) as exc:
-        message = " ".join(str(exc).splitlines())  # one line, whatever the message
-        if len(message) > _MAX_ERROR:
-            message = message[: _MAX_ERROR - 1] + "…"
+        message = _clip(" ".join(str(exc).splitlines()))  # one line, whatever the message
         print(f"cardwars: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
