@@ -62,14 +62,20 @@ from cardwars.vectors import EncodedState
 __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_StepResult = tuple[
+    dict[str, ObsDict],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
 
 _empty, _float32, _int8 = np.empty, np.dtype(np.float32), np.dtype(np.int8)
 _FIELDS = ("observation", "action_mask")
 
 
 def _agent_actions(actions: object) -> dict[str, Any]:
-    """The Parallel step's ``actions`` as a plain dict of its str keys (other keys are
-    ignored), read once; IllegalMoveError if it is not a mapping that reads."""
+    """``actions`` read once as a dict of its str keys; IllegalMoveError if no readable mapping."""
     items: list[tuple[Any, Any]] | None
     if type(actions) is dict:
         assert isinstance(actions, dict)
@@ -152,15 +158,8 @@ class _Table:
 
     def observe(self, seat: int, masked: bool) -> ObsDict:
         state = self.current
-        mask = (
-            np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
-            if masked
-            else self.no_mask.copy()
-        )
-        return {
-            "observation": self.encoder.observation_of(state, seat),
-            "action_mask": mask,
-        }
+        mask = np.frombuffer(state.action_mask(seat), dtype=np.int8) if masked else self.no_mask
+        return {"observation": self.encoder.observation_of(state, seat), "action_mask": mask.copy()}
 
     @property
     def current(self) -> GameState[Any]:
@@ -324,11 +323,8 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         self._set_up(game, render_mode, options, wait=True)
-        # The fast path: while a game runs on a state over its game's machine, a step is one
-        # call into it (its apply_keyed, the actions found by agent name, a seat not polled
-        # with no entry or the wait action) and the observations another (its
-        # encode_seats_into, every seat's vector and mask, with the wait column, written
-        # into two new blocks); both bound at reset.
+        # The fast path, bound at reset for a state over its game's machine: a step is one call
+        # (apply_keyed) and the observations another (encode_seats_into, into two new blocks).
         self._keys = tuple(self.possible_agents)
         players, size = self.game.players, self._table.encoder.size
         self._obs_shape = (players, size)
@@ -342,11 +338,8 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
     @property
     def wait_action(self) -> int:
-        """The action of an agent that is not polled, ``game.num_actions`` (the last one).
-
-        It is that agent's one legal action (its mask is 1 there only); it may as well
-        send no action. For a polled agent it is illegal.
-        """
+        """The action of an agent that is not polled, ``game.num_actions`` (the last one): its
+        one legal action (it may send none instead); illegal for a polled agent."""
         return self.game.num_actions
 
     def _observations(self) -> dict[str, ObsDict]:
@@ -391,15 +384,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         return self._observations(), {name: {} for name in self.agents}
 
     @exclusive.step
-    def step(
-        self, actions: dict[str, Any]
-    ) -> tuple[
-        dict[str, ObsDict],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: dict[str, Any]) -> _StepResult:
         """Apply one action per polled agent; an agent not polled sends :attr:`wait_action`
         or nothing (entries under keys that are no agent's are ignored).
 
@@ -483,15 +468,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             infos,
         )
 
-    def _end(
-        self, observations: dict[str, ObsDict]
-    ) -> tuple[
-        dict[str, ObsDict],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def _end(self, observations: dict[str, ObsDict]) -> _StepResult:
         """The step that ended the game: the rewards, and every agent leaves."""
         table = self._table
         table.done = True
