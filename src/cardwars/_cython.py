@@ -1,9 +1,8 @@
 """Stands in for the ``cython`` module where Cython is not installed.
 
-Each game's rules are Python modules written in Cython's pure-Python mode
-(``clone_war/battle.py`` with ``battle.pxd`` beside it, and so on): the build compiles
-them to C, and where no compiled build imports, the interpreter runs the very same
-files. They open with::
+Each game's rules are Python modules written in Cython's pure-Python mode (``clone_war/battle.py``
+with ``battle.pxd`` beside it, and so on): the build compiles them to C, and where no compiled build
+imports, the interpreter runs the very same files. They open with::
 
     try:
         import cython

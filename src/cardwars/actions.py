@@ -1,11 +1,10 @@
 """Moves matched without running the caller's code, and each game's numbering of its moves.
 
-:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may
-be hostile (a subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a
-``__repr__`` that raises). :func:`same_value` compares such an object with one of
-the engine's own values by reading its fields through the engine type's slots,
-never calling its methods. :class:`ActionSpace` numbers every move a game can
-offer once and for all (the integer actions of RL and search users) and uses the
+:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may be hostile (a
+subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a ``__repr__`` that raises).
+:func:`same_value` compares such an object with one of the engine's own values by reading its fields
+through the engine type's slots, never calling its methods. :class:`ActionSpace` numbers every move
+a game can offer once and for all (the integer actions of RL and search users) and uses the
 same matching to turn a move into its action.
 """
 
@@ -122,14 +121,13 @@ def matching_move(given: object, legal: tuple[MoveT, ...]) -> MoveT | None:
 class ActionSpace(Generic[MoveT]):
     """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``.
 
-    The numbering is the same under every rules option and player count, so an
-    action means the same move in every game of that kind (each game documents its
-    table in its ``moves`` module as ``ACTIONS``). Conversions are dictionary and
-    tuple lookups. :meth:`action` trusts nothing of the object it is given: it reads
-    the fields of a value of exactly a move type of the space through that type's
-    own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so a move
-    subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move
-    of the space.
+    The numbering is the same under every rules option and player count, so an action means the same
+    move in every game of that kind (each game documents its table in its ``moves`` module as
+    ``ACTIONS``). Conversions are dictionary and tuple lookups. :meth:`action` trusts nothing of the
+    object it is given: it reads the fields of a value of exactly a move type of the space through
+    that type's own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so
+    a move subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move of the
+    space.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -277,10 +275,9 @@ def legal_documents(legal: Sequence[object]) -> tuple[dict[str, Any], ...]:
 def move_facts(given: object, space: ActionSpace[Any] | None) -> tuple[str, dict[str, Any] | None]:
     """``(text, wire document or None)`` of a value given as a move, for an error.
 
-    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is
-    the space's own move's label and document; anything else (or anything, with no
-    space: a game of a caller's that has none) its :func:`~cardwars.errors.describe`
-    text and None. No code of ``given`` runs.
+    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is the space's
+    own move's label and document; anything else (or anything, with no space: a game of a caller's
+    that has none) its :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -308,11 +305,10 @@ def illegal_move(
 ) -> IllegalMoveError:
     """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` trying ``given``.
 
-    ``legal`` are the seat's legal moves (the engine's own objects). With
-    ``legal_actions`` (their actions, in the same order) ``given`` is an action
-    tried through an integer protocol, and the message lists actions; else it is a
-    value given as a move. ``who`` names the seat in the message (an env's agent name),
-    ``seat N`` by default. No code of ``given`` runs.
+    ``legal`` are the seat's legal moves (the engine's own objects). With ``legal_actions`` (their
+    actions, in the same order) ``given`` is an action tried through an integer protocol, and the
+    message lists actions; else it is a value given as a move. ``who`` names the seat in the message
+    (an env's agent name), ``seat N`` by default. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])

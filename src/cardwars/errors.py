@@ -34,15 +34,14 @@ _LIMIT = 80
 def describe(value: object, limit: int = _LIMIT) -> str:
     """A caller's ``value`` as an error message shows it: never raises, never runs its code.
 
-    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their
-    ``repr`` (an int of more than 256 bits its size); exact tuples, lists and
-    frozensets of up to 8 items are described item by item; cardwars' own values
-    (cards, moves, enums) holding only such values give their ``repr``; any other
-    dataclass (a game's own move type) is ``Name(field=...)`` with each field
-    described in turn; anything else, an ``int`` subclass included, is
-    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``,
-    ``__hash__``, ``__index__`` and ``__int__`` are never called, and whatever fails
-    while describing gives the type name. The text is cut to ``limit`` characters.
+    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their ``repr`` (an int
+    of more than 256 bits its size); exact tuples, lists and frozensets of up to 8 items are
+    described item by item; cardwars' own values (cards, moves, enums) holding only such values give
+    their ``repr``; any other dataclass (a game's own move type) is ``Name(field=...)`` with each
+    field described in turn; anything else, an ``int`` subclass included, is
+    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``, ``__hash__``,
+    ``__index__`` and ``__int__`` are never called, and whatever fails while describing gives the
+    type name. The text is cut to ``limit`` characters.
 
     >>> describe(3), describe("QS"), describe((0, None))
     ('3', "'QS'", '(0, None)')
@@ -150,10 +149,9 @@ class CardParseError(CardwarsError, ValueError):
 class IllegalMoveError(CardwarsError, ValueError):
     """A move (or a set of simultaneous moves) is not legal in the current state.
 
-    The message names the seat, the move and the legal moves, by their labels (the
-    game's notation, :attr:`cardwars.engine.Game.text`), at most
-    :data:`LISTED_MOVES` of them. The same facts are fields, for front ends
-    (:func:`cardwars.wire.encode_error` gives them as JSON):
+    The message names the seat, the move and the legal moves, by their labels (the game's notation,
+    :attr:`cardwars.engine.Game.text`), at most :data:`LISTED_MOVES` of them. The same facts are
+    fields, for front ends (:func:`cardwars.wire.encode_error` gives them as JSON):
 
     * :attr:`seat`: the seat that tried, or None when no one seat is at fault (a
       step that is no mapping, a game that is over);
@@ -270,9 +268,8 @@ class RecordError(CardwarsError, ValueError):
 class SimulationError(CardwarsError):
     """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised.
 
-    The message names the games of the failed chunk and the error; the error
-    itself is chained as ``__cause__``. The other chunks were cancelled and an
-    own worker pool was ended first.
+    The message names the games of the failed chunk and the error; the error itself is chained as
+    ``__cause__``. The other chunks were cancelled and an own worker pool was ended first.
 
     >>> import cardwars
     >>> class Fails:
@@ -298,10 +295,9 @@ class UsageError(CardwarsError, ValueError):
 
 
 class PluginError(UsageError):
-    """A game that an installed distribution registers (the entry-point group
-    ``cardwars.games``) cannot be used: it fails to import, it is not a
-    :class:`~cardwars.engine.Game` subclass of the name it is registered under, or its
-    name is a built-in game's or another plugin's.
+    """A game that an installed distribution registers (the entry-point group ``cardwars.games``)
+    cannot be used: it fails to import, it is not a :class:`~cardwars.engine.Game` subclass of the
+    name it is registered under, or its name is a built-in game's or another plugin's.
 
     The message names the distribution and the entry point. The built-in games never
     raise it: a broken or clashing plugin leaves them as they are.

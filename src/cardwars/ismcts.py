@@ -11,12 +11,11 @@ one tree of the observer's information sets with it:
   at the node and picks its action from them alone, so no seat's choice is
   conditioned on another's choice in the same step (the observer's opponents never
   see its move before they make theirs, and neither does it see theirs).
-* **Expansion** adds one child per iteration, keyed by the step's joint action;
-  **rollouts** pick uniformly random integer actions until the game ends, unless
-  the caller gives a rollout policy (Guerrilla's agent plays greedy rollouts on
-  the game's machine, ``GuerrillaMachine.rollout``);
-  **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a
-  draw, 0 a loss) to that seat's statistics of the action it took.
+* **Expansion** adds one child per iteration, keyed by the step's joint action; **rollouts** pick
+  uniformly random integer actions until the game ends, unless the caller gives a rollout policy
+  (Guerrilla's agent plays greedy rollouts on the game's machine, ``GuerrillaMachine.rollout``);
+  **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a draw, 0 a loss) to
+  that seat's statistics of the action it took.
 
 The move returned is the observer's most visited root action (ties to the first in
 the legal order). Every draw comes from the ``rng`` given to :meth:`IsmctsAgent.choose`,

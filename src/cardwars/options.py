@@ -68,9 +68,8 @@ _TABLES: dict[type, OptionTable] = {}
 def option_table(rules_type: type) -> OptionTable:
     """The flags, choices (allowed strings) and counts (``(low, high)``) of a ``Rules`` class.
 
-    They are the tables its ``__post_init__`` hands to :func:`check_options`
-    (read by building the default rules once); :mod:`cardwars.wire` writes the
-    JSON Schema of the options from them.
+    They are the tables its ``__post_init__`` hands to :func:`check_options` (read by building the
+    default rules once); :mod:`cardwars.wire` writes the JSON Schema of the options from them.
 
     >>> from cardwars.guerrilla import Rules
     >>> flags, choices, counts = option_table(Rules)

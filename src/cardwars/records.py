@@ -1,8 +1,7 @@
 """Game records: save, load and replay games as versioned JSON.
 
-A record holds the format version, the game's name, player count and every
-rules option, the seed it was dealt from, the agents' names when known, the
-moves of every step and the result::
+A record holds the format version, the game's name, player count and every rules option, the seed it
+was dealt from, the agents' names when known, the moves of every step and the result::
 
     {
       "format": "cardwars-record",
@@ -592,12 +591,11 @@ def loads(
         The state after the record's last step.
 
     Raises:
-        RecordError: a text larger than ``max_bytes``, bad JSON (nested more
-            than :data:`MAX_DEPTH` levels included), an unknown version
-            (only the int ``VERSION``), game or option, a seat key other
-            than an ASCII seat number like ``"0"``, an illegal move, or a result
-            that does not match; nothing is half-built. No other exception
-            escapes, and values quoted from the record are cut short.
+        RecordError: a text larger than ``max_bytes``, bad JSON (nested more than :data:`MAX_DEPTH`
+            levels included), an unknown version (only the int ``VERSION``), game or option, a seat
+            key other than an ASCII seat number like ``"0"``, an illegal move, or a result that does
+            not match; nothing is half-built. No other exception escapes, and values quoted from the
+            record are cut short.
         ArgumentTypeError: ``text`` is not a str, bytes or bytearray, or ``game``
             not a Game (a :class:`TypeError`, raised before anything is read).
 

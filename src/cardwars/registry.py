@@ -5,23 +5,21 @@ command line, the rules texts, the envs) asks here; everything it then needs to 
 of a game it reads from the :class:`~cardwars.engine.Game` subclass itself
 (terminations, move types, text, agents, batch loop, rules file).
 
-The list is open. Besides the three built-in games, every installed distribution
-may register games under the entry-point group ``cardwars.games``
-(:data:`GROUP`), one entry point per game, ``name = "package.module:GameClass"``
-(the game's :attr:`~cardwars.engine.Game.name`). The entry points are read once, from
-the installed distributions' metadata (``importlib.metadata``), without importing
-anything; :func:`refresh` reads them again. A game's module is imported only when the
-game is first asked for, so ``import cardwars`` imports no game at all, and
-:func:`game_names` imports none either.
+The list is open. Besides the three built-in games, every installed distribution may register games
+under the entry-point group ``cardwars.games`` (:data:`GROUP`), one entry point per game,
+``name = "package.module:GameClass"`` (the game's :attr:`~cardwars.engine.Game.name`). The entry
+points are read once, from the installed distributions' metadata (``importlib.metadata``), without
+importing anything; :func:`refresh` reads them again. A game's module is imported only when the game
+is first asked for, so ``import cardwars`` imports no game at all, and :func:`game_names` imports
+none either.
 
 A plugin never breaks the built-in games:
 
-* a built-in name always means the built-in game; a plugin that registers one is
-  left out, as is a name that two plugins register (asking for that name raises
-  :class:`~cardwars.errors.PluginError` naming both), a name that is no game name
-  (lower-case letters and digits, in words joined by ``-``, at most 64 characters) and
-  the plugins past the first :data:`MAX_PLUGINS`; :func:`plugins` lists every entry
-  point with the problem that left it out;
+* a built-in name always means the built-in game; a plugin that registers one is left out, as is a
+  name that two plugins register (asking for that name raises :class:`~cardwars.errors.PluginError`
+  naming both), a name that is no game name (lower-case letters and digits, in words joined by
+  ``-``, at most 64 characters) and the plugins past the first :data:`MAX_PLUGINS`; :func:`plugins`
+  lists every entry point with the problem that left it out;
 * a plugin that fails to import, or whose entry point is not a ``Game`` subclass
   named as its entry point, raises :class:`~cardwars.errors.PluginError` (naming the
   distribution and the entry point, the import error chained) when it is asked for,

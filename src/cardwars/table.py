@@ -1,11 +1,10 @@
 """A game with people and built-in agents at one table: what a front end drives.
 
-:class:`Table` seats an agent (or a built-in agent's name) at some seats; every
-other seat is a *person*, whose moves the front end hands in with
-:meth:`Table.play`. The table runs the agents itself, each drawing from
-``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play` does, and
-rests only where a person is polled (or the game is over), so the same seed and
-the same choices give the same game as :func:`cardwars.play`.
+:class:`Table` seats an agent (or a built-in agent's name) at some seats; every other seat is a
+*person*, whose moves the front end hands in with :meth:`Table.play`. The table runs the agents
+itself, each drawing from ``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play`
+does, and rests only where a person is polled (or the game is over), so the same seed and the same
+choices give the same game as :func:`cardwars.play`.
 
 >>> import cardwars
 >>> table = cardwars.Table(cardwars.load_game("aliwar"), agents={1: "random"}, seed=7)
@@ -86,9 +85,8 @@ class SeatView(Generic[ObservationT, MoveT]):
         pending: the move this person handed in for the current step, not yet
             played (only this seat's own; never another's).
         waiting: the table waits for this person's move.
-        events: the seat's feed from index ``events_from`` on (at most
-            :data:`MAX_VIEW_EVENTS`, the newest): by default what came since this
-            seat's previous view.
+        events: the seat's feed from index ``events_from`` on (at most :data:`MAX_VIEW_EVENTS`, the
+            newest): by default what came since this seat's previous view.
         events_from: the feed index of ``events[0]``; after an undo it may be lower
             than what a client has received: drop the events from there on first.
         event_count: the length of the seat's feed: the next view starts here.
@@ -135,17 +133,15 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             step (Clone War's battles), so a person can watch them one by one:
             ``play({})`` performs it. Without it the table runs them at once.
 
-    A table is for one thread at a time, like a state. A call that overlaps another
-    call of the same table (from another thread, or from an agent's ``choose``
-    during :meth:`play`) raises :class:`~cardwars.errors.UsageError` and changes
-    nothing, except reads, which share the table: views and properties from several
-    threads at once work while no thread plays or undoes.
+    A table is for one thread at a time, like a state. A call that overlaps another call of the same
+    table (from another thread, or from an agent's ``choose`` during :meth:`play`) raises
+    :class:`~cardwars.errors.UsageError` and changes nothing, except reads, which share the table:
+    views and properties from several threads at once work while no thread plays or undoes.
 
-    The table rests where a person is polled, or the game is over. People may hand
-    in their moves in one call or one by one: a move of one person is kept secret
-    (no view of another seat shows it) until every polled person has moved; then
-    the step is played, and the agents play on until a person is polled again.
-    A person may replace a pending move until then.
+    The table rests where a person is polled, or the game is over. People may hand in their moves in
+    one call or one by one: a move of one person is kept secret (no view of another seat shows it)
+    until every polled person has moved; then the step is played, and the agents play on until a
+    person is polled again. A person may replace a pending move until then.
 
     Generic in the state, observation and move types, for typed front ends: a
     table of Aliwar is a ``Table[aliwar.State, aliwar.AliwarObservation,
@@ -290,9 +286,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     def view(self, seat: int, since: int | None = None) -> SeatView[ObservationT, MoveT]:
         """What ``seat`` may know now, with its events since its previous view.
 
-        ``since`` asks for the feed from that index on instead (a client that
-        reconnects says how many events it holds). The view never holds another
-        seat's observation or pending move.
+        ``since`` asks for the feed from that index on instead (a client that reconnects says how
+        many events it holds). The view never holds another seat's observation or pending move.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``since`` is not an int >= 0.
@@ -336,11 +331,10 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     def play(self, moves: Mapping[int, MoveT]) -> bool:
         """Hand in people's moves; play the step once every polled person has moved.
 
-        ``moves`` holds a legal move for some or all of the polled people. Until
-        every one of them has moved, the moves wait, secret. Then the step is played
-        with the agents' moves, and the agents play on until a person is polled or
-        the game ends. ``play({})`` performs the automatic step the table rests
-        before (``pause_automatic``).
+        ``moves`` holds a legal move for some or all of the polled people. Until every one of them
+        has moved, the moves wait, secret. Then the step is played with the agents' moves, and the
+        agents play on until a person is polled or the game ends. ``play({})`` performs the
+        automatic step the table rests before (``pause_automatic``).
 
         Returns:
             True when the table played (the game moved on), False when it still
@@ -349,11 +343,10 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         Raises:
             IllegalMoveError: the game is over, or a move is not legal (named,
                 with the legal moves).
-            UsageError: ``moves`` is not a mapping of seats, or names a seat that
-                is not a polled person; or it is empty when people are polled; or
-                the table is in the middle of another call (an agent's ``choose``
-                that calls ``play`` or :meth:`undo` of its own table, or another
-                thread: ``cardwars.exclusive.BUSY``).
+            UsageError: ``moves`` is not a mapping of seats, or names a seat that is not a polled
+                person; or it is empty when people are polled; or the table is in the middle of
+                another call (an agent's ``choose`` that calls ``play`` or :meth:`undo` of its own
+                table, or another thread: ``cardwars.exclusive.BUSY``).
 
         An exception an agent raises goes through. Whatever is raised, the table
         is left exactly as it was.

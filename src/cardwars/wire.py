@@ -11,13 +11,12 @@
   member its name, ``"SWITCH"``; a tuple a list, a frozenset a sorted list, ``None`` ``null``;
 * a step is an object with the seats as strings: ``{"0": ...}``.
 
-:func:`decode` accepts exactly what :func:`schema` accepts: every document the schema
-rejects raises :class:`~cardwars.errors.RecordError` (``5.0`` is an integer in both, as JSON
-Schema says). The schema bounds the integers a class checks (an Aliwar ``Switch`` position
-0–5, a ``Keep`` stack 0–4, every count option) and lists every option's allowed strings.
-Data nested deeper than its type is refused at the first level too deep, without recursion
-errors. Events carry only what the game makes public (safe for every seat); an observation
-is for its own seat only.
+:func:`decode` accepts exactly what :func:`schema` accepts: every document the schema rejects raises
+:class:`~cardwars.errors.RecordError` (``5.0`` is an integer in both, as JSON Schema says). The
+schema bounds the integers a class checks (an Aliwar ``Switch`` position 0–5, a ``Keep`` stack 0–4,
+every count option) and lists every option's allowed strings. Data nested deeper than its type is
+refused at the first level too deep, without recursion errors. Events carry only what the game makes
+public (safe for every seat); an observation is for its own seat only.
 
 >>> import json, cardwars
 >>> from cardwars import aliwar

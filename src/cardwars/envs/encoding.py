@@ -1,14 +1,13 @@
 """Fixed-size NumPy encodings of observations and states, for the RL adapters.
 
-:func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation`
-turns ``state.observation(seat)`` into a flat ``float32`` vector holding exactly
-what that observation holds, and :meth:`~Encoder.state` turns the god's-eye state
-into another. ``Encoder.fields`` lists every field, in order, with its offset
-and length; the guide :doc:`/guides/rl` documents each one. The layout and the
-readable reference encoders belong to each game (``game.encoding()``, defined in
-:mod:`cardwars.aliwar.encoding` and :mod:`cardwars.guerrilla.encoding`); this module
-turns them into NumPy vectors, which the states' machines write straight into
-NumPy buffers (:class:`~cardwars.vectors.EncodedState`).
+:func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation` turns
+``state.observation(seat)`` into a flat ``float32`` vector holding exactly what that observation
+holds, and :meth:`~Encoder.state` turns the god's-eye state into another. ``Encoder.fields`` lists
+every field, in order, with its offset and length; the guide :doc:`/guides/rl` documents each one.
+The layout and the readable reference encoders belong to each game (``game.encoding()``, defined in
+:mod:`cardwars.aliwar.encoding` and :mod:`cardwars.guerrilla.encoding`); this module turns them into
+NumPy vectors, which the states' machines write straight into NumPy buffers
+(:class:`~cardwars.vectors.EncodedState`).
 
 Cards are coded as *card codes*: ``0`` for "no card", ``card.id + 1`` (1--52) for a
 known card, and, in Aliwar's stacks only, ``53`` for a face-down card the seat has
@@ -86,9 +85,8 @@ class Encoder:
         return self._vector(self._observe(observation), self._big)
 
     def observation_of(self, state: GameState[Any], seat: int) -> Vector:
-        """``observation(state.observation(seat))``, written by the state's machine when it
-        has one (:meth:`~cardwars.vectors.EncodedState.encode_into`: no observation object
-        is built).
+        """``observation(state.observation(seat))``, written by the state's machine when it has one
+        (:meth:`~cardwars.vectors.EncodedState.encode_into`: no observation object is built).
 
         Raises:
             UsageError: ``seat`` is not a seat of ``state``.

@@ -1,13 +1,12 @@
 """Single-agent Gymnasium environments: one seat against built-in (or your) opponents.
 
 Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
-(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every
-installed plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`,
-:func:`register_envs`) without importing the plugin; ``gymnasium.make``
-passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, ``"random"`` for
-a game without a greedy agent; any built-in
-agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
-seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
+(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every installed
+plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`, :func:`register_envs`)
+without importing the plugin; ``gymnasium.make`` passes on the keyword arguments: ``opponent``
+(``"greedy"`` by default, ``"random"`` for a game without a greedy agent; any built-in agent name or
+any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's seat, 0 by default),
+``render_mode``, ``illegal_action`` and the game's options.
 
 The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
 ``info["action_mask"]`` (``int8``) marks its legal actions. The reward is +1 / -1 / 0

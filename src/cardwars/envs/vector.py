@@ -1,14 +1,13 @@
 """The native vector environment: N tables of one game stepped in one call into the core.
 
-``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``,
-with ``players=2..4``) returns a :class:`CardwarsVectorEnv` once
-:mod:`cardwars.envs.gymnasium` is imported. Each table is the single-table env
-(:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one learner seat against a built-in
-opponent (``"random"`` or ``"greedy"``) at every other seat. But the opponents play inside
-the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables in one call
-(no Python loop over tables), writing into blocks made once: observations
-``(N, size)`` ``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards
-``(N,)`` ``float32``, terminations and truncations ``(N,)`` ``bool``.
+``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``, with
+``players=2..4``) returns a :class:`CardwarsVectorEnv` once :mod:`cardwars.envs.gymnasium` is
+imported. Each table is the single-table env (:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one
+learner seat against a built-in opponent (``"random"`` or ``"greedy"``) at every other seat. But the
+opponents play inside the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables
+in one call (no Python loop over tables), writing into blocks made once: observations ``(N, size)``
+``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards ``(N,)`` ``float32``,
+terminations and truncations ``(N,)`` ``bool``.
 
 Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the step
 that ends a table's game returns its final observation, reward and flags; the next step
@@ -75,12 +74,11 @@ its agents' RNGs and the step's scratch: about 3.5 KiB measured for every game).
 def table_bytes(game: Game[Any, Any]) -> int:
     """The memory one table of ``game`` takes in a vector env, in bytes, once it is reset.
 
-    Its rows of the observation space (``low`` and ``high`` as ``float32``, their
-    bounded-below and -above flags: 10 bytes per value), its row of the env's
-    observation block (4 bytes per value) and of the mask blocks (2 bytes per action),
-    and its game in the core (:data:`TABLE_STATE_BYTES`). A step with ``copy=True``
-    also hands the caller new blocks, ``4 * size + num_actions`` bytes per table, kept
-    as long as the caller keeps them.
+    Its rows of the observation space (``low`` and ``high`` as ``float32``, their bounded-below and
+    -above flags: 10 bytes per value), its row of the env's observation block (4 bytes per value)
+    and of the mask blocks (2 bytes per action), and its game in the core
+    (:data:`TABLE_STATE_BYTES`). A step with ``copy=True`` also hands the caller new blocks,
+    ``4 * size + num_actions`` bytes per table, kept as long as the caller keeps them.
 
     >>> import cardwars
     >>> from cardwars.envs.vector import table_bytes
@@ -132,9 +130,8 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         copy: True (default): every call returns new arrays (the core writes into blocks
             made for that call); False: the env's own blocks, made once, which the next
             call overwrites (no allocation: the fastest loop).
-        max_bytes: the most memory the tables may take, in bytes (:data:`MAX_BYTES`,
-            4 GiB, by default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`)
-            must not exceed it.
+        max_bytes: the most memory the tables may take, in bytes (:data:`MAX_BYTES`, 4 GiB, by
+            default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`) must not exceed it.
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
     After ``close()`` the env is done: every call but ``close`` raises
@@ -145,9 +142,8 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
     ``SyncVectorEnv`` / ``AsyncVectorEnv``, which step its single-table envs.
 
     Raises:
-        UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad
-            count, seat, opponent or mode;
-            ``num_envs`` tables that would take more than ``max_bytes`` (the
+        UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad count, seat,
+            opponent or mode; ``num_envs`` tables that would take more than ``max_bytes`` (the
             message says how much they would need).
     """
 
@@ -374,10 +370,9 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         """One uniformly random legal action per table (``int32``, shape ``(num_envs,)``),
         drawn inside the core: the bulk random policy, without a pass over the masks.
 
-        ``rng`` (default: the env's ``np_random``) gives one 64-bit seed per call;
-        table ``k`` draws from ``Rng(derive_seed(that seed, k))``, uniformly over its
-        legal actions in canonical order. A finished table gets 0 (ignored by the next
-        step's autoreset).
+        ``rng`` (default: the env's ``np_random``) gives one 64-bit seed per call; table ``k`` draws
+        from ``Rng(derive_seed(that seed, k))``, uniformly over its legal actions in canonical
+        order. A finished table gets 0 (ignored by the next step's autoreset).
 
         Raises:
             UsageError: before :meth:`reset` or after ``close()``, or ``rng`` is no NumPy Generator.
