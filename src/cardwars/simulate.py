@@ -489,40 +489,38 @@ def simulate(
 
     Args:
         game: a :class:`~cardwars.engine.Game`, or a game name (default rules).
-        agents: one agent per seat: a built-in agent's name or an object with
-            ``choose()``; with only built-in names the compiled batch loop runs.
+        agents: one agent per seat: a built-in agent's name or an object with ``choose()``; with
+            only built-in names the compiled batch loop runs.
         games: how many games, an int in [1, 2**48]; game ``k`` is dealt from
             ``derive_seed(seed, k)``.
         seed: the batch seed, an int in [0, 2**64).
-        workers: worker processes, an int from 1 to :data:`~cardwars.simulate.MAX_WORKERS` (four per
-            CPU); 1 runs in this process. An own pool starts at most one process per chunk.
+        workers: worker processes, an int from 1 to :data:`~cardwars.simulate.MAX_WORKERS` (four
+            per CPU); 1 runs in this process. An own pool starts at most one process per chunk.
         executor: any :class:`concurrent.futures.Executor` (e.g. a Dask cluster's
             ``client.get_executor()``); overrides ``workers``.
         progress: True for a progress bar (rich, if installed), False, or a callback
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
-        keep_longest: keep the ``K`` longest deals of the run (an int from 0 to
-            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones in the order they
-            were dealt: :attr:`SimulationReport.longest <cardwars.report.SimulationReport.longest>`,
-            each with its game number, seed, length (:attr:`~cardwars.engine.Result.length`, in the
-            game's :attr:`~cardwars.engine.Game.length_unit`), the game's own figures
-            (:meth:`~cardwars.engine.Game.deal_figures`) and the deal in the game's notation
-            (:meth:`~cardwars.engine.Game.deal_notation`). The same for any ``workers``, executor
-            and ``chunk_size``.
+        keep_longest: keep the ``K`` longest deals (an int from 0 to
+            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones as dealt:
+            :attr:`SimulationReport.longest <cardwars.report.SimulationReport.longest>`, each
+            with its game number, seed, length (:attr:`~cardwars.engine.Result.length`, in
+            :attr:`~cardwars.engine.Game.length_unit`), figures
+            (:meth:`~cardwars.engine.Game.deal_figures`) and notation
+            (:meth:`~cardwars.engine.Game.deal_notation`); the same for any ``workers``,
+            executor and ``chunk_size``.
 
     Returns:
         A report of every game's length, winner and ending, with its statistics.
 
     Raises:
-        UsageError: a bad argument, raised before any game is played; this includes a game or agent
-            that does not pickle when the work goes to other processes (``workers > 1``, or an
+        UsageError: a bad argument, before any game is played (a game or agent that does not
+            pickle included, when the work goes to other processes: ``workers > 1``, or an
             executor other than a :class:`~concurrent.futures.ThreadPoolExecutor`).
-        SimulationError: a chunk raised (e.g. an agent's own error), which is
-            chained as ``__cause__``; the other chunks are cancelled first and an
-            own pool is ended. The same when the ``progress`` callback raises
-            (its error chained): the run stops at that call, the games not yet
-            reported are dropped and no report is returned. A ``KeyboardInterrupt``
-            from the callback stops the run the same way and goes through as it is.
+        SimulationError: a chunk raised (e.g. an agent's own error), chained as ``__cause__``;
+            the other chunks are cancelled first and an own pool is ended. The same when the
+            ``progress`` callback raises (chained): the run stops at that call, no report is
+            returned. A ``KeyboardInterrupt`` from it stops the run the same way and goes through.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)
