@@ -59,9 +59,8 @@ MAX_VIEW_EVENTS = 1000
 class SeatEvent:
     """One event of a seat's feed: its index in the feed, the event, and its line of text.
 
-    ``text`` is the game's ``text.describe(event)``
-    (:class:`~cardwars.engine.interfaces.GameText`), or None for the events a game writes
-    no line for.
+    ``text`` is the game's ``text.describe(event)`` (:class:`~cardwars.engine.interfaces.GameText`),
+    or None for the events a game writes no line for.
     """
 
     index: int
@@ -78,17 +77,17 @@ class SeatView(Generic[ObservationT, MoveT]):
     Attributes:
         seat: the seat.
         observation: the seat's :meth:`~cardwars.engine.GameState.observation`.
-        legal_moves: the moves the seat may play now (empty unless the table waits
-            for this person, or this person may still change a pending move).
+        legal_moves: the moves the seat may play now (empty unless the table waits for this
+            person, or this person may still change a pending move).
         labels: each legal move's text (the game's ``text.label``), in the same order.
         actions: each legal move's action number, in the same order.
-        pending: the move this person handed in for the current step, not yet
-            played (only this seat's own; never another's).
+        pending: the move this person handed in for the current step, not yet played (only
+            this seat's own; never another's).
         waiting: the table waits for this person's move.
         events: the seat's feed from index ``events_from`` on (at most :data:`MAX_VIEW_EVENTS`, the
             newest): by default what came since this seat's previous view.
-        events_from: the feed index of ``events[0]``; after an undo it may be lower
-            than what a client has received: drop the events from there on first.
+        events_from: the feed index of ``events[0]``; after an undo it may be lower than what a
+            client has received: drop the events from there on first.
         event_count: the length of the seat's feed: the next view starts here.
         steps: how many steps the game has had (its history's length).
         automatic: the table rests before an automatic step (Clone War with
@@ -126,12 +125,11 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     Args:
         game: the game to play.
-        agents: ``{seat: agent}``, each an :class:`~cardwars.engine.Agent` or a
-            built-in agent's name; every seat without one is a person.
+        agents: ``{seat: agent}``, each an :class:`~cardwars.engine.Agent` or a built-in agent's
+            name; every seat without one is a person.
         seed: the deal; None picks a fresh random seed (``table.state.seed``).
-        pause_automatic: with people at the table, also rest before each automatic
-            step (Clone War's battles), so a person can watch them one by one:
-            ``play({})`` performs it. Without it the table runs them at once.
+        pause_automatic: with people at the table, also rest before each automatic step (Clone
+            War's battles), which ``play({})`` performs; without it the table runs them at once.
 
     A table is for one thread at a time, like a state. A call that overlaps another call of the same
     table (from another thread, or from an agent's ``choose`` during :meth:`play`) raises
@@ -143,9 +141,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     until every polled person has moved; then the step is played, and the agents play on until a
     person is polled again. A person may replace a pending move until then.
 
-    Generic in the state, observation and move types, for typed front ends: a
-    table of Aliwar is a ``Table[aliwar.State, aliwar.AliwarObservation,
-    aliwar.Move]``, and its views hand out Aliwar's own observation and moves.
+    Generic in the state, observation and move types, for typed front ends: a table of Aliwar is a
+    ``Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move]``, its views Aliwar's own.
 
     Raises:
         UsageError: ``agents`` is not a mapping of seats to agents or names.
@@ -243,11 +240,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     @property
     @exclusive.read
     def state(self) -> StateT:
-        """A copy of the whole (god's-eye) state, which is never for a person's eyes.
-
-        Changing the copy changes nothing at the table. People's pending moves
-        are not in it (they are not played yet).
-        """
+        """A copy of the whole (god's-eye) state, never for a person's eyes; changing it changes
+        nothing at the table. People's pending moves are not in it (not played yet)."""
         return self._state.copy()
 
     @property
@@ -337,19 +331,17 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         automatic step the table rests before (``pause_automatic``).
 
         Returns:
-            True when the table played (the game moved on), False when it still
-            waits for other people.
+            True when the table played (the game moved on), False when it still waits for others.
 
         Raises:
-            IllegalMoveError: the game is over, or a move is not legal (named,
-                with the legal moves).
+            IllegalMoveError: the game is over, or a move is not legal (named, with the legal ones).
             UsageError: ``moves`` is not a mapping of seats, or names a seat that is not a polled
                 person; or it is empty when people are polled; or the table is in the middle of
                 another call (an agent's ``choose`` that calls ``play`` or :meth:`undo` of its own
                 table, or another thread: ``cardwars.exclusive.BUSY``).
 
-        An exception an agent raises goes through. Whatever is raised, the table
-        is left exactly as it was.
+        An exception an agent raises goes through. Whatever is raised, the table is left exactly
+        as it was.
         """
         given = self._read_moves(moves)
         if not given and not self.automatic:
@@ -373,15 +365,14 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     @exclusive.step
     def undo(self) -> None:
-        """Go back to the people's previous decision: every step since is undone.
-
-        The agents' moves after it are undone too, and their RNGs are restored, so
-        the table is where it was then. Pending moves are dropped.
+        """Go back to the people's previous decision: every step since (the agents' too) is
+        undone and the agents' RNGs restored, so the table is where it was then. Pending moves
+        are dropped.
 
         Raises:
-            UsageError: there is no earlier decision to go back to, or the table is in
-                the middle of another call (an agent's ``choose`` during :meth:`play`,
-                or another thread); nothing changes.
+            UsageError: there is no earlier decision to go back to, or the table is in the middle
+                of another call (an agent's ``choose`` during :meth:`play`, or another thread);
+                nothing changes.
         """
         if not self.can_undo:
             raise UsageError("nothing to undo: the people have not decided anything yet")
