@@ -1,14 +1,9 @@
-"""Play many games, exactly and reproducibly: :func:`simulate`.
+"""Play many games, exactly and reproducibly: :func:`simulate`, whose docstring says how.
 
-Game ``k`` always uses ``derive_seed(seed, k)``: the report is the same for any workers,
-chunking and executor. With only built-in agents, chunks run in the game's compiled batch
-loop (the very games :func:`cardwars.play` would play); else each game runs through
-:func:`cardwars.play`. Work for other processes needs a game and agents that pickle (checked
-before anything starts). A failed chunk or an interrupt cancels the remaining chunks and ends
-an own pool at once; a chunk's error is a :class:`~cardwars.errors.SimulationError`, chained.
-While a pool runs, Ctrl-C is noted and raised at the next safe point (within 0.1 s), never
-inside the pool's code. The arguments are read without running the caller's code (an int
-subclass as the int it holds; messages quote only plain built-in values, cut short).
+Game ``k`` always uses ``derive_seed(seed, k)``, whatever the workers, chunking and executor.
+While a pool runs, Ctrl-C is held back and raised at a safe point (:class:`_HeldInterrupts`).
+The arguments are read without running the caller's code (an int subclass as the int it holds;
+messages quote only plain built-in values, cut short).
 """
 
 from __future__ import annotations

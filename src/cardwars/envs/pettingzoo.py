@@ -281,8 +281,7 @@ class _TableEnv:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space: ``Discrete(game.num_actions)`` (the Parallel env's
-        ``Discrete(game.num_actions + 1)``, the last its wait action)."""
+        """The agent's action space (the same object every time)."""
         return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     @property
@@ -294,21 +293,17 @@ class _TableEnv:
 class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
 
-    Every live agent has a legal action every step: a polled agent its seat's legal
-    actions, an agent that is not polled exactly one, the wait action
-    :attr:`wait_action` (``game.num_actions``, the same number as the OpenSpiel
-    adapter's :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`). So the action
-    space is ``Discrete(game.num_actions + 1)`` and each ``"action_mask"`` has
-    ``game.num_actions + 1`` entries: a polled agent's is its seat's
-    :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's is 0
-    everywhere but 1 at :attr:`wait_action` (as is every agent's once the game is over).
+    Every live agent has a legal action every step (the module says how): a polled agent's mask
+    is its seat's :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's
+    1 only at :attr:`wait_action` (as OpenSpiel's
+    :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`).
 
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         render_mode: None or ``"ansi"`` (:meth:`render` returns text).
         render_seat: None renders the god's-eye board, a seat renders that seat's view.
-        illegal_action: ``"terminate"`` (an illegal action ends the episode, -1 for its
-            agent) or ``"raise"`` (:class:`~cardwars.errors.IllegalMoveError`).
+        illegal_action: ``"terminate"`` (an illegal action ends the episode, -1 for its agent)
+            or ``"raise"`` (:class:`~cardwars.errors.IllegalMoveError`).
         options: the game's options (``players=``, rules fields) with a game name.
     """
 
@@ -380,18 +375,18 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
     @exclusive.step
     def step(self, actions: dict[str, Any]) -> _StepResult:
-        """Apply one action per polled agent; an agent not polled sends :attr:`wait_action`
-        or nothing (entries under keys that are no agent's are ignored).
+        """Apply one action per polled agent; an agent not polled sends :attr:`wait_action` or
+        nothing (entries under keys that are no agent's are ignored).
 
-        A polled agent with no action or an illegal one (the wait action too), or an
-        agent not polled with an action other than the wait action, ends the episode
-        (``illegal_action="terminate"``, PettingZoo's convention): it gets -1, the
-        others 0, all are terminated and its info says ``"illegal_action": True``.
+        A polled agent with no action or an illegal one (the wait action too), or an agent not
+        polled with another action, ends the episode (``illegal_action="terminate"``,
+        PettingZoo's convention): it gets -1, the others 0, all are terminated and its info says
+        ``"illegal_action": True``.
 
         Raises:
-            IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes).
+            IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes), or
+                ``actions`` is not a mapping of agent name -> action.
             UsageError: the episode is over (call :meth:`reset`).
-            IllegalMoveError: ``actions`` is not a mapping of agent name -> action.
         """
         # A plain dict of str keys (no caller's __hash__ or __eq__ runs), or IllegalMoveError.
         if type(actions) is not dict or any(type(key) is not str for key in actions):
@@ -495,9 +490,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
 class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
     """The AEC environment: polled agents act one at a time; the step applies after the last.
-
-    Takes the arguments of :class:`CardwarsParallelEnv`.
-    """
+    Takes the arguments of :class:`CardwarsParallelEnv`."""
 
     metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
 
@@ -514,8 +507,8 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         """The agent's observation; its mask is all zeros unless it is the one to act now.
 
         Raises:
-            UsageError: ``agent`` is no agent, or another thread is in the middle of a
-                :meth:`step` or :meth:`reset` of this env.
+            UsageError: ``agent`` is no agent, or another thread is in a :meth:`step` or
+                :meth:`reset` of this env.
         """
         seat = self._seat_of(agent)
         return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
@@ -539,14 +532,13 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
     @exclusive.step
     def step(self, action: Any) -> None:
-        """Record the selected agent's action; apply the step once every polled agent acted.
-
-        An illegal action ends the episode as in :meth:`CardwarsParallelEnv.step`.
+        """Record the selected agent's action; apply the step once every polled agent acted (an
+        illegal action ends the episode as in :meth:`CardwarsParallelEnv.step`).
 
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"`` (nothing changes).
-            UsageError: before :meth:`reset`, or an action other than None for an agent
-                that is done (PettingZoo's rule).
+            UsageError: before :meth:`reset`, or an action other than None for an agent that is
+                done (PettingZoo's rule).
         """
         table = self._table
         table.current  # noqa: B018  # UsageError before reset()
@@ -604,7 +596,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
 
 def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
-    """The AEC environment of ``game`` (a name with its options, or a Game).
+    """The :class:`CardwarsAECEnv` of ``game`` (a name with its options, or a Game).
 
     Raises:
         UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
@@ -615,15 +607,12 @@ def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
     >>> aec.reset(seed=1)
     >>> aec.agent_selection, aec.num_agents
     ('player_0', 3)
-
-    Returns:
-        A :class:`CardwarsAECEnv`.
     """
     return CardwarsAECEnv(game, **options)
 
 
 def parallel_env(game: str | Game[Any, Any], **options: Any) -> CardwarsParallelEnv:
-    """The Parallel environment of ``game`` (a name with its options, or a Game).
+    """The :class:`CardwarsParallelEnv` of ``game`` (a name with its options, or a Game).
 
     Raises:
         UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
@@ -633,8 +622,5 @@ def parallel_env(game: str | Game[Any, Any], **options: Any) -> CardwarsParallel
     >>> par = parallel_env("guerrilla", players=4)
     >>> par.possible_agents
     ['player_0', 'player_1', 'player_2', 'player_3']
-
-    Returns:
-        A :class:`CardwarsParallelEnv`.
     """
     return CardwarsParallelEnv(game, **options)
