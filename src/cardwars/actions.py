@@ -73,10 +73,9 @@ def field_names(cls: type) -> tuple[str, ...] | None:
 def same_value(own: object, given: object) -> bool:
     """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
 
-    ``own`` comes from the engine and is trusted; ``given`` comes from the caller,
-    and none of its methods is called (its fields are read through the engine
-    type's own slots), so a hostile ``__eq__``, ``__hash__`` or attribute can neither
-    make a match nor raise.
+    ``own`` comes from the engine and is trusted; ``given``'s fields are read through the engine
+    type's own slots, so a hostile ``__eq__``, ``__hash__`` or attribute can neither make a match
+    nor raise.
     """
     if own is given:
         return True
@@ -209,13 +208,12 @@ class ActionSpace(Generic[MoveT]):
         return self._moves[action]
 
     def actions_of(self, moves: object) -> dict[int, int] | None:
-        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this
-        space (equal values, not necessarily the space's own objects), or None.
+        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this space
+        (equal values, not necessarily the space's own objects), or None.
 
-        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path, which the
-        machine makes itself: the space's own objects by identity, moves a caller built
-        (from a UI, from :func:`cardwars.wire.decode`) by their fields, read in the backend's core
-        through the move type's own slots. Nothing of a caller's value runs; None is what
+        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path: the space's own
+        objects by identity, moves a caller built (a UI, :func:`cardwars.wire.decode`) by their
+        fields, read in the core through the move type's own slots; no caller's code runs. None
         sends a step to the checked path, which explains a refusal.
         """
         return self._keys().actions_of(moves)
@@ -240,11 +238,8 @@ class ActionSpace(Generic[MoveT]):
 def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
     """``size`` bytes, 1 at each of ``actions`` and 0 elsewhere: an action mask.
 
-    Kept for the last few thousand legal sets, which repeat from step to step (every
-    Aliwar switch poll has the same legal actions), so a mask is usually a lookup.
-
-    Returns:
-        The mask, as immutable bytes shared by every caller of the same arguments.
+    Cached for the last few thousand legal sets, which repeat from step to step (every Aliwar
+    switch poll has the same legal actions): immutable bytes shared by every such caller.
 
     >>> mask_of(5, (1, 3))
     b'\\x00\\x01\\x00\\x01\\x00'
@@ -361,8 +356,8 @@ def illegal_move(
 def illegal_text(
     seat: int, text: object, problem: str, legal: Sequence[object]
 ) -> IllegalMoveError:
-    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that
-    names no legal move (``problem`` says how), for a game's ``text.parse``.
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that names no
+    legal move (``problem`` says how), for a game's ``text.parse``.
 
     >>> from cardwars import aliwar
     >>> str(illegal_text(1, " keep 9C ", "is not a legal move", [aliwar.Decline()]))
