@@ -601,11 +601,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     games = ", ".join(game_names())
 
+    def add_game(command: argparse.ArgumentParser, players: str) -> None:
+        command.add_argument("game", metavar="GAME", help=games)
+        command.add_argument("--players", type=_positive, help=players)
+        command.add_argument(
+            "--option",
+            "-o",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rules option",
+        )
+
     sim = sub.add_parser("simulate", help="simulate many games and print the report")
-    sim.add_argument("game", metavar="GAME", help=games)
-    sim.add_argument(
-        "--players", type=_positive, help="number of players (Clone War and Guerrilla: 2-4)"
-    )
+    add_game(sim, "number of players (Clone War and Guerrilla: 2-4)")
     sim.add_argument(
         "--agents", default="random", help="agent names per seat, comma-separated (default random)"
     )
@@ -614,9 +623,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=_seed, default=0, help="batch seed (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
-    sim.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
-    )
     sim.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     sim.add_argument(
         "--plot", metavar="FILE.png", help="also draw lengths and win rates (matplotlib)"
@@ -636,8 +642,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=_cmd_simulate)
 
     play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
-    play.add_argument("game", metavar="GAME", help=games)
-    play.add_argument("--players", type=_positive, help="number of players")
+    add_game(play, "number of players")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--opponents",
@@ -645,9 +650,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="opponent agents, comma-separated (default greedy where the game has it, else random)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="the deal (default: random)")
-    play.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
-    )
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end")
     play.add_argument(
         "--start",
