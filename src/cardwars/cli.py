@@ -313,7 +313,7 @@ def _ask(
         if line.lower() in ("quit", "exit"):
             raise _QuitRequestedError
         try:
-            return text.parse(line, state, seat)
+            return cast("Move", text.parse(line, state, seat))
         except IllegalMoveError as exc:
             print(f"  {exc}\n  {_typo_hint(line)}", file=out)
 

@@ -1,13 +1,9 @@
 """Frozen slots dataclasses built without their ``__init__`` (the core's ``SlotBuilder``).
 
-A frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__``, several times
-the cost of the work it stands for; the state machines build every step's events and views, where
-that time adds up. A builder sets the slots directly and gives an object equal to, hashing like and
-behaving exactly as one built by the class. It skips ``__init__`` and any ``__post_init__``: it is
-only for values whose fields the engine has already checked. The module also holds what both
-machines do with the face's move objects: :class:`MoveKeys` finds the action of a move (the face's
-own object, or an equal value a caller built) and :func:`moves_of_actions` gives the face's objects
-of a seat's legal actions, the same names as in ``_core.pyx``.
+The Python twin of ``_core.pyx``'s value builders (:mod:`cardwars.values` says why and when),
+and what both machines do with the face's move objects: :class:`MoveKeys` finds the action of a
+move (the face's own object, or an equal value a caller built) and :func:`moves_of_actions` gives
+the face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -78,11 +74,9 @@ class MoveKeys:
             self._actions[key] = a
 
     def _learn(self, value: object, depth: int) -> None:
-        """Record the types ``value`` (one of the game's own moves) is built of.
-
-        Kinds: 0 an exact int or None (its own key), 1 another atom (keyed with its
-        type, so ``True`` never stands for ``1``), 2 an enum (its identity), 3 a dataclass.
-        """
+        """Record the types ``value`` (one of the game's own moves) is built of. Kinds: 0 an exact
+        int or None (its own key), 1 another atom (keyed with its type, so ``True`` never stands
+        for ``1``), 2 an enum (its identity), 3 a dataclass."""
         cls = type(value)
         self._depth = max(self._depth, depth)
         if isinstance(value, enum.Enum):
@@ -197,10 +191,6 @@ class SlotBuilder:
 
     def __repr__(self) -> str:
         return f"SlotBuilder({self._cls.__qualname__}, {self.names!r})"
-
-
-# What both machines do with the face's move objects (the compiled ones share the same
-# function of _core.pyx).
 
 
 def moves_of_actions(own: tuple[Any, ...], legal: tuple[int, ...]) -> tuple[Any, ...]:
