@@ -137,26 +137,23 @@ class Encodable:
 
     def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
         """The core's ``count`` tables of this game for the native vector env
-        (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent
-        (``"random"`` or ``"greedy"``) at every other seat, both playing inside the core
-        (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or interpreted).
-
-        Only the built-in games have such tables: they step inside cardwars's core, through its own
-        interface. A plugin's game leaves this method alone, and the native vector env refuses it
-        (:func:`has_vector_tables`); its tables are stepped by Gymnasium's ``SyncVectorEnv`` or
-        ``AsyncVectorEnv`` over the single-table env instead.
+        (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent (``"random"`` or
+        ``"greedy"``) at every other seat, both inside the core (the machine's ``AliwarTables`` /
+        ``GuerrillaTables``, compiled or interpreted). Only the built-in games have them; a
+        plugin's game leaves this method alone, and the native vector env refuses it
+        (:func:`has_vector_tables`).
 
         Raises:
-            UsageError: an opponent these tables do not play under these rules; a game
-                with no such tables (this default).
+            UsageError: an opponent these tables do not play under these rules; a game with no
+                such tables (this default).
         """
         name = getattr(self, "name", type(self).__name__)
         raise UsageError(no_vector_tables(name))
 
 
 def has_vector_tables(game: object) -> bool:
-    """Whether ``game`` has native vector tables (its class overrides
-    :meth:`Encodable.vector_tables`: the built-in games with decisions).
+    """Whether ``game``'s class overrides :meth:`Encodable.vector_tables` (the built-in games with
+    decisions).
 
     >>> import cardwars
     >>> from cardwars.vectors import has_vector_tables
@@ -205,22 +202,20 @@ class EncodedState:
         raise NotImplementedError  # pragma: no cover
 
     def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
-        """Write every seat's observation vector and action mask into two blocks; return
-        whether the game is over. With ``wait`` the masks are one column wider: the wait
-        action ``num_actions``, 1 exactly for a seat not polled."""
+        """Write every seat's observation vector and action mask into two blocks; return whether
+        the game is over. With ``wait`` the masks are one column wider: the wait action
+        ``num_actions``, 1 exactly for a seat not polled."""
         raise NotImplementedError  # pragma: no cover
 
     def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
-        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False
-        (with ``wait``, also when a seat not polled has an entry other than the wait
-        action ``num_actions``)."""
+        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False (with
+        ``wait``, also when a seat not polled has an entry other than the wait action)."""
         raise NotImplementedError  # pragma: no cover
 
 
 def check_vector(out: object, size: int, what: str) -> None:
-    """Raise UsageError unless ``out`` is a writable, C-contiguous, one-dimensional
-    ``float32`` buffer of exactly ``size`` elements (such as ``numpy.empty(size,
-    numpy.float32)``); ``what`` names the vector in the message.
+    """Raise UsageError unless ``out`` is a writable, C-contiguous, one-dimensional ``float32``
+    buffer of exactly ``size`` elements (``numpy.empty(size, numpy.float32)``) named ``what``.
 
     >>> from array import array
     >>> from cardwars.vectors import check_vector
@@ -260,7 +255,7 @@ def code(card: Card | None) -> int:
 
 def codes(cards: Sequence[Card | None], length: int) -> list[int]:
     """Card codes of ``cards`` in order, padded with 0 to ``length``."""
-    out = [0 if card is None else card.id + 1 for card in cards]
+    out = [code(card) for card in cards]
     return out + [0] * (length - len(out))
 
 
