@@ -255,7 +255,7 @@ def code(card: Card | None) -> int:
 
 def codes(cards: Sequence[Card | None], length: int) -> list[int]:
     """Card codes of ``cards`` in order, padded with 0 to ``length``."""
-    out = [code(card) for card in cards]
+    out = [0 if card is None else card.id + 1 for card in cards]
     return out + [0] * (length - len(out))
 
 
