@@ -175,8 +175,8 @@ class IllegalMoveError(CardwarsError, ValueError):
     """The seat that tried, or None when no one seat is at fault (a step that is no mapping, a
     game that is over)."""
     move: str | None
-    """The move tried, as text: its label when it is a move of the game, the text as typed for a
-    move read from text, else as :func:`describe` shows it; None when no move was given."""
+    """The move tried, as text (its label when it is a move of the game, the text as typed for a
+    move read from text, else as :func:`describe` shows it), or None when no move was given."""
     move_wire: dict[str, Any] | None
     """The :mod:`cardwars.wire` document of the move tried when it is a move of the game, else
     None."""

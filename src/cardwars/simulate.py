@@ -45,7 +45,7 @@ ProgressCallback = Callable[[int, int], None]
 _DEFAULT_CHUNK = 20_000
 
 MAX_WORKERS: Final[int] = 4 * (os.cpu_count() or 1)
-"""Most worker processes :func:`~cardwars.simulate` takes: ``4 * os.cpu_count()`` (4 when
+"""Most worker processes :func:`~cardwars.simulate` takes, ``4 * os.cpu_count()`` (4 when
 unknown); more only add start-up time and memory. A larger ``workers`` is a
 :class:`~cardwars.errors.UsageError` naming this bound."""
 
