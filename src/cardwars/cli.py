@@ -1,24 +1,15 @@
 """The ``cardwars`` command (also ``python -m cardwars``).
 
-Subcommands::
-
-    cardwars simulate GAME [--players N] [--agents random,greedy] [--games N] [--seed S]
-                           [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
-                           [--keep-longest K [--save-longest DIR]]
-    cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
-                       [--start RECORD]
-    cardwars replay FILE [--seat K] [--all] [--max-record-bytes N]
-    cardwars rules [GAME]
-    cardwars games
-    cardwars demo [--seed S]
+The subcommands (``simulate``, ``play``, ``replay``, ``rules``, ``schema``, ``games``, ``demo``)
+and their options are :func:`build_parser`'s; ``cardwars COMMAND --help`` lists them.
 
 GAME is a built-in game or one that an installed distribution registers
 (:mod:`cardwars.registry`); ``cardwars games`` lists them.
 
-Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need
-matplotlib (``pip install 'cardwars[plot]'``). Errors print one line (cut
-short when long) and exit with status 2. Output files (``--json``, ``--plot``,
-``--save``) and matplotlib are checked before any game is played.
+Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need matplotlib
+(``pip install 'cardwars[plot]'``). Errors print one line (cut short when long) and exit with
+status 2. Output files (``--json``, ``--plot``, ``--save``) and matplotlib are checked before any
+game is played.
 """
 
 from __future__ import annotations
