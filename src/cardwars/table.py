@@ -399,13 +399,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     def _read_moves(self, moves: object) -> dict[int, Any]:
         """Read ``moves`` once into ``{seat: the state's own legal move}``, or raise."""
-        if type(moves) is not dict:
-            try:
-                is_mapping = isinstance(moves, Mapping)
-            except Exception:
-                is_mapping = False
-            if not is_mapping:
-                raise UsageError(f"play() takes a mapping of seat -> move, got {type_name(moves)}")
+        if type(moves) is not dict and not _is_mapping(moves):
+            raise UsageError(f"play() takes a mapping of seat -> move, got {type_name(moves)}")
         state = self._state
         if state.is_over:
             raise IllegalMoveError(f"the game is over ({state.result}); no move is accepted")
@@ -478,17 +473,21 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             self._cursors[seat] = min(cursor, len(state.events_for(seat)))
 
 
+def _is_mapping(value: object) -> bool:
+    try:
+        return isinstance(value, Mapping)
+    except Exception:  # a hostile __class__
+        return False
+
+
 def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
     """Read ``agents`` once into ``{seat: agent}``, built-in names made agents; or raise."""
-    if type(agents) is not dict:
-        try:
-            is_mapping = isinstance(agents, Mapping)
-        except Exception:
-            is_mapping = False
-        if not is_mapping or isinstance(agents, (str, bytes, Sequence)):
-            raise UsageError(
-                f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
-            )
+    if type(agents) is not dict and (
+        not _is_mapping(agents) or isinstance(agents, (str, bytes, Sequence))
+    ):
+        raise UsageError(
+            f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
+        )
     try:
         items = [(seat, agent) for seat, agent in cast("Mapping[object, object]", agents).items()]
     except Exception as exc:
