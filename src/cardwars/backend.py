@@ -9,8 +9,8 @@ them, with ``cardwars.core`` as its Python stand-in. A backend is one of:
 ``"compiled"``
     the extensions, used when the compiled core imports;
 ``"python"``
-    the very same ``.py`` files run by the interpreter (with ``cardwars.core``),
-    where no compiled build imports, or where it is asked for.
+    the very same ``.py`` files run by the interpreter (with ``cardwars.core``), where no
+    compiled build imports, or where it is asked for.
 
 Two environment variables change the choice, read once at import time:
 
@@ -101,10 +101,8 @@ BACKEND: Literal["compiled", "python"] = _chosen[1]
 
 
 def use_backend(name: str) -> None:
-    """Switch this process to the ``"compiled"`` or ``"python"`` backend.
-
-    :func:`cardwars.simulate` calls it in worker processes so they run the same
-    backend as the caller.
+    """Switch this process to the ``"compiled"`` or ``"python"`` backend (:func:`cardwars.simulate`
+    calls it in worker processes, which run the caller's backend).
 
     Raises:
         UsageError: ``name`` is not exactly one of those two strings (checked before any
