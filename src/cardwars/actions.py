@@ -1,11 +1,10 @@
 """Moves matched without running the caller's code, and each game's numbering of its moves.
 
-:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may
-be hostile (a subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a
-``__repr__`` that raises). :func:`same_value` compares such an object with one of
-the engine's own values by reading its fields through the engine type's slots,
-never calling its methods. :class:`ActionSpace` numbers every move a game can
-offer once and for all (the integer actions of RL and search users) and uses the
+:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may be hostile (a
+subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a ``__repr__`` that raises).
+:func:`same_value` compares such an object with one of the engine's own values by reading its fields
+through the engine type's slots, never calling its methods. :class:`ActionSpace` numbers every move
+a game can offer once and for all (the integer actions of RL and search users) and uses the
 same matching to turn a move into its action.
 """
 
@@ -74,10 +73,9 @@ def field_names(cls: type) -> tuple[str, ...] | None:
 def same_value(own: object, given: object) -> bool:
     """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
 
-    ``own`` comes from the engine and is trusted; ``given`` comes from the caller,
-    and none of its methods is called (its fields are read through the engine
-    type's own slots), so a hostile ``__eq__``, ``__hash__`` or attribute can neither
-    make a match nor raise.
+    ``own`` comes from the engine and is trusted; ``given``'s fields are read through the engine
+    type's own slots, so a hostile ``__eq__``, ``__hash__`` or attribute can neither make a match
+    nor raise.
     """
     if own is given:
         return True
@@ -122,14 +120,13 @@ def matching_move(given: object, legal: tuple[MoveT, ...]) -> MoveT | None:
 class ActionSpace(Generic[MoveT]):
     """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``.
 
-    The numbering is the same under every rules option and player count, so an
-    action means the same move in every game of that kind (each game documents its
-    table in its ``moves`` module as ``ACTIONS``). Conversions are dictionary and
-    tuple lookups. :meth:`action` trusts nothing of the object it is given: it reads
-    the fields of a value of exactly a move type of the space through that type's
-    own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so a move
-    subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move
-    of the space.
+    The numbering is the same under every rules option and player count, so an action means the same
+    move in every game of that kind (each game documents its table in its ``moves`` module as
+    ``ACTIONS``). Conversions are dictionary and tuple lookups. :meth:`action` trusts nothing of the
+    object it is given: it reads the fields of a value of exactly a move type of the space through
+    that type's own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so
+    a move subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move of the
+    space.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -211,13 +208,12 @@ class ActionSpace(Generic[MoveT]):
         return self._moves[action]
 
     def actions_of(self, moves: object) -> dict[int, int] | None:
-        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this
-        space (equal values, not necessarily the space's own objects), or None.
+        """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this space
+        (equal values, not necessarily the space's own objects), or None.
 
-        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path, which the
-        machine makes itself: the space's own objects by identity, moves a caller built
-        (from a UI, from :func:`cardwars.wire.decode`) by their fields, read in the backend's core
-        through the move type's own slots. Nothing of a caller's value runs; None is what
+        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path: the space's own
+        objects by identity, moves a caller built (a UI, :func:`cardwars.wire.decode`) by their
+        fields, read in the core through the move type's own slots; no caller's code runs. None
         sends a step to the checked path, which explains a refusal.
         """
         return self._keys().actions_of(moves)
@@ -242,11 +238,8 @@ class ActionSpace(Generic[MoveT]):
 def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
     """``size`` bytes, 1 at each of ``actions`` and 0 elsewhere: an action mask.
 
-    Kept for the last few thousand legal sets, which repeat from step to step (every
-    Aliwar switch poll has the same legal actions), so a mask is usually a lookup.
-
-    Returns:
-        The mask, as immutable bytes shared by every caller of the same arguments.
+    Cached for the last few thousand legal sets, which repeat from step to step (every Aliwar
+    switch poll has the same legal actions): immutable bytes shared by every such caller.
 
     >>> mask_of(5, (1, 3))
     b'\\x00\\x01\\x00\\x01\\x00'
@@ -277,10 +270,9 @@ def legal_documents(legal: Sequence[object]) -> tuple[dict[str, Any], ...]:
 def move_facts(given: object, space: ActionSpace[Any] | None) -> tuple[str, dict[str, Any] | None]:
     """``(text, wire document or None)`` of a value given as a move, for an error.
 
-    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is
-    the space's own move's label and document; anything else (or anything, with no
-    space: a game of a caller's that has none) its :func:`~cardwars.errors.describe`
-    text and None. No code of ``given`` runs.
+    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is the space's
+    own move's label and document; anything else (or anything, with no space: a game of a caller's
+    that has none) its :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -308,11 +300,10 @@ def illegal_move(
 ) -> IllegalMoveError:
     """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` trying ``given``.
 
-    ``legal`` are the seat's legal moves (the engine's own objects). With
-    ``legal_actions`` (their actions, in the same order) ``given`` is an action
-    tried through an integer protocol, and the message lists actions; else it is a
-    value given as a move. ``who`` names the seat in the message (an env's agent name),
-    ``seat N`` by default. No code of ``given`` runs.
+    ``legal`` are the seat's legal moves (the engine's own objects). With ``legal_actions`` (their
+    actions, in the same order) ``given`` is an action tried through an integer protocol, and the
+    message lists actions; else it is a value given as a move. ``who`` names the seat in the message
+    (an env's agent name), ``seat N`` by default. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -365,8 +356,8 @@ def illegal_move(
 def illegal_text(
     seat: int, text: object, problem: str, legal: Sequence[object]
 ) -> IllegalMoveError:
-    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that
-    names no legal move (``problem`` says how), for a game's ``text.parse``.
+    """The :class:`~cardwars.errors.IllegalMoveError` of ``seat`` typing ``text`` that names no
+    legal move (``problem`` says how), for a game's ``text.parse``.
 
     >>> from cardwars import aliwar
     >>> str(illegal_text(1, " keep 9C ", "is not a legal move", [aliwar.Decline()]))

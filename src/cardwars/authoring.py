@@ -3,114 +3,105 @@ cardwars, in one module. Its names stay: a game written against it keeps working
 
 A game lives in its own distribution and registers itself under the entry-point group
 ``cardwars.games`` (``name = "package.module:GameClass"``, :mod:`cardwars.registry`);
-:func:`cardwars.load_game`, records, :mod:`cardwars.wire`, :func:`cardwars.simulate`,
-the ``cardwars`` command, :class:`~cardwars.table.Table`, the agents and (for a game with
-choices) the envs then work for it with no change inside cardwars. The guide
-:doc:`/guides/your-own-game` walks through one; ``plugins/beggar-my-neighbour/`` in the
-source tree is the worked example.
+:func:`cardwars.load_game`, records, :mod:`cardwars.wire`, :func:`cardwars.simulate`, the
+``cardwars`` command, :class:`~cardwars.table.Table`, the agents and (for a game with choices) the
+envs then work for it with no change inside cardwars. The guide :doc:`/guides/your-own-game` walks
+through one; ``plugins/beggar-my-neighbour/`` in the source tree is the worked example.
 
 What a game must provide
 ------------------------
 
-* **Its options**: a frozen ``Rules`` dataclass whose fields are the options, each with
-  its default, checked in ``__post_init__`` by :func:`~cardwars.options.check_options`
-  (a bad value is a :class:`~cardwars.errors.RulesError` naming the field).
-* **Its values**: frozen, hashable dataclasses on :class:`~cardwars.engine.Move` (none
-  for a game with no choices), :class:`~cardwars.engine.Event` and one
-  :class:`~cardwars.engine.Observation`, in one module (the game's event types are the
-  :class:`~cardwars.engine.Event` subclasses of the module that defines its
-  observation). Their fields are ints, bools, strs, :class:`~cardwars.cards.Card`,
-  enums, tuples, frozensets, ``X | None`` and such dataclasses, so :mod:`cardwars.wire`
-  and records can write and read them; a class may bound its int fields in a
-  ``wire_bounds: ClassVar[dict[str, tuple[int, int]]]`` (the JSON Schema and the
-  decoder check them).
-* **Its numbering of moves**: an :class:`~cardwars.engine.ActionSpace` of every move
-  (empty for a game with no choices).
-* **Its state**: a :class:`~cardwars.engine.GameState` subclass with ``__slots__`` for
-  every attribute (undo replays into them), which implements the abstract properties
-  and the ``_``-prefixed hooks, keeps ``_seed``, ``_result`` and ``_rules``, and calls
+* **Its options**: a frozen ``Rules`` dataclass whose fields are the options with their
+  defaults, checked in ``__post_init__`` by :func:`~cardwars.options.check_options` (a bad
+  value is a :class:`~cardwars.errors.RulesError` naming the field).
+* **Its values**: frozen, hashable dataclasses on :class:`~cardwars.engine.Move` (none for a
+  game with no choices), :class:`~cardwars.engine.Event` and one
+  :class:`~cardwars.engine.Observation`, in one module (its event types are the Event
+  subclasses of the module that defines its observation). Their fields are ints, bools,
+  strs, :class:`~cardwars.cards.Card`, enums, tuples, frozensets, ``X | None`` and such
+  dataclasses, so :mod:`cardwars.wire` and records can write and read them; a class may
+  bound its int fields in a ``wire_bounds: ClassVar[dict[str, tuple[int, int]]]`` (the JSON
+  Schema and the decoder check them).
+* **Its numbering of moves**: an :class:`~cardwars.engine.ActionSpace` of every move (empty
+  for a game with no choices).
+* **Its state**: a :class:`~cardwars.engine.GameState` subclass with ``__slots__`` for every
+  attribute (undo replays into them), which implements the abstract properties and the
+  ``_``-prefixed hooks, keeps ``_seed``, ``_result`` and ``_rules``, and calls
   ``_mark_start()`` once built; the base owns the atomic, checked ``apply``. Or a
   :class:`~cardwars.engine.machine_state.MachineState` over a machine
-  (:class:`~cardwars.engine.machine_state.Machine`) written as a rule module (below),
-  whose every step is one call into C once compiled.
-* **Its text**: a :class:`~cardwars.engine.GameText` (move notation, boards, event
-  lines) for the command line; a move's ``str()`` is its label (set ``_labels`` on the
-  move classes to the text's ``label``).
-* **Its game**: a :class:`~cardwars.engine.Game` subclass with the class attributes the
-  engine reads (``name``, ``min_players``, ``max_players``, ``rules_type``,
-  ``terminations``, ``rules_file``, ``text``, ``agents``, ``action_space``,
-  ``observation_type``, ``length_unit``), ``__init__(players=, rules=)`` (just
-  ``rules=`` for a fixed player count) and ``_deal(seed)``. ``rules_file`` names a
-  Markdown file of its numbered rules, shipped as ``rules/<rules_file>`` beside the
-  module that defines the class (``cardwars rules GAME`` prints it).
+  (:class:`~cardwars.engine.machine_state.Machine`) written as a rule module (below), whose
+  every step is one call into C once compiled.
+* **Its text**: a :class:`~cardwars.engine.GameText` (move notation, boards, event lines)
+  for the command line; a move's ``str()`` is its label (set ``_labels`` on the move
+  classes to the text's ``label``).
+* **Its game**: a :class:`~cardwars.engine.Game` subclass with the class attributes the engine reads
+  (``name``, ``min_players``, ``max_players``, ``rules_type``, ``terminations``, ``rules_file``,
+  ``text``, ``agents``, ``action_space``, ``observation_type``, ``length_unit``),
+  ``__init__(players=, rules=)`` (just ``rules=`` for a fixed player count) and ``_deal(seed)``.
+  ``rules_file`` names a Markdown file of its numbered rules, shipped as ``rules/<rules_file>``
+  beside the module that defines the class (``cardwars rules GAME`` prints it).
 
 What a game may provide
 -----------------------
 
-* **A whole-game batch loop** for :func:`cardwars.simulate`, the *batch driver*
-  protocol: :meth:`~cardwars.engine.Game.supports_batch` says whether the loop plays
-  these agents under these rules, and :meth:`~cardwars.engine.Game.run_batch` plays
-  games ``start .. start+count-1`` (game ``k`` dealt from ``derive_seed(seed, k)``,
-  exactly the game :func:`cardwars.play` plays) and returns ``array.array`` columns
+* **A whole-game batch loop** for :func:`cardwars.simulate`, the *batch driver* protocol:
+  :meth:`~cardwars.engine.Game.supports_batch` says whether the loop plays these agents
+  under these rules, and :meth:`~cardwars.engine.Game.run_batch` plays games
+  ``start .. start+count-1`` (game ``k`` dealt from ``derive_seed(seed, k)``, exactly the
+  game :func:`cardwars.play` plays) and returns ``array.array`` columns
   (:data:`BatchColumns`): at least :data:`BATCH_COLUMNS`, ``count`` values each, which
   simulate checks. Without one, simulate plays each game with :func:`cardwars.play`.
-* **Its deals in its players' notation** (:meth:`~cardwars.engine.Game.deal_notation`),
-  the figures of a finished game beside its length
-  (:meth:`~cardwars.engine.Game.deal_figures`), for the deals that
-  ``simulate(keep_longest=K)`` keeps, and the lines ``cardwars demo`` shows of a deal
+* **Its deals in its players' notation** (:meth:`~cardwars.engine.Game.deal_notation`) and the
+  figures of a finished game beside its length (:meth:`~cardwars.engine.Game.deal_figures`), for the
+  deals ``simulate(keep_longest=K)`` keeps, and the lines ``cardwars demo`` shows of a deal
   (:meth:`~cardwars.engine.Game.describe_deal`).
-* **Hand-built positions in records**: a state's ``hand_built`` and
-  ``_position_data()``, and the game's ``_from_position()``.
+* **Hand-built positions in records**: a state's ``hand_built`` and ``_position_data()``,
+  and the game's ``_from_position()``.
 * **Built-in agents**: ``Game.agents`` maps names to factories (every game should offer
   ``"random"``, :class:`~cardwars.engine.RandomAgent`; ``cardwars play`` seats
   ``"greedy"`` where a game has one).
 * **Encodings** for the RL envs, where the game has choices: the game an
   :class:`~cardwars.vectors.Encodable` whose ``encoding()`` gives an
-  :class:`~cardwars.vectors.Encoding` (its vectors' :func:`~cardwars.vectors.layout`,
-  their Python encoders and OpenSpiel's tensor). That is all the PettingZoo AEC and
-  Parallel envs, the Gymnasium env and its id ``cardwars/<Name>-v0``, and OpenSpiel
-  (``cardwars_<name>``) need; states that are also
-  :class:`~cardwars.vectors.EncodedState` write the vectors faster. The native vector
-  env steps the built-in games only (its tables live in the compiled core) and refuses
-  a plugin's game. See "What a plugin provides for the envs" in :doc:`/guides/your-own-game`.
+  :class:`~cardwars.vectors.Encoding` (its vectors' :func:`~cardwars.vectors.layout`, their Python
+  encoders and OpenSpiel's tensor). That is all the PettingZoo AEC and Parallel envs, the Gymnasium
+  env and its id ``cardwars/<Name>-v0``, and OpenSpiel (``cardwars_<name>``) need; states that are
+  also :class:`~cardwars.vectors.EncodedState` write the vectors faster. The native vector env steps
+  the built-in games only (its tables live in the compiled core) and refuses a plugin's game. See
+  "What a plugin provides for the envs" in :doc:`/guides/your-own-game`.
 
 What a game may reuse
 ---------------------
 
-* **The RNG** of every game (:ref:`rng`): :class:`cardwars.Rng` and
-  :func:`cardwars.derive_seed` (here as ``Rng`` and ``derive_seed``); in a compiled rule
-  module, ``cimport``-ed from ``cardwars/_core.pxd``, which the wheel ships:
-  ``_rng_next(&state)``, ``_rng_below(&state, n)``, ``_shuffle_ints(&state, a, n)`` and
-  ``_sample_prefix_ints(&state, a, n, k)`` over one ``uint64_t``. Their interpreted
-  twins, for the same rule module run by the interpreter, are :func:`rng_next`,
-  :func:`rng_below`, :func:`shuffle_ints` and :func:`sample_prefix_ints`, which take
-  and return the state as an int: the same draws, bit for bit.
+* **The RNG** of every game (:ref:`rng`): :class:`cardwars.Rng` and :func:`cardwars.derive_seed`
+  (here as ``Rng`` and ``derive_seed``); in a compiled rule module, ``cimport``-ed from
+  ``cardwars/_core.pxd``, which the wheel ships: ``_rng_next(&state)``, ``_rng_below(&state, n)``,
+  ``_shuffle_ints(&state, a, n)`` and ``_sample_prefix_ints(&state, a, n, k)`` over one
+  ``uint64_t``. Their interpreted twins are :func:`rng_next`, :func:`rng_below`,
+  :func:`shuffle_ints` and :func:`sample_prefix_ints`, which take and return the state as an int:
+  the same draws, bit for bit.
 * **Cards**: :class:`~cardwars.cards.Card`, :class:`~cardwars.cards.Deck`,
-  :class:`~cardwars.cards.Rank`, :class:`~cardwars.cards.Suit`,
-  :func:`~cardwars.cards.card_from_id` (card id ``suit*13 + rank-2``) and
-  :func:`~cardwars.cards.read_card`.
+  :class:`~cardwars.cards.Rank`, :class:`~cardwars.cards.Suit`, :func:`~cardwars.cards.card_from_id`
+  (card id ``suit*13 + rank-2``) and :func:`~cardwars.cards.read_card`.
 * **Options**: :func:`~cardwars.options.check_options`,
   :func:`~cardwars.options.check_players`, :func:`~cardwars.options.machine_options`.
-* **Rule modules**: a game's rules may be Python modules in Cython's pure-Python mode,
-  each with a ``.pxd`` beside it that gives its C types. The plugin's own ``setup.py``
-  compiles them (``cythonize`` with :func:`cython_include_path` on its include path,
-  for the ``cimport``-s from ``cardwars/_core.pxd``), and a
-  :class:`~cardwars.backend.RuleSource` gives the current backend's build of one: the
-  extension, or the same ``.py`` run by the interpreter (where it was installed without
-  a compiler, and under ``CARDWARS_PURE_PYTHON=1``). A rule module opens with::
+* **Rule modules**: a game's rules may be Python modules in Cython's pure-Python mode, each with a
+  ``.pxd`` beside it that gives its C types. The plugin's own ``setup.py`` compiles them
+  (``cythonize`` with :func:`cython_include_path` on its include path, for the ``cimport``-s from
+  ``cardwars/_core.pxd``), and a :class:`~cardwars.backend.RuleSource` gives the current backend's
+  build of one: the extension, or the same ``.py`` run by the interpreter (installed without a
+  compiler, or under ``CARDWARS_PURE_PYTHON=1``). A rule module opens with::
 
       try:
           import cython
       except ModuleNotFoundError:  # no Cython here: cardwars's stand-in
           from cardwars.authoring import pure_cython as cython
 
-  ``pure_cython`` (:mod:`cardwars._cython`) is that stand-in: ``compiled`` is False,
-  the decorators return what they decorate, the C type names convert as Python's do.
-* **The driver and the errors**: :func:`cardwars.play`,
-  :func:`~cardwars.engine.resolve_agents`, :class:`~cardwars.errors.CardwarsError` and
-  its kinds, :func:`~cardwars.errors.describe` (a caller's value for a message, never
-  running its code), ``wrong_type`` (a TypeError that names the parameter),
-  :func:`~cardwars.exclusive.busy_error` (the error of an overlapping call, for a
+  ``pure_cython`` (:mod:`cardwars._cython`) is that stand-in: ``compiled`` is False, the
+  decorators return what they decorate, the C type names convert as Python's do.
+* **The driver and the errors**: :func:`cardwars.play`, :func:`~cardwars.engine.resolve_agents`,
+  :class:`~cardwars.errors.CardwarsError` and its kinds, :func:`~cardwars.errors.describe` (a
+  caller's value for a message, never running its code), ``wrong_type`` (a TypeError that names the
+  parameter), :func:`~cardwars.exclusive.busy_error` (the error of an overlapping call, for a
   machine's own step guard) and :func:`current_backend`.
 
 Pile and pot helpers and cycle detection are, so far, each game's own (Clone War's in
@@ -246,7 +237,6 @@ def current_backend() -> str:
 
 
 _MASK64: Final = (1 << 64) - 1
-_MASK32: Final = (1 << 32) - 1
 
 
 def rng_next(state: int) -> tuple[int, int]:
@@ -274,8 +264,7 @@ def rng_below(state: int, n: int) -> tuple[int, int]:
     True
     """
     rng = Rng(state)
-    value = rng.below(n)
-    return value, rng.state
+    return rng.below(n), rng.state
 
 
 def shuffle_ints(state: int, items: list[_T], n: int | None = None) -> int:

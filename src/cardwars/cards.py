@@ -1,12 +1,11 @@
 """Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`.
 
-Cards are small frozen values. Text round-trips in ASCII (``"QS"``, ``"TH"``,
-also read as ``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four
-decks, so a card also carries the index of its source deck (0–3); it is written
-as a trailing digit (``"KS2"``) when it is not 0.
+Cards are small frozen values. Text round-trips in ASCII (``"QS"``, ``"TH"``, also read as
+``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four decks, so a card also carries the
+index of its source deck (0–3); it is written as a trailing digit (``"KS2"``) when it is not 0.
 
-Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ ♥ ♠),
-then rank, so ``sorted(cards)`` is the canonical order of either deck.
+Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ ♥ ♠), then rank, so
+``sorted(cards)`` is the canonical order of either deck.
 """
 
 from __future__ import annotations
@@ -342,9 +341,8 @@ class Deck(Sequence[Card]):
 
 
 class Shuffler(Protocol):
-    """What :meth:`Deck.shuffled` needs: an RNG that shuffles a list in place.
-
-    Either backend's :class:`cardwars.Rng` is one.
+    """What :meth:`Deck.shuffled` needs: an RNG that shuffles a list in place (either backend's
+    :class:`cardwars.Rng` is one).
 
     >>> from cardwars import Rng
     >>> deck = Deck.parse("2C 3D 4H 5S")

@@ -1,24 +1,15 @@
 """The ``cardwars`` command (also ``python -m cardwars``).
 
-Subcommands::
-
-    cardwars simulate GAME [--players N] [--agents random,greedy] [--games N] [--seed S]
-                           [--workers W] [--option NAME=VALUE ...] [--json FILE] [--plot FILE.png]
-                           [--keep-longest K [--save-longest DIR]]
-    cardwars play GAME [--players N] [--seat K] [--opponents greedy] [--seed S] [--save FILE]
-                       [--start RECORD]
-    cardwars replay FILE [--seat K] [--all] [--max-record-bytes N]
-    cardwars rules [GAME]
-    cardwars games
-    cardwars demo [--seed S]
+The subcommands (``simulate``, ``play``, ``replay``, ``rules``, ``schema``, ``games``, ``demo``)
+and their options are :func:`build_parser`'s; ``cardwars COMMAND --help`` lists them.
 
 GAME is a built-in game or one that an installed distribution registers
 (:mod:`cardwars.registry`); ``cardwars games`` lists them.
 
-Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need
-matplotlib (``pip install 'cardwars[plot]'``). Errors print one line (cut
-short when long) and exit with status 2. Output files (``--json``, ``--plot``,
-``--save``) and matplotlib are checked before any game is played.
+Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need matplotlib
+(``pip install 'cardwars[plot]'``). Errors print one line (cut short when long) and exit with
+status 2. Output files (``--json``, ``--plot``, ``--save``) and matplotlib are checked before any
+game is played.
 """
 
 from __future__ import annotations
@@ -57,10 +48,7 @@ _MAX_ERROR = 1000
 
 
 def _check_output(path: str, option: str) -> None:
-    """Fail now, before any game is played, if ``path`` cannot be written at the end.
-
-    The file itself is not created here (a failed run leaves nothing behind).
-    """
+    """Fail now, before any game, if ``path`` cannot be written at the end (not created)."""
     try:
         target = Path(path)
         if target.is_dir():
@@ -257,11 +245,7 @@ _BLACK_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CS][0-3]?(?![A-Za-z0-9])"
 
 
 class _ColourOut:
-    """A text stream for ``print(file=...)`` that writes through rich, cards in their colours.
-
-    Used by ``play`` at a terminal when rich is installed (``pip install 'cardwars[cli]'``);
-    elsewhere ``play`` writes plain text.
-    """
+    """A stream for ``print(file=...)`` through rich, cards in colour (``play`` at a tty)."""
 
     def __init__(self) -> None:
         from rich.console import Console
@@ -320,12 +304,9 @@ def _ask(
         if line.lower() in ("quit", "exit"):
             raise _QuitRequestedError
         try:
-            move: Move = text.parse(line, state, seat)
+            return cast("Move", text.parse(line, state, seat))
         except IllegalMoveError as exc:
-            print(f"  {exc}", file=out)
-            print(f"  {_typo_hint(line)}", file=out)
-            continue
-        return move
+            print(f"  {exc}\n  {_typo_hint(line)}", file=out)
 
 
 _COMMANDS = ("help", "quit", "exit")
@@ -348,8 +329,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if game.players > 1
         else []
     )
-    names = list(opponents)
-    names.insert(args.seat, "human")
+    names = [*opponents[: args.seat], "human", *opponents[args.seat :]]
     if args.save:
         _check_output(args.save, "--save")  # before the game, not after it
     text = _text_of(game)
@@ -377,16 +357,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     )
     try:
         while not state.is_over:
-            moves: dict[int, Move] = {}
-            for seat in sorted(state.to_act):
-                if seat == args.seat:
-                    moves[seat] = _ask(seat, state, text, read, out)
-                else:
-                    moves[seat] = agents[seat].choose(
-                        state.information(seat), state.legal_moves(seat), rngs[seat]
-                    )
-            events = state.apply(moves)
-            _print_events(text, events, out)
+            moves: dict[int, Move] = {
+                seat: _ask(seat, state, text, read, out)
+                if seat == args.seat
+                else agents[seat].choose(
+                    state.information(seat), state.legal_moves(seat), rngs[seat]
+                )
+                for seat in sorted(state.to_act)
+            }
+            _print_events(text, state.apply(moves), out)
     except _QuitRequestedError:
         steps = len(state.history)
         print(f"game stopped after {steps} step{'' if steps == 1 else 's'}", file=out)
@@ -585,24 +564,22 @@ def _seed(text: str) -> int:
     return value
 
 
-def _count(text: str) -> int:
+def _at_least(text: str, low: int, words: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {value}")
+        raise argparse.ArgumentTypeError(f"expected {words}, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected {words}, got {value}")
     return value
+
+
+def _count(text: str) -> int:
+    return _at_least(text, 0, "an integer >= 0")
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
+    return _at_least(text, 1, "a positive integer")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -615,11 +592,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     games = ", ".join(game_names())
 
+    def add_game(command: argparse.ArgumentParser, players: str) -> None:
+        command.add_argument("game", metavar="GAME", help=games)
+        command.add_argument("--players", type=_positive, help=players)
+        command.add_argument(
+            "--option",
+            "-o",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rules option",
+        )
+
     sim = sub.add_parser("simulate", help="simulate many games and print the report")
-    sim.add_argument("game", metavar="GAME", help=games)
-    sim.add_argument(
-        "--players", type=_positive, help="number of players (Clone War and Guerrilla: 2-4)"
-    )
+    add_game(sim, "number of players (Clone War and Guerrilla: 2-4)")
     sim.add_argument(
         "--agents", default="random", help="agent names per seat, comma-separated (default random)"
     )
@@ -628,9 +614,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=_seed, default=0, help="batch seed (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
-    sim.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
-    )
     sim.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     sim.add_argument(
         "--plot", metavar="FILE.png", help="also draw lengths and win rates (matplotlib)"
@@ -650,8 +633,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=_cmd_simulate)
 
     play = sub.add_parser("play", help="play a game in the terminal against built-in agents")
-    play.add_argument("game", metavar="GAME", help=games)
-    play.add_argument("--players", type=_positive, help="number of players")
+    add_game(play, "number of players")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--opponents",
@@ -659,9 +641,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="opponent agents, comma-separated (default greedy where the game has it, else random)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="the deal (default: random)")
-    play.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE", help="a rules option"
-    )
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end")
     play.add_argument(
         "--start",
@@ -725,9 +704,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except (CliError, CardwarsError) as exc:
-        message = " ".join(str(exc).splitlines())  # one line, whatever the message
-        if len(message) > _MAX_ERROR:
-            message = message[: _MAX_ERROR - 1] + "…"
+        message = _clip(" ".join(str(exc).splitlines()))  # one line, whatever the message
         print(f"cardwars: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,14 +1,9 @@
 """Frozen slots dataclasses built without their ``__init__`` (the core's ``SlotBuilder``).
 
-A frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__``,
-several times the cost of the work it stands for; the state machines build every
-step's events and views, where that time adds up. A builder sets the slots directly
-and gives an object equal to, hashing like and behaving exactly as one built by the
-class. It skips ``__init__`` and any ``__post_init__``: it is only for values whose
-fields the engine has already checked. The module also holds what both machines do
-with the face's move objects: :class:`MoveKeys` finds the action of a move (the face's
-own object, or an equal value a caller built) and :func:`moves_of_actions` gives the
-face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
+The Python twin of ``_core.pyx``'s value builders (:mod:`cardwars.values` says why and when),
+and what both machines do with the face's move objects: :class:`MoveKeys` finds the action of a
+move (the face's own object, or an equal value a caller built) and :func:`moves_of_actions` gives
+the face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -37,17 +32,15 @@ _NO_KEY = object()
 class MoveKeys:
     """The actions of a game's move values, found without running any of their code.
 
-    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A move
-    given later is first looked for among them by identity (the state's own objects,
-    from ``legal_moves()``); any other value (a move a caller built, from a UI or
-    :func:`cardwars.wire.decode`) is keyed from what it is made of, read through the move
-    type's own slots: an atom (an exact int, bool, float, str or None) is its own key,
-    an enum member its identity, a move or card the tuple of its type's identity and
-    its fields' keys. Only values of exactly the types the moves are built of have a
-    key, each field only of the types that field holds among the moves and no deeper
-    than they nest, so a subclass, a mock, a value with a hostile ``__eq__``,
-    ``__hash__`` or attribute, or one that contains itself is no move: none of its
-    methods is called.
+    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A move given later
+    is first looked for among them by identity (the state's own objects, from ``legal_moves()``);
+    any other value (a move a caller built, from a UI or :func:`cardwars.wire.decode`) is keyed from
+    what it is made of, read through the move type's own slots: an atom (an exact int, bool, float,
+    str or None) is its own key, an enum member its identity, a move or card the tuple of its type's
+    identity and its fields' keys. Only values of exactly the types the moves are built of have a
+    key, each field only of the types that field holds among the moves and no deeper than they nest,
+    so a subclass, a mock, a value with a hostile ``__eq__``, ``__hash__`` or attribute, or one that
+    contains itself is no move: none of its methods is called.
 
     The compiled core interns the same keys as small ints in C tables, so that a value
     is found with no Python object made; the two agree value for value.
@@ -81,11 +74,9 @@ class MoveKeys:
             self._actions[key] = a
 
     def _learn(self, value: object, depth: int) -> None:
-        """Record the types ``value`` (one of the game's own moves) is built of.
-
-        Kinds: 0 an exact int or None (its own key), 1 another atom (keyed with its
-        type, so ``True`` never stands for ``1``), 2 an enum (its identity), 3 a dataclass.
-        """
+        """Record the types ``value`` (one of the game's own moves) is built of. Kinds: 0 an exact
+        int or None (its own key), 1 another atom (keyed with its type, so ``True`` never stands
+        for ``1``), 2 an enum (its identity), 3 a dataclass."""
         cls = type(value)
         self._depth = max(self._depth, depth)
         if isinstance(value, enum.Enum):
@@ -200,10 +191,6 @@ class SlotBuilder:
 
     def __repr__(self) -> str:
         return f"SlotBuilder({self._cls.__qualname__}, {self.names!r})"
-
-
-# What both machines do with the face's move objects (the compiled ones share the same
-# function of _core.pyx).
 
 
 def moves_of_actions(own: tuple[Any, ...], legal: tuple[int, ...]) -> tuple[Any, ...]:

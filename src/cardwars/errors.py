@@ -1,9 +1,8 @@
 """Every exception cardwars raises, in one place, shared by both backends.
 
-All of them derive from :class:`CardwarsError`; the ones caused by a bad value
-also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
-Their messages show a caller's value with :func:`describe`, which never runs the
-value's own code.
+All of them derive from :class:`CardwarsError`; the ones caused by a bad value also derive from
+:class:`ValueError`, so ``except ValueError`` keeps working. Their messages show a caller's value
+with :func:`describe`, which never runs the value's own code.
 """
 
 from __future__ import annotations
@@ -34,15 +33,14 @@ _LIMIT = 80
 def describe(value: object, limit: int = _LIMIT) -> str:
     """A caller's ``value`` as an error message shows it: never raises, never runs its code.
 
-    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their
-    ``repr`` (an int of more than 256 bits its size); exact tuples, lists and
-    frozensets of up to 8 items are described item by item; cardwars' own values
-    (cards, moves, enums) holding only such values give their ``repr``; any other
-    dataclass (a game's own move type) is ``Name(field=...)`` with each field
-    described in turn; anything else, an ``int`` subclass included, is
-    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``,
-    ``__hash__``, ``__index__`` and ``__int__`` are never called, and whatever fails
-    while describing gives the type name. The text is cut to ``limit`` characters.
+    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their ``repr`` (an int
+    of more than 256 bits its size); exact tuples, lists and frozensets of up to 8 items are
+    described item by item; cardwars' own values (cards, moves, enums) holding only such values give
+    their ``repr``; any other dataclass (a game's own move type) is ``Name(field=...)`` with each
+    field described in turn; anything else, an ``int`` subclass included, is
+    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``, ``__hash__``,
+    ``__index__`` and ``__int__`` are never called, and whatever fails while describing gives the
+    type name. The text is cut to ``limit`` characters.
 
     >>> describe(3), describe("QS"), describe((0, None))
     ('3', "'QS'", '(0, None)')
@@ -150,24 +148,9 @@ class CardParseError(CardwarsError, ValueError):
 class IllegalMoveError(CardwarsError, ValueError):
     """A move (or a set of simultaneous moves) is not legal in the current state.
 
-    The message names the seat, the move and the legal moves, by their labels (the
-    game's notation, :attr:`cardwars.engine.Game.text`), at most
-    :data:`LISTED_MOVES` of them. The same facts are fields, for front ends
-    (:func:`cardwars.wire.encode_error` gives them as JSON):
-
-    * :attr:`seat`: the seat that tried, or None when no one seat is at fault (a
-      step that is no mapping, a game that is over);
-    * :attr:`move`: what it tried, as text: the move's label when it is a move of
-      the game, the text as typed for a move read from text, else the value as
-      :func:`describe` shows it; None when no move was given;
-    * :attr:`move_wire`: that move's :mod:`cardwars.wire` document when it is a
-      move of the game, else None;
-    * :attr:`action`: the integer action tried, for the integer protocols
-      (``apply_actions``, the envs), else None;
-    * :attr:`legal` and :attr:`legal_wire`: the seat's legal moves then, as labels
-      and as wire documents, in the order of ``legal_moves`` (empty when not known);
-    * :attr:`legal_actions`: the same moves' actions, for the integer protocols.
-
+    The message names the seat, the move and the legal moves, by their labels (the game's notation,
+    :attr:`cardwars.engine.Game.text`), at most :data:`LISTED_MOVES` of them. The same facts are
+    its fields (below), for front ends (:func:`cardwars.wire.encode_error` gives them as JSON).
     The state is unchanged when this is raised. The error pickles with its fields;
     ``IllegalMoveError("text")`` (the fields left empty) still works.
 
@@ -189,15 +172,19 @@ class IllegalMoveError(CardwarsError, ValueError):
     """
 
     seat: int | None
-    """The seat that tried the move, or None."""
+    """The seat that tried, or None when no one seat is at fault (a step that is no mapping, a
+    game that is over)."""
     move: str | None
-    """The move tried, as text (a label, the text typed, or a description), or None."""
+    """The move tried, as text (its label when it is a move of the game, the text as typed for a
+    move read from text, else as :func:`describe` shows it), or None when no move was given."""
     move_wire: dict[str, Any] | None
-    """The wire document of the move tried when it is a move of the game, else None."""
+    """The :mod:`cardwars.wire` document of the move tried when it is a move of the game, else
+    None."""
     action: int | None
     """The integer action tried (``apply_actions``, the envs), else None."""
     legal: tuple[str, ...]
-    """The seat's legal moves' labels."""
+    """The seat's legal moves then, as labels, in the order of ``legal_moves`` (empty when not
+    known)."""
     legal_wire: tuple[dict[str, Any], ...]
     """The seat's legal moves' wire documents, in the order of :attr:`legal`."""
     legal_actions: tuple[int, ...]
@@ -242,9 +229,8 @@ def listed(labels: tuple[str, ...], limit: int = LISTED_MOVES) -> str:
 
 
 class RulesError(CardwarsError, ValueError):
-    """A rules option, a player count or a hand-built position is invalid.
-
-    The message names the field and the allowed values.
+    """A rules option, a player count or a hand-built position is invalid (the message names the
+    field and the allowed values).
 
     >>> import cardwars
     >>> cardwars.load_game("aliwar", kept_card_position="sideways")
@@ -255,9 +241,8 @@ class RulesError(CardwarsError, ValueError):
 
 
 class RecordError(CardwarsError, ValueError):
-    """A game record is corrupt, inconsistent or of an unknown version.
-
-    The message says what is wrong and where. Nothing is half-built.
+    """A game record is corrupt, inconsistent or of an unknown version (the message says what is
+    wrong and where). Nothing is half-built.
 
     >>> from cardwars import records
     >>> records.loads('{"format": "cardwars-record", "version": 9}')
@@ -270,9 +255,8 @@ class RecordError(CardwarsError, ValueError):
 class SimulationError(CardwarsError):
     """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised.
 
-    The message names the games of the failed chunk and the error; the error
-    itself is chained as ``__cause__``. The other chunks were cancelled and an
-    own worker pool was ended first.
+    The message names the games of the failed chunk and the error; the error itself is chained as
+    ``__cause__``. The other chunks were cancelled and an own worker pool was ended first.
 
     >>> import cardwars
     >>> class Fails:
@@ -298,18 +282,16 @@ class UsageError(CardwarsError, ValueError):
 
 
 class PluginError(UsageError):
-    """A game that an installed distribution registers (the entry-point group
-    ``cardwars.games``) cannot be used: it fails to import, it is not a
-    :class:`~cardwars.engine.Game` subclass of the name it is registered under, or its
-    name is a built-in game's or another plugin's.
+    """A game that an installed distribution registers (the entry-point group ``cardwars.games``)
+    cannot be used: it fails to import, it is not a :class:`~cardwars.engine.Game` subclass of the
+    name it is registered under, or its name is a built-in game's or another plugin's.
 
-    The message names the distribution and the entry point. The built-in games never
-    raise it: a broken or clashing plugin leaves them as they are.
+    The message names the distribution and the entry point. The built-in games never raise it: a
+    broken or clashing plugin leaves them as they are.
 
     Attributes:
         game: the game name asked for (the entry point's name).
-        distribution: the distribution that registers it (``"name version"``), or
-            ``"an unknown distribution"``.
+        distribution: ``"name version"`` of the distribution, or ``"an unknown distribution"``.
         entry_point: the entry point as written, ``name = module:Class``.
 
     >>> error = PluginError(
@@ -339,8 +321,8 @@ class PluginError(UsageError):
 class ArgumentTypeError(UsageError, TypeError):
     """An argument of the wrong type: the message names the parameter and the types it takes.
 
-    It is a :class:`TypeError`, as Python's own functions raise for a value of the wrong
-    type, and a :class:`UsageError` (so a :class:`CardwarsError`), as for any other misuse.
+    A :class:`TypeError`, as Python's own functions raise, and a :class:`UsageError` (so a
+    :class:`CardwarsError`), as for any other misuse.
 
     >>> from cardwars import records
     >>> records.loads(5)

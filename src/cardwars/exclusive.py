@@ -1,17 +1,14 @@
 """One caller at a time: overlapping use of one object is a clear error, never a torn state.
 
-A game state, a :class:`~cardwars.table.Table` and an env are not thread-safe (like a
-python-chess board): give each thread its own (a state's
-:meth:`~cardwars.engine.GameState.copy`). What this module makes sure of is that misuse
-is caught instead of corrupting anything:
+A game state, a :class:`~cardwars.table.Table` and an env are not thread-safe (like a python-chess
+board): give each thread its own (a state's :meth:`~cardwars.engine.GameState.copy`). What this
+module makes sure of is that misuse is caught instead of corrupting anything:
 
-* a step is refused while another call on the same object is running in another
-  thread, and while any call of it is running in the same thread (a caller's
-  ``__eq__``, ``__hash__``, ``__index__``, a mapping's ``get`` or an agent's
-  ``choose`` that steps the object from inside a step);
-* a read is refused while another thread steps the object; reads share it, from any
-  number of threads at once, so threads that only read never see an error, and no
-  read sees half a step.
+* a step is refused while another call on the same object is running in another thread, and while
+  any call of it is running in the same thread (a caller's ``__eq__``, ``__hash__``, ``__index__``,
+  a mapping's ``get`` or an agent's ``choose`` that steps the object from inside a step);
+* a read is refused while another thread steps the object; reads share it, from any number of
+  threads at once, so threads that only read never see an error, and no read sees half a step.
 
 The Python objects above the machines (tables, envs) mark their methods with
 :func:`step` and :func:`read`; the machines (a game's rule modules, compiled or

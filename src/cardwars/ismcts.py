@@ -1,26 +1,23 @@
 """Single-observer information set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012).
 
-The search belongs to one seat, the *observer*. Every iteration draws a full state
-consistent with the observer's observation (a *determinization*), then walks the
-one tree of the observer's information sets with it:
+The search belongs to one seat, the *observer*. Every iteration draws a full state consistent
+with the observer's observation (a *determinization*), then walks the one tree of the observer's
+information sets with it:
 
-* **Selection** at each node is UCB1 with *availability counts*: an action's
-  exploration term uses the number of iterations in which it was legal at that
-  node, not the node's visits, since a determinization may not allow every action.
-* **Simultaneous steps** are decoupled: every polled seat keeps its own statistics
-  at the node and picks its action from them alone, so no seat's choice is
-  conditioned on another's choice in the same step (the observer's opponents never
-  see its move before they make theirs, and neither does it see theirs).
-* **Expansion** adds one child per iteration, keyed by the step's joint action;
-  **rollouts** pick uniformly random integer actions until the game ends, unless
-  the caller gives a rollout policy (Guerrilla's agent plays greedy rollouts on
-  the game's machine, ``GuerrillaMachine.rollout``);
-  **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a
-  draw, 0 a loss) to that seat's statistics of the action it took.
+* **Selection** at each node is UCB1 with *availability counts*: an action's exploration term
+  uses the iterations in which it was legal at that node, not the node's visits (a
+  determinization may not allow every action).
+* **Simultaneous steps** are decoupled: every polled seat keeps its own statistics at the node
+  and picks from them alone, so no seat's choice is conditioned on another's in the same step.
+* **Expansion** adds one child per iteration, keyed by the step's joint action; **rollouts** pick
+  uniformly random integer actions until the game ends, unless the caller gives a rollout policy
+  (Guerrilla's agent plays greedy rollouts on the game's machine, ``GuerrillaMachine.rollout``);
+  **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a draw, 0 a loss) to
+  that seat's statistics of the action it took.
 
-The move returned is the observer's most visited root action (ties to the first in
-the legal order). Every draw comes from the ``rng`` given to :meth:`IsmctsAgent.choose`,
-so the same seed gives the same moves.
+The move returned is the observer's most visited root action (ties to the first in the legal
+order). Every draw comes from the ``rng`` given to :meth:`IsmctsAgent.choose`, so the same seed
+gives the same moves.
 
 >>> from cardwars import Rng
 >>> from cardwars.aliwar import Aliwar
@@ -77,11 +74,10 @@ def search(
 ) -> list[int]:
     """Run the search; return the observer's root visit count of each of ``root_actions``.
 
-    ``determinize(rng)`` returns a fresh full state (a :class:`~cardwars.engine.GameState`
-    with integer actions) in which ``seat`` is polled with ``root_actions``.
-    ``rollout(machine, rng)``, if given, plays the game's machine on from the new
-    leaf (to the end, or part of the way: uniformly random actions finish the game),
-    drawing only from ``rng``; by default the whole rollout is uniformly random.
+    ``determinize(rng)`` returns a fresh full state (a :class:`~cardwars.engine.GameState` with
+    integer actions) in which ``seat`` is polled with ``root_actions``. ``rollout(machine, rng)``,
+    if given, plays the machine on from the new leaf, drawing only from ``rng`` (uniformly random
+    actions finish what it leaves); by default the whole rollout is uniformly random.
     """
     root = _Node()
     log = math.log
@@ -153,14 +149,14 @@ def search(
 class IsmctsAgent:
     """The ``"ismcts"`` agent: single-observer ISMCTS with decoupled simultaneous steps.
 
-    A game's agent class (``cardwars.aliwar.IsmctsAgent``) overrides
-    :meth:`determinize` and :meth:`action_of`, or passes them as arguments.
+    A game's agent class (``cardwars.aliwar.IsmctsAgent``) overrides :meth:`determinize` and
+    :meth:`action_of`, or passes them as arguments.
 
     Args:
         iterations: determinizations (and rollouts) per move, at least 1.
         exploration: the UCB1 constant, at least 0.
-        determinizer: ``determinizer(observation, rng)`` returns a full state
-            consistent with ``observation``; default :meth:`determinize`.
+        determinizer: ``determinizer(observation, rng)`` returns a full state consistent with
+            ``observation``; default :meth:`determinize`.
         action_of: maps a legal move to its integer action; default :meth:`action_of`.
 
     Raises:

@@ -1,16 +1,15 @@
 """The one validator of every game's ``Rules``, and their form as machine arguments.
 
-Each game's ``Rules`` is a frozen dataclass whose fields are its options. A
-field is one of three kinds, and the game names which in three tables:
+Each game's ``Rules`` is a frozen dataclass whose fields are its options. A field is one of
+three kinds, and the game names which in three tables:
 
 * a *flag*: ``True`` or ``False``;
 * a *choice*: one of a tuple of strings, default first;
-* a *count*: an int in a closed range ``(low, high)``; every count has an upper
-  bound, so that the compiled loops can hold it (the same on both backends).
+* a *count*: an int in a closed range ``(low, high)``; every count has an upper bound, so that
+  the compiled loops can hold it (the same on both backends).
 
-:func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the
-field, the value and what is allowed; :func:`machine_options` turns the rules
-into the plain ints the machines take (a flag is 0 or 1, a choice its index).
+:func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the field, the value and
+what is allowed; :func:`machine_options` turns the rules into the plain ints the machines take.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -68,9 +67,8 @@ _TABLES: dict[type, OptionTable] = {}
 def option_table(rules_type: type) -> OptionTable:
     """The flags, choices (allowed strings) and counts (``(low, high)``) of a ``Rules`` class.
 
-    They are the tables its ``__post_init__`` hands to :func:`check_options`
-    (read by building the default rules once); :mod:`cardwars.wire` writes the
-    JSON Schema of the options from them.
+    They are the tables its ``__post_init__`` hands to :func:`check_options` (read by building the
+    default rules once); :mod:`cardwars.wire` writes the JSON Schema of the options from them.
 
     >>> from cardwars.guerrilla import Rules
     >>> flags, choices, counts = option_table(Rules)
@@ -92,8 +90,8 @@ def check_options(
     """Check every field of ``rules`` against its kind.
 
     Raises:
-        RulesError: a flag that is not a bool, a choice that is not one of its
-            strings, or a count that is not an int (bools excluded) in its range.
+        RulesError: a flag that is not a bool, a choice that is not one of its strings, or a
+            count that is not an int (bools excluded) in its range.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -143,10 +141,8 @@ def machine_options(
     *,
     skip: Collection[str] = (),
 ) -> dict[str, int]:
-    """The fields of ``rules`` (a dataclass), in order, as the ints the machines take.
-
-    A flag becomes 0 or 1, a choice the index of its value in ``choices``, a
-    count stays as it is; the fields in ``skip`` are left out.
+    """The fields of ``rules`` (a dataclass), in order, as the ints the machines take: a flag 0 or
+    1, a choice the index of its value in ``choices``, a count itself; ``skip``'s fields left out.
 
     >>> from cardwars.clone_war import Rules
     >>> orders = ("stage_winner_first", "stage_seat_order", "shuffled")

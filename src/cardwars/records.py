@@ -1,8 +1,7 @@
 """Game records: save, load and replay games as versioned JSON.
 
-A record holds the format version, the game's name, player count and every
-rules option, the seed it was dealt from, the agents' names when known, the
-moves of every step and the result::
+A record holds the format version, the game's name, player count and every rules option, the seed it
+was dealt from, the agents' names when known, the moves of every step and the result::
 
     {
       "format": "cardwars-record",
@@ -17,21 +16,16 @@ moves of every step and the result::
                  "placings": [2, 1]}
     }
 
-:func:`loads` validates everything and replays the moves on a fresh deal, then
-checks the stored result; any corruption raises
-:class:`~cardwars.errors.RecordError` saying what and where, and nothing is
-half-built.
+:func:`loads` validates everything, replays the moves on a fresh deal and checks the stored
+result; any corruption raises :class:`~cardwars.errors.RecordError` saying what and where,
+and nothing is half-built. Only RecordError escapes :func:`loads` and :func:`replay`,
+whatever the input (JSON nested too deeply included), and values quoted from the record are
+cut short. :func:`dumps` refuses to write what :func:`loads` would reject.
 
-Only :class:`~cardwars.errors.RecordError` escapes :func:`loads`,
-:func:`replay`, whatever the input (JSON nested too
-deeply included), and the values it quotes from the record are cut short.
-:func:`dumps` refuses to write what :func:`loads` would reject.
-
-Input is bounded: a record's text may be at most ``max_bytes`` bytes
-(:data:`MAX_BYTES`, 64 MiB, by default; pass a larger ``max_bytes`` to read a
-larger one), and its JSON may nest at most :data:`MAX_DEPTH` levels. :func:`read`
-and :func:`load` read a file in chunks and stop at the cap, so an endless
-file such as ``/dev/zero`` is refused at once.
+Input is bounded: a record's text may be at most ``max_bytes`` bytes (:data:`MAX_BYTES`,
+64 MiB, by default; pass a larger ``max_bytes`` to read a larger one), and its JSON may nest
+at most :data:`MAX_DEPTH` levels. :func:`read` and :func:`load` read a file in chunks and
+stop at the cap, so an endless file such as ``/dev/zero`` is refused at once.
 """
 
 from __future__ import annotations
@@ -71,8 +65,7 @@ FORMAT = "cardwars-record"
 VERSION = 1
 
 MAX_BYTES: Final[int] = 64 * 2**20
-"""Default cap on a record's size, 64 MiB (of UTF-8 text). A game record is
-a few kilobytes; a larger one needs an explicit ``max_bytes``."""
+"""Default cap on a record's size, 64 MiB of UTF-8 (a game's record is a few kilobytes)."""
 
 MAX_DEPTH: Final[int] = 32
 """The deepest a record's JSON may nest; a game record nests about 4 levels."""
@@ -84,12 +77,10 @@ _OPTIONAL_KEYS = ("position",)
 """Fields a record may leave out: ``position`` (a hand-built start; absent or null: the deal)."""
 _REQUIRED = ("format", "version", "game", "players", "rules", "seed", "steps", "result")
 
-# A seat key is a seat number in plain ASCII decimal without a sign, spaces or
-# leading zeros: exactly what dumps() writes.
+# A seat key is plain ASCII decimal without sign, spaces or leading zeros, as dumps() writes.
 _SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
 
-# Error messages quote values from a record that may be hostile (megabytes of
-# text, thousands of keys, deep nesting): they show a short repr only.
+# A record may be hostile (megabytes of text, deep nesting): messages show a short repr only.
 _SHORT = reprlib.Repr()
 _SHORT.maxlevel = 3
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
@@ -99,12 +90,11 @@ _QUOTED = 400  # characters of a quoted error message
 
 
 def _clip(text: str, limit: int = _QUOTED) -> str:
-    """``text`` cut to ``limit`` characters, with "…" when it was longer."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _show(value: Any, limit: int = _SHOWN) -> str:
-    """A repr of an untrusted value for an error message: at most ``limit`` characters.
+    """A repr of an untrusted value, at most ``limit`` characters.
 
     >>> _show(["random", "greedy"]), len(_show("x" * 10**6)) <= 80
     ("['random', 'greedy']", True)
@@ -411,13 +401,7 @@ def _guarded_replay(
 ) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
     """:func:`_replay` (after :func:`_parse` when ``parse``) letting only RecordError out."""
     try:
-        record = _parse(source) if parse else source
-        if not parse and _depth_exceeds(record, MAX_DEPTH):
-            raise RecordError(
-                f"the record is nested too deeply to be a game record (more than {MAX_DEPTH} "
-                "levels)"
-            )
-        return _replay(record, keep=keep)
+        return _replay(_parse(source) if parse else _shallow(source), keep=keep)
     except RecordError:
         raise
     except RecursionError:
@@ -520,6 +504,10 @@ def _parse(text: str | bytes) -> Any:
         raise RecordError("the record is too large to parse") from None
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
         raise RecordError(f"not JSON: {_clip(str(exc))}") from None
+    return _shallow(value)
+
+
+def _shallow(value: Any) -> Any:
     if _depth_exceeds(value, MAX_DEPTH):
         raise RecordError(
             f"the record is nested too deeply to be a game record (more than {MAX_DEPTH} levels)"
@@ -603,12 +591,11 @@ def loads(
         The state after the record's last step.
 
     Raises:
-        RecordError: a text larger than ``max_bytes``, bad JSON (nested more
-            than :data:`MAX_DEPTH` levels included), an unknown version
-            (only the int ``VERSION``), game or option, a seat key other
-            than an ASCII seat number like ``"0"``, an illegal move, or a result
-            that does not match; nothing is half-built. No other exception
-            escapes, and values quoted from the record are cut short.
+        RecordError: a text larger than ``max_bytes``, bad JSON (nested more than :data:`MAX_DEPTH`
+            levels included), an unknown version (only the int ``VERSION``), game or option, a seat
+            key other than an ASCII seat number like ``"0"``, an illegal move, or a result that does
+            not match; nothing is half-built. No other exception escapes, and values quoted from the
+            record are cut short.
         ArgumentTypeError: ``text`` is not a str, bytes or bytearray, or ``game``
             not a Game (a :class:`TypeError`, raised before anything is read).
 

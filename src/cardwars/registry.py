@@ -1,31 +1,26 @@
 """The one list of the games: :func:`load_game`, :func:`game_class`, :func:`game_names`.
 
-Everything that needs a game by name (records, :func:`cardwars.simulate`, the
-command line, the rules texts, the envs) asks here; everything it then needs to know
-of a game it reads from the :class:`~cardwars.engine.Game` subclass itself
-(terminations, move types, text, agents, batch loop, rules file).
+Everything that needs a game by name (records, :func:`cardwars.simulate`, the command line, the
+rules texts, the envs) asks here, then reads all else from the :class:`~cardwars.engine.Game`
+subclass (terminations, move types, text, agents, batch loop, rules file).
 
-The list is open. Besides the three built-in games, every installed distribution
-may register games under the entry-point group ``cardwars.games``
-(:data:`GROUP`), one entry point per game, ``name = "package.module:GameClass"``
-(the game's :attr:`~cardwars.engine.Game.name`). The entry points are read once, from
-the installed distributions' metadata (``importlib.metadata``), without importing
-anything; :func:`refresh` reads them again. A game's module is imported only when the
-game is first asked for, so ``import cardwars`` imports no game at all, and
-:func:`game_names` imports none either.
+The list is open. Besides the three built-in games, every installed distribution may register games
+under the entry-point group ``cardwars.games`` (:data:`GROUP`), one entry point per game,
+``name = "package.module:GameClass"`` (the game's :attr:`~cardwars.engine.Game.name`). The entry
+points are read once, from the installed distributions' metadata (``importlib.metadata``), without
+importing anything; :func:`refresh` reads them again. A game's module is imported only when the game
+is first asked for: ``import cardwars`` and :func:`game_names` import no game.
 
 A plugin never breaks the built-in games:
 
-* a built-in name always means the built-in game; a plugin that registers one is
-  left out, as is a name that two plugins register (asking for that name raises
-  :class:`~cardwars.errors.PluginError` naming both), a name that is no game name
-  (lower-case letters and digits, in words joined by ``-``, at most 64 characters) and
-  the plugins past the first :data:`MAX_PLUGINS`; :func:`plugins` lists every entry
-  point with the problem that left it out;
-* a plugin that fails to import, or whose entry point is not a ``Game`` subclass
-  named as its entry point, raises :class:`~cardwars.errors.PluginError` (naming the
-  distribution and the entry point, the import error chained) when it is asked for,
-  and on every later ask; nothing else changes.
+* a built-in name always means the built-in game; a plugin that registers one is left out, as is a
+  name that two plugins register (asking for that name raises :class:`~cardwars.errors.PluginError`
+  naming both), a name that is no game name (lower-case letters and digits, in words joined by
+  ``-``, at most 64 characters) and the plugins past the first :data:`MAX_PLUGINS`; :func:`plugins`
+  lists every entry point with the problem that left it out;
+* a plugin that fails to import, or whose entry point is not a ``Game`` subclass named as its
+  entry point, raises :class:`~cardwars.errors.PluginError` (naming the distribution and the
+  entry point, the import error chained) whenever it is asked for; nothing else changes.
 """
 
 from __future__ import annotations
@@ -70,8 +65,7 @@ BUILTIN: Final[dict[str, str]] = {
 """The built-in games, as entry points would name them; they come first and always win."""
 
 MAX_PLUGINS: Final = 256
-"""The most plugin entry points read; any past them (in the order of their names) are
-left out, and :func:`plugins` says so."""
+"""The most plugin entry points read; those past them (by name) are left out (:func:`plugins`)."""
 
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _MAX_NAME = 64
@@ -86,9 +80,8 @@ class Plugin:
         name: the game name it registers.
         value: what it loads, ``"package.module:GameClass"``.
         distribution: the distribution that declares it, ``"name version"``.
-        problem: why the game is left out of :func:`game_names` (a name clash, a bad
-            name, too many plugins), or None when it is registered. Whether it imports
-            is known only once it is asked for.
+        problem: why the game is left out of :func:`game_names` (a name clash, a bad name, too
+            many plugins), or None when it is registered (whether it imports is known once asked).
 
     >>> plugin = Plugin("snap", "snap.game:Snap", "'snap 1.0'")
     >>> plugin.entry_point
@@ -199,9 +192,8 @@ def _discover() -> dict[str, Plugin]:
 
 
 def refresh() -> None:
-    """Read the entry points again: after a distribution was installed or removed while
-    this process runs. A plugin's game is then looked up again when asked for (a module
-    already imported is not run again).
+    """Read the entry points again, after a distribution was installed or removed while this
+    process runs; a plugin's game is looked up again when asked for (no module runs twice).
 
     >>> refresh()
     >>> game_names()[:3]
@@ -216,8 +208,8 @@ def refresh() -> None:
 
 
 def plugins() -> tuple[Plugin, ...]:
-    """Every entry point of the group ``cardwars.games``, in order of name, each with the
-    problem that leaves it out (:attr:`Plugin.problem`), if any; imports nothing.
+    """Every entry point of ``cardwars.games`` by name, with the problem that leaves it out
+    (:attr:`Plugin.problem`), if any; imports nothing.
 
     >>> [p for p in plugins() if p.name == "aliwar" and p.problem is None]
     []
@@ -228,8 +220,7 @@ def plugins() -> tuple[Plugin, ...]:
 
 
 def game_names() -> tuple[str, ...]:
-    """The names :func:`load_game` accepts: the built-in games, then the registered
-    plugins' in order of name. Imports no game.
+    """The names :func:`load_game` accepts: the built-in games, then the plugins' by name.
 
     >>> game_names()[:3]
     ('aliwar', 'clone-war', 'guerrilla')
@@ -326,14 +317,11 @@ def load_game(name: str, **options: Any) -> Game[Any, Any]: ...
 
 
 def load_game(name: str, **options: Any) -> Game[Any, Any]:
-    """Build a game by name: ``"aliwar"``, ``"clone-war"``, ``"guerrilla"`` or a
-    plugin's (:func:`game_names`).
+    """Build a game by name (:func:`game_names`) with ``options``: ``players=`` and the fields of
+    the game's ``Rules``.
 
-    To a type checker the literal name gives the game's own class
-    (``load_game("aliwar")`` is an :class:`~cardwars.aliwar.Aliwar`), so its
-    states, observations and moves are typed all the way down.
-
-    ``options`` are ``players=`` and the fields of the game's ``Rules``.
+    To a type checker a built-in name gives the game's own class (``load_game("aliwar")`` is an
+    :class:`~cardwars.aliwar.Aliwar`), so its states, observations and moves are typed.
 
     Raises:
         UsageError: an unknown game name.

@@ -1,8 +1,7 @@
 """The statistics of a batch of games: :class:`SimulationReport`.
 
-The per-game columns are :class:`array.array` objects, which export the buffer
-protocol, so ``numpy.asarray(report.lengths)`` is zero-copy when NumPy is
-installed and the library itself needs nothing.
+The per-game columns are :class:`array.array` objects, which export the buffer protocol, so
+``numpy.asarray(report.lengths)`` is zero-copy when NumPy is installed (the library needs none).
 """
 
 from __future__ import annotations
@@ -96,10 +95,10 @@ class LongDeal:
 
     Attributes:
         game: its number ``k`` in the run.
-        seed: the seed it was dealt from, ``derive_seed(run seed, k)``:
-            ``game.new_game(seed)`` deals it again, and ``cardwars.play`` with the run's
-            agents and this seed plays the very same game.
-        length: its :attr:`~cardwars.engine.Result.length`, in the game's
+        seed: the seed it was dealt from, ``derive_seed(run seed, k)``: ``game.new_game(seed)``
+            deals it again, and ``cardwars.play`` with the run's agents and this seed plays the
+            very same game.
+        length: its :attr:`~cardwars.engine.Result.length`, in
             :attr:`~cardwars.engine.Game.length_unit`.
         winner: the winning seat, or None.
         termination: how it ended, one of the game's terminations.
@@ -150,13 +149,13 @@ class SimulationReport:
         lengths: game lengths, one per game (``array('q')``).
         winners: the winning seat per game, ``-1`` for a draw (``array('b')``).
         termination_codes: the termination per game (``array('b')``).
-        engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when
-            :func:`cardwars.play` played each game.
+        engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when :func:`cardwars.play`
+            played each game.
         backend: ``"compiled"`` or ``"python"``, the backend that ran.
-        length_unit: what a game's length counts (the game's
-            :attr:`~cardwars.engine.Game.length_unit`: ``"rounds"``, ``"battles"`` …).
-        longest: the longest deals kept (``keep_longest=``), longest first; equally
-            long ones in the order they were dealt.
+        length_unit: what a game's length counts (:attr:`~cardwars.engine.Game.length_unit`:
+            ``"rounds"``, ``"battles"`` …).
+        longest: the longest deals kept (``keep_longest=``), longest first; equally long ones in
+            the order they were dealt.
 
     >>> import cardwars
     >>> report = cardwars.simulate("aliwar", ["greedy", "random"], games=1000, seed=1)

@@ -1,32 +1,15 @@
-"""Play many games, exactly and reproducibly: :func:`simulate`.
+"""Play many games, exactly and reproducibly: :func:`simulate`, whose docstring says how.
 
-Game ``k`` of a batch always uses ``derive_seed(seed, k)``, so the report is the
-same for any number of workers, any chunking and any executor. When every agent
-is built in, chunks run in the game's compiled batch loop (which replays exactly
-the games :func:`cardwars.play` would play); otherwise each game is played with
-:func:`cardwars.play` and the given agents.
-
-Work that goes to other processes (``workers > 1``, or an executor that is not
-a :class:`~concurrent.futures.ThreadPoolExecutor`) needs a game and agents that
-pickle; that is checked before anything starts. At most :data:`MAX_WORKERS`
-worker processes may be asked for, and an own pool never starts more processes
-than there are chunks. If a chunk fails, or the run is interrupted, the
-remaining chunks are cancelled and an own worker pool is ended at once, so no
-error leaves the call (or the interpreter) waiting; a chunk's error is raised
-as a :class:`~cardwars.errors.SimulationError` with the error chained. While
-chunks run in other processes or threads, a Ctrl-C (SIGINT) is noted and raised
-as KeyboardInterrupt at the next safe point (within a tenth of a second),
-never inside the pool's own code, where it could be lost or leave a lock held.
-
-The arguments are read without running the caller's code: an int subclass is
-read as the plain int it holds (its ``__index__``, ``__eq__`` or comparisons
-are never called), and error messages name a value's type unless it is a
-plain built-in value, which they quote cut short (never a caller's ``repr``).
+Game ``k`` always uses ``derive_seed(seed, k)``, whatever the workers, chunking and executor.
+While a pool runs, Ctrl-C is held back and raised at a safe point (:class:`_HeldInterrupts`).
+The arguments are read without running the caller's code (an int subclass as the int it holds;
+messages quote only plain built-in values, cut short).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 import importlib
 import itertools
@@ -53,8 +36,7 @@ from cardwars.report import LongDeal, SimulationReport
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-# The process and thread pools are imported where they are used: importing them pulls in
-# multiprocessing, which would double the time of ``import cardwars``.
+# The pools are imported where used: multiprocessing would double ``import cardwars``'s time.
 
 __all__ = ["MAX_KEEP", "MAX_WORKERS", "simulate"]
 
@@ -63,26 +45,18 @@ ProgressCallback = Callable[[int, int], None]
 _DEFAULT_CHUNK = 20_000
 
 MAX_WORKERS: Final[int] = 4 * (os.cpu_count() or 1)
-"""Most worker processes :func:`~cardwars.simulate` takes, four per CPU
-(``4 * os.cpu_count()``, or 4 when the count is unknown). More processes than
-cores only add start-up time and memory; a larger ``workers`` raises
+"""Most worker processes :func:`~cardwars.simulate` takes, ``4 * os.cpu_count()`` (4 when
+unknown); more only add start-up time and memory. A larger ``workers`` is a
 :class:`~cardwars.errors.UsageError` naming this bound."""
 
 MAX_KEEP: Final[int] = 10_000
 """The most deals ``simulate(keep_longest=K)`` keeps."""
 
-# The most games one call plays (2**48, about 2.8e14): far more than any run
-# finishes, and small enough that every game index k fits derive_seed.
-_MAX_GAMES = 2**48
-
-# Chunks in flight at once: per worker process of an own pool, or in total on
-# a caller's executor (whose size is unknown). Later chunks are submitted as
-# earlier ones finish, so no list of every chunk is ever built.
+_MAX_GAMES = 2**48  # more than any run finishes; every game index fits derive_seed
+# Chunks in flight: per worker of an own pool, or in all on a caller's executor (size unknown).
 _IN_FLIGHT_PER_WORKER = 4
 _IN_FLIGHT_EXECUTOR = 1024
-
-# Seconds between looks for a held-back Ctrl-C while waiting for chunks.
-_INTERRUPT_POLL = 0.1
+_INTERRUPT_POLL = 0.1  # seconds between looks for a held-back Ctrl-C
 
 _SignalHandler = Callable[[int, FrameType | None], Any]
 
@@ -90,21 +64,12 @@ _SignalHandler = Callable[[int, FrameType | None], Any]
 class _HeldInterrupts:
     """Hold Ctrl-C back while simulate() drives a pool; raise it where that is safe.
 
-    A KeyboardInterrupt raised at whatever bytecode the main thread is running
-    inside concurrent.futures or multiprocessing can be lost or leave a lock
-    held. One that lands while ``os.fork()`` starts a worker is raised inside an
-    at-fork hook (logging registers one), where Python prints "Exception
-    ignored" and drops it: the run then waits for its workers for ever. One that
-    lands while ``wait()`` takes the futures' locks one by one leaves some of
-    them held: the pool's manager thread blocks on such a lock, and the
-    interpreter hangs at exit joining that thread.
-
-    So, in the main thread and when the SIGINT handler is a Python callable (by
-    default :func:`signal.default_int_handler`), the handler is replaced by one
-    that only notes the signal; :meth:`deliver` calls the previous handler
-    (which raises KeyboardInterrupt) at points where raising is safe, and
-    leaving restores it. A process forked meanwhile (a worker) runs the previous
-    handler at once, as it would have without this.
+    A KeyboardInterrupt inside concurrent.futures or multiprocessing can be lost (in an
+    at-fork hook while ``os.fork()`` starts a worker: the run then waits for ever) or leave
+    a lock held (in ``wait()``: the interpreter hangs at exit). So, in the main thread and
+    when the SIGINT handler is a Python callable, it is replaced by one that only notes the
+    signal; :meth:`deliver` calls the previous handler at safe points, leaving restores it.
+    A worker forked meanwhile runs the previous handler at once.
     """
 
     def __init__(self) -> None:
@@ -162,9 +127,8 @@ class _HeldInterrupts:
                 self.deliver()
 
 
-# A kept deal while the run goes on: (length, -k, the deal's figures or None). The
-# smallest of them (a min-heap) is the first to go: the shortest, and among equally long
-# deals the one dealt last, so the K kept are the same whatever the chunks.
+# A kept deal: (length, -k, figures or None). A min-heap drops the shortest, among equally
+# long ones the last dealt, so the K kept are the same whatever the chunks.
 _Candidate = tuple[int, int, "dict[str, int] | None"]
 
 
@@ -228,11 +192,7 @@ def _run_chunk(
     backend: str,
     keep: int = 0,
 ) -> _Chunk:
-    """Play games ``start .. start+count-1``; runs in a worker process or thread too.
-
-    With ``keep``, the chunk's ``keep`` longest games come too (their figures once
-    :func:`play` has played them; those of the batch loop are read later).
-    """
+    """Play games ``start .. start+count-1`` (in a worker too), with the ``keep`` longest."""
     _backend.use_backend(backend)  # a worker process runs the caller's backend
     terminations = game.terminations
     if compiled:
@@ -286,8 +246,7 @@ def _longest_deals(
     winners: array[int],
     codes: array[int],
 ) -> tuple[LongDeal, ...]:
-    """The ``keep`` longest deals of the run, from the chunks' own longest: the longest
-    first, equally long ones in the order they were dealt."""
+    """The run's ``keep`` longest deals, longest first, equally long ones as dealt."""
     candidates = sorted(
         (c for chunk in chunks for c in chunk.longest), key=lambda c: (-c[0], -c[1])
     )[:keep]
@@ -367,10 +326,7 @@ _SHOWN = 60  # characters of a quoted plain value
 
 
 def _shown(value: object) -> str:
-    """``value`` for an error message, without running any of the caller's code.
-
-    A plain ``int``, ``str``, ``float``, ``bool`` or ``None`` is quoted (cut to 60
-    characters); anything else is named by its type only.
+    """``value`` for a message, running none of its code: plain values quoted, else its type.
 
     >>> _shown(3), _shown("x" * 100)[-3:], _shown(object())
     ('3', 'xx…', 'an object')
@@ -381,7 +337,7 @@ def _shown(value: object) -> str:
             text = repr(value)
         except ValueError:  # an int too long to print
             return "an int too long to print"
-        return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+        return _clip(text, _SHOWN)
     try:
         name = str(type.__getattribute__(kind, "__name__"))
     except Exception:  # pragma: no cover - a metaclass that hides its name
@@ -390,10 +346,7 @@ def _shown(value: object) -> str:
 
 
 def _plain_int(value: object) -> int | None:
-    """``value`` as a plain int, or None when it is no int (bools are not ints here).
-
-    An int subclass gives the int it holds; none of its methods is called.
-    """
+    """``value`` as a plain int (none of a subclass's methods called), None for a non-int."""
     kind = type(value)
     if kind is bool or not issubclass(kind, int):
         return None
@@ -406,9 +359,7 @@ def _error_text(exc: BaseException) -> str:
         text = str(exc)
     except Exception:
         text = "<its message cannot be shown>"
-    text = " ".join(text.split())
-    if len(text) > 300:
-        text = text[:299] + "…"
+    text = _clip(" ".join(text.split()), 300)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
@@ -474,13 +425,8 @@ def _chunk_error(exc: Exception, start: int, count: int) -> SimulationError:
 def _check_picklable(
     game: Game[Any, Any], agents: Sequence[Agent | str], executor: Executor | None
 ) -> None:
-    """Raise UsageError now if the game or an agent cannot be sent to another process.
-
-    A ThreadPoolExecutor shares the objects and needs no check. A
-    ProcessPoolExecutor (ours for ``workers > 1``, or the caller's) pickles
-    them; any other executor is checked with cloudpickle when it is installed
-    (Dask and most cluster executors use it), else with pickle.
-    """
+    """UsageError now if the game or an agent cannot go to another process: none for threads,
+    pickle for a process pool, cloudpickle (if installed: Dask uses it) for other executors."""
     # An executor of a pool class whose module was never imported is not of that class.
     threads = sys.modules.get("concurrent.futures.thread")
     if threads is not None and isinstance(executor, threads.ThreadPoolExecutor):
@@ -540,44 +486,38 @@ def simulate(
 
     Args:
         game: a :class:`~cardwars.engine.Game`, or a game name (default rules).
-        agents: one agent per seat: a built-in agent's name or an object with
-            ``choose()``; with only built-in names the compiled batch loop runs.
+        agents: one agent per seat: a built-in agent's name or an object with ``choose()``; with
+            only built-in names the compiled batch loop runs.
         games: how many games, an int in [1, 2**48]; game ``k`` is dealt from
             ``derive_seed(seed, k)``.
         seed: the batch seed, an int in [0, 2**64).
-        workers: worker processes, an int from 1 to
-            :data:`~cardwars.simulate.MAX_WORKERS` (four per
-            CPU); 1 runs in this process. An own pool starts at most one process
-            per chunk.
+        workers: worker processes, an int from 1 to :data:`~cardwars.simulate.MAX_WORKERS` (four
+            per CPU); 1 runs in this process. An own pool starts at most one process per chunk.
         executor: any :class:`concurrent.futures.Executor` (e.g. a Dask cluster's
             ``client.get_executor()``); overrides ``workers``.
         progress: True for a progress bar (rich, if installed), False, or a callback
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
-        keep_longest: keep the ``K`` longest deals of the run (an int from 0 to
-            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones in
-            the order they were dealt: :attr:`SimulationReport.longest
-            <cardwars.report.SimulationReport.longest>`, each with its game number,
-            seed, length (:attr:`~cardwars.engine.Result.length`, in the game's
-            :attr:`~cardwars.engine.Game.length_unit`), the game's own figures
-            (:meth:`~cardwars.engine.Game.deal_figures`) and the deal in the game's
-            notation (:meth:`~cardwars.engine.Game.deal_notation`). The same for any
-            ``workers``, executor and ``chunk_size``.
+        keep_longest: keep the ``K`` longest deals (an int from 0 to
+            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones as dealt:
+            :attr:`SimulationReport.longest <cardwars.report.SimulationReport.longest>`, each
+            with its game number, seed, length (:attr:`~cardwars.engine.Result.length`, in
+            :attr:`~cardwars.engine.Game.length_unit`), figures
+            (:meth:`~cardwars.engine.Game.deal_figures`) and notation
+            (:meth:`~cardwars.engine.Game.deal_notation`); the same for any ``workers``,
+            executor and ``chunk_size``.
 
     Returns:
         A report of every game's length, winner and ending, with its statistics.
 
     Raises:
-        UsageError: a bad argument, raised before any game is played; this
-            includes a game or agent that does not pickle when the work goes to
-            other processes (``workers > 1``, or an executor other than a
-            :class:`~concurrent.futures.ThreadPoolExecutor`).
-        SimulationError: a chunk raised (e.g. an agent's own error), which is
-            chained as ``__cause__``; the other chunks are cancelled first and an
-            own pool is ended. The same when the ``progress`` callback raises
-            (its error chained): the run stops at that call, the games not yet
-            reported are dropped and no report is returned. A ``KeyboardInterrupt``
-            from the callback stops the run the same way and goes through as it is.
+        UsageError: a bad argument, before any game is played (a game or agent that does not
+            pickle included, when the work goes to other processes: ``workers > 1``, or an
+            executor other than a :class:`~concurrent.futures.ThreadPoolExecutor`).
+        SimulationError: a chunk raised (e.g. an agent's own error), chained as ``__cause__``;
+            the other chunks are cancelled first and an own pool is ended. The same when the
+            ``progress`` callback raises (chained): the run stops at that call, no report is
+            returned. A ``KeyboardInterrupt`` from it stops the run the same way and goes through.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)
@@ -618,9 +558,7 @@ def simulate(
     sink, close_progress = _progress_sink(progress, games)
 
     def report_progress(done: int, total: int) -> None:
-        # A callback that raises stops the run as a failed chunk does (the rest
-        # cancelled, an own pool ended) and is one SimulationError, its error chained.
-        try:
+        try:  # a raising callback stops the run as a failed chunk does
             sink(done, total)
         except Exception as exc:
             raise SimulationError(
@@ -628,6 +566,9 @@ def simulate(
                 f"{_error_text(exc)}; the run was stopped"
             ) from exc
 
+    run = functools.partial(
+        _run_chunk, game, agent_specs, seed, compiled=compiled, backend=backend, keep=keep
+    )
     chunks: list[_Chunk] = []
     done = 0
     try:
@@ -635,9 +576,7 @@ def simulate(
             for start in starts:
                 count = min(chunk_size, games - start)
                 try:
-                    chunk = _run_chunk(
-                        game, agent_specs, seed, start, count, compiled, backend, keep
-                    )
+                    chunk = run(start, count)
                 except Exception as exc:
                     raise _chunk_error(exc, start, count) from exc
                 chunks.append(chunk)
@@ -650,8 +589,6 @@ def simulate(
             pending: set[Future[_Chunk]] = set()
             submitted: dict[Future[_Chunk], tuple[int, int]] = {}  # first game and count
             finished = False
-            # Ctrl-C is raised only by interrupts.deliver() (or by the progress callback)
-            # from here until the pool is ended or shut down.
             with _HeldInterrupts() as interrupts:
                 if executor is None:
                     from concurrent.futures import ProcessPoolExecutor
@@ -665,17 +602,7 @@ def simulate(
                     while True:
                         for s in itertools.islice(todo, in_flight - len(pending)):
                             count = min(chunk_size, games - s)
-                            future = pool.submit(
-                                _run_chunk,
-                                game,
-                                agent_specs,
-                                seed,
-                                s,
-                                count,
-                                compiled,
-                                backend,
-                                keep,
-                            )
+                            future = pool.submit(run, s, count)
                             submitted[future] = (s, count)
                             pending.add(future)
                             interrupts.deliver()
@@ -699,9 +626,8 @@ def simulate(
                 finally:
                     if not finished:  # an error or Ctrl-C: leave nothing running or waiting
                         if own_pool is not None:
-                            # The pool cancels its own queued chunks: a future cancelled
-                            # from here could still be failed by its manager thread once the
-                            # workers are ended, which prints InvalidStateError from it.
+                            # It cancels its own queued chunks (cancelling them from here
+                            # can make its manager thread print InvalidStateError).
                             _abandon(own_pool)
                         else:
                             for future in pending:

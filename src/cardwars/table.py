@@ -1,11 +1,10 @@
 """A game with people and built-in agents at one table: what a front end drives.
 
-:class:`Table` seats an agent (or a built-in agent's name) at some seats; every
-other seat is a *person*, whose moves the front end hands in with
-:meth:`Table.play`. The table runs the agents itself, each drawing from
-``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play` does, and
-rests only where a person is polled (or the game is over), so the same seed and
-the same choices give the same game as :func:`cardwars.play`.
+:class:`Table` seats an agent (or a built-in agent's name) at some seats; every other seat is a
+*person*, whose moves the front end hands in with :meth:`Table.play`. The table runs the agents
+itself, each drawing from ``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play`
+does, and rests only where a person is polled (or the game is over), so the same seed and the same
+choices give the same game as :func:`cardwars.play`.
 
 >>> import cardwars
 >>> table = cardwars.Table(cardwars.load_game("aliwar"), agents={1: "random"}, seed=7)
@@ -60,9 +59,8 @@ MAX_VIEW_EVENTS = 1000
 class SeatEvent:
     """One event of a seat's feed: its index in the feed, the event, and its line of text.
 
-    ``text`` is the game's ``text.describe(event)``
-    (:class:`~cardwars.engine.interfaces.GameText`), or None for the events a game writes
-    no line for.
+    ``text`` is the game's ``text.describe(event)`` (:class:`~cardwars.engine.interfaces.GameText`),
+    or None for the events a game writes no line for.
     """
 
     index: int
@@ -79,18 +77,17 @@ class SeatView(Generic[ObservationT, MoveT]):
     Attributes:
         seat: the seat.
         observation: the seat's :meth:`~cardwars.engine.GameState.observation`.
-        legal_moves: the moves the seat may play now (empty unless the table waits
-            for this person, or this person may still change a pending move).
+        legal_moves: the moves the seat may play now (empty unless the table waits for this
+            person, or this person may still change a pending move).
         labels: each legal move's text (the game's ``text.label``), in the same order.
         actions: each legal move's action number, in the same order.
-        pending: the move this person handed in for the current step, not yet
-            played (only this seat's own; never another's).
+        pending: the move this person handed in for the current step, not yet played (only
+            this seat's own; never another's).
         waiting: the table waits for this person's move.
-        events: the seat's feed from index ``events_from`` on (at most
-            :data:`MAX_VIEW_EVENTS`, the newest): by default what came since this
-            seat's previous view.
-        events_from: the feed index of ``events[0]``; after an undo it may be lower
-            than what a client has received: drop the events from there on first.
+        events: the seat's feed from index ``events_from`` on (at most :data:`MAX_VIEW_EVENTS`, the
+            newest): by default what came since this seat's previous view.
+        events_from: the feed index of ``events[0]``; after an undo it may be lower than what a
+            client has received: drop the events from there on first.
         event_count: the length of the seat's feed: the next view starts here.
         steps: how many steps the game has had (its history's length).
         automatic: the table rests before an automatic step (Clone War with
@@ -128,28 +125,24 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     Args:
         game: the game to play.
-        agents: ``{seat: agent}``, each an :class:`~cardwars.engine.Agent` or a
-            built-in agent's name; every seat without one is a person.
+        agents: ``{seat: agent}``, each an :class:`~cardwars.engine.Agent` or a built-in agent's
+            name; every seat without one is a person.
         seed: the deal; None picks a fresh random seed (``table.state.seed``).
-        pause_automatic: with people at the table, also rest before each automatic
-            step (Clone War's battles), so a person can watch them one by one:
-            ``play({})`` performs it. Without it the table runs them at once.
+        pause_automatic: with people at the table, also rest before each automatic step (Clone
+            War's battles), which ``play({})`` performs; without it the table runs them at once.
 
-    A table is for one thread at a time, like a state. A call that overlaps another
-    call of the same table (from another thread, or from an agent's ``choose``
-    during :meth:`play`) raises :class:`~cardwars.errors.UsageError` and changes
-    nothing, except reads, which share the table: views and properties from several
-    threads at once work while no thread plays or undoes.
+    A table is for one thread at a time, like a state. A call that overlaps another call of the same
+    table (from another thread, or from an agent's ``choose`` during :meth:`play`) raises
+    :class:`~cardwars.errors.UsageError` and changes nothing, except reads, which share the table:
+    views and properties from several threads at once work while no thread plays or undoes.
 
-    The table rests where a person is polled, or the game is over. People may hand
-    in their moves in one call or one by one: a move of one person is kept secret
-    (no view of another seat shows it) until every polled person has moved; then
-    the step is played, and the agents play on until a person is polled again.
-    A person may replace a pending move until then.
+    The table rests where a person is polled, or the game is over. People may hand in their moves in
+    one call or one by one: a move of one person is kept secret (no view of another seat shows it)
+    until every polled person has moved; then the step is played, and the agents play on until a
+    person is polled again. A person may replace a pending move until then.
 
-    Generic in the state, observation and move types, for typed front ends: a
-    table of Aliwar is a ``Table[aliwar.State, aliwar.AliwarObservation,
-    aliwar.Move]``, and its views hand out Aliwar's own observation and moves.
+    Generic in the state, observation and move types, for typed front ends: a table of Aliwar is a
+    ``Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move]``, its views Aliwar's own.
 
     Raises:
         UsageError: ``agents`` is not a mapping of seats to agents or names.
@@ -247,11 +240,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     @property
     @exclusive.read
     def state(self) -> StateT:
-        """A copy of the whole (god's-eye) state, which is never for a person's eyes.
-
-        Changing the copy changes nothing at the table. People's pending moves
-        are not in it (they are not played yet).
-        """
+        """A copy of the whole (god's-eye) state, never for a person's eyes; changing it changes
+        nothing at the table. People's pending moves are not in it (not played yet)."""
         return self._state.copy()
 
     @property
@@ -290,9 +280,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     def view(self, seat: int, since: int | None = None) -> SeatView[ObservationT, MoveT]:
         """What ``seat`` may know now, with its events since its previous view.
 
-        ``since`` asks for the feed from that index on instead (a client that
-        reconnects says how many events it holds). The view never holds another
-        seat's observation or pending move.
+        ``since`` asks for the feed from that index on instead (a client that reconnects says how
+        many events it holds). The view never holds another seat's observation or pending move.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``since`` is not an int >= 0.
@@ -336,27 +325,23 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     def play(self, moves: Mapping[int, MoveT]) -> bool:
         """Hand in people's moves; play the step once every polled person has moved.
 
-        ``moves`` holds a legal move for some or all of the polled people. Until
-        every one of them has moved, the moves wait, secret. Then the step is played
-        with the agents' moves, and the agents play on until a person is polled or
-        the game ends. ``play({})`` performs the automatic step the table rests
-        before (``pause_automatic``).
+        ``moves`` holds a legal move for some or all of the polled people. Until every one of them
+        has moved, the moves wait, secret. Then the step is played with the agents' moves, and the
+        agents play on until a person is polled or the game ends. ``play({})`` performs the
+        automatic step the table rests before (``pause_automatic``).
 
         Returns:
-            True when the table played (the game moved on), False when it still
-            waits for other people.
+            True when the table played (the game moved on), False when it still waits for others.
 
         Raises:
-            IllegalMoveError: the game is over, or a move is not legal (named,
-                with the legal moves).
-            UsageError: ``moves`` is not a mapping of seats, or names a seat that
-                is not a polled person; or it is empty when people are polled; or
-                the table is in the middle of another call (an agent's ``choose``
-                that calls ``play`` or :meth:`undo` of its own table, or another
-                thread: ``cardwars.exclusive.BUSY``).
+            IllegalMoveError: the game is over, or a move is not legal (named, with the legal ones).
+            UsageError: ``moves`` is not a mapping of seats, or names a seat that is not a polled
+                person; or it is empty when people are polled; or the table is in the middle of
+                another call (an agent's ``choose`` that calls ``play`` or :meth:`undo` of its own
+                table, or another thread: ``cardwars.exclusive.BUSY``).
 
-        An exception an agent raises goes through. Whatever is raised, the table
-        is left exactly as it was.
+        An exception an agent raises goes through. Whatever is raised, the table is left exactly
+        as it was.
         """
         given = self._read_moves(moves)
         if not given and not self.automatic:
@@ -380,15 +365,14 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     @exclusive.step
     def undo(self) -> None:
-        """Go back to the people's previous decision: every step since is undone.
-
-        The agents' moves after it are undone too, and their RNGs are restored, so
-        the table is where it was then. Pending moves are dropped.
+        """Go back to the people's previous decision: every step since (the agents' too) is
+        undone and the agents' RNGs restored, so the table is where it was then. Pending moves
+        are dropped.
 
         Raises:
-            UsageError: there is no earlier decision to go back to, or the table is in
-                the middle of another call (an agent's ``choose`` during :meth:`play`,
-                or another thread); nothing changes.
+            UsageError: there is no earlier decision to go back to, or the table is in the middle
+                of another call (an agent's ``choose`` during :meth:`play`, or another thread);
+                nothing changes.
         """
         if not self.can_undo:
             raise UsageError("nothing to undo: the people have not decided anything yet")
@@ -415,13 +399,8 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     def _read_moves(self, moves: object) -> dict[int, Any]:
         """Read ``moves`` once into ``{seat: the state's own legal move}``, or raise."""
-        if type(moves) is not dict:
-            try:
-                is_mapping = isinstance(moves, Mapping)
-            except Exception:
-                is_mapping = False
-            if not is_mapping:
-                raise UsageError(f"play() takes a mapping of seat -> move, got {type_name(moves)}")
+        if type(moves) is not dict and not _is_mapping(moves):
+            raise UsageError(f"play() takes a mapping of seat -> move, got {type_name(moves)}")
         state = self._state
         if state.is_over:
             raise IllegalMoveError(f"the game is over ({state.result}); no move is accepted")
@@ -494,17 +473,21 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             self._cursors[seat] = min(cursor, len(state.events_for(seat)))
 
 
+def _is_mapping(value: object) -> bool:
+    try:
+        return isinstance(value, Mapping)
+    except Exception:  # a hostile __class__
+        return False
+
+
 def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
     """Read ``agents`` once into ``{seat: agent}``, built-in names made agents; or raise."""
-    if type(agents) is not dict:
-        try:
-            is_mapping = isinstance(agents, Mapping)
-        except Exception:
-            is_mapping = False
-        if not is_mapping or isinstance(agents, (str, bytes, Sequence)):
-            raise UsageError(
-                f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
-            )
+    if type(agents) is not dict and (
+        not _is_mapping(agents) or isinstance(agents, (str, bytes, Sequence))
+    ):
+        raise UsageError(
+            f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
+        )
     try:
         items = [(seat, agent) for seat, agent in cast("Mapping[object, object]", agents).items()]
     except Exception as exc:

@@ -3,13 +3,12 @@
 A game whose decisions an agent can learn (Aliwar, Guerrilla) is an :class:`Encodable`:
 :meth:`Encodable.encoding` gives its :class:`Encoding`, which its own folder defines
 (``cardwars/<game>/encoding.py``): the layout of the flat observation and state vectors
-(:class:`Field` tuples and upper bounds), the readable reference encoders that build
-them from an observation or a state, the OpenSpiel observation tensor and what else the
-adapters need to know of the game. Its states are :class:`EncodedState`: they write
-those vectors straight from their machine into a caller's buffer, and take the
-Parallel env's keyed step, through public, checked methods. This module is NumPy-free
-(the library itself needs no dependency); :mod:`cardwars.envs.encoding` turns an
-:class:`Encoding` into NumPy vectors.
+(:class:`Field` tuples and upper bounds), the readable reference encoders that build them from an
+observation or a state, the OpenSpiel observation tensor and what else the adapters need to know of
+the game. Its states are :class:`EncodedState`: they write those vectors straight from their machine
+into a caller's buffer, and take the Parallel env's keyed step, through public, checked methods.
+This module is NumPy-free (the library itself needs no dependency); :mod:`cardwars.envs.encoding`
+turns an :class:`Encoding` into NumPy vectors.
 
 >>> import cardwars
 >>> from cardwars.vectors import Encodable
@@ -75,20 +74,18 @@ def layout(spec: Sequence[tuple[str, int, float]]) -> tuple[tuple[Field, ...], t
 class Encoding:
     """What the RL adapters need of one game (under its rules and player count).
 
-    ``fields``/``high`` lay out the observation vector of one seat and ``observe``
-    builds it (card codes and counts, as ints) from ``state.observation(seat)``;
-    ``state_fields``/``state_high``/``state`` do the same for the god's-eye state
-    vector. These Python encoders are the readable reference: the states' machines
-    write the same vectors (:meth:`EncodedState.encode_into`). ``big`` names the
-    fields that may exceed 255 (counters); ``shared_seat`` says every seat's
-    observation vector differs only in the ``seat`` field.
+    ``fields``/``high`` lay out the observation vector of one seat and ``observe`` builds it (card
+    codes and counts, as ints) from ``state.observation(seat)``;
+    ``state_fields``/``state_high``/``state`` do the same for the god's-eye state vector. These
+    Python encoders are the readable reference: the states' machines write the same vectors
+    (:meth:`EncodedState.encode_into`). ``big`` names the fields that may exceed 255 (counters);
+    ``shared_seat`` says every seat's observation vector differs only in the ``seat`` field.
 
     ``tensor_pieces`` (name and shape) lay out OpenSpiel's observation tensor and
-    ``tensor_fill(views, observation)`` writes one observation into zeroed views of
-    those shapes (NumPy arrays given by the adapter); ``public(observation)`` is the
-    observation without its private part (the same object when ``private`` is False:
-    the game has no private information); ``max_steps`` bounds the decision steps of
-    one game.
+    ``tensor_fill(views, observation)`` writes one observation into zeroed views of those shapes
+    (NumPy arrays given by the adapter); ``public(observation)`` is the observation without its
+    private part (the same object when ``private`` is False: the game has no private information);
+    ``max_steps`` bounds the decision steps of one game.
 
     >>> import cardwars
     >>> encoding = cardwars.load_game("guerrilla", players=3).encoding()
@@ -140,27 +137,23 @@ class Encodable:
 
     def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
         """The core's ``count`` tables of this game for the native vector env
-        (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent
-        (``"random"`` or ``"greedy"``) at every other seat, both playing inside the core
-        (the machine's ``AliwarTables`` / ``GuerrillaTables``, compiled or interpreted).
-
-        Only the built-in games have such tables: they step inside cardwars's core,
-        through its own interface. A plugin's game leaves this method alone, and the
-        native vector env refuses it (:func:`has_vector_tables`); its tables are
-        stepped by Gymnasium's ``SyncVectorEnv`` or ``AsyncVectorEnv`` over the
-        single-table env instead.
+        (:mod:`cardwars.envs.vector`): the learner at ``seat``, a built-in agent (``"random"`` or
+        ``"greedy"``) at every other seat, both inside the core (the machine's ``AliwarTables`` /
+        ``GuerrillaTables``, compiled or interpreted). Only the built-in games have them; a
+        plugin's game leaves this method alone, and the native vector env refuses it
+        (:func:`has_vector_tables`).
 
         Raises:
-            UsageError: an opponent these tables do not play under these rules; a game
-                with no such tables (this default).
+            UsageError: an opponent these tables do not play under these rules; a game with no
+                such tables (this default).
         """
         name = getattr(self, "name", type(self).__name__)
         raise UsageError(no_vector_tables(name))
 
 
 def has_vector_tables(game: object) -> bool:
-    """Whether ``game`` has native vector tables (its class overrides
-    :meth:`Encodable.vector_tables`: the built-in games with decisions).
+    """Whether ``game``'s class overrides :meth:`Encodable.vector_tables` (the built-in games with
+    decisions).
 
     >>> import cardwars
     >>> from cardwars.vectors import has_vector_tables
@@ -185,9 +178,8 @@ def no_vector_tables(name: str) -> str:
 class EncodedState:
     """A state that writes its encodings from its machine (mixed into the states over one).
 
-    Every method checks its arguments first and raises
-    :class:`~cardwars.errors.UsageError` with nothing changed; the game's state
-    classes document each one.
+    Every method checks its arguments first and raises :class:`~cardwars.errors.UsageError` with
+    nothing changed; the game's state classes document each one.
 
     >>> import cardwars
     >>> from array import array
@@ -210,22 +202,20 @@ class EncodedState:
         raise NotImplementedError  # pragma: no cover
 
     def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
-        """Write every seat's observation vector and action mask into two blocks; return
-        whether the game is over. With ``wait`` the masks are one column wider: the wait
-        action ``num_actions``, 1 exactly for a seat not polled."""
+        """Write every seat's observation vector and action mask into two blocks; return whether
+        the game is over. With ``wait`` the masks are one column wider: the wait action
+        ``num_actions``, 1 exactly for a seat not polled."""
         raise NotImplementedError  # pragma: no cover
 
     def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
-        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False
-        (with ``wait``, also when a seat not polled has an entry other than the wait
-        action ``num_actions``)."""
+        """Perform a step from ``actions[keys[seat]]``, or change nothing and return False (with
+        ``wait``, also when a seat not polled has an entry other than the wait action)."""
         raise NotImplementedError  # pragma: no cover
 
 
 def check_vector(out: object, size: int, what: str) -> None:
-    """Raise UsageError unless ``out`` is a writable, C-contiguous, one-dimensional
-    ``float32`` buffer of exactly ``size`` elements (such as ``numpy.empty(size,
-    numpy.float32)``); ``what`` names the vector in the message.
+    """Raise UsageError unless ``out`` is a writable, C-contiguous, one-dimensional ``float32``
+    buffer of exactly ``size`` elements (``numpy.empty(size, numpy.float32)``) named ``what``.
 
     >>> from array import array
     >>> from cardwars.vectors import check_vector

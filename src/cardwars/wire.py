@@ -1,28 +1,22 @@
 """JSON for front ends: every move, event, observation and result, both ways, with a schema.
 
-:func:`encode` turns any value the engine hands out (a move, an event, an
-observation, a :class:`~cardwars.engine.Result`, a tuple of legal moves, a step's
-``{seat: move}`` mapping, a game's ``Rules``) into plain JSON data; :func:`decode`
-turns such data back into the equal object; :func:`schema` is the JSON Schema
-(draft 2020-12) of one game's values. The rules of the format:
+:func:`encode` turns any value the engine hands out (a move, an event, an observation, a
+:class:`~cardwars.engine.Result`, a tuple of legal moves, a step's ``{seat: move}``, a game's
+``Rules``) into plain JSON data; :func:`decode` turns it back into the equal object;
+:func:`schema` is the JSON Schema (draft 2020-12) of one game's values. The format:
 
-* an object is ``{"type": <class name>, <field>: <value>, ...}``, fields in the
-  class's order, numbered exactly as in Python (seats, stacks and columns from 0);
-* a card is its text, ``"KC"`` (``"KC1"`` for a card of deck 1 in Clone War);
-* an enum member is its name, ``"SWITCH"``;
-* a tuple is a list, a frozenset a sorted list, ``None`` is ``null``;
-* a mapping of seats (a step) is an object with the seats as strings: ``{"0": ...}``.
+* an object is ``{"type": <class name>, <field>: <value>, ...}``, fields in the class's
+  order, numbered as in Python (seats, stacks and columns from 0);
+* a card is its text, ``"KC"`` (``"KC1"`` for a card of deck 1 in Clone War); an enum
+  member its name, ``"SWITCH"``; a tuple a list, a frozenset a sorted list, ``None`` ``null``;
+* a step is an object with the seats as strings: ``{"0": ...}``.
 
-:func:`decode` accepts exactly what :func:`schema` accepts: every document valid
-under a game's schema decodes, and every document the schema rejects raises
-:class:`~cardwars.errors.RecordError` (a whole number written ``5.0`` is an
-integer in both, as JSON Schema says). The schema bounds the integers a class
-checks (an Aliwar ``Switch`` position 0–5, a ``Keep`` stack 0–4, every count
-option) and lists the allowed strings of every option. Data nested deeper than
-its type is refused at the first level too deep, without recursion errors.
-
-Everything an event says is safe to send to every seat: events carry only what
-the game makes public. An observation is for its own seat only.
+:func:`decode` accepts exactly what :func:`schema` accepts: every document the schema rejects raises
+:class:`~cardwars.errors.RecordError` (``5.0`` is an integer in both, as JSON Schema says). The
+schema bounds the integers a class checks (an Aliwar ``Switch`` position 0–5, a ``Keep`` stack 0–4,
+every count option) and lists every option's allowed strings. Data nested deeper than its type is
+refused at the first level too deep, without recursion errors. Events carry only what the game makes
+public (safe for every seat); an observation is for its own seat only.
 
 >>> import json, cardwars
 >>> from cardwars import aliwar
@@ -131,10 +125,9 @@ def encode(value: object) -> JsonValue:
     """``value`` as JSON-ready data; see the module for the format.
 
     Returns:
-        Dicts, lists, str, int, bool and None only, ready for :func:`json.dumps`: to a
-        type checker a :data:`JsonObject` for a move, an event, an observation, a
-        result, a ``Rules`` or a step, a list for a tuple or a set, a str for a card
-        or an enum member.
+        Dicts, lists, str, int, bool and None only, ready for :func:`json.dumps` (typed a
+        :data:`JsonObject` for a move, event, observation, result, ``Rules`` or step, a list
+        for a tuple or set, a str for a card or enum member).
 
     Raises:
         TypeError: a value that is none of the engine's (named in the message).
@@ -164,25 +157,19 @@ class ErrorDocument(TypedDict):
     message: str
     """The error's message, as ``str(error)`` gives it."""
     fields: JsonObject
-    """The error's fields by name (for an :class:`~cardwars.errors.IllegalMoveError`
-    ``seat``, ``move``, ``move_wire``, ``action``, ``legal``, ``legal_wire`` and
-    ``legal_actions``, lists for tuples and ``null`` for None; empty for the others)."""
+    """The fields by name (an :class:`~cardwars.errors.IllegalMoveError`'s ``seat``, ``move``,
+    ``move_wire``, ``action``, ``legal``, ``legal_wire``, ``legal_actions``; else empty)."""
 
 
 _ERROR_FIELDS = ("seat", "move", "move_wire", "action", "legal", "legal_wire", "legal_actions")
 
 
 def encode_error(error: CardwarsError) -> ErrorDocument:
-    """``error`` as JSON-ready data for a front end: its kind, message and fields.
+    """``error`` as an :class:`ErrorDocument` for a front end: its kind, message and fields.
 
-    What a server sends when it refuses a request: the same facts as the exception,
-    with moves as labels (the game's notation) and as :func:`encode` documents, so a
-    client can show the message, mark the legal moves, or send one of them back
-    (:func:`decode` reads a ``legal_wire`` item). Runs no code of the values that
-    caused the error: the fields hold only text, ints and wire documents.
-
-    Returns:
-        An :class:`ErrorDocument`: dicts, lists, str, int and None only.
+    What a server sends when it refuses a request: moves as labels and as :func:`encode`
+    documents (:func:`decode` reads a ``legal_wire`` item back). Runs no code of the values
+    that caused the error: the fields hold only text, ints, lists, ``null`` and wire documents.
 
     Raises:
         TypeError: ``error`` is not a :class:`~cardwars.errors.CardwarsError`.
@@ -214,8 +201,7 @@ def encode_error(error: CardwarsError) -> ErrorDocument:
     fields: JsonObject = {}
     if isinstance(error, IllegalMoveError):
         for name in _ERROR_FIELDS:
-            value = error.__dict__.get(name)
-            fields[name] = _plain_data(value)
+            fields[name] = _plain_data(error.__dict__.get(name))
     return {"kind": type(error).__name__, "message": message, "fields": fields}
 
 
@@ -236,16 +222,12 @@ def _plain_data(value: object) -> JsonValue:
 
 
 def decode(game: Game[Any, Any], data: object) -> object:
-    """The object that ``data`` (from :func:`encode`, through JSON or not) stands for.
+    """The object, equal to the one encoded, that ``data`` (from :func:`encode`) stands for.
 
-    A list decodes item by item (a list of legal moves, of events); an object by
-    its ``"type"``, which must be one of ``game``'s move, event or observation
-    classes, ``Result`` or ``Rules``. To a type checker the result is an
-    ``object``: :func:`decode_move`, :func:`decode_event` and
-    :func:`decode_observation` decode one kind of value and say which.
-
-    Returns:
-        The object, equal to the one that was encoded (a tuple for a list).
+    A list decodes item by item into a tuple; an object by its ``"type"``: one of ``game``'s
+    move, event or observation classes, ``Result`` or ``Rules``. The result is typed
+    ``object``; :func:`decode_move`, :func:`decode_event` and :func:`decode_observation`
+    decode one kind of value and say which.
 
     Raises:
         RecordError: data that is not a value of this game; the message says where.
@@ -279,11 +261,9 @@ def decode_move(game: Game[Any, Any], data: object) -> Move: ...
 def decode_move(game: Game[Any, Any], data: object) -> Move:
     """The move of ``game`` that ``data`` (one encoded move) stands for.
 
-    A front end's way to read a player's move: to a type checker the result is the
-    game's own move type (``aliwar.Move`` for an :class:`~cardwars.aliwar.Aliwar`),
-    and data that is any other value (an event, a list, a step) is refused. The move
-    is one of the game's; whether it is legal now is for
-    :meth:`~cardwars.engine.GameState.apply` to say.
+    Typed as the game's own move type (``aliwar.Move`` for an
+    :class:`~cardwars.aliwar.Aliwar`); any other value is refused. Whether the move is legal
+    now is for :meth:`~cardwars.engine.GameState.apply` to say.
 
     Raises:
         RecordError: data that is no move of this game (Clone War has none); the
@@ -326,9 +306,7 @@ def decode_observation(game: Game[Any, Any], data: object) -> Observation: ...
 
 
 def decode_observation(game: Game[Any, Any], data: object) -> Observation:
-    """The observation of ``game`` that ``data`` (one encoded observation) stands for.
-
-    To a type checker the result is the game's own observation class.
+    """The observation of ``game`` (typed as its own class) that ``data`` stands for.
 
     Raises:
         RecordError: data that is no observation of this game.
@@ -435,17 +413,10 @@ def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
 
 @functools.cache
 def _bounds(cls: type) -> dict[str, Any]:
-    """What a class checks of its own fields beyond their types, by field.
-
-    An int field: its ``(low, high)`` (a class's ``wire_bounds``); a string option: its
-    allowed strings. The schema states the same, so that the schema and :func:`decode`
-    agree.
-    """
+    """By field, what ``cls`` checks beyond types: ``(low, high)`` or allowed strings."""
     if cls in _RULES_TYPES:
         _, choices, counts = option_table(cls)
         return {**choices, **counts}
-    # A value class states the range of its bounded int fields itself (Aliwar's Switch:
-    # positions 0-4 are the stacks, 5 the protection card).
     declared = getattr(cls, "wire_bounds", None)
     if not isinstance(declared, dict):
         return {}
@@ -579,12 +550,11 @@ def _clip(value: object) -> str:
 
 def schema(game: Game[Any, Any]) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every value of ``game``: moves, events, observations,
-    results and rules, each under ``$defs`` by its class name, and a step's ``{seat: move}``
-    (``Step``); the root accepts any of them or a list of them.
+    results and rules under ``$defs`` by class name, and a step's ``{seat: move}`` (``Step``);
+    the root accepts any of them or a list of them.
 
     Raises:
-        ArgumentTypeError: ``game`` is not a :class:`~cardwars.engine.Game` (a game's
-            name included: ``schema(cardwars.load_game("aliwar"))``).
+        ArgumentTypeError: ``game`` is not a :class:`~cardwars.engine.Game` (nor a name).
 
     >>> import cardwars
     >>> from cardwars.wire import schema
@@ -608,7 +578,6 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
         ]
         kind = f"{base.__name__}s"
         words = {"description": f"Any of the game's {kind.lower()}."}
-        # Clone War has no moves: its Moves accept nothing.
         defs[kind] = {**words, "anyOf": refs} if refs else {**words, "not": {}}
     defs["Step"] = {
         "description": "One step's moves, by seat (a seat is a decimal string).",
@@ -656,8 +625,7 @@ def _class_schema(cls: type) -> dict[str, Any]:
     }
 
 
-# What a field of these names means in every game's values that have one (a class's own
-# ``Attributes:`` section, where it has one, says it instead).
+# A field's words where its class's ``Attributes:`` section has none.
 _FIELD_WORDS = {
     "seat": "the seat, numbered from 0",
     "seats": "the seats, numbered from 0",
@@ -671,8 +639,7 @@ _FIELD_WORDS = {
 def _summary(cls: type) -> str:
     """The first paragraph of ``cls``'s docstring, as one line without reST markup."""
     doc = inspect.getdoc(cls) or cls.__name__
-    first = " ".join(doc.split("\n\n", 1)[0].split())
-    return _plain(first)
+    return _plain(" ".join(doc.split("\n\n", 1)[0].split()))
 
 
 def _plain(text: str) -> str:

@@ -1,14 +1,13 @@
 """Fixed-size NumPy encodings of observations and states, for the RL adapters.
 
-:func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation`
-turns ``state.observation(seat)`` into a flat ``float32`` vector holding exactly
-what that observation holds, and :meth:`~Encoder.state` turns the god's-eye state
-into another. ``Encoder.fields`` lists every field, in order, with its offset
-and length; the guide :doc:`/guides/rl` documents each one. The layout and the
-readable reference encoders belong to each game (``game.encoding()``, defined in
-:mod:`cardwars.aliwar.encoding` and :mod:`cardwars.guerrilla.encoding`); this module
-turns them into NumPy vectors, which the states' machines write straight into
-NumPy buffers (:class:`~cardwars.vectors.EncodedState`).
+:func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation` turns
+``state.observation(seat)`` into a flat ``float32`` vector holding exactly what that observation
+holds, and :meth:`~Encoder.state` turns the god's-eye state into another. ``Encoder.fields`` lists
+every field, in order, with its offset and length; the guide :doc:`/guides/rl` documents each one.
+The layout and the readable reference encoders belong to each game (``game.encoding()``, defined in
+:mod:`cardwars.aliwar.encoding` and :mod:`cardwars.guerrilla.encoding`); this module turns them into
+NumPy vectors, which the states' machines write straight into NumPy buffers
+(:class:`~cardwars.vectors.EncodedState`).
 
 Cards are coded as *card codes*: ``0`` for "no card", ``card.id + 1`` (1--52) for a
 known card, and, in Aliwar's stacks only, ``53`` for a face-down card the seat has
@@ -86,9 +85,8 @@ class Encoder:
         return self._vector(self._observe(observation), self._big)
 
     def observation_of(self, state: GameState[Any], seat: int) -> Vector:
-        """``observation(state.observation(seat))``, written by the state's machine when it
-        has one (:meth:`~cardwars.vectors.EncodedState.encode_into`: no observation object
-        is built).
+        """``observation(state.observation(seat))``, written by the state's machine when it has one
+        (:meth:`~cardwars.vectors.EncodedState.encode_into`: no observation object is built).
 
         Raises:
             UsageError: ``seat`` is not a seat of ``state``.
@@ -100,11 +98,8 @@ class Encoder:
         return out
 
     def observations(self, state: GameState[Any]) -> list[Vector]:
-        """``[observation(state.observation(seat)) for seat in range(players)]``, faster.
-
-        The vectors are rows of one new array, written by the state's machine when it
-        has one.
-        """
+        """``[observation(state.observation(seat)) for seat in range(players)]``, faster: rows of
+        one new array, written by the state's machine when it has one."""
         if not isinstance(state, EncodedState):
             return self.reference_observations(state)
         block = np.empty((state.players, self.size), dtype=np.float32)
@@ -115,17 +110,16 @@ class Encoder:
     def seats_writer(
         self, state: GameState[Any], wait: bool = False
     ) -> Callable[[Any, Any], bool] | None:
-        """A function ``write(obs, masks)`` that fills two blocks from ``state`` in one call
-        into its machine (:meth:`~cardwars.vectors.EncodedState.encode_seats_into`), or None
-        when the state has no machine.
+        """A function ``write(obs, masks)`` that fills two blocks from ``state`` in one call into
+        its machine (:meth:`~cardwars.vectors.EncodedState.encode_seats_into`), or None when the
+        state has no machine; it follows the state as it is stepped.
 
-        ``obs`` is a ``float32`` array of shape ``(players, size)`` and ``masks`` an
-        ``int8`` array of shape ``(players, game.num_actions)``: row ``s`` becomes
-        ``observation(state.observation(s))`` and the bytes of ``state.action_mask(s)``
-        (all 0 for a seat not polled); it returns whether the game is over. With
-        ``wait`` the masks are ``(players, game.num_actions + 1)``, the last column the
-        wait action of the Parallel PettingZoo env: 1 exactly in the row of a seat not
-        polled, so that no row is all 0. The function follows the state as it is stepped.
+        ``obs`` is a ``float32`` array of shape ``(players, size)`` and ``masks`` an ``int8``
+        array of shape ``(players, game.num_actions)``: row ``s`` becomes
+        ``observation(state.observation(s))`` and the bytes of ``state.action_mask(s)`` (all 0
+        for a seat not polled); it returns whether the game is over. With ``wait`` the masks have
+        one more column, the Parallel PettingZoo env's wait action: 1 exactly in the row of a
+        seat not polled, so that no row is all 0.
         """
         if not isinstance(state, EncodedState):
             return None
@@ -165,9 +159,9 @@ _NUMPY_INTS: frozenset[type] = frozenset(np.dtype(code).type for code in np.type
 
 
 def action_value(value: object) -> int | None:
-    """``value`` as an action number: a plain ``int`` or a NumPy integer scalar of NumPy's
-    own types, read without running any caller's code; None for anything else (a bool,
-    an int subclass, a float, ...)."""
+    """``value`` as an action number: a plain ``int`` or a NumPy integer scalar of NumPy's own
+    types, read without running any caller's code; None for anything else (a bool, an int
+    subclass, a float, ...)."""
     if type(value) is int:
         assert isinstance(value, int)
         return value
@@ -188,9 +182,6 @@ def encoder(game: Game[Any, Any]) -> Encoder:
     >>> enc = encoder(cardwars.load_game("guerrilla", players=3))
     >>> enc.size, [f.name for f in enc.fields][:4]
     (307, ['seat', 'phase', 'to_act', 'hand'])
-
-    Returns:
-        The game's encoder.
     """
     check_decisions(game)
     return Encoder(encoding_of(game))
@@ -212,11 +203,8 @@ def encoding_of(game: Game[Any, Any]) -> Encoding:
 
 
 def check_decisions(game: Game[Any, Any]) -> None:
-    """Raise when ``game`` has no decisions for an agent (Clone War).
-
-    Raises:
-        UsageError: ``game.num_actions`` is 0.
-    """
+    """Raise :class:`~cardwars.errors.UsageError` when ``game`` has no decisions for an agent
+    (``game.num_actions`` is 0: Clone War)."""
     if game.num_actions == 0:
         raise UsageError(
             f"{game.name} has no decisions: every step is automatic (no seat is ever polled "

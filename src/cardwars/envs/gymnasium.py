@@ -1,19 +1,15 @@
 """Single-agent Gymnasium environments: one seat against built-in (or your) opponents.
 
 Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
-(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every
-installed plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`,
-:func:`register_envs`) without importing the plugin; ``gymnasium.make``
-passes on the keyword arguments: ``opponent`` (``"greedy"`` by default, ``"random"`` for
-a game without a greedy agent; any built-in
-agent name or any :class:`~cardwars.engine.interfaces.Agent`), ``seat`` (the learner's
-seat, 0 by default), ``render_mode``, ``illegal_action`` and the game's options.
+(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every installed
+plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`, :func:`register_envs`)
+without importing the plugin; ``gymnasium.make`` passes its keyword arguments on to
+:class:`CardwarsEnv`.
 
 The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
-``info["action_mask"]`` (``int8``) marks its legal actions. The reward is +1 / -1 / 0
-at the end (win / loss / draw), the end at a cap is a truncation. Each opponent
-seat ``s`` draws from ``Rng(derive_seed(seed, 1 + s))``, as in :func:`cardwars.play`,
-so ``reset(seed=s)`` replays exactly.
+``info["action_mask"]`` (``int8``) marks its legal actions. The reward is +1 / -1 / 0 at the end
+(win / loss / draw), the end at a cap is a truncation. Each opponent seat ``s`` draws from
+``Rng(derive_seed(seed, 1 + s))``, as in :func:`cardwars.play`: ``reset(seed=s)`` replays exactly.
 
 >>> import gymnasium
 >>> import cardwars.envs.gymnasium  # registers the environments
@@ -56,12 +52,12 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         opponent: the agent of every other seat: a built-in agent name or an
-            :class:`~cardwars.engine.interfaces.Agent`; None (the default) is
-            ``"greedy"`` where the game has one (the built-in games), else ``"random"``.
-        seat: the learner's seat.
+            :class:`~cardwars.engine.interfaces.Agent`; None (the default) is ``"greedy"`` where
+            the game has one (the built-in games), else ``"random"``.
+        seat: the learner's seat (0 by default).
         render_mode: None or ``"ansi"`` (the learner's view as text).
-        illegal_action: ``"terminate"`` (an illegal action ends the episode with
-            reward -1 and ``info["illegal_action"]``) or ``"raise"``.
+        illegal_action: ``"terminate"`` (an illegal action ends the episode with reward -1 and
+            ``info["illegal_action"]``) or ``"raise"``.
         options: the game's options, with a game name.
 
     Raises:
@@ -144,8 +140,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             state.apply(self._opponent_moves())
 
     def _atomic(self, state: GameState[Any], work: Callable[[], None]) -> None:
-        """Run ``work`` on ``state`` and the opponents' RNGs; if anything raises (an
-        opponent's ``choose``, an illegal move), put both back as they were, then re-raise."""
+        """Run ``work``; if anything raises, put ``state`` and the RNGs back, then re-raise."""
         before = state.copy()
         rngs = [rng.copy() for rng in self._rngs]
         try:
@@ -181,13 +176,13 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action`` (with the opponents' simultaneous moves), then theirs.
 
-        Whatever raises (an opponent's ``choose`` included) leaves the env, its state
-        and its opponents' RNGs exactly as they were before the call.
+        Whatever raises (an opponent's ``choose`` included) leaves the env, its state and its
+        opponents' RNGs exactly as they were before the call.
 
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"``.
-            UsageError: the episode is over; an opponent's ``choose`` changed the
-                game state; the env is in the middle of another call (another thread).
+            UsageError: the episode is over; an opponent's ``choose`` changed the game state; the
+                env is in the middle of another call (another thread).
         """
         # The action as a plain int first: converting a caller's value may run its code.
         chosen = action_value(action)
@@ -216,8 +211,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             state.apply(moves)
             self._advance()
 
-        # All or nothing: an opponent that raises (even after the learner's step) leaves
-        # the env as it was before this call, so the same step may be tried again.
+        # All or nothing: an opponent that raises leaves the env as it was, to try the step again.
         self._atomic(state, play)
         reward, terminated, truncated = 0.0, False, False
         result = state.result
@@ -249,8 +243,7 @@ BUILTIN_IDS: dict[str, str] = {"aliwar": "cardwars/Aliwar-v0", "guerrilla": "car
 
 
 def env_id(name: str) -> str:
-    """The Gymnasium id of the game ``name``: ``cardwars/<Name>-v0``, each ``-``-separated
-    part of the name capitalized.
+    """The Gymnasium id of the game ``name``: ``cardwars/<Name>-v0``, each ``-``-part capitalized.
 
     >>> from cardwars.envs.gymnasium import env_id
     >>> env_id("aliwar"), env_id("beggar-my-neighbour")
@@ -261,16 +254,15 @@ def env_id(name: str) -> str:
 
 def register_envs() -> tuple[str, ...]:
     """Register the ids not yet registered and return them: ``cardwars/Aliwar-v0``,
-    ``cardwars/Guerrilla-v0`` and :func:`env_id` of every plugin's game that
-    :func:`cardwars.registry.game_names` lists.
+    ``cardwars/Guerrilla-v0`` and :func:`env_id` of every plugin's game in
+    :func:`cardwars.registry.game_names`.
 
-    Importing this module calls it. A plugin is not imported here (the registry's names
-    come from the installed distributions' metadata): ``gymnasium.make`` imports it, and
-    raises :class:`~cardwars.errors.UsageError` for a game without decisions or without
-    encodings (:class:`~cardwars.vectors.Encodable`). A plugin's id has no vector entry
-    point (the native vector env holds the built-in games only), so ``gymnasium.make_vec``
-    steps its single-table envs in a ``SyncVectorEnv``. Call it again after installing a
-    plugin into a running process (after :func:`cardwars.registry.refresh`).
+    Importing this module calls it; call it again after installing a plugin into a running
+    process (after :func:`cardwars.registry.refresh`). No plugin is imported here:
+    ``gymnasium.make`` imports it, and raises :class:`~cardwars.errors.UsageError` for a game
+    without decisions or encodings (:class:`~cardwars.vectors.Encodable`). A plugin's id has no
+    vector entry point, so ``gymnasium.make_vec`` steps its single-table envs in a
+    ``SyncVectorEnv``.
 
     >>> from cardwars.envs.gymnasium import register_envs
     >>> register_envs()  # done at the import

@@ -3,40 +3,31 @@
 Importing this module registers two Python games with ``pyspiel``:
 
 * ``cardwars_aliwar(<Aliwar options>, num_deals=1000, deal_seed=0)``, 2 players;
-* ``cardwars_guerrilla(players=2, <Guerrilla options>, num_deals=1000, deal_seed=0)``,
-  2-4 players.
+* ``cardwars_guerrilla(players=2, <Guerrilla options>, num_deals=1000, deal_seed=0)``, 2-4 players.
 
-Both are simultaneous-move games (``GameType.Dynamics.SIMULTANEOUS``) with an
-explicit stochastic chance node, imperfect information and zero-sum returns.
-Clone War has no decisions and is not registered: :func:`load_game` says so.
+Both are simultaneous-move games (``GameType.Dynamics.SIMULTANEOUS``) with an explicit stochastic
+chance node, imperfect information and zero-sum returns. Clone War has no decisions and is not
+registered: :func:`load_game` says so. How the game is modelled (:doc:`/guides/openspiel` says why):
 
-How the game is modelled (:doc:`/guides/openspiel` says why):
-
-* **The deal is the one chance node**, the root. Its outcomes are the
-  ``num_deals`` deal indexes ``k``, uniformly (``chance_outcomes()`` lists them
-  all, each ``1 / num_deals``); outcome ``k`` deals the cardwars game from the
-  seed ``derive_seed(deal_seed, k)``, exactly as game ``k`` of
-  :func:`cardwars.simulate` with seed ``deal_seed``. No player observes the
-  outcome.
-* **Guerrilla's in-game randomness is no chance node**: its reshuffles and
-  random removals draw from the cardwars RNG, which is part of the state and
-  determined by the deal's seed. They are hidden from the players (no
-  observation or information state shows the seed or the RNG) and resolved
-  with the deal, so the chance node's ``num_deals`` outcomes are the whole
-  randomness of the game: an exact model of the game dealt from one of
+* **The deal is the one chance node**, the root. Its outcomes are the ``num_deals`` deal indexes
+  ``k``, uniformly (``chance_outcomes()`` lists them all, each ``1 / num_deals``); outcome ``k``
+  deals the cardwars game from the seed ``derive_seed(deal_seed, k)``, exactly as game ``k`` of
+  :func:`cardwars.simulate` with seed ``deal_seed``. No player observes the outcome.
+* **Guerrilla's in-game randomness is no chance node**: its reshuffles and random removals draw
+  from the cardwars RNG, part of the state and determined by the deal's seed, hidden from the
+  players (no observation or information state shows the seed or the RNG). So the chance node's
+  outcomes are the whole randomness of the game: an exact model of the game dealt from one of
   ``num_deals`` seeds chosen uniformly.
-* **Decisions**: a resting point where several seats are polled is a
-  simultaneous node; seats not polled there have the single action
-  :meth:`~CardwarsGame.wait_action` (``num_actions``, the last action). A resting point where one
-  seat is polled is an ordinary node of that seat (``current_player()`` is the
-  seat), so no seat is asked to wait alone. Every other action is the game's own
-  integer action (:attr:`cardwars.engine.Game.num_actions`).
-* **Returns** at the end: each seat's mean over the other seats of +1 (placed
-  better), 0 (same place) or -1 (placed worse), so a two-player win is +1/-1, a
-  draw 0/0, and the returns always sum to 0.
+* **Decisions**: a resting point where several seats are polled is a simultaneous node; seats not
+  polled there have the single action :meth:`~CardwarsGame.wait_action` (``num_actions``, the last
+  action). A resting point where one seat is polled is an ordinary node of that seat
+  (``current_player()`` is the seat), so no seat is asked to wait alone. Every other action is the
+  game's own integer action (:attr:`cardwars.engine.Game.num_actions`).
+* **Returns** at the end: each seat's mean over the other seats of +1 (placed better), 0 (same
+  place) or -1 (placed worse), so a two-player win is +1/-1, a draw 0/0; they always sum to 0.
 
-A state serializes to one line of JSON: the deal index and the actions of every
-step (:meth:`CardwarsState.serialize`); ``game.deserialize_state`` replays it.
+A state serializes to one line of JSON: the deal index and the actions of every step
+(:meth:`CardwarsState.serialize`); ``game.deserialize_state`` replays it.
 
 >>> import pyspiel
 >>> from cardwars.envs import openspiel
@@ -86,15 +77,12 @@ GAME_NAMES: Final[dict[str, str]] = {
     "aliwar": "cardwars_aliwar",
     "guerrilla": "cardwars_guerrilla",
 }
-"""The registered OpenSpiel name of each cardwars game that has one. A plugin's game
-with decisions (an :class:`~cardwars.vectors.Encodable`) joins it, as
-``cardwars_<name>`` (``-`` read as ``_``), on its first :func:`load_game`."""
+"""The registered OpenSpiel name of each cardwars game that has one. A plugin's game with
+decisions (an :class:`~cardwars.vectors.Encodable`) joins it, as ``cardwars_<name>`` (``-`` read
+as ``_``), on its first :func:`load_game`."""
 
-_DEALS: Final = {"num_deals": 1000, "deal_seed": 0}
-"""The chance node's parameters and their defaults."""
-
-_MAX_DEALS: Final = 1_000_000
-"""At most this many deals: ``chance_outcomes()`` lists every one."""
+_DEALS: Final = {"num_deals": 1000, "deal_seed": 0}  # the chance node's parameters, by default
+_MAX_DEALS: Final = 1_000_000  # chance_outcomes() lists every deal
 
 _NO_DECISIONS: Final = (
     "{} has no decisions: every step is automatic, so as an OpenSpiel game it "
@@ -103,8 +91,8 @@ _NO_DECISIONS: Final = (
 
 
 def returns_of(placings: Sequence[int]) -> list[float]:
-    """Each seat's return: the mean over the other seats of +1, 0 or -1 as it placed
-    better, the same or worse (``placings``: 1 = best). They sum to 0.
+    """Each seat's return: the mean over the other seats of +1, 0 or -1 as it placed better, the
+    same or worse (``placings``: 1 = best). They sum to 0.
 
     >>> from cardwars.envs.openspiel import returns_of
     >>> returns_of((1, 2)), returns_of((1, 1)), returns_of((2, 1, 3))
@@ -154,20 +142,17 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 
 class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game of one cardwars game (:data:`GAME_NAMES`), built by ``pyspiel``.
-
-    ``pyspiel.load_game("cardwars_guerrilla", {"players": 3})`` builds one;
-    ``cardwars_game`` is the cardwars :class:`~cardwars.engine.Game` it plays.
-    """
+    """An OpenSpiel game of one cardwars game (:data:`GAME_NAMES`), built by ``pyspiel``
+    (``pyspiel.load_game("cardwars_guerrilla", {"players": 3})``); ``cardwars_game`` is the
+    cardwars :class:`~cardwars.engine.Game` it plays."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
         defaults = _parameters(name)
         given = {**defaults, **dict(params)}
         deals, deal_seed = given.pop("num_deals"), given.pop("deal_seed")
-        if type(deals) is not int:
-            raise wrong_type("num_deals", "an int", deals)
-        if type(deal_seed) is not int:
-            raise wrong_type("deal_seed", "an int", deal_seed)
+        for parameter, value in (("num_deals", deals), ("deal_seed", deal_seed)):
+            if type(value) is not int:
+                raise wrong_type(parameter, "an int", value)
         if not 1 <= deals <= _MAX_DEALS:
             raise UsageError(f"num_deals must be 1..{_MAX_DEALS}, got {deals}")
         if not 0 <= deal_seed < 2**64:
@@ -178,18 +163,16 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
         """The cardwars game's own encodings (its observation tensor, its public part)."""
         self.num_deals = deals
         self.deal_seed = deal_seed
-        players = self.cardwars_game.players
-        steps = self.encoding.max_steps
         super().__init__(
             _game_type(name),
             pyspiel.GameInfo(
                 num_distinct_actions=self.cardwars_game.num_actions + 1,
                 max_chance_outcomes=deals,
-                num_players=players,
+                num_players=self.cardwars_game.players,
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=steps,
+                max_game_length=self.encoding.max_steps,
             ),
             {**defaults, **dict(params)},
         )
@@ -211,10 +194,9 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     ) -> CardwarsObserver | None:
         """An observer of the kind ``iig_obs_type`` asks for; None for a kind the game lacks.
 
-        Perfect recall gives the information state (a string only); otherwise the
-        observation now: public and private parts (the default, string and tensor),
-        the public part alone, or the private part alone (Guerrilla's hand; Aliwar has
-        no private information, so None).
+        Perfect recall gives the information state (a string only); otherwise the observation
+        now: public and private parts (the default, string and tensor), the public part alone, or
+        the private part alone (Guerrilla's hand; Aliwar has no private information, so None).
         """
         if params:
             raise ValueError(f"observation parameters are not supported, got {describe(params)}")
@@ -236,14 +218,14 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     def deserialize_state(self, text: str) -> CardwarsState:
         """The state :meth:`CardwarsState.serialize` wrote, replayed from the root.
 
-        The text is untrusted: it must be the JSON object ``{"deal": ..., "steps": ...}``
-        with a deal index ``0..num_deals-1`` (an int, not a bool or a float; or null with
-        no steps), and each step a list of one action (a node of one seat) or of one
-        action per player, every one an int ``0..wait_action()``, legal when replayed.
+        The text is untrusted: it must be the JSON object ``{"deal": ..., "steps": ...}`` with a
+        deal index ``0..num_deals-1`` (an int, not a bool or a float; or null with no steps), and
+        each step a list of one action (a node of one seat) or of one action per player, every
+        one an int ``0..wait_action()``, legal when replayed.
 
         Raises:
-            RecordError: text that is no serialized state of this game (a
-                :class:`ValueError`); the message says what is wrong.
+            RecordError: text that is no serialized state of this game (a :class:`ValueError`);
+                the message says what is wrong.
             ArgumentTypeError: ``text`` is not a str (a :class:`TypeError`).
         """
         if type(text) is not str:
@@ -302,11 +284,10 @@ def _json_kind(value: object) -> str:
 class CardwarsState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`CardwarsGame`: the deal index and a cardwars state.
 
-    ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState`
-    (None at the chance node); it holds the cardwars RNG, so the state is
-    deterministic given the deal. A state is for one thread at a time: an action
-    applied while another thread applies one to the same state raises
-    :class:`~cardwars.errors.UsageError` and changes nothing.
+    ``cardwars_state`` is the cardwars :class:`~cardwars.engine.GameState` (None at the chance
+    node); it holds the cardwars RNG, so the state is deterministic given the deal. A state is
+    for one thread at a time: an action applied while another thread applies one to the same
+    state raises :class:`~cardwars.errors.UsageError` and changes nothing.
     """
 
     def __init__(self, game: CardwarsGame) -> None:
@@ -319,8 +300,7 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def _game(self) -> CardwarsGame:
-        # Never an attribute: a clone deep-copies the attributes, and a copy of the game
-        # would be a bare pyspiel.Game. get_game() is the very game object.
+        # Never an attribute: a clone would deep-copy it into a bare pyspiel.Game.
         game: CardwarsGame = self.get_game()
         return game
 
@@ -440,10 +420,10 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
 class CardwarsObserver:
     """An OpenSpiel observer (``make_py_observer``) of a :class:`CardwarsGame`.
 
-    ``kind`` is ``"observation"`` (the default observation: string and tensor),
-    ``"public"`` or ``"private"`` (strings) or ``"information_state"`` (a string:
-    each of the seat's own moves and what it observed after every step, from the deal on).
-    No kind shows a card the seat may not know, the deal's seed or the RNG.
+    ``kind`` is ``"observation"`` (the default observation: string and tensor), ``"public"`` or
+    ``"private"`` (strings) or ``"information_state"`` (a string: each of the seat's own moves and
+    what it observed after every step, from the deal on). No kind shows a card the seat may not
+    know, the deal's seed or the RNG.
     """
 
     def __init__(self, game: CardwarsGame, kind: str) -> None:
@@ -466,8 +446,7 @@ class CardwarsObserver:
         self.tensor.fill(0)
         if self.kind != "observation" or state.cardwars_state is None:
             return
-        obs = state.cardwars_state.observation(player)
-        self._fill(self.dict, obs)
+        self._fill(self.dict, state.cardwars_state.observation(player))
 
     def string_from(self, state: CardwarsState, player: int) -> str:
         """``player``'s view of ``state`` as text (see the class)."""
@@ -488,20 +467,17 @@ class CardwarsObserver:
 
 
 def load_game(name: str, **options: Any) -> CardwarsGame:
-    """The OpenSpiel game of the cardwars game ``name`` with ``options``.
-
-    ``options`` are ``players=``, the rules options and ``num_deals``/``deal_seed``;
-    the same as ``pyspiel.load_game(GAME_NAMES[name], options)``.
-
+    """The OpenSpiel game of the cardwars game ``name`` with ``options`` (``players=``, the rules
+    options and ``num_deals``/``deal_seed``): ``pyspiel.load_game(GAME_NAMES[name], options)``.
     A plugin's game with decisions is registered with OpenSpiel on its first call
     (:data:`GAME_NAMES`).
 
     Raises:
-        UsageError: ``"clone-war"`` or a plugin's game without decisions (it has no
-            encodings), or an unknown game name;
-            ``num_deals`` out of 1..1,000,000 or ``deal_seed`` out of [0, 2**64).
-        ArgumentTypeError: ``num_deals`` or ``deal_seed`` is not an int (a bool or a
-            float included).
+        UsageError: ``"clone-war"`` or a plugin's game without decisions (it has no encodings),
+            or an unknown game name; ``num_deals`` out of 1..1,000,000 or ``deal_seed`` out of
+            [0, 2**64).
+        ArgumentTypeError: ``num_deals`` or ``deal_seed`` is not an int (a bool or a float
+            included).
 
     >>> from cardwars.envs.openspiel import load_game
     >>> load_game("guerrilla", players=3).num_players()
@@ -545,8 +521,7 @@ class GuerrillaGame(CardwarsGame):
 
 
 def _register(name: str) -> None:
-    """Register a plugin's game (an :class:`~cardwars.vectors.Encodable` one) with OpenSpiel,
-    as ``cardwars_<name>`` with ``-`` read as ``_``, on its first :func:`load_game`."""
+    """Register a plugin's (Encodable) game with OpenSpiel as ``cardwars_<name>``."""
     short = "cardwars_" + name.replace("-", "_")
 
     def build(self: CardwarsGame, params: Mapping[str, Any] | None = None) -> None:
@@ -562,7 +537,7 @@ def _register(name: str) -> None:
 _PLUGIN_GAMES: list[type[CardwarsGame]] = []
 
 
-# Registered as classes, as OpenSpiel's own Python games are: the registry keeps its
-# constructor alive until after the interpreter has finalized, which a class survives.
+# Registered as classes, as OpenSpiel's own Python games are: a class survives the registry
+# keeping its constructor alive past the interpreter's finalization.
 pyspiel.register_game(_game_type("aliwar"), AliwarGame)
 pyspiel.register_game(_game_type("guerrilla"), GuerrillaGame)

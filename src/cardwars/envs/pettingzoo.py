@@ -1,33 +1,28 @@
 """PettingZoo environments of Aliwar and Guerrilla: :func:`env` (AEC) and :func:`parallel_env`.
 
-Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict``
-of ``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and
-``"action_mask"`` (``int8``, 1 where the action is legal now), and acts in
-``Discrete(game.num_actions)``, the game's fixed action numbering; the Parallel env
-adds one action, its wait action (see below), so there the space is
-``Discrete(game.num_actions + 1)`` and a mask has ``game.num_actions + 1`` entries (the
-Parallel env's arrays of a step are rows of two blocks made for that step: no later
-step writes into them). The reward is 0 until the game ends, then +1 for each winner
-and -1 for every other seat (0 for all in a draw). A game that ends at a cap
-(Aliwar's ``no_progress`` and ``max_rounds``, Guerrilla's ``max_skirmishes``) is
-reported as truncated, any other end as terminated. ``reset(seed=s)`` deals
-``game.new_game(seed=s)``, so the same seed gives the same game (and the same
-game :func:`cardwars.play` deals); later resets without a seed draw their deals
-from that seed.
+Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict`` of
+``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and ``"action_mask"``
+(``int8``, 1 where the action is legal now), and acts in ``Discrete(game.num_actions)``, the game's
+fixed action numbering; the Parallel env adds one action, its wait action (see below), so there the
+space is ``Discrete(game.num_actions + 1)`` and a mask has ``game.num_actions + 1`` entries (the
+Parallel env's arrays of a step are rows of two blocks made for that step: no later step writes into
+them). The reward is 0 until the game ends, then +1 for each winner and -1 for every other seat (0
+for all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and ``max_rounds``,
+Guerrilla's ``max_skirmishes``) is reported as truncated, any other end as terminated.
+``reset(seed=s)`` deals ``game.new_game(seed=s)``, so the same seed gives the same game (and the
+same game :func:`cardwars.play` deals); later resets without a seed draw their deals from that seed.
 
-Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat
-in a step. A live agent that is not polled (Aliwar's Keep phase polls only the seats
-that won cards; most Guerrilla steps poll one seat; an eliminated Guerrilla seat is
-never polled) has exactly one legal action, the wait action
-:attr:`CardwarsParallelEnv.wait_action`, which is ``game.num_actions`` (the same
-number as the OpenSpiel adapter's ``wait_action()``): its mask is 1 there only, so
-that no mask is ever empty (masked learners need one legal action per agent). It may
-send the wait action or nothing; any other action of it is illegal, as is the wait
-action of a polled agent. Once the game is over every mask is the wait action's.
-The AEC env selects only polled agents, one after another in seat order (its masks
-and space have no wait action); the step is applied once the last of them has acted,
-so no polled agent ever sees another's choice. A Guerrilla seat that is eliminated
-stays an agent, never selected, until the game ends.
+Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat in a step. A live
+agent that is not polled (Aliwar's Keep phase polls only the seats that won cards; most Guerrilla
+steps poll one seat; an eliminated Guerrilla seat is never polled) has exactly one legal action, the
+wait action :attr:`CardwarsParallelEnv.wait_action`, which is ``game.num_actions`` (the same number
+as the OpenSpiel adapter's ``wait_action()``): its mask is 1 there only, so that no mask is ever
+empty (masked learners need one legal action per agent). It may send the wait action or nothing; any
+other action of it is illegal, as is the wait action of a polled agent. Once the game is over every
+mask is the wait action's. The AEC env selects only polled agents, one after another in seat order
+(its masks and space have no wait action); the step is applied once the last of them has acted, so
+no polled agent ever sees another's choice. A Guerrilla seat that is eliminated stays an agent,
+never selected, until the game ends.
 
 >>> from cardwars.envs.pettingzoo import parallel_env
 >>> env = parallel_env("aliwar")
@@ -62,14 +57,20 @@ from cardwars.vectors import EncodedState
 __all__ = ["CardwarsAECEnv", "CardwarsParallelEnv", "env", "parallel_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_StepResult = tuple[
+    dict[str, ObsDict],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
 
 _empty, _float32, _int8 = np.empty, np.dtype(np.float32), np.dtype(np.int8)
 _FIELDS = ("observation", "action_mask")
 
 
 def _agent_actions(actions: object) -> dict[str, Any]:
-    """The Parallel step's ``actions`` as a plain dict of its str keys (other keys are
-    ignored), read once; IllegalMoveError if it is not a mapping that reads."""
+    """``actions`` read once as a dict of its str keys; IllegalMoveError if no readable mapping."""
     items: list[tuple[Any, Any]] | None
     if type(actions) is dict:
         assert isinstance(actions, dict)
@@ -152,15 +153,8 @@ class _Table:
 
     def observe(self, seat: int, masked: bool) -> ObsDict:
         state = self.current
-        mask = (
-            np.frombuffer(state.action_mask(seat), dtype=np.int8).copy()
-            if masked
-            else self.no_mask.copy()
-        )
-        return {
-            "observation": self.encoder.observation_of(state, seat),
-            "action_mask": mask,
-        }
+        mask = np.frombuffer(state.action_mask(seat), dtype=np.int8) if masked else self.no_mask
+        return {"observation": self.encoder.observation_of(state, seat), "action_mask": mask.copy()}
 
     @property
     def current(self) -> GameState[Any]:
@@ -287,8 +281,7 @@ class _TableEnv:
         return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space: ``Discrete(game.num_actions)`` (the Parallel env's
-        ``Discrete(game.num_actions + 1)``, the last its wait action)."""
+        """The agent's action space (the same object every time)."""
         return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     @property
@@ -300,21 +293,17 @@ class _TableEnv:
 class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
 
-    Every live agent has a legal action every step: a polled agent its seat's legal
-    actions, an agent that is not polled exactly one, the wait action
-    :attr:`wait_action` (``game.num_actions``, the same number as the OpenSpiel
-    adapter's :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`). So the action
-    space is ``Discrete(game.num_actions + 1)`` and each ``"action_mask"`` has
-    ``game.num_actions + 1`` entries: a polled agent's is its seat's
-    :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's is 0
-    everywhere but 1 at :attr:`wait_action` (as is every agent's once the game is over).
+    Every live agent has a legal action every step (the module says how): a polled agent's mask
+    is its seat's :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's
+    1 only at :attr:`wait_action` (as OpenSpiel's
+    :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`).
 
     Args:
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
         render_mode: None or ``"ansi"`` (:meth:`render` returns text).
         render_seat: None renders the god's-eye board, a seat renders that seat's view.
-        illegal_action: ``"terminate"`` (an illegal action ends the episode, -1 for its
-            agent) or ``"raise"`` (:class:`~cardwars.errors.IllegalMoveError`).
+        illegal_action: ``"terminate"`` (an illegal action ends the episode, -1 for its agent)
+            or ``"raise"`` (:class:`~cardwars.errors.IllegalMoveError`).
         options: the game's options (``players=``, rules fields) with a game name.
     """
 
@@ -324,11 +313,8 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, game: str | Game[Any, Any], render_mode: str | None = None, **options: Any
     ) -> None:
         self._set_up(game, render_mode, options, wait=True)
-        # The fast path: while a game runs on a state over its game's machine, a step is one
-        # call into it (its apply_keyed, the actions found by agent name, a seat not polled
-        # with no entry or the wait action) and the observations another (its
-        # encode_seats_into, every seat's vector and mask, with the wait column, written
-        # into two new blocks); both bound at reset.
+        # The fast path, bound at reset for a state over its game's machine: a step is one call
+        # (apply_keyed) and the observations another (encode_seats_into, into two new blocks).
         self._keys = tuple(self.possible_agents)
         players, size = self.game.players, self._table.encoder.size
         self._obs_shape = (players, size)
@@ -342,11 +328,8 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
     @property
     def wait_action(self) -> int:
-        """The action of an agent that is not polled, ``game.num_actions`` (the last one).
-
-        It is that agent's one legal action (its mask is 1 there only); it may as well
-        send no action. For a polled agent it is illegal.
-        """
+        """The action of an agent that is not polled, ``game.num_actions`` (the last one): its
+        one legal action (it may send none instead); illegal for a polled agent."""
         return self.game.num_actions
 
     def _observations(self) -> dict[str, ObsDict]:
@@ -391,27 +374,19 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         return self._observations(), {name: {} for name in self.agents}
 
     @exclusive.step
-    def step(
-        self, actions: dict[str, Any]
-    ) -> tuple[
-        dict[str, ObsDict],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
-        """Apply one action per polled agent; an agent not polled sends :attr:`wait_action`
-        or nothing (entries under keys that are no agent's are ignored).
+    def step(self, actions: dict[str, Any]) -> _StepResult:
+        """Apply one action per polled agent; an agent not polled sends :attr:`wait_action` or
+        nothing (entries under keys that are no agent's are ignored).
 
-        A polled agent with no action or an illegal one (the wait action too), or an
-        agent not polled with an action other than the wait action, ends the episode
-        (``illegal_action="terminate"``, PettingZoo's convention): it gets -1, the
-        others 0, all are terminated and its info says ``"illegal_action": True``.
+        A polled agent with no action or an illegal one (the wait action too), or an agent not
+        polled with another action, ends the episode (``illegal_action="terminate"``,
+        PettingZoo's convention): it gets -1, the others 0, all are terminated and its info says
+        ``"illegal_action": True``.
 
         Raises:
-            IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes).
+            IllegalMoveError: the same, with ``illegal_action="raise"`` (nothing changes), or
+                ``actions`` is not a mapping of agent name -> action.
             UsageError: the episode is over (call :meth:`reset`).
-            IllegalMoveError: ``actions`` is not a mapping of agent name -> action.
         """
         # A plain dict of str keys (no caller's __hash__ or __eq__ runs), or IllegalMoveError.
         if type(actions) is not dict or any(type(key) is not str for key in actions):
@@ -483,15 +458,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             infos,
         )
 
-    def _end(
-        self, observations: dict[str, ObsDict]
-    ) -> tuple[
-        dict[str, ObsDict],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def _end(self, observations: dict[str, ObsDict]) -> _StepResult:
         """The step that ended the game: the rewards, and every agent leaves."""
         table = self._table
         table.done = True
@@ -523,9 +490,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
 class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
     """The AEC environment: polled agents act one at a time; the step applies after the last.
-
-    Takes the arguments of :class:`CardwarsParallelEnv`.
-    """
+    Takes the arguments of :class:`CardwarsParallelEnv`."""
 
     metadata = {"render_modes": ["ansi"], "name": "cardwars_v0", "is_parallelizable": True}  # noqa: RUF012
 
@@ -542,8 +507,8 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         """The agent's observation; its mask is all zeros unless it is the one to act now.
 
         Raises:
-            UsageError: ``agent`` is no agent, or another thread is in the middle of a
-                :meth:`step` or :meth:`reset` of this env.
+            UsageError: ``agent`` is no agent, or another thread is in a :meth:`step` or
+                :meth:`reset` of this env.
         """
         seat = self._seat_of(agent)
         return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
@@ -567,14 +532,13 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
     @exclusive.step
     def step(self, action: Any) -> None:
-        """Record the selected agent's action; apply the step once every polled agent acted.
-
-        An illegal action ends the episode as in :meth:`CardwarsParallelEnv.step`.
+        """Record the selected agent's action; apply the step once every polled agent acted (an
+        illegal action ends the episode as in :meth:`CardwarsParallelEnv.step`).
 
         Raises:
             IllegalMoveError: an illegal action with ``illegal_action="raise"`` (nothing changes).
-            UsageError: before :meth:`reset`, or an action other than None for an agent
-                that is done (PettingZoo's rule).
+            UsageError: before :meth:`reset`, or an action other than None for an agent that is
+                done (PettingZoo's rule).
         """
         table = self._table
         table.current  # noqa: B018  # UsageError before reset()
@@ -632,7 +596,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
 
 
 def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
-    """The AEC environment of ``game`` (a name with its options, or a Game).
+    """The :class:`CardwarsAECEnv` of ``game`` (a name with its options, or a Game).
 
     Raises:
         UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
@@ -643,15 +607,12 @@ def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
     >>> aec.reset(seed=1)
     >>> aec.agent_selection, aec.num_agents
     ('player_0', 3)
-
-    Returns:
-        A :class:`CardwarsAECEnv`.
     """
     return CardwarsAECEnv(game, **options)
 
 
 def parallel_env(game: str | Game[Any, Any], **options: Any) -> CardwarsParallelEnv:
-    """The Parallel environment of ``game`` (a name with its options, or a Game).
+    """The :class:`CardwarsParallelEnv` of ``game`` (a name with its options, or a Game).
 
     Raises:
         UsageError: Clone War (it has no decisions), an unknown game or a bad ``render_mode``.
@@ -661,8 +622,5 @@ def parallel_env(game: str | Game[Any, Any], **options: Any) -> CardwarsParallel
     >>> par = parallel_env("guerrilla", players=4)
     >>> par.possible_agents
     ['player_0', 'player_1', 'player_2', 'player_3']
-
-    Returns:
-        A :class:`CardwarsParallelEnv`.
     """
     return CardwarsParallelEnv(game, **options)

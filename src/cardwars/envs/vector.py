@@ -1,27 +1,26 @@
 """The native vector environment: N tables of one game stepped in one call into the core.
 
-``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``,
-with ``players=2..4``) returns a :class:`CardwarsVectorEnv` once
-:mod:`cardwars.envs.gymnasium` is imported. Each table is the single-table env
-(:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one learner seat against a built-in
-opponent (``"random"`` or ``"greedy"``) at every other seat. But the opponents play inside
-the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables in one call
-(no Python loop over tables), writing into blocks made once: observations
-``(N, size)`` ``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards
-``(N,)`` ``float32``, terminations and truncations ``(N,)`` ``bool``.
+``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``, with
+``players=2..4``) returns a :class:`CardwarsVectorEnv` once :mod:`cardwars.envs.gymnasium` is
+imported. Each table is the single-table env (:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one
+learner seat against a built-in opponent (``"random"`` or ``"greedy"``) at every other seat. But the
+opponents play inside the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables
+in one call (no Python loop over tables), writing into blocks made once: observations ``(N, size)``
+``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards ``(N,)`` ``float32``,
+terminations and truncations ``(N,)`` ``bool``.
 
-Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the step
-that ends a table's game returns its final observation, reward and flags; the next step
-deals that table's next game, ignores its action and returns reward 0. A finished
-table's mask marks every action legal, so a mask is never empty.
+Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the step that
+ends a table's game returns its final observation, reward and flags; the next step deals that
+table's next game, ignores its action and returns reward 0. A finished table's mask marks
+every action legal, so a mask is never empty.
 
 Seeds: ``reset(seed=s)`` gives table ``k`` the *table seed* ``derive_seed(s, k)``
-(:func:`cardwars.derive_seed`); ``reset(seed=[s_0, ..., s_{N-1}])`` gives them
-directly. A table's ``e``-th game (``e = 0`` after the reset, then one more per
-autoreset) is dealt from ``derive_seed(table seed, e)``: exactly the game
-``gym.make("cardwars/Aliwar-v0").reset(seed=that)`` deals, its opponents drawing from
-the same generators, so table ``k`` stepped alone with the same actions gives the same
-trajectory (:meth:`~CardwarsVectorEnv.game_seeds` tells each table's current seed).
+(:func:`cardwars.derive_seed`); ``reset(seed=[s_0, ..., s_{N-1}])`` gives them directly. A
+table's ``e``-th game (``e = 0`` after the reset, then one more per autoreset) is dealt from
+``derive_seed(table seed, e)``: exactly the game ``gym.make("cardwars/Aliwar-v0").reset(seed=that)``
+deals, its opponents drawing from the same generators, so table ``k`` stepped alone with the
+same actions gives the same trajectory (:meth:`~CardwarsVectorEnv.game_seeds` tells each
+table's current seed).
 
 >>> import gymnasium, numpy as np
 >>> import cardwars.envs.gymnasium  # registers the environments
@@ -64,8 +63,7 @@ MAX_ENVS = 1 << 20
 """The most tables one vector env holds (and :data:`MAX_BYTES` bounds their memory)."""
 
 MAX_BYTES = 4 << 30
-"""The most memory a vector env's tables may take by default, in bytes, 4 GiB (see
-:func:`table_bytes`); ``max_bytes=`` raises or lowers it."""
+"""Default bound on a vector env's tables' memory, 4 GiB (:func:`table_bytes`; ``max_bytes=``)."""
 
 TABLE_STATE_BYTES = 4096
 """What one table's own game takes in the core, at most, on either backend (its position,
@@ -75,12 +73,11 @@ its agents' RNGs and the step's scratch: about 3.5 KiB measured for every game).
 def table_bytes(game: Game[Any, Any]) -> int:
     """The memory one table of ``game`` takes in a vector env, in bytes, once it is reset.
 
-    Its rows of the observation space (``low`` and ``high`` as ``float32``, their
-    bounded-below and -above flags: 10 bytes per value), its row of the env's
-    observation block (4 bytes per value) and of the mask blocks (2 bytes per action),
-    and its game in the core (:data:`TABLE_STATE_BYTES`). A step with ``copy=True``
-    also hands the caller new blocks, ``4 * size + num_actions`` bytes per table, kept
-    as long as the caller keeps them.
+    Its rows of the observation space (``low`` and ``high`` as ``float32``, their bounded-below and
+    -above flags: 10 bytes per value), its row of the env's observation block (4 bytes per value)
+    and of the mask blocks (2 bytes per action), and its game in the core
+    (:data:`TABLE_STATE_BYTES`). A step with ``copy=True`` also hands the caller new blocks,
+    ``4 * size + num_actions`` bytes per table, kept as long as the caller keeps them.
 
     >>> import cardwars
     >>> from cardwars.envs.vector import table_bytes
@@ -118,36 +115,30 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
     Args:
         num_envs: how many tables (1 to :data:`MAX_ENVS`).
         game: a game name (``"aliwar"``, ``"guerrilla"``) or a :class:`~cardwars.engine.Game`.
-        opponent: the agent of every other seat, ``"greedy"`` (default) or ``"random"``:
-            the batch loop's agents, playing inside the core (the game's
-            ``vector_tables`` says under which rules).
+        opponent: the agent of every other seat, ``"greedy"`` (default) or ``"random"``: the
+            batch loop's agents, inside the core (the game's ``vector_tables`` says under which
+            rules).
         seat: the learner's seat at every table.
-        illegal_action: ``"terminate"`` (an illegal action ends that table's game with
-            reward -1 and ``info["illegal_action"]`` set) or ``"raise"``
-            (:class:`~cardwars.errors.IllegalMoveError` naming the first such table;
-            then no table changes).
-        threads: how many threads share each step's tables (1 to 16; default: the CPUs
-            this process may use, at most 16, and one per 256 tables at most). The
-            results never depend on it: every table is stepped on its own.
-        copy: True (default): every call returns new arrays (the core writes into blocks
-            made for that call); False: the env's own blocks, made once, which the next
-            call overwrites (no allocation: the fastest loop).
-        max_bytes: the most memory the tables may take, in bytes (:data:`MAX_BYTES`,
-            4 GiB, by default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`)
-            must not exceed it.
+        illegal_action: ``"terminate"`` (an illegal action ends that table's game with reward -1
+            and ``info["illegal_action"]`` set) or ``"raise"``
+            (:class:`~cardwars.errors.IllegalMoveError` naming the first such table; no table
+            changes).
+        threads: how many threads share each step's tables (1 to 16; default: the CPUs this
+            process may use, at most 16 and one per 256 tables). The results never depend on it.
+        copy: True (default): every call returns new arrays (blocks made for that call); False:
+            the env's own blocks, made once, which the next call overwrites (the fastest loop).
+        max_bytes: the most memory the tables may take, in bytes (:data:`MAX_BYTES`, 4 GiB, by
+            default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`) must not exceed it.
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
-    After ``close()`` the env is done: every call but ``close`` raises
-    :class:`~cardwars.errors.UsageError`, and its tables are released.
-
-    Only the built-in games with decisions have native tables (they step inside the
-    core): a plugin's game is refused with a message that names Gymnasium's
-    ``SyncVectorEnv`` / ``AsyncVectorEnv``, which step its single-table envs.
+    After ``close()`` the tables are released and every call but ``close`` raises
+    :class:`~cardwars.errors.UsageError`. Only the built-in games with decisions have native
+    tables: a plugin's game is refused with a message that names Gymnasium's ``SyncVectorEnv`` /
+    ``AsyncVectorEnv``, which step its single-table envs.
 
     Raises:
-        UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad
-            count, seat, opponent or mode;
-            ``num_envs`` tables that would take more than ``max_bytes`` (the
+        UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad count, seat,
+            opponent or mode; ``num_envs`` tables that would take more than ``max_bytes`` (the
             message says how much they would need).
     """
 
@@ -374,10 +365,9 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         """One uniformly random legal action per table (``int32``, shape ``(num_envs,)``),
         drawn inside the core: the bulk random policy, without a pass over the masks.
 
-        ``rng`` (default: the env's ``np_random``) gives one 64-bit seed per call;
-        table ``k`` draws from ``Rng(derive_seed(that seed, k))``, uniformly over its
-        legal actions in canonical order. A finished table gets 0 (ignored by the next
-        step's autoreset).
+        ``rng`` (default: the env's ``np_random``) gives one 64-bit seed per call; table ``k`` draws
+        from ``Rng(derive_seed(that seed, k))``, uniformly over its legal actions in canonical
+        order. A finished table gets 0 (ignored by the next step's autoreset).
 
         Raises:
             UsageError: before :meth:`reset` or after ``close()``, or ``rng`` is no NumPy Generator.
