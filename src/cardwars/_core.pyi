@@ -1,6 +1,6 @@
 """Typed stub of the shared compiled core cardwars._core; checked by mypy.stubtest.
 
-Its readable twin, with the same names, is cardwars.core.
+Its Python stand-in, with the same names, is cardwars.core.
 """
 
 from typing import Any, TypeVar

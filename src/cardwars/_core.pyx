@@ -6,7 +6,7 @@
 # one; they cimport from here what _core.pxd declares: the RNG's inline C steps (so their
 # inner loops never touch a Python object), the value builders and the shared tuple
 # helpers. Where the rules run interpreted, cardwars.core stands in for this module: the
-# same public names and signatures (tests/test_kernel_parity.py checks it).
+# same public names and signatures (tests/test_core_parity.py checks it).
 
 # A step refused while its machine is in the middle of another (cardwars.exclusive).
 from cardwars.exclusive import busy_error as _busy_error

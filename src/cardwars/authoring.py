@@ -76,7 +76,7 @@ What a game may reuse
   (here as ``Rng`` and ``derive_seed``); in a compiled rule module, ``cimport``-ed from
   ``cardwars/_core.pxd``, which the wheel ships: ``_rng_next(&state)``, ``_rng_below(&state, n)``,
   ``_shuffle_ints(&state, a, n)`` and ``_sample_prefix_ints(&state, a, n, k)`` over one
-  ``uint64_t``. Their interpreted twins are :func:`rng_next`, :func:`rng_below`,
+  ``uint64_t``. Their interpreted counterparts are :func:`rng_next`, :func:`rng_below`,
   :func:`shuffle_ints` and :func:`sample_prefix_ints`, which take and return the state as an int:
   the same draws, bit for bit.
 * **Cards**: :class:`~cardwars.cards.Card`, :class:`~cardwars.cards.Deck`,

@@ -4,7 +4,7 @@ It gathers the Python versions of ``_core.pyx``'s three sections, one module per
 be read on its own: :mod:`cardwars.core_rng` (the RNG), :mod:`cardwars.core_values` (building the
 faces' values, finding a move's action) and :mod:`cardwars.core_envs` (the RL environments' blocks).
 Every public name has the same name, signature and results as its compiled counterpart
-(``tests/test_kernel_parity.py`` checks it). Each game's rules are not here: they are
+(``tests/test_core_parity.py`` checks it). Each game's rules are not here: they are
 its rule modules, one source for both backends, in the game's folder.
 """
 

@@ -1,6 +1,6 @@
 """Frozen slots dataclasses built without their ``__init__`` (the core's ``SlotBuilder``).
 
-The Python twin of ``_core.pyx``'s value builders (:mod:`cardwars.values` says why and when),
+The Python stand-in for ``_core.pyx``'s value builders (:mod:`cardwars.values` says why and when),
 and what both machines do with the face's move objects: :class:`MoveKeys` finds the action of a
 move (the face's own object, or an equal value a caller built) and :func:`moves_of_actions` gives
 the face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
