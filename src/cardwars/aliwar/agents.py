@@ -13,14 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardwars import backend
-from cardwars.aliwar.moves import (
-    ACTIONS,
-    STACKS,
-    AliwarObservation,
-    Keep,
-    Phase,
-    Switch,
-)
+from cardwars.aliwar.moves import ACTIONS, STACKS, AliwarObservation, Keep, Phase, Switch
 from cardwars.aliwar.rules import Rules
 from cardwars.aliwar.state import State
 from cardwars.engine import Move

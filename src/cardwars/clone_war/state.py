@@ -154,12 +154,7 @@ class State(MachineState[Phase]):
     _result: Result | None
 
     def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        machine: CloneWarMachine,
-        hand_built: bool,
-        start: Any = None,
+        self, rules: Rules, seed: int, machine: CloneWarMachine, hand_built: bool, start: Any = None
     ) -> None:
         """Private: use :meth:`CloneWar.new_game` or :meth:`from_piles`."""
         self._m = machine
@@ -182,11 +177,7 @@ class State(MachineState[Phase]):
 
     @classmethod
     def from_piles(
-        cls,
-        piles: Sequence[Sequence[Card | str]],
-        *,
-        rules: Rules | None = None,
-        rng_seed: int = 0,
+        cls, piles: Sequence[Sequence[Card | str]], *, rules: Rules | None = None, rng_seed: int = 0
     ) -> State:
         """Build the position before battle 1 from each seat's pile, top first (CW-B7).
 
