@@ -204,7 +204,7 @@ class State(MachineState[Phase], EncodedState):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_hand_built", "_recall", "_rules", "_seed")
+    __slots__ = ("_recall", "_rules")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -213,23 +213,14 @@ class State(MachineState[Phase], EncodedState):
 
     _m: AliwarMachine  # the machine, on either backend (the same source)
     _rules: Rules
-    _seed: int
-    _hand_built: bool
-    _result: Result | None
     _recall: bool  # view_recall == "perfect"
 
     def __init__(
         self, rules: Rules, seed: int, machine: AliwarMachine, hand_built: bool, start: Any = None
     ) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
-        self._m = machine
-        self._rules = rules
-        self._seed = seed
-        self._hand_built = hand_built
         self._recall = rules.view_recall == "perfect"
-        self._result = None
-        self._events = None
-        self._mark_start(start)
+        super().__init__(rules, seed, machine, hand_built, start)
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -654,25 +645,9 @@ class State(MachineState[Phase], EncodedState):
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
-        other._seed = self._seed
-        other._hand_built = self._hand_built
-        other._result = self._result
-        other._events = self._events
+        other = super().copy()
         other._recall = self._recall
-        other._start = self._start  # never stepped itself, so safe to share
-        other._feed = None
         return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._seed, self._hand_built, self._m.key())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The machine pickles itself; the caches are rebuilt (they hold the action
-        # space's own move objects, which a pickle would copy).
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_layout` for this position (records of hand-built games)."""

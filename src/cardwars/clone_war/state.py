@@ -41,8 +41,6 @@ from cardwars.errors import RulesError, UsageError, describe
 from cardwars.options import check_players
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
-
     from cardwars.clone_war.machine import CloneWarMachine
     from cardwars.core_rng import Rng
 
@@ -140,7 +138,7 @@ class State(MachineState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = ("_hand_built", "_rules", "_seed")
+    __slots__ = ("_rules",)
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -149,21 +147,6 @@ class State(MachineState[Phase]):
 
     _m: CloneWarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
-    _seed: int
-    _hand_built: bool
-    _result: Result | None
-
-    def __init__(
-        self, rules: Rules, seed: int, machine: CloneWarMachine, hand_built: bool, start: Any = None
-    ) -> None:
-        """Private: use :meth:`CloneWar.new_game` or :meth:`from_piles`."""
-        self._m = machine
-        self._rules = rules
-        self._seed = seed
-        self._hand_built = hand_built
-        self._result = None
-        self._events = None
-        self._mark_start(start)
 
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
@@ -268,26 +251,6 @@ class State(MachineState[Phase]):
         raise UsageError(
             "Clone War has no determinize(); determinization is offered by Aliwar and Guerrilla"
         )
-
-    def copy(self) -> Self:
-        """An independent copy, RNG state and history included."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
-        other._seed = self._seed
-        other._hand_built = self._hand_built
-        other._result = self._result
-        other._events = self._events
-        other._start = self._start  # never stepped itself, so safe to share
-        other._feed = None
-        return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._seed, self._hand_built, self._m.key())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The machine pickles itself; the caches are rebuilt.
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     # --- god's-eye view ----------------------------------------------------------------
     @property
