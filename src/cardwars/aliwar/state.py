@@ -192,9 +192,9 @@ class State(MachineState[Phase], EncodedState):
     every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
     phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
 
-    The rules run in Aliwar's machine (its rule modules, compiled or interpreted);
-    this class is its typed face: it turns cards, moves and events into objects, and
-    builds events only when they are asked for.
+    The rules run in Aliwar's machine (its rule modules, compiled or interpreted); this
+    class is its typed face: it turns cards, moves and events into objects, and builds
+    events only when they are asked for.
 
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)
@@ -498,27 +498,20 @@ class State(MachineState[Phase], EncodedState):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
 
-        Every face-down card that was never face up (AW-8.2: no seat knows it) is
-        placed uniformly at random among the places of such cards (one
-        :meth:`~cardwars.Rng.shuffle` of those cards); every other card, the phase,
-        the counters and the history stay as they are, so
-        ``determinize(seat, rng).observation(seat) == observation(seat)``. A card that
-        was once face up stays where it lies, remembered by both seats (AW-8.3), with
-        ``view_recall="face_up_only"`` too: that option only changes what observations
-        show, for front ends whose players remember for themselves, not what a seat
-        knows (issue 34). The copy's
-        own RNG (future chance) is reseeded from ``rng`` too (Aliwar draws nothing
-        after the deal, so this only keeps the game's seed private). Only ``rng`` is
-        drawn from; this state is left unchanged.
+        The face-down cards never face up (AW-8.2: no seat knows them) are shuffled among
+        their places (one :meth:`~cardwars.Rng.shuffle`): uniform among the positions
+        consistent with all ``seat`` has seen (issue 23), as the deal is one shuffled deck.
+        All else stays, so ``determinize(seat, rng).observation(seat) == observation(seat)``:
+        a card once face up stays where it lies, remembered by both seats (AW-8.3), with
+        ``view_recall="face_up_only"`` too (it changes what observations show, for front
+        ends whose players remember for themselves, not what a seat knows; issue 34). The
+        copy's RNG is reseeded from ``rng`` (Aliwar draws nothing after the deal: this only
+        keeps the seed private). Only ``rng`` is drawn from; this state is left unchanged.
+        The copy's :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's;
+        it cannot :meth:`~cardwars.engine.GameState.undo` past the present.
 
-        This is uniform among the positions consistent with everything ``seat`` has
-        seen (issue 23): the deal is one shuffled deck, so the never-seen cards are
-        exchangeable, and every card the seat saw keeps its place. The copy's
-        :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's; it
-        cannot :meth:`~cardwars.engine.GameState.undo` past the present.
-
-        Threads may determinize one state at once. If another thread steps or undoes
-        it meanwhile, this raises :class:`~cardwars.errors.UsageError`
+        Threads may determinize one state at once. If another thread steps or undoes it
+        meanwhile, this raises :class:`~cardwars.errors.UsageError`
         (``cardwars.exclusive.BUSY``) or returns a world of a position it was at.
 
         Raises:
@@ -575,14 +568,13 @@ class State(MachineState[Phase], EncodedState):
     def from_observation(cls, observation: AliwarObservation, rules: Rules, rng: Rng) -> State:
         """A full state drawn from ``rng`` consistent with ``observation`` under ``rules``.
 
-        What an agent that sees only its observation can determinize: the cards the
-        observation does not show (of the 52, those in no stack, protection, middle
-        row or discard pile it shows) are shuffled with ``rng`` and dealt, in order,
-        to the hidden positions (with fewer hidden positions than such cards, as in
-        a hand-built game of fewer cards, a uniform sample of them). The state has
-        the observation's phase, counters and polled seats, an empty history, and an
-        RNG seeded from ``rng``; its :meth:`observation` of ``observation.seat`` equals
-        ``observation``.
+        What an agent that sees only its observation can determinize: the cards it does
+        not show (of the 52, those in no stack, protection, middle row or discard pile it
+        shows) are shuffled with ``rng`` and dealt in order to the hidden positions (a
+        uniform sample of them if there are fewer such positions, as in a hand-built game
+        of fewer cards). The state has the observation's phase, counters and polled seats,
+        an empty history and an RNG seeded from ``rng``; its :meth:`observation` of
+        ``observation.seat`` equals ``observation``.
 
         Raises:
             UsageError: ``observation`` is not of a game in progress, ``rules`` not an

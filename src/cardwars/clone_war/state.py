@@ -1,13 +1,7 @@
-"""The Clone War state machine: :class:`State`, the typed face of the rules' machine.
-
-The battles run in Clone War's machine (``CloneWarMachine`` of the rule module
-``machine.py``, compiled or interpreted: :data:`MACHINE`), as
-Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
-plays the battle with the rule step (the one the batch loop plays) and then
-the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
-RNG draw it asks how many battles remain until the rank-state first repeats (Brent's
-algorithm on a copy). This module builds the state, reads the position, and hands the
-machine the table it builds the events from.
+"""The Clone War state machine: :class:`State`, the typed face of the rules' machine
+(``CloneWarMachine`` of the rule module ``machine.py``, on the current backend: :data:`MACHINE`;
+a step is one call into it, one battle and the cycle rule). This module builds the state,
+reads the position, and hands the machine the table it builds the events from.
 """
 
 from __future__ import annotations
@@ -122,13 +116,10 @@ def _new_machine(
 class State(MachineState[Phase]):
     """A Clone War position, god's-eye: :attr:`piles` (top first), :attr:`pot`, :attr:`dead`.
 
-    Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
-    with ``apply({})``, one battle per call.
-
-    The battles run in Clone War's machine (its rule modules, compiled or
-    interpreted), the cycle rule with them; this class is its typed face, as for Aliwar and
-    Guerrilla: it turns cards and events into objects, and builds events only when they
-    are asked for.
+    Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; ``apply({})`` plays one
+    battle. The battles and the cycle rule run in Clone War's machine (its rule modules,
+    compiled or interpreted); this class is its typed face, as for Aliwar and Guerrilla: it
+    turns cards and events into objects, and builds events only when they are asked for.
 
     >>> from cardwars.clone_war import CloneWar
     >>> state = CloneWar(players=3).new_game(seed=7)
