@@ -61,13 +61,8 @@ class GreedyAgent:
 
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import State
-    >>> state = State.from_layout(
-    ...     [
-    ...         [["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
-    ...         [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]],
-    ...     ],
-    ...     ["AH", "JS"],
-    ... )
+    >>> state = State.from_layout([[["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
+    ...                            [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]]], ["AH", "JS"])
     >>> agent = GreedyAgent()
     >>> agent.choose(state.observation(0), state.legal_moves(0), Rng(0))
     Switch(a=0, b=5)

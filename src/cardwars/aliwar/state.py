@@ -258,13 +258,8 @@ class State(MachineState[Phase], EncodedState):
         The top cards and the protection cards are face up, so both players have seen
         them; every card below a top is unseen.
 
-        >>> s = State.from_layout(
-        ...     [
-        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-        ...     ],
-        ...     ["AH", "AS"],
-        ... )
+        >>> s = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...                        [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AS"])
         >>> s.phase.name, [len(stack) for stack in s.stacks[0]]
         ('SWITCH', [2, 1, 1, 1, 1])
         >>> s.observation(1).stacks[0][0]  # 7C was never face up
