@@ -211,11 +211,8 @@ def _state_int(value: object, low: int, high: int) -> int:
 
 
 def _whole_game_from_state(state: object) -> WholeGame:
-    """Rebuild a pickled game exactly (the inverse of ``WholeGame.__reduce__``).
-
-    Every value is range-checked before it reaches the position, so a corrupt state
-    raises ValueError instead of writing outside the ring buffers.
-    """
+    """Rebuild a pickled game exactly (the inverse of ``WholeGame.__reduce__``); every value
+    is range-checked first, so a corrupt state raises ValueError, never writes out of bounds."""
     table = cython.declare(WholeGame, WholeGame.__new__(WholeGame))
     total = 0
     try:

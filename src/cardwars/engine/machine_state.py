@@ -314,14 +314,9 @@ class MachineState(GameState[PhaseT]):
         return self.last_events
 
     def _apply_checked(self, moves: dict[int, Move]) -> None:
-        """Step the machine with the state's own legal moves (the engine checked them).
-
-        The machine checks them again against the position as it is at the commit: a
-        callback of the caller's values, or another thread, may have stepped it since.
-
-        Raises:
-            UsageError: the state changed while the step was being checked.
-        """
+        """Step the machine with the state's own legal moves (the engine checked them); the
+        machine checks them again at the commit, as a callback of the caller's values or
+        another thread may have stepped it since: then UsageError."""
         space = self._action_space
         if not self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()}):
             raise busy_error()
