@@ -408,9 +408,8 @@ class AliwarMachine:
         g = self.g
         if g.won_count[0] == 0 and g.won_count[1] == 0:
             return _NONE_WON
-        return labels(self._cards, g.won, 0, g.won_count[0]), labels(
-            self._cards, g.won, 5, g.won_count[1]
-        )
+        cards = self._cards
+        return labels(cards, g.won, 0, g.won_count[0]), labels(cards, g.won, 5, g.won_count[1])
 
     def discard(self) -> tuple[Any, ...]:
         """The discard pile, in discard order."""
