@@ -74,10 +74,6 @@ from .views import encode_into, encode_seats
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
-_OPTIONS = (
-    "allow_null_switch", "kept_card_position", "double_loss_result",
-    "no_progress_limit", "max_rounds", "cap_result",
-)  # fmt: skip
 _POLLED: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in (0, 1) if b >> s & 1) for b in range(4)
 )
