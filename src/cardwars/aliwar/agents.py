@@ -13,14 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardwars import backend
-from cardwars.aliwar.moves import (
-    ACTIONS,
-    STACKS,
-    AliwarObservation,
-    Keep,
-    Phase,
-    Switch,
-)
+from cardwars.aliwar.moves import ACTIONS, STACKS, AliwarObservation, Keep, Phase, Switch
 from cardwars.aliwar.rules import Rules
 from cardwars.aliwar.state import State
 from cardwars.engine import Move
@@ -68,13 +61,8 @@ class GreedyAgent:
 
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import State
-    >>> state = State.from_layout(
-    ...     [
-    ...         [["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
-    ...         [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]],
-    ...     ],
-    ...     ["AH", "JS"],
-    ... )
+    >>> state = State.from_layout([[["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
+    ...                            [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]]], ["AH", "JS"])
     >>> agent = GreedyAgent()
     >>> agent.choose(state.observation(0), state.legal_moves(0), Rng(0))
     Switch(a=0, b=5)

@@ -74,10 +74,6 @@ from .views import encode_into, encode_seats
 
 __all__ = ["AliwarMachine", "aliwar_deal"]
 
-_OPTIONS = (
-    "allow_null_switch", "kept_card_position", "double_loss_result",
-    "no_progress_limit", "max_rounds", "cap_result",
-)  # fmt: skip
 _POLLED: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in (0, 1) if b >> s & 1) for b in range(4)
 )
@@ -408,9 +404,8 @@ class AliwarMachine:
         g = self.g
         if g.won_count[0] == 0 and g.won_count[1] == 0:
             return _NONE_WON
-        return labels(self._cards, g.won, 0, g.won_count[0]), labels(
-            self._cards, g.won, 5, g.won_count[1]
-        )
+        cards = self._cards
+        return labels(cards, g.won, 0, g.won_count[0]), labels(cards, g.won, 5, g.won_count[1])
 
     def discard(self) -> tuple[Any, ...]:
         """The discard pile, in discard order."""

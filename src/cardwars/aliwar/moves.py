@@ -101,10 +101,7 @@ class Switch(Move):
 
     a: int
     b: int
-    wire_bounds: ClassVar[dict[str, tuple[int, int]]] = {
-        "a": (0, PROTECTION),
-        "b": (0, PROTECTION),
-    }
+    wire_bounds: ClassVar[dict[str, tuple[int, int]]] = {"a": (0, PROTECTION), "b": (0, PROTECTION)}
     """The range of each int field, for :mod:`cardwars.wire` (its schema and decoder)."""
 
     def __post_init__(self) -> None:

@@ -36,14 +36,7 @@ else:
     PAIR_A = [0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5]
     PAIR_B = [1, 2, 3, 4, 5, 2, 3, 4, 5, 3, 4, 5, 4, 5, 5, 5]
 
-__all__ = [
-    "Action",
-    "AgentCode",
-    "EventKind",
-    "PhaseCode",
-    "Position",
-    "TerminationCode",
-]
+__all__ = ["Action", "AgentCode", "EventKind", "PhaseCode", "Position", "TerminationCode"]
 
 
 # The constants for Python consumers, made from the C enum (compiled) or the names above.

@@ -353,12 +353,7 @@ def finish_round(g: Position, kept_card: list[int], kept_stack: list[int]) -> No
         g.longest = g.no_progress
     if g.no_progress >= g.no_progress_limit or g.rounds >= g.max_rounds:
         # AW-7.6, AW-B3: both caps in one round is "no_progress".
-        end(
-            g,
-            NO_PROGRESS if g.no_progress >= g.no_progress_limit else MAX_ROUNDS,
-            g.cap_most,
-            -1,
-        )
+        end(g, NO_PROGRESS if g.no_progress >= g.no_progress_limit else MAX_ROUNDS, g.cap_most, -1)
         return
     start_round(g)
     if g.log:

@@ -192,9 +192,9 @@ class State(MachineState[Phase], EncodedState):
     every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
     phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
 
-    The rules run in Aliwar's machine (its rule modules, compiled or interpreted);
-    this class is its typed face: it turns cards, moves and events into objects, and
-    builds events only when they are asked for.
+    The rules run in Aliwar's machine (its rule modules, compiled or interpreted); this
+    class is its typed face: it turns cards, moves and events into objects, and builds
+    events only when they are asked for.
 
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)
@@ -204,7 +204,7 @@ class State(MachineState[Phase], EncodedState):
     (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
-    __slots__ = ("_hand_built", "_recall", "_rules", "_seed")
+    __slots__ = ("_recall", "_rules")
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -213,23 +213,14 @@ class State(MachineState[Phase], EncodedState):
 
     _m: AliwarMachine  # the machine, on either backend (the same source)
     _rules: Rules
-    _seed: int
-    _hand_built: bool
-    _result: Result | None
     _recall: bool  # view_recall == "perfect"
 
     def __init__(
         self, rules: Rules, seed: int, machine: AliwarMachine, hand_built: bool, start: Any = None
     ) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
-        self._m = machine
-        self._rules = rules
-        self._seed = seed
-        self._hand_built = hand_built
         self._recall = rules.view_recall == "perfect"
-        self._result = None
-        self._events = None
-        self._mark_start(start)
+        super().__init__(rules, seed, machine, hand_built, start)
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -267,13 +258,8 @@ class State(MachineState[Phase], EncodedState):
         The top cards and the protection cards are face up, so both players have seen
         them; every card below a top is unseen.
 
-        >>> s = State.from_layout(
-        ...     [
-        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-        ...     ],
-        ...     ["AH", "AS"],
-        ... )
+        >>> s = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...                        [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AS"])
         >>> s.phase.name, [len(stack) for stack in s.stacks[0]]
         ('SWITCH', [2, 1, 1, 1, 1])
         >>> s.observation(1).stacks[0][0]  # 7C was never face up
@@ -507,27 +493,20 @@ class State(MachineState[Phase], EncodedState):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
 
-        Every face-down card that was never face up (AW-8.2: no seat knows it) is
-        placed uniformly at random among the places of such cards (one
-        :meth:`~cardwars.Rng.shuffle` of those cards); every other card, the phase,
-        the counters and the history stay as they are, so
-        ``determinize(seat, rng).observation(seat) == observation(seat)``. A card that
-        was once face up stays where it lies, remembered by both seats (AW-8.3), with
-        ``view_recall="face_up_only"`` too: that option only changes what observations
-        show, for front ends whose players remember for themselves, not what a seat
-        knows (issue 34). The copy's
-        own RNG (future chance) is reseeded from ``rng`` too (Aliwar draws nothing
-        after the deal, so this only keeps the game's seed private). Only ``rng`` is
-        drawn from; this state is left unchanged.
+        The face-down cards never face up (AW-8.2: no seat knows them) are shuffled among
+        their places (one :meth:`~cardwars.Rng.shuffle`): uniform among the positions
+        consistent with all ``seat`` has seen (issue 23), as the deal is one shuffled deck.
+        All else stays, so ``determinize(seat, rng).observation(seat) == observation(seat)``:
+        a card once face up stays where it lies, remembered by both seats (AW-8.3), with
+        ``view_recall="face_up_only"`` too (it changes what observations show, for front
+        ends whose players remember for themselves, not what a seat knows; issue 34). The
+        copy's RNG is reseeded from ``rng`` (Aliwar draws nothing after the deal: this only
+        keeps the seed private). Only ``rng`` is drawn from; this state is left unchanged.
+        The copy's :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's;
+        it cannot :meth:`~cardwars.engine.GameState.undo` past the present.
 
-        This is uniform among the positions consistent with everything ``seat`` has
-        seen (issue 23): the deal is one shuffled deck, so the never-seen cards are
-        exchangeable, and every card the seat saw keeps its place. The copy's
-        :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's; it
-        cannot :meth:`~cardwars.engine.GameState.undo` past the present.
-
-        Threads may determinize one state at once. If another thread steps or undoes
-        it meanwhile, this raises :class:`~cardwars.errors.UsageError`
+        Threads may determinize one state at once. If another thread steps or undoes it
+        meanwhile, this raises :class:`~cardwars.errors.UsageError`
         (``cardwars.exclusive.BUSY``) or returns a world of a position it was at.
 
         Raises:
@@ -584,14 +563,13 @@ class State(MachineState[Phase], EncodedState):
     def from_observation(cls, observation: AliwarObservation, rules: Rules, rng: Rng) -> State:
         """A full state drawn from ``rng`` consistent with ``observation`` under ``rules``.
 
-        What an agent that sees only its observation can determinize: the cards the
-        observation does not show (of the 52, those in no stack, protection, middle
-        row or discard pile it shows) are shuffled with ``rng`` and dealt, in order,
-        to the hidden positions (with fewer hidden positions than such cards, as in
-        a hand-built game of fewer cards, a uniform sample of them). The state has
-        the observation's phase, counters and polled seats, an empty history, and an
-        RNG seeded from ``rng``; its :meth:`observation` of ``observation.seat`` equals
-        ``observation``.
+        What an agent that sees only its observation can determinize: the cards it does
+        not show (of the 52, those in no stack, protection, middle row or discard pile it
+        shows) are shuffled with ``rng`` and dealt in order to the hidden positions (a
+        uniform sample of them if there are fewer such positions, as in a hand-built game
+        of fewer cards). The state has the observation's phase, counters and polled seats,
+        an empty history and an RNG seeded from ``rng``; its :meth:`observation` of
+        ``observation.seat`` equals ``observation``.
 
         Raises:
             UsageError: ``observation`` is not of a game in progress, ``rules`` not an
@@ -654,25 +632,9 @@ class State(MachineState[Phase], EncodedState):
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
-        other._seed = self._seed
-        other._hand_built = self._hand_built
-        other._result = self._result
-        other._events = self._events
+        other = super().copy()
         other._recall = self._recall
-        other._start = self._start  # never stepped itself, so safe to share
-        other._feed = None
         return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._seed, self._hand_built, self._m.key())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The machine pickles itself; the caches are rebuilt (they hold the action
-        # space's own move objects, which a pickle would copy).
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_layout` for this position (records of hand-built games)."""

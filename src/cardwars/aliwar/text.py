@@ -356,13 +356,8 @@ class AliwarText:
 
         >>> from cardwars.aliwar import State
         >>> from cardwars.aliwar.text import TEXT
-        >>> state = State.from_layout(
-        ...     [
-        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-        ...     ],
-        ...     ["AH", "AD"],
-        ... )
+        >>> state = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...                            [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AD"])
         >>> print(TEXT.render(state.observation(0)))
         Aliwar, round 1: switch (P0 and P1 to choose)
                   0         1         2         3         4         P
@@ -394,13 +389,8 @@ class AliwarText:
 
         >>> from cardwars.aliwar import State
         >>> from cardwars.aliwar.text import TEXT
-        >>> state = State.from_layout(
-        ...     [
-        ...         [["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...         [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]],
-        ...     ],
-        ...     ["AH", "AD"],
-        ... )
+        >>> state = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
+        ...                            [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AD"])
         >>> print(TEXT.render_state(state))
         Aliwar, round 1: switch (P0 and P1 to choose)
         P1  protection AD

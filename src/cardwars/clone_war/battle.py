@@ -190,13 +190,8 @@ class _Stage:
         self.face_up: list[Card | None] = [None] * players
 
     def war(self) -> War:
-        return War(
-            self.number,
-            self.seats,
-            tuple(self.short),
-            tuple(map(tuple, self.cards)),
-            tuple(self.face_up),
-        )
+        cards = tuple(map(tuple, self.cards))
+        return War(self.number, self.seats, tuple(self.short), cards, tuple(self.face_up))
 
 
 def _outcome(log: list[int], players: int, game: Any) -> BattleOutcome:

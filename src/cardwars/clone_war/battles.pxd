@@ -13,6 +13,10 @@ cdef void push(Position t, int s, int c) noexcept nogil
 @cython.locals(ring="unsigned char*", tail="unsigned int", i=int)
 cdef inline void push_run(Position t, int s, int* cards, int a, int b) noexcept nogil
 cdef void bury(Position t, int c) noexcept nogil
+@cython.locals(i=int)
+cdef list pile_ids(Position t, int s)
+@cython.locals(s=int)
+cdef int fill(Position t, object piles, object dead) except -1
 cdef inline void note(Log log, int op, int a, int b, int c) noexcept nogil
 @cython.locals(i=int)
 cdef void shuffle_cards(Position t, int* pot, int n) noexcept nogil

@@ -20,6 +20,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
 
 if TYPE_CHECKING:
     from array import array
+    from collections.abc import Sequence
 
 if cython.compiled:
     from cython.cimports.cardwars._core import _GAMMA, _mix, _shuffle_ints
@@ -95,6 +96,21 @@ def bury(t: Position, c: int) -> None:
     """Put card ``c`` on the dead pile (CW-2.2, CW-5.2, CW-5.3)."""
     t.dead_cards[t.ndead] = c
     t.ndead += 1
+
+
+def pile_ids(t: Position, s: int) -> list[int]:
+    """Seat ``s``'s cards as the position holds them (``id*4 + rank``), top first."""
+    return [t.cards[s][(t.head[s] + i) & RING_MASK] for i in range(size(t, s))]
+
+
+def fill(t: Position, piles: Sequence[Sequence[int]], dead: Sequence[int]) -> int:
+    """Slide each seat's card ids under its pile, and bury those of ``dead``, in order."""
+    for s in range(len(piles)):
+        for card in piles[s]:
+            push(t, s, card * 4 + card % 3)
+    for card in dead:
+        bury(t, card * 4 + card % 3)
+    return 0
 
 
 def note(log: Log | None, op: int, a: int, b: int, c: int) -> None:

@@ -12,14 +12,7 @@ from cardwars.clone_war.moves import ACTIONS, CloneWarObservation
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.clone_war.state import State
 from cardwars.clone_war.text import TEXT, CloneWarText
-from cardwars.engine import (
-    ActionSpace,
-    Agent,
-    Game,
-    Move,
-    Observation,
-    RandomAgent,
-)
+from cardwars.engine import ActionSpace, Agent, Game, Move, Observation, RandomAgent
 from cardwars.errors import RulesError, describe
 from cardwars.options import check_players
 

@@ -39,10 +39,10 @@ cdef class CloneWarMachine(Position):
 
     cdef int _seat(self, object seat) except -1
     cdef int _enter(self) except -1
+    cdef int _play_empty(self, object given) except -1
     cdef int _battle(self) except -1
     @cython.locals(until_repeat="long long")
     cdef int _look_for_cycle(self) except -1
-    cdef int _fill(self, object piles, object dead) except -1
 
 
 cdef int _setup(

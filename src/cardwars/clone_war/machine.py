@@ -41,7 +41,7 @@ else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import SlotBuilder
 
-    from .battles import battle, bury, finish_setup, push, search, seats_in, size
+    from .battles import battle, fill, finish_setup, pile_ids, search, seats_in, size
     from .position import (
         CYCLE,
         LOG_MAX,
@@ -53,7 +53,6 @@ else:
         OP_PLACE,
         OP_SPLIT,
         OP_WAR,
-        RING_MASK,
         Log,
         Position,
         check_int,
@@ -302,18 +301,10 @@ class CloneWarMachine(Position):
             raise ValueError("a card appears more than once in the position")
         if len(every) == len(dead_cards):
             raise ValueError("a position needs at least one card in a pile")
-        self._fill(seat_piles, dead_cards)
+        fill(self, seat_piles, dead_cards)
         finish_setup(self)
         if self.ending < 0:
             self._look_for_cycle()
-
-    def _fill(self, piles: Sequence[Sequence[int]], dead: Sequence[int]) -> int:
-        for s in range(len(piles)):
-            for card in piles[s]:
-                push(self, s, card * 4 + card % 3)
-        for card in dead:
-            bury(self, card * 4 + card % 3)
-        return 0
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -399,23 +390,19 @@ class CloneWarMachine(Position):
     def apply_actions(self, actions: object) -> bool:
         """Play one battle if ``actions`` is exactly ``{}`` (a ``dict``: nobody is polled) and
         the game is not over; else change nothing. Returns whether the battle was played."""
-        self._enter()
-        try:
-            if type(actions) is not dict or len(cython.cast(dict, actions)) or self.ending >= 0:
-                return False
-            self._battle()
-            return True
-        finally:
-            self._busy = False
+        return self._play_empty(actions) == 1
 
     def apply_moves(self, moves: object, keys: object) -> bool:
         """:meth:`apply_actions` from move objects: ``{}``, as nobody has a move."""
+        return self._play_empty(moves) == 1
+
+    def _play_empty(self, given: object) -> int:
         self._enter()
         try:
-            if type(moves) is not dict or len(cython.cast(dict, moves)) or self.ending >= 0:
-                return False
+            if type(given) is not dict or len(cython.cast(dict, given)) or self.ending >= 0:
+                return 0
             self._battle()
-            return True
+            return 1
         finally:
             self._busy = False
 
@@ -493,17 +480,7 @@ class CloneWarMachine(Position):
     def piles(self) -> tuple[tuple[Any, ...], ...]:
         """Every seat's pile, top first, as labels."""
         cards = self._cards
-        return tuple(
-            [
-                tuple(
-                    [
-                        cards[self.cards[s][(self.head[s] + i) & RING_MASK] >> 2]
-                        for i in range(size(self, s))
-                    ]
-                )
-                for s in range(self.seats)
-            ]
-        )
+        return tuple([tuple([cards[v >> 2] for v in pile_ids(self, s)]) for s in range(self.seats)])
 
     def pile_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
@@ -557,17 +534,7 @@ class CloneWarMachine(Position):
         return tuple.__new__(
             CloneWarKey,
             (  # the fields of CloneWarKey, in order
-                tuple(
-                    [
-                        tuple(
-                            [
-                                self.cards[s][(self.head[s] + i) & RING_MASK] >> 2
-                                for i in range(size(self, s))
-                            ]
-                        )
-                        for s in range(self.seats)
-                    ]
-                ),
+                tuple([tuple([v >> 2 for v in pile_ids(self, s)]) for s in range(self.seats)]),
                 tuple([self.dead_cards[i] >> 2 for i in range(self.ndead)]),
                 tuple([self.out[s] for s in range(self.seats)]),
                 self.rng,
@@ -604,7 +571,7 @@ def _clone_war_machine_from_key(cards: Sequence[Any], key: object) -> CloneWarMa
         m, cards, len(piles), checked.rng_state, options[0], options[1], options[2],
         options[3], options[4], options[5], options[6],
     )  # fmt: skip
-    m._fill(piles, checked.dead)
+    fill(m, piles, checked.dead)
     for s in range(len(piles)):
         m.out[s] = checked.out[s]
     m.played = checked.battles

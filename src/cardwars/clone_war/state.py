@@ -1,13 +1,7 @@
-"""The Clone War state machine: :class:`State`, the typed face of the rules' machine.
-
-The battles run in Clone War's machine (``CloneWarMachine`` of the rule module
-``machine.py``, compiled or interpreted: :data:`MACHINE`), as
-Aliwar's and Guerrilla's rules run in theirs: a step is one call into the machine, which
-plays the battle with the rule step (the one the batch loop plays) and then
-the cycle rule (CW-7.3) without hashing a single battle: at the start and after every
-RNG draw it asks how many battles remain until the rank-state first repeats (Brent's
-algorithm on a copy). This module builds the state, reads the position, and hands the
-machine the table it builds the events from.
+"""The Clone War state machine: :class:`State`, the typed face of the rules' machine
+(``CloneWarMachine`` of the rule module ``machine.py``, on the current backend: :data:`MACHINE`;
+a step is one call into it, one battle and the cycle rule). This module builds the state,
+reads the position, and hands the machine the table it builds the events from.
 """
 
 from __future__ import annotations
@@ -41,8 +35,6 @@ from cardwars.errors import RulesError, UsageError, describe
 from cardwars.options import check_players
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
-
     from cardwars.clone_war.machine import CloneWarMachine
     from cardwars.core_rng import Rng
 
@@ -124,13 +116,10 @@ def _new_machine(
 class State(MachineState[Phase]):
     """A Clone War position, god's-eye: :attr:`piles` (top first), :attr:`pot`, :attr:`dead`.
 
-    Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; advance it
-    with ``apply({})``, one battle per call.
-
-    The battles run in Clone War's machine (its rule modules, compiled or
-    interpreted), the cycle rule with them; this class is its typed face, as for Aliwar and
-    Guerrilla: it turns cards and events into objects, and builds events only when they
-    are asked for.
+    Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; ``apply({})`` plays one
+    battle. The battles and the cycle rule run in Clone War's machine (its rule modules,
+    compiled or interpreted); this class is its typed face, as for Aliwar and Guerrilla: it
+    turns cards and events into objects, and builds events only when they are asked for.
 
     >>> from cardwars.clone_war import CloneWar
     >>> state = CloneWar(players=3).new_game(seed=7)
@@ -140,7 +129,7 @@ class State(MachineState[Phase]):
     'JH1 KD2 QC2'
     """
 
-    __slots__ = ("_hand_built", "_rules", "_seed")
+    __slots__ = ("_rules",)
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -149,26 +138,6 @@ class State(MachineState[Phase]):
 
     _m: CloneWarMachine  # the machine, on either backend, through its typed contract
     _rules: Rules
-    _seed: int
-    _hand_built: bool
-    _result: Result | None
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        machine: CloneWarMachine,
-        hand_built: bool,
-        start: Any = None,
-    ) -> None:
-        """Private: use :meth:`CloneWar.new_game` or :meth:`from_piles`."""
-        self._m = machine
-        self._rules = rules
-        self._seed = seed
-        self._hand_built = hand_built
-        self._result = None
-        self._events = None
-        self._mark_start(start)
 
     @classmethod
     def _deal(cls, players: int, rules: Rules, seed: int) -> State:
@@ -182,11 +151,7 @@ class State(MachineState[Phase]):
 
     @classmethod
     def from_piles(
-        cls,
-        piles: Sequence[Sequence[Card | str]],
-        *,
-        rules: Rules | None = None,
-        rng_seed: int = 0,
+        cls, piles: Sequence[Sequence[Card | str]], *, rules: Rules | None = None, rng_seed: int = 0
     ) -> State:
         """Build the position before battle 1 from each seat's pile, top first (CW-B7).
 
@@ -277,26 +242,6 @@ class State(MachineState[Phase]):
         raise UsageError(
             "Clone War has no determinize(); determinization is offered by Aliwar and Guerrilla"
         )
-
-    def copy(self) -> Self:
-        """An independent copy, RNG state and history included."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
-        other._seed = self._seed
-        other._hand_built = self._hand_built
-        other._result = self._result
-        other._events = self._events
-        other._start = self._start  # never stepped itself, so safe to share
-        other._feed = None
-        return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._seed, self._hand_built, self._m.key())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The machine pickles itself; the caches are rebuilt.
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     # --- god's-eye view ----------------------------------------------------------------
     @property

@@ -29,7 +29,6 @@ from cardwars.clone_war.moves import (
     CardsFlipped,
     CloneWarObservation,
     Forfeited,
-    GameOver,
     LastCardShown,
     PlayersEliminated,
     PotCollected,
@@ -103,9 +102,7 @@ def _describe(event: Event) -> str | None:
         return f"P{event.seat} takes the pot ({event.cards} cards){how}"
     if isinstance(event, PlayersEliminated):
         return f"{_seats(event.seats)} out of cards: place {event.place}"
-    if isinstance(event, GameOver):
-        return None  # the command prints the result itself
-    return None
+    return None  # GameOver too: the command prints the result itself
 
 
 def _render(observation: CloneWarObservation) -> str:

@@ -28,21 +28,14 @@ else:
         battle,
         bury,
         cycle_length,
+        fill,
         finish_setup,
+        pile_ids,
         play_games,
         play_to_end,
         push,
-        size,
     )
-    from .position import (
-        RING_MASK,
-        Position,
-        check_int,
-        copy_position,
-        new_log,
-        new_position,
-        reset,
-    )
+    from .position import Position, check_int, copy_position, new_log, new_position, reset
 
 __all__ = ["WholeGame", "clone_war_batch"]
 
@@ -99,11 +92,7 @@ class WholeGame(Position):
             max_battles,
             cap_most_cards,
         )
-        for s in range(len(seat_piles)):
-            for card in seat_piles[s]:
-                push(self, s, card * 4 + card % 3)
-        for card in dead_cards:
-            bury(self, card * 4 + card % 3)
+        fill(self, seat_piles, dead_cards)
         finish_setup(self)
         self._drew = False
 
@@ -119,10 +108,7 @@ class WholeGame(Position):
 
     def pile(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s cards, top first."""
-        s = self._seat(seat)
-        return tuple(
-            [self.cards[s][(self.head[s] + i) & RING_MASK] >> 2 for i in range(size(self, s))]
-        )
+        return tuple([v >> 2 for v in pile_ids(self, self._seat(seat))])
 
     def eliminated_after(self, seat: int) -> int:
         """The battle after which ``seat`` was eliminated (0: from the start), -1 if still in."""
@@ -170,20 +156,7 @@ class WholeGame(Position):
         ``_whole_game_from_state``: piles with their ring counters, the seats'
         elimination battles, the dead pile, the RNG state, the options and the counters.
         Cards are stored as the position holds them (``id*4 + rank``)."""
-        piles = tuple(
-            [
-                (
-                    self.head[s],
-                    tuple(
-                        [
-                            self.cards[s][(self.head[s] + i) & RING_MASK]
-                            for i in range(size(self, s))
-                        ]
-                    ),
-                )
-                for s in range(self.seats)
-            ]
-        )
+        piles = tuple([(self.head[s], tuple(pile_ids(self, s))) for s in range(self.seats)])
         state = (
             self.seats,
             piles,
@@ -238,11 +211,8 @@ def _state_int(value: object, low: int, high: int) -> int:
 
 
 def _whole_game_from_state(state: object) -> WholeGame:
-    """Rebuild a pickled game exactly (the inverse of ``WholeGame.__reduce__``).
-
-    Every value is range-checked before it reaches the position, so a corrupt state
-    raises ValueError instead of writing outside the ring buffers.
-    """
+    """Rebuild a pickled game exactly (the inverse of ``WholeGame.__reduce__``); every value
+    is range-checked first, so a corrupt state raises ValueError, never writes out of bounds."""
     table = cython.declare(WholeGame, WholeGame.__new__(WholeGame))
     total = 0
     try:

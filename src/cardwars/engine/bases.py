@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    ClassVar,
-)
-
-if TYPE_CHECKING:
-    pass
+from typing import Any, ClassVar
 
 __all__ = ["Event", "Move", "Observation", "Result"]
 

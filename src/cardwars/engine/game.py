@@ -12,14 +12,7 @@ import sys
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    ClassVar,
-    Generic,
-    TypeAlias,
-    TypeVar,
-)
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from cardwars.actions import ActionSpace
 from cardwars.engine.bases import Event, Move, Observation

@@ -171,26 +171,14 @@ class GameText(Protocol):
     """How moves are typed, for help screens."""
 
     def label(self, move: Any) -> str:
-        """The short text of ``move`` (its ``str()``), which :meth:`parse` reads back.
-
-        Args:
-            move (~cardwars.engine.Move): one of the game's moves.
-
-        Returns:
-            str: the label.
-        """
+        """The short text (the ``str()``) of ``move``, one of the game's
+        :class:`~cardwars.engine.Move` objects; :meth:`parse` reads it back."""
         ...
 
     def parse(self, text: str, state: Any, seat: int) -> Any:
-        """The legal move of ``seat`` in ``state`` that ``text`` names.
-
-        Args:
-            text (str): what was typed.
-            state (~cardwars.engine.GameState): a state of the game.
-            seat (int): the seat that moves.
-
-        Returns:
-            ~cardwars.engine.Move: one of ``state.legal_moves(seat)``.
+        """The legal :class:`~cardwars.engine.Move` of ``seat`` in ``state`` (a
+        :class:`~cardwars.engine.GameState` of the game), one of
+        ``state.legal_moves(seat)``, that the typed ``text`` names.
 
         Raises:
             IllegalMoveError: ``text`` names none of them (the message lists their labels).
@@ -198,34 +186,17 @@ class GameText(Protocol):
         ...
 
     def render(self, observation: Any) -> str:
-        """One seat's view as a text board; never a card that seat may not know.
-
-        Args:
-            observation (~cardwars.engine.Observation): ``state.observation(seat)``.
-
-        Returns:
-            str: the board, several lines.
-        """
+        """One seat's view, ``observation`` (a :class:`~cardwars.engine.Observation`,
+        ``state.observation(seat)``), as a text board of several lines; never a card that
+        seat may not know."""
         ...
 
     def describe(self, event: Any) -> str | None:
-        """A one-line description of an event, or None for events not worth a line.
-
-        Args:
-            event (~cardwars.engine.Event): one of the game's events.
-
-        Returns:
-            str | None: the line, or None.
-        """
+        """A one-line description of ``event`` (one of the game's
+        :class:`~cardwars.engine.Event` objects), or None for events not worth a line."""
         ...
 
     def render_state(self, state: Any) -> str:
-        """The whole (god's-eye) state as a text board.
-
-        Args:
-            state (~cardwars.engine.GameState): a state of the game.
-
-        Returns:
-            str: the board, several lines.
-        """
+        """The whole (god's-eye) ``state`` (a :class:`~cardwars.engine.GameState` of the
+        game) as a text board of several lines."""
         ...

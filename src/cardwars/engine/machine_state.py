@@ -113,7 +113,7 @@ class MachineState(GameState[PhaseT]):
     (1, 1)
     """
 
-    __slots__ = ("_events", "_m", "_result")
+    __slots__ = ("_events", "_hand_built", "_m", "_result", "_seed")
 
     _m: Machine  # the game's machine (compiled or interpreted); each game narrows the contract
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
@@ -124,6 +124,41 @@ class MachineState(GameState[PhaseT]):
 
     _phases: ClassVar[tuple[Any, ...]]
     """The game's ``Phase`` members, by the machine's phase number."""
+
+    _hand_built: bool  # Guerrilla's face overrides what reads it
+
+    def __init__(
+        self, rules: Any, seed: int, machine: Any, hand_built: bool, start: Any = None
+    ) -> None:
+        """Private: each game's constructors build its states."""
+        self._m = machine
+        self._rules = rules
+        self._seed = seed
+        self._hand_built = hand_built
+        self._result = None
+        self._events = None
+        self._mark_start(start)
+
+    def copy(self) -> Self:
+        """An independent copy, RNG state and history included."""
+        other = object.__new__(type(self))
+        other._m = self._m.copy()
+        other._rules = self._rules
+        other._seed = self._seed
+        other._hand_built = self._hand_built
+        other._result = self._result
+        other._events = self._events
+        other._start = self._start  # never stepped itself, so safe to share
+        other._feed = None
+        return other
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self._rules, self._seed, self._hand_built, self._m.key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The machine pickles itself; the caches are rebuilt (they hold the action
+        # space's own move objects, which a pickle would copy).
+        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
 
     def _make_result(self) -> Result:
         """The result of the game the machine has ended (each game reads its own fields)."""
@@ -279,14 +314,9 @@ class MachineState(GameState[PhaseT]):
         return self.last_events
 
     def _apply_checked(self, moves: dict[int, Move]) -> None:
-        """Step the machine with the state's own legal moves (the engine checked them).
-
-        The machine checks them again against the position as it is at the commit: a
-        callback of the caller's values, or another thread, may have stepped it since.
-
-        Raises:
-            UsageError: the state changed while the step was being checked.
-        """
+        """Step the machine with the state's own legal moves (the engine checked them); the
+        machine checks them again at the commit, as a callback of the caller's values or
+        another thread may have stepped it since: then UsageError."""
         space = self._action_space
         if not self._m.apply_actions({seat: space.action(m) for seat, m in moves.items()}):
             raise busy_error()

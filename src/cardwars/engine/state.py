@@ -11,14 +11,7 @@ import abc
 import enum
 import sys
 from collections.abc import Mapping
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    ClassVar,
-    Generic,
-    TypeVar,
-    cast,
-)
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from cardwars import backend
 from cardwars.actions import (

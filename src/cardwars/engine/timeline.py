@@ -134,15 +134,11 @@ class Timeline:
         return tuple(feed)
 
     def _step_events(self) -> list[tuple[Event, ...]]:
-        """The events of every step of the history, replayed once and kept.
-
-        Threads that read one state at once may all call this: the kept replay is never
-        stepped in place (a longer one is a new copy, stepped, then kept in one
-        assignment), so no reader sees another's half-made list. A kept replay belongs
-        to the machine it was made for (an undo puts a new machine in place; a step
-        only lengthens the history), so a replay kept late by a reader that raced an
-        undo is never taken for the new history's. Do not change the list returned.
-        """
+        """The events of every step of the history, replayed once and kept (do not change
+        the list). Readers on several threads may call it: a kept replay is never stepped
+        in place (a longer one is a new copy, kept in one assignment), and it belongs to the
+        machine it was made for (an undo puts a new one in place), so one kept late by a
+        reader that raced an undo is never taken for the new history's."""
         me: Any = self
         lineage = getattr(self, "_m", None)  # read first; an undo puts a new one in place
         history: tuple[Mapping[int, Any], ...] = me.history
