@@ -23,12 +23,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import (
-        _GAMMA,
-        _mix,
-        _sample_prefix_ints,
-        _shuffle_ints,
-    )
+    from cython.cimports.cardwars._core import _GAMMA, _mix, _sample_prefix_ints, _shuffle_ints
     from cython.cimports.cardwars.guerrilla.strength import *  # noqa: F403
     from cython.cimports.libc.string import memset
 else:

@@ -16,14 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardwars import backend
-from cardwars.engine import (
-    ActionSpace,
-    Agent,
-    Game,
-    Move,
-    Observation,
-    RandomAgent,
-)
+from cardwars.engine import ActionSpace, Agent, Game, Move, Observation, RandomAgent
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding

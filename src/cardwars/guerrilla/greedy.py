@@ -240,9 +240,4 @@ def guerrilla_batch(
             grank_v[i] = st.g
     if cython.compiled:
         free(st)
-    return {
-        "length": length,
-        "winner": winner,
-        "termination": termination,
-        "guerrilla_rank": grank,
-    }
+    return {"length": length, "winner": winner, "termination": termination, "guerrilla_rank": grank}

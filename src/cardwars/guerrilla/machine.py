@@ -40,12 +40,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import (
-        MoveKeys,
-        _block,
-        _check_u64,
-        moves_of_actions,
-    )
+    from cython.cimports.cardwars._core import MoveKeys, _block, _check_u64, moves_of_actions
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
@@ -548,8 +543,7 @@ class GuerrillaMachine(BoardViews):
             other._steps = self._steps
         elif self._steps:
             other._hist = cython.cast(
-                cython.p_short,
-                realloc(cython.NULL, 4 * self._steps * cython.sizeof(cython.short)),
+                cython.p_short, realloc(cython.NULL, 4 * self._steps * cython.sizeof(cython.short))
             )
             if other._hist == cython.NULL:
                 raise MemoryError()

@@ -127,11 +127,7 @@ class Rebuilder(Generic[StateT]):
         ):
             self._own = None
         self._hands = [card.id for card in observation.hand]
-        self._sizes = (
-            observation.hand_sizes,
-            observation.draw_sizes,
-            observation.discard_sizes,
-        )
+        self._sizes = (observation.hand_sizes, observation.draw_sizes, observation.discard_sizes)
         self._played = tuple(-1 if card is None else card.id for card in played)
         self._fixed = (
             tuple(card.id for card in observation.removed),

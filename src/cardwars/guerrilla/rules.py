@@ -161,10 +161,7 @@ def seat_cards(players: int, two_suit_variant: bool = False) -> tuple[tuple[Card
     ['2D 3D 4D', '2C 3C 4C']
     """
     if two_suit_variant:
-        suits: list[tuple[Suit, ...]] = [
-            (Suit.DIAMONDS, Suit.HEARTS),
-            (Suit.CLUBS, Suit.SPADES),
-        ]
+        suits: list[tuple[Suit, ...]] = [(Suit.DIAMONDS, Suit.HEARTS), (Suit.CLUBS, Suit.SPADES)]
     else:
         suits = [(Suit(seat),) for seat in range(players)]
     return tuple(tuple(Card(Rank(r), suit) for suit in own for r in range(2, 15)) for own in suits)

@@ -267,14 +267,7 @@ def run_job(p: Any) -> None:
                 job.truncated,
                 job.illegal,
             )
-        write(
-            job.c,
-            _table(job.t, k),
-            job.obs,
-            size * k,
-            job.masks,
-            NACT * k,
-        )
+        write(job.c, _table(job.t, k), job.obs, size * k, job.masks, NACT * k)
 
 
 class GuerrillaTables:
