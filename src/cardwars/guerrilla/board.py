@@ -1,16 +1,15 @@
 """Guerrilla's position in ints (GT-1: what is in play) and what every rule reads of it.
 
-One struct, :class:`Board`, holds a whole game: each seat's hand, draw and discard
-piles, the removed pile, the table of the skirmish (played, support and tie cards), the
-Guerrilla rank G, the phase and who is polled, the flags and the bookkeeping of the
-end. Cards are standard ids ``suit * 13 + rank - 2``. The rule modules step it:
-``promotion`` (GT-2 to GT-4), ``draw`` (GT-5), ``combat`` (GT-6 to GT-9), ``ties``
-(GT-10), ``spoils`` (GT-11 to GT-13) and ``ending`` (GT-14); ``turns`` routes a step's
-actions to them. Each step writes its events, as a kind of :class:`Event` and its ints,
-to an :class:`Events` buffer (``NULL``: none are kept, as in the batch loop).
+One struct, :class:`Board`, holds a whole game: each seat's hand, draw and discard piles, the
+removed pile, the table of the skirmish (played, support and tie cards), the Guerrilla rank G, the
+phase and who is polled, the flags and the bookkeeping of the end. Cards are standard ids
+``suit * 13 + rank - 2``. The rule modules step it: ``promotion`` (GT-2 to GT-4), ``draw`` (GT-5),
+``combat`` (GT-6 to GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13) and ``ending`` (GT-14);
+``turns`` routes a step's actions to them. Each step writes its events, as a kind of :class:`Event`
+and its ints, to an :class:`Events` buffer (``NULL``: none are kept, as in the batch loop).
 
-Compiled, :class:`Board` and :class:`Events` are the C structs of ``board.pxd``;
-interpreted, the classes of lists below (``BoardLists``, ``EventLists``).
+Compiled, :class:`Board` and :class:`Events` are the C structs of ``board.pxd``; interpreted, the
+classes of lists below (``BoardLists``, ``EventLists``).
 """
 
 from __future__ import annotations
@@ -173,16 +172,15 @@ Event = IntEnum(
 )
 """The kinds of event a step writes; after the kind come its ints:
 
-``SKIRMISH_STARTED`` index, lead seat; ``PROMOTION_PROPOSED`` proposer, count, the
-proposing seats; ``PROMOTED`` the new G; ``PROMOTION_CANCELLED`` count, (seat,
-card) per canceller, count, the rejecting seats; ``RECRUITED`` seat, source, count;
-``DISCARD_RESHUFFLED`` seat, count; ``CARDS_DRAWN`` seat, count;
-``PLAYER_ELIMINATED`` seat, count, the cards of its hand; ``CARD_PLAYED`` seat,
-card, first (a spy's early card); ``SUPPORT_ADDED`` seat, card;
-``SKIRMISH_EVALUATED`` n, each seat's outcome; ``TIE_CARDS_PLACED`` seat, up card,
-face down (0/1); ``FACE_DOWN_REVEALED`` seat, card; ``FORCES_LOST`` count, cards;
-``SPOILS_TAKEN`` seat (-1: removed), count, cards; ``SKIRMISH_WON`` index, count,
-winners; ``SPY_FLAG_SET`` seat; ``GAME_OVER`` termination.
+``SKIRMISH_STARTED`` index, lead seat; ``PROMOTION_PROPOSED`` proposer, count, the proposing seats;
+``PROMOTED`` the new G; ``PROMOTION_CANCELLED`` count, (seat, card) per canceller, count, the
+rejecting seats; ``RECRUITED`` seat, source, count; ``DISCARD_RESHUFFLED`` seat, count;
+``CARDS_DRAWN`` seat, count; ``PLAYER_ELIMINATED`` seat, count, the cards of its hand;
+``CARD_PLAYED`` seat, card, first (a spy's early card); ``SUPPORT_ADDED`` seat, card;
+``SKIRMISH_EVALUATED`` n, each seat's outcome; ``TIE_CARDS_PLACED`` seat, up card, face down (0/1);
+``FACE_DOWN_REVEALED`` seat, card; ``FORCES_LOST`` count, cards; ``SPOILS_TAKEN`` seat (-1:
+removed), count, cards; ``SKIRMISH_WON`` index, count, winners; ``SPY_FLAG_SET`` seat; ``GAME_OVER``
+termination.
 """
 
 

@@ -1,12 +1,10 @@
 """The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
 
-The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only:
-on the pure-Python backend :func:`cardwars.simulate` plays the games with
-:func:`cardwars.play`. It implements the default rules, where only
-``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
-``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`,
-:func:`batch_supports` and :func:`run_batch` are the module-level names of the
-same hooks, kept for existing callers.
+The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only: on the
+pure-Python backend :func:`cardwars.simulate` plays the games with :func:`cardwars.play`. It
+implements the default rules, where only ``two_suit_variant`` and ``max_skirmishes`` may differ, and
+the built-in ``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`, :func:`batch_supports` and
+:func:`run_batch` are the module-level names of the same hooks, kept for existing callers.
 """
 
 from __future__ import annotations
@@ -161,11 +159,9 @@ class Guerrilla(Game[Rules, State], Encodable):
         """True when the compiled loop plays these agents under these rules.
 
         Beyond the engine's check (one built-in agent from
-        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be
-        the defaults except ``two_suit_variant`` and ``max_skirmishes``, and the
-        compiled build must be in use.
-        Whenever this is False, :func:`cardwars.simulate` plays the games with
-        :func:`cardwars.play` instead.
+        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be the defaults except
+        ``two_suit_variant`` and ``max_skirmishes``, and the compiled build must be in use. Whenever
+        this is False, :func:`cardwars.simulate` plays the games with :func:`cardwars.play` instead.
 
         >>> Guerrilla(2, Rules(kicker=True)).supports_batch(["random", "greedy"])
         False

@@ -1,22 +1,20 @@
-"""The Guerrilla state machine: a position on ints (``board.Board``), stepped by the rule
-modules one poll at a time.
+"""The Guerrilla state machine: a position on ints (``board.Board``), stepped by the rule modules
+one poll at a time.
 
-The public :class:`cardwars.guerrilla.State` is a thin face over a
-:class:`GuerrillaMachine`. The rules live in the rule modules beside this one, each in
-the clauses GT-… of ``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw``
-(GT-5), ``combat`` (GT-6 to GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13),
-``ending`` (GT-14), routed by ``turns``; ``greedy`` holds the built-in agents' choice.
-What the machine adds is what makes them the steps of a state: the check of a step's
-actions (each polled seat one legal action, nothing run between the check and the
-commit), the actions of every step so far, the last step's events, the views and the
+The public :class:`cardwars.guerrilla.State` is a thin face over a :class:`GuerrillaMachine`. The
+rules live in the rule modules beside this one, each in the clauses GT-… of
+``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw`` (GT-5), ``combat`` (GT-6 to
+GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13), ``ending`` (GT-14), routed by ``turns``;
+``greedy`` holds the built-in agents' choice. What the machine adds is what makes them the steps of
+a state: the check of a step's actions (each polled seat one legal action, nothing run between the
+check and the commit), the actions of every step so far, the last step's events, the views and the
 refusal of overlapping calls (:mod:`cardwars.exclusive`).
 
-Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is
-given. Actions are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s
-``PLAY_BASE`` ...), phases ``board.Phase``, options ``Rules.machine_options()`` by slot
-``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`): each its
-kind (``board.Event``, which lists every kind's ints), then its ints; the face gets event
-objects only when it asks (``views.make_events``).
+Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is given. Actions
+are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s ``PLAY_BASE`` ...), phases
+``board.Phase``, options ``Rules.machine_options()`` by slot ``board.Option``. A step's events are
+ints (:meth:`GuerrillaMachine.events`): each its kind (``board.Event``, which lists every kind's
+ints), then its ints; the face gets event objects only when it asks (``views.make_events``).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = guerrilla_deal(labels, 2, 42)
@@ -88,8 +86,7 @@ from .restore import check_restored
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
-# key() is a GuerrillaKey made in field order (keywords cost microseconds): its fields
-# checked here.
+# key() is a GuerrillaKey made in field order (keywords cost microseconds): its fields checked here.
 if GuerrillaKey._fields != (
     "players", "options", "hands", "draw", "discard", "removed", "stage", "counters",
     "in_game", "played_g", "penalty", "spy", "played", "supports", "outcomes",
@@ -621,10 +618,9 @@ class GuerrillaMachine(BoardViews):
             self._busy = False
 
     def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write every seat's observation (row ``s``: ``encode_observation``) and action
-        mask (1 at its :meth:`legal_actions`) into two blocks: float32 rows of
-        ``64 * players + 115``, int8 rows of 2968 (``wait``: 2969, the wait action 1
-        exactly for a seat not polled).
+        """Write every seat's observation (row ``s``: ``encode_observation``) and action mask (1 at
+        its :meth:`legal_actions`) into two blocks: float32 rows of ``64 * players + 115``, int8
+        rows of 2968 (``wait``: 2969, the wait action 1 exactly for a seat not polled).
 
         Raises:
             ValueError: a block of another format, read-only, not C-contiguous or too short.

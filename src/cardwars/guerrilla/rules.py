@@ -1,13 +1,12 @@
 """The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts.
 
-Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad
-values raise :class:`~cardwars.errors.RulesError` naming the field and the
-allowed values (:func:`cardwars.options.check_options`).
+Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad values
+raise :class:`~cardwars.errors.RulesError` naming the field and the allowed values
+(:func:`cardwars.options.check_options`).
 
-Beside the options live the facts no option changes: why a game can end
-(:data:`TERMINATIONS`, GT-B7), the highest Guerrilla rank
-(:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat owns
-(:func:`seat_cards`, GT-1.1, GT-A2).
+Beside the options live the facts no option changes: why a game can end (:data:`TERMINATIONS`,
+GT-B7), the highest Guerrilla rank (:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat
+owns (:func:`seat_cards`, GT-1.1, GT-A2).
 """
 
 from __future__ import annotations
@@ -42,9 +41,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "simultaneous_elimination": ("draw", "most_cards"),
     "cap_result": ("draw", "most_cards"),
 }
-# Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled
-# batch loop counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well
-# below 2**31 - 1.
+# Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled batch loop
+# counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well below 2**31 - 1.
 _COUNTS: dict[str, tuple[int, int]] = {"max_skirmishes": (1, 10**9)}
 
 _FLAGS = (

@@ -1,10 +1,9 @@
 """The worth of a card and the strength of a combination (GT-1.5, GT-7, GT-8.4).
 
-Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is
-the one or two cards a player has on the table that count (GT-8.4). The rules read
-strengths through ``board.strength`` (on the position's table of worths, kept at G);
-:func:`guerrilla_strength` and :func:`guerrilla_evaluate` are the same rule for the
-face (the moves' labels, the skirmish views).
+Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is the one or two
+cards a player has on the table that count (GT-8.4). The rules read strengths through
+``board.strength`` (on the position's table of worths, kept at G); :func:`guerrilla_strength` and
+:func:`guerrilla_evaluate` are the same rule for the face (the moves' labels, the skirmish views).
 """
 
 from __future__ import annotations

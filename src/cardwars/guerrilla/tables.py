@@ -19,12 +19,11 @@ __all__ = ["GuerrillaFaces", "GuerrillaKey", "GuerrillaViewFaces"]
 
 
 class GuerrillaFaces(NamedTuple):
-    """The face's table of events: the events with few possible values, made once and
-    shared (they are frozen values), and the classes of the others, by event code (the
-    table in ``machine.py``).
+    """The face's table of events: the events with few possible values, made once and shared (they
+    are frozen values), and the classes of the others, by event code (the table in ``machine.py``).
 
-    The compiled machine reads its fields once per table (it keeps the last table it
-    was given, by identity), so the face passes one table made at import.
+    The compiled machine reads its fields once per table (it keeps the last table it was given, by
+    identity), so the face passes one table made at import.
     """
 
     cards: tuple[Any, ...]
@@ -34,10 +33,9 @@ class GuerrillaFaces(NamedTuple):
     drawn: tuple[tuple[Any, ...], ...]
     """The ``CardsDrawn`` events by ``[seat][count]`` (code 6)."""
     evaluations: dict[tuple[tuple[int, ...], bool], Any]
-    """The ``SkirmishEvaluated`` events met so far, by ``(outcomes, reevaluated)`` (code
-    10), to which the machine adds the ones it makes. ``reevaluated`` is derived from the
-    codes: an evaluation right after the cards played (code 8) is GT-7's, any other a
-    re-evaluation."""
+    """The ``SkirmishEvaluated`` events met so far, by ``(outcomes, reevaluated)`` (code 10), to
+    which the machine adds the ones it makes. ``reevaluated`` is derived from the codes: an
+    evaluation right after the cards played (code 8) is GT-7's, any other a re-evaluation."""
     supports: tuple[tuple[Any, ...], ...]
     """The ``SupportAdded`` events by ``[seat][card]`` (code 9)."""
     placed: tuple[tuple[tuple[Any, Any], ...], ...]
