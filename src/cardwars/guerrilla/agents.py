@@ -61,7 +61,7 @@ class GreedyAgent:
     * **Support**: the support card with the best outcome against everyone's current combination,
       then the lowest card; it passes when no support improves its outcome (under the default
       ``support_rule`` every legal support does, so it always supports when it may).
-    * **Tie round**: the strongest face-up card (with ``tie_facedown_role= "combines"``, the
+    * **Tie round**: the strongest face-up card (with ``tie_facedown_role="combines"``, the
       strongest down+up combination), then the lowest face-down card as the stake.
     * **Remove** (``removal_choice="winner_chooses"``): the lowest card.
 
