@@ -130,44 +130,17 @@ if not cython.compiled:  # compiled, the C names of board.pxd stand
 
 
 Phase = IntEnum(
-    "Phase",
-    [
-        ("PROPOSE", PROPOSE),
-        ("RESPOND", RESPOND),
-        ("PLAY_FIRST", PLAY_FIRST),
-        ("PLAY", PLAY),
-        ("SUPPORT", SUPPORT),
-        ("TIE", TIE),
-        ("REMOVE", REMOVE),
-        ("OVER", OVER),
-    ],
-    module=__name__,
+    "Phase", "PROPOSE RESPOND PLAY_FIRST PLAY SUPPORT TIE REMOVE OVER", start=0, module=__name__
 )
 """Who is asked what: the machine's phase codes."""
 
 
 Event = IntEnum(
     "Event",
-    [
-        ("SKIRMISH_STARTED", SKIRMISH_STARTED),
-        ("PROMOTION_PROPOSED", PROMOTION_PROPOSED),
-        ("PROMOTED", PROMOTED),
-        ("PROMOTION_CANCELLED", PROMOTION_CANCELLED),
-        ("RECRUITED", RECRUITED),
-        ("DISCARD_RESHUFFLED", DISCARD_RESHUFFLED),
-        ("CARDS_DRAWN", CARDS_DRAWN),
-        ("PLAYER_ELIMINATED", PLAYER_ELIMINATED),
-        ("CARD_PLAYED", CARD_PLAYED),
-        ("SUPPORT_ADDED", SUPPORT_ADDED),
-        ("SKIRMISH_EVALUATED", SKIRMISH_EVALUATED),
-        ("TIE_CARDS_PLACED", TIE_CARDS_PLACED),
-        ("FACE_DOWN_REVEALED", FACE_DOWN_REVEALED),
-        ("FORCES_LOST", FORCES_LOST),
-        ("SPOILS_TAKEN", SPOILS_TAKEN),
-        ("SKIRMISH_WON", SKIRMISH_WON),
-        ("SPY_FLAG_SET", SPY_FLAG_SET),
-        ("GAME_OVER", GAME_OVER),
-    ],
+    "SKIRMISH_STARTED PROMOTION_PROPOSED PROMOTED PROMOTION_CANCELLED RECRUITED DISCARD_RESHUFFLED"
+    " CARDS_DRAWN PLAYER_ELIMINATED CARD_PLAYED SUPPORT_ADDED SKIRMISH_EVALUATED TIE_CARDS_PLACED"
+    " FACE_DOWN_REVEALED FORCES_LOST SPOILS_TAKEN SKIRMISH_WON SPY_FLAG_SET GAME_OVER",
+    start=0,
     module=__name__,
 )
 """The kinds of event a step writes; after the kind come its ints:
@@ -186,29 +159,10 @@ termination.
 
 Option = IntEnum(
     "Option",
-    [
-        ("TWO_SUIT", O_TWO_SUIT),
-        ("ACE_LOW", O_ACE_LOW),
-        ("DRAW_TWO", O_DRAW_TWO),
-        ("CANNOT_PLAY", O_CANNOT_PLAY),
-        ("SUPPORT_RULE", O_SUPPORT_RULE),
-        ("CASCADE", O_CASCADE),
-        ("KICKER", O_KICKER),
-        ("TIE_CARDS", O_TIE_CARDS),
-        ("COMBINES", O_COMBINES),
-        ("FD_PENALTY", O_FD_PENALTY),
-        ("TO_SPOILS", O_TO_SPOILS),
-        ("WINNER_CHOOSES", O_WINNER_CHOOSES),
-        ("NEXT_BEST", O_NEXT_BEST),
-        ("AFTER_DRAW", O_AFTER_DRAW),
-        ("WAVE_RESET", O_WAVE_RESET),
-        ("UNANIMOUS", O_UNANIMOUS),
-        ("ALL_RECRUIT", O_ALL_RECRUIT),
-        ("RESHUFFLE_RECRUIT", O_RESHUFFLE_RECRUIT),
-        ("MOST_ELIMINATED", O_MOST_ELIMINATED),
-        ("MAX_SKIRMISHES", O_MAX_SKIRMISHES),
-        ("CAP_MOST", O_CAP_MOST),
-    ],
+    "TWO_SUIT ACE_LOW DRAW_TWO CANNOT_PLAY SUPPORT_RULE CASCADE KICKER TIE_CARDS COMBINES"
+    " FD_PENALTY TO_SPOILS WINNER_CHOOSES NEXT_BEST AFTER_DRAW WAVE_RESET UNANIMOUS ALL_RECRUIT"
+    " RESHUFFLE_RECRUIT MOST_ELIMINATED MAX_SKIRMISHES CAP_MOST",
+    start=0,
     module=__name__,
 )
 """The slots of a position's options (``Board.opt``), in the order of OPTIONS."""
