@@ -39,41 +39,13 @@ from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 from cardwars.guerrilla.rules import Rules
 
 __all__ = [
-    "ACTIONS",
-    "Allow",
-    "Cancel",
-    "CardPlayed",
-    "CardsDrawn",
-    "CardsRecruited",
-    "DiscardReshuffled",
-    "FaceDownRevealed",
-    "ForcesLost",
-    "GameOver",
-    "GuerrillaMove",
-    "GuerrillaObservation",
-    "GuerrillaPromoted",
-    "Outcome",
-    "Pass",
-    "Phase",
-    "Play",
-    "PlayerEliminated",
-    "ProposalCancelled",
-    "ProposalMade",
-    "Propose",
-    "Reject",
-    "Remove",
-    "SkirmishEvaluated",
-    "SkirmishStarted",
-    "SkirmishWon",
-    "SpoilsTaken",
-    "SpyFlagSet",
-    "Support",
-    "SupportAdded",
-    "TieCards",
-    "TieCardsPlaced",
-    "combination_strength",
-    "compare",
-]
+    "ACTIONS", "Allow", "Cancel", "CardPlayed", "CardsDrawn", "CardsRecruited", "DiscardReshuffled",
+    "FaceDownRevealed", "ForcesLost", "GameOver", "GuerrillaMove", "GuerrillaObservation",
+    "GuerrillaPromoted", "Outcome", "Pass", "Phase", "Play", "PlayerEliminated",
+    "ProposalCancelled", "ProposalMade", "Propose", "Reject", "Remove", "SkirmishEvaluated",
+    "SkirmishStarted", "SkirmishWon", "SpoilsTaken", "SpyFlagSet", "Support", "SupportAdded",
+    "TieCards", "TieCardsPlaced", "combination_strength", "compare",
+]  # fmt: skip
 
 STRENGTH = RuleSource("cardwars.guerrilla.strength")
 """The strength of a combination (GT-8.4), the rules' own: ``strength.py`` on this backend."""
