@@ -169,28 +169,14 @@ Option = IntEnum(
 
 
 OPTIONS: tuple[tuple[str, int, int], ...] = (
-    ("two_suit_variant", 0, 1),
-    ("ace_low", 0, 1),
-    ("draw_mode", 0, 1),
-    ("elimination_rule", 0, 1),
-    ("support_rule", 0, 2),
-    ("support_cascade", 0, 1),
-    ("kicker", 0, 1),
-    ("tie_cards", 0, 2),
-    ("tie_facedown_role", 0, 1),
-    ("tie_facedown_penalty", 0, 1),
-    ("eliminated_cards_to", 0, 1),
-    ("removal_choice", 0, 1),
-    ("no_winner_spoils", 0, 1),
-    ("promotion_timing", 0, 1),
-    ("promotion_wave_reset", 0, 1),
-    ("promotion_acceptance", 0, 1),
-    ("all_cancellers_recruit", 0, 1),
-    ("recruit_shortfall", 0, 1),
-    ("simultaneous_elimination", 0, 1),
-    ("max_skirmishes", 1, 10**9),
-    ("cap_result", 0, 1),
-)
+    ("two_suit_variant", 0, 1), ("ace_low", 0, 1), ("draw_mode", 0, 1), ("elimination_rule", 0, 1),
+    ("support_rule", 0, 2), ("support_cascade", 0, 1), ("kicker", 0, 1), ("tie_cards", 0, 2),
+    ("tie_facedown_role", 0, 1), ("tie_facedown_penalty", 0, 1), ("eliminated_cards_to", 0, 1),
+    ("removal_choice", 0, 1), ("no_winner_spoils", 0, 1), ("promotion_timing", 0, 1),
+    ("promotion_wave_reset", 0, 1), ("promotion_acceptance", 0, 1),
+    ("all_cancellers_recruit", 0, 1), ("recruit_shortfall", 0, 1),
+    ("simultaneous_elimination", 0, 1), ("max_skirmishes", 1, 10**9), ("cap_result", 0, 1),
+)  # fmt: skip
 """Every option as (name, lowest, highest), by slot (:class:`Option`); the default of
 each is 0, but ``all_cancellers_recruit`` (1) and ``max_skirmishes`` (5000)."""
 

@@ -35,16 +35,7 @@ StateT = TypeVar("StateT", bound=_Observed)
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
-MACHINE_PHASES: Final[tuple[Phase, ...]] = (
-    Phase.PROPOSE,
-    Phase.RESPOND,
-    Phase.PLAY_FIRST,
-    Phase.PLAY,
-    Phase.SUPPORT,
-    Phase.TIE,
-    Phase.REMOVE,
-    Phase.OVER,
-)
+MACHINE_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)  # in the machine's order
 """The phases by the machine's phase code."""
 
 PHASE_CODES: Final[dict[Phase, int]] = {phase: code for code, phase in enumerate(MACHINE_PHASES)}
@@ -76,22 +67,9 @@ class Rebuilder(Generic[StateT]):
     """
 
     __slots__ = (
-        "_fixed",
-        "_hands",
-        "_make",
-        "_observation",
-        "_options",
-        "_own",
-        "_phase",
-        "_played",
-        "_players",
-        "_pool",
-        "_rules",
-        "_seat",
-        "_sizes",
-        "_start",
-        "_to_act",
-    )
+        "_fixed", "_hands", "_make", "_observation", "_options", "_own", "_phase", "_played",
+        "_players", "_pool", "_rules", "_seat", "_sizes", "_start", "_to_act",
+    )  # fmt: skip
 
     def __init__(
         self, observation: GuerrillaObservation, start: str, make: Callable[..., StateT]

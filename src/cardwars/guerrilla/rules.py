@@ -46,14 +46,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _COUNTS: dict[str, tuple[int, int]] = {"max_skirmishes": (1, 10**9)}
 
 _FLAGS = (
-    "two_suit_variant",
-    "ace_low",
-    "support_cascade",
-    "kicker",
-    "tie_facedown_penalty",
-    "promotion_wave_reset",
-    "all_cancellers_recruit",
-)
+    "two_suit_variant", "ace_low", "support_cascade", "kicker", "tie_facedown_penalty",
+    "promotion_wave_reset", "all_cancellers_recruit",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
