@@ -2,8 +2,7 @@
 
 :mod:`cardwars.guerrilla` re-exports it, and :func:`cardwars.agents.agent_by_name`
 resolves ``"greedy"`` to it. The compiled batch loop plays the same agent as
-agent code 1 (``greedy.greedy`` in ``guerrilla/greedy.py``), so both must change together.
-"""
+agent code 1 (``greedy.greedy`` in ``guerrilla/greedy.py``), so both must change together."""
 
 from __future__ import annotations
 

@@ -26,8 +26,7 @@ seat's view are the perfect matchings of cards to slots in some branch; :meth:`K
 counts them exactly per branch (``_count``, over classes of slots with the same set) and draws one
 uniformly over their union (a branch by its count, a matching uniformly in it, and rejection by the
 number of matchings, over all branches, that give it: a hand is a set, and its places may take its
-cards in more than one order).
-"""
+cards in more than one order)."""
 
 from __future__ import annotations
 
@@ -147,8 +146,7 @@ class Knowledge:
     ``branches`` are the ways the slots may lie (usually one). If the events would
     split them beyond :data:`MAX_BRANCHES`, only the first :data:`MAX_BRANCHES` are
     kept, so the sample then leaves out some consistent worlds (it never admits an
-    inconsistent one); no game of the test suite came near it (always one branch).
-    """
+    inconsistent one); no game of the test suite came near it (always one branch)."""
 
     def __init__(self, players: int, seat: int) -> None:
         self.players = players
@@ -299,8 +297,7 @@ class Knowledge:
         ``downs`` are every face-down tie card on the table, as (seat, card), in table
         order; those already shown (a finished tie, GT-10.6) are the first ones and are
         public, so only the last ones, as many as the knowledge still hides, are pinned
-        (the seat's own) or left to the sample (the others').
-        """
+        (the seat's own) or left to the sample (the others')."""
         seat = self.seat
 
         def step(b: _Branch) -> None:
@@ -431,8 +428,7 @@ class _Flows:
 
     Slots with the same set form a class; cards in the same slot classes form a class.
     A matching sends ``d`` cards of each card class to each slot class (a flow), in
-    ``m! / prod(d!)`` ways per card class, then arranges each slot class in ``n!`` ways.
-    """
+    ``m! / prod(d!)`` ways per card class, then arranges each slot class in ``n!`` ways."""
 
     def __init__(self, slots: Sequence[tuple[int, frozenset[int]]]) -> None:
         by_set: dict[frozenset[int], list[int]] = {}

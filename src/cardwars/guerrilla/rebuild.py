@@ -4,8 +4,7 @@ What :meth:`guerrilla.State.from_observation <cardwars.guerrilla.State.from_obse
 and ``State.determinizer`` draw: :func:`rebuild_start` says whether (and from which
 start) an observation can be rebuilt, and a :class:`Rebuilder` prepares the draws once
 and deals each one straight into a machine, then makes the state with the
-factory it is given (the state class, which imports this module).
-"""
+factory it is given (the state class, which imports this module)."""
 
 from __future__ import annotations
 
@@ -63,8 +62,7 @@ class Rebuilder(Generic[StateT]):
 
     A search determinizes the same observation many times: what does not depend on
     ``rng`` (the unseen cards, the flags as ints, the options) is worked out here, and
-    each call deals a fresh shuffle straight into a machine.
-    """
+    each call deals a fresh shuffle straight into a machine."""
 
     __slots__ = (
         "_fixed", "_hands", "_make", "_observation", "_options", "_own", "_phase", "_played",

@@ -6,8 +6,7 @@ raise :class:`~cardwars.errors.RulesError` naming the field and the allowed valu
 
 Beside the options live the facts no option changes: why a game can end (:data:`TERMINATIONS`,
 GT-B7), the highest Guerrilla rank (:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat
-owns (:func:`seat_cards`, GT-1.1, GT-A2).
-"""
+owns (:func:`seat_cards`, GT-1.1, GT-A2)."""
 
 from __future__ import annotations
 

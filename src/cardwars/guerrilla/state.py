@@ -6,8 +6,7 @@ position (:meth:`State.from_position`, checked by :mod:`cardwars.guerrilla.posit
 steps of each skirmish run in the Guerrilla machine (``GuerrillaMachine`` of
 :mod:`cardwars.guerrilla.machine`, over the rule modules beside it, compiled or interpreted from the
 same source: ``MACHINE``); this module is its typed face: it turns cards, moves and events into
-objects, and builds events only when they are asked for.
-"""
+objects, and builds events only when they are asked for."""
 
 from __future__ import annotations
 
@@ -207,8 +206,7 @@ class State(MachineState[Phase], EncodedState):
                 deck, GT-1.1, GT-A2) or in two places, bad G, a ``skirmish`` outside
                 ``0 .. max_skirmishes - 1``, bad ``rules`` or ``rng_seed``, an empty hand at
                 ``start="play"``, fewer than 2 players in.
-            CardParseError: card text that is not a card.
-        """
+            CardParseError: card text that is not a card."""
         position = read_position(
             hands,
             draw_piles=draw_piles,
@@ -303,8 +301,7 @@ class State(MachineState[Phase], EncodedState):
     def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
         """Per tie round of this skirmish, each placement as (seat, face-up card, face-down card).
 
-        The face-down card is None for a one-card hand.
-        """
+        The face-down card is None for a one-card hand."""
         return self._m.tie_rounds()
 
     @property
@@ -352,8 +349,7 @@ class State(MachineState[Phase], EncodedState):
         """Every event so far (all public), from the deal or the hand-built position on.
 
         Built on each access by replaying the moves of
-        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start.
-        """
+        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start."""
         machine = self._first_machine()
         events = list(_events_of(machine, self._result_at(machine)))
         for step in self._m.history():
@@ -371,8 +367,7 @@ class State(MachineState[Phase], EncodedState):
 
         Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
-        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
-        """
+        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order."""
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
         return self._m.legal_moves(player, _MOVES)
@@ -400,8 +395,7 @@ class State(MachineState[Phase], EncodedState):
 
         Raises:
             UsageError: ``seat`` is not a seat (a plain int 0..players-1) or ``out`` is
-                not such a buffer; ``out`` is left unchanged.
-        """
+                not such a buffer; ``out`` is left unchanged."""
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
         check_vector(out, observation_size(self._players), "a Guerrilla observation")
@@ -415,8 +409,7 @@ class State(MachineState[Phase], EncodedState):
         it receives what the reference encoder makes of this state.
 
         Raises:
-            UsageError: ``out`` is not such a buffer; it is left unchanged.
-        """
+            UsageError: ``out`` is not such a buffer; it is left unchanged."""
         check_vector(out, state_size(self._players), "a Guerrilla state")
         self._m.encode_state(out)
 
@@ -438,8 +431,7 @@ class State(MachineState[Phase], EncodedState):
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
-                short (the message names what is needed); both are left unchanged.
-        """
+                short (the message names what is needed); both are left unchanged."""
         m = self._m
         try:
             m.encode_seats(obs, masks, wait)
@@ -628,8 +620,7 @@ class State(MachineState[Phase], EncodedState):
         ``rng`` it is given exactly as :meth:`from_observation` does.
 
         Raises:
-            UsageError: as :meth:`from_observation`.
-        """
+            UsageError: as :meth:`from_observation`."""
         start = rebuild_start(observation)
         if start is None:
             raise UsageError(

@@ -8,8 +8,7 @@ restored from, and what the face reads to rebuild one.
 
 All three are NamedTuples read by field name, never by position, on both sides: the
 machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
-and the face. A leaf: it imports nothing of the face.
-"""
+and the face. A leaf: it imports nothing of the face."""
 
 from __future__ import annotations
 
@@ -23,8 +22,7 @@ class GuerrillaFaces(NamedTuple):
     are frozen values), and the classes of the others, by event code (the table in ``machine.py``).
 
     The compiled machine reads its fields once per table (it keeps the last table it was given, by
-    identity), so the face passes one table made at import.
-    """
+    identity), so the face passes one table made at import."""
 
     cards: tuple[Any, ...]
     """The 52 card labels, by card id."""
@@ -86,8 +84,7 @@ class GuerrillaKey(NamedTuple):
     top first; a part "per seat" has one value per seat.
 
     Restoring (the machine's ``__reduce__``) checks every value; it takes this tuple or
-    a plain tuple of its 29 values in this order (the pickles of earlier versions).
-    """
+    a plain tuple of its 29 values in this order (the pickles of earlier versions)."""
 
     players: int
     """The number of seats, 2 to 4."""
