@@ -4,8 +4,7 @@ Each player owns one suit (two in the 2-player variant) as a draw pile, holds a 
 every skirmish runs the order of GT-3: promotion window, Draw, Play (spy-first players reveal
 first), Evaluate, one Support window, Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and
 the End check. :class:`State` rests only where players decide (:ref:`resting-points`);
-:meth:`~cardwars.engine.GameState.apply` performs everything automatic up to the next poll or the
-end.
+:meth:`~cardwars.engine.GameState.apply` does everything automatic up to the next poll or the end.
 
 Every name below comes from one module of the package: ``rules`` (the options, the terminations and
 each seat's cards), ``moves`` (phases, moves, events, the observation, :class:`Outcome` and the

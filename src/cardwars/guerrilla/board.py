@@ -9,8 +9,7 @@ phase and who is polled, the flags and the bookkeeping of the end. Cards are sta
 and its ints, to an :class:`Events` buffer (``NULL``: none are kept, as in the batch loop).
 
 Compiled, :class:`Board` and :class:`Events` are the C structs of ``board.pxd``; interpreted, the
-classes of lists below (``BoardLists``, ``EventLists``).
-"""
+classes of lists below (``BoardLists``, ``EventLists``)."""
 
 from __future__ import annotations
 
@@ -153,8 +152,7 @@ rejecting seats; ``RECRUITED`` seat, source, count; ``DISCARD_RESHUFFLED`` seat,
 ``SKIRMISH_EVALUATED`` n, each seat's outcome; ``TIE_CARDS_PLACED`` seat, up card, face down (0/1);
 ``FACE_DOWN_REVEALED`` seat, card; ``FORCES_LOST`` count, cards; ``SPOILS_TAKEN`` seat (-1:
 removed), count, cards; ``SKIRMISH_WON`` index, count, winners; ``SPY_FLAG_SET`` seat; ``GAME_OVER``
-termination.
-"""
+termination."""
 
 
 Option = IntEnum(

@@ -7,8 +7,7 @@ card that wins, else its cheapest card (its strongest when nothing is showing ye
 face-up card with the cheapest face-down one; in Loss of Forces (GT-A24) the cheapest card on the
 table. The random agent draws ``below(len(legal))`` from its own RNG. :func:`play_one` deals a game
 (GT-2) and plays it to the end with these agents, one choice per polled seat per step in ascending
-seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch` plays many.
-"""
+seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch` plays many."""
 
 from __future__ import annotations
 
@@ -181,8 +180,7 @@ def guerrilla_batch(
     Default rules only; ``agents`` are codes per seat (0 = random, 1 = greedy;
     other codes raise ValueError). Returns the columns ``length``
     ('q'), ``winner`` ('b', -1 for a draw), ``termination`` (index into
-    ``guerrilla.TERMINATIONS``, 'b') and ``guerrilla_rank`` (final G, 'b').
-    """
+    ``guerrilla.TERMINATIONS``, 'b') and ``guerrilla_rank`` (final G, 'b')."""
     s0 = cython.declare(cython.ulonglong, _check_u64(seed, "seed"))
     first = cython.declare(cython.ulonglong, _check_u64(start, "start"))
     total = cython.declare(cython.Py_ssize_t, count)

@@ -1,5 +1,4 @@
-"""The Guerrilla state machine: a position on ints (``board.Board``), stepped by the rule modules
-one poll at a time.
+"""The Guerrilla state machine: a position on ints (``board.Board``), stepped a poll at a time.
 
 The public :class:`cardwars.guerrilla.State` is a thin face over a :class:`GuerrillaMachine`. The
 rules live in the rule modules beside this one, each in the clauses GT-… of
@@ -127,8 +126,7 @@ class GuerrillaMachine(BoardViews):
     Raises:
         ValueError: a card that is not an id 0..51, the same card twice, an entry per
             seat missing, a value out of range, fewer than 2 seats in the game.
-        TypeError: an unknown option.
-    """
+        TypeError: an unknown option."""
 
     _hist: Any
     _steps: int
@@ -266,8 +264,7 @@ class GuerrillaMachine(BoardViews):
         """Seat ``seat``'s legal actions in canonical order (``()`` when not polled).
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
+            ValueError: ``seat`` is not a plain int seat."""
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         return self._legal(seat)
@@ -294,8 +291,7 @@ class GuerrillaMachine(BoardViews):
         :meth:`legal_actions`, kept for the step while the face passes the same ``own``.
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat, or ``own`` lacks an action.
-        """
+            ValueError: ``seat`` is not a plain int seat, or ``own`` lacks an action."""
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = cython.declare(cython.int, seat)
@@ -435,12 +431,10 @@ class GuerrillaMachine(BoardViews):
 
     # --- built-in policies for search (cardwars.ismcts) -------------------------------
     def greedy_action(self, seat: int) -> int:
-        """The greedy agent's action for ``seat`` (``greedy.greedy``), or -1 when the seat
-        is not polled.
+        """The greedy agent's action for ``seat`` (``greedy.greedy``), or -1 when not polled.
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
+            ValueError: ``seat`` is not a plain int seat."""
         legal = cython.declare(cython.int[NACT])
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
@@ -458,8 +452,7 @@ class GuerrillaMachine(BoardViews):
         (-1: to the end), drawing from the RNG state ``rng_state``; return its state after.
 
         Raises:
-            ValueError: an agent code, ``rng_state``, ``explore`` or ``max_steps`` out of range.
-        """
+            ValueError: an agent code, ``rng_state``, ``explore`` or ``max_steps`` out of range."""
         self._enter()
         try:
             return self._rollout(agents, rng_state, explore, max_steps)
@@ -593,8 +586,7 @@ class GuerrillaMachine(BoardViews):
         may have no entry or the wait action 2968, and nothing else.
 
         Raises:
-            ValueError: ``keys`` is not a tuple of one key per seat.
-        """
+            ValueError: ``keys`` is not a tuple of one key per seat."""
         given = cython.declare(cython.int[4])
         n = self.g.n
         if type(keys) is not tuple or len(cython.cast(tuple, keys)) != n:
@@ -623,8 +615,7 @@ class GuerrillaMachine(BoardViews):
         rows of 2968 (``wait``: 2969, the wait action 1 exactly for a seat not polled).
 
         Raises:
-            ValueError: a block of another format, read-only, not C-contiguous or too short.
-        """
+            ValueError: a block of another format, read-only, not C-contiguous or too short."""
         legal = cython.declare(cython.int[NACT])
         n = self.g.n
         size = 64 * n + 115
@@ -695,8 +686,7 @@ def guerrilla_deal(
 ) -> GuerrillaMachine:
     """Deal from ``seed`` (GT-2, ``promotion.deal``), then run to the first poll.
 
-    Raises ValueError (players, seed or an option out of range) or TypeError (an option).
-    """
+    Raises ValueError (players, seed or an option out of range) or TypeError (an option)."""
     machine = _new_machine()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2..4, got {players!r}")

@@ -6,8 +6,7 @@
 everyone still in proposes or passes (GT-4.2, :func:`on_propose`, ``PROMOTION_PROPOSED``), the
 others allow, reject (``promotion_acceptance``) or cancel by showing a Guerrilla (GT-4.4,
 :func:`on_respond`): nobody objects, G goes up (GT-4.5, ``PROMOTED``); else the cancellers recruit
-from the proposer's draw pile (GT-4.6, ``PROMOTION_CANCELLED``, ``RECRUITED``).
-"""
+from the proposer's draw pile (GT-4.6, ``PROMOTION_CANCELLED``, ``RECRUITED``)."""
 
 from __future__ import annotations
 

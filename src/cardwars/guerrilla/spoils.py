@@ -15,8 +15,7 @@ Read top to bottom, in the order the rules happen once a skirmish is decided:
 - the next skirmish, or the end (GT-14).
 
 The events this file emits, by name: ``FACE_DOWN_REVEALED``, ``FORCES_LOST``, ``SPOILS_TAKEN``,
-``SKIRMISH_WON``, ``SPY_FLAG_SET`` (``board.Event`` lists their ints).
-"""
+``SKIRMISH_WON``, ``SPY_FLAG_SET`` (``board.Event`` lists their ints)."""
 
 from __future__ import annotations
 

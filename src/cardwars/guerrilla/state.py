@@ -461,8 +461,7 @@ class State(MachineState[Phase], EncodedState):
         unseen discard-pile cards, the others' face-down tie cards) is then drawn so that each
         consistent position is equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per
         class of places; a hand whose places hold different sets is kept or redrawn so that each of
-        its arrangements counts once). A hand is a set: its order is the order its places were
-        filled.
+        its arrangements counts once). A hand is a set: its order is its places' filling order.
 
         Not covered: what the other seats' choices say about their cards (a search's opponent model,
         not a rule), and the order of a hidden hand. If a game split the knowledge into more than

@@ -37,8 +37,7 @@ def strength2(a: int, b: int, grank: int, kicker: bool, ace_low: bool) -> int:
     """The strength of the combination ``a`` with ``b`` (``b < 0``: ``a`` alone).
 
     GT-8.4: two cards of equal worth are a pair and beat every non-pair; a non-pair is
-    worth its higher card, plus the lower one as a kicker when ``kicker``.
-    """
+    worth its higher card, plus the lower one as a kicker when ``kicker``."""
     ea = effective(a, grank, ace_low)
     if b < 0:
         return ea * 32

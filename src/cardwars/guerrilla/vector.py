@@ -13,8 +13,7 @@ one step, and the opponents play on while they alone are polled. At the end of a
 :mod:`cardwars.envs.encoding` lays it out: ``64 * players + 115`` floats) and its mask of legal
 actions (2,968 bytes) are written. Table ``k``'s games are dealt from
 ``derive_seed(seeds[k], episode)``; seat ``s``'s opponent draws from
-``derive_seed(game seed, 1 + s)``.
-"""
+``derive_seed(game seed, 1 + s)``."""
 
 from __future__ import annotations
 
@@ -276,8 +275,7 @@ class GuerrillaTables:
 
     Raises:
         ValueError: a count, seat, opponent or option out of range.
-        TypeError: an unknown option.
-    """
+        TypeError: an unknown option."""
 
     t: Any
     n: int
