@@ -710,12 +710,8 @@ def _guerrilla_machine_from_key(cards: Sequence[Any], key: object) -> GuerrillaM
     options = named.options
     if len(options) != NOPT:
         raise ValueError(f"a machine key has {NOPT} options, got {options!r}")
-    m._setup(
-        cards,
-        n,
-        named.rng_state,
-        {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)},
-    )
+    given = {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)}
+    m._setup(cards, n, named.rng_state, given)
     check_restored(n, named)
     g = m.st
     for s in range(n):
