@@ -1,20 +1,17 @@
 """WAR: Guerrilla Tactics (GT-1 … GT-15): the readable, executable rules.
 
-Each player owns one suit (two in the 2-player variant) as a draw pile, holds
-a hand of two, and every skirmish runs the order of GT-3: promotion window,
-Draw, Play (spy-first players reveal first), Evaluate, one Support window,
-Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and the End check.
-:class:`State` rests only where players decide (:ref:`resting-points`);
-:meth:`~cardwars.engine.GameState.apply`
-performs everything automatic up to the next poll or the end.
+Each player owns one suit (two in the 2-player variant) as a draw pile, holds a hand of two, and
+every skirmish runs the order of GT-3: promotion window, Draw, Play (spy-first players reveal
+first), Evaluate, one Support window, Re-evaluate, tie rounds, Loss of Forces, Spoils, Spy flags and
+the End check. :class:`State` rests only where players decide (:ref:`resting-points`);
+:meth:`~cardwars.engine.GameState.apply` does everything automatic up to the next poll or the end.
 
-Every name below comes from one module of the package: ``rules`` (the
-options, the terminations and each seat's cards), ``moves`` (phases, moves,
-events, the observation, :class:`Outcome` and the comparison of
-combinations), ``state`` (the state: the typed face of the Guerrilla
-machine, where the rule steps run; hand-built positions are checked in ``position``),
-``game`` (the game and its batch loop), ``skirmish`` (:func:`resolve_skirmish`: one
-table evaluated on its own), ``agents`` and ``text`` (terminal text).
+Every name below comes from one module of the package: ``rules`` (the options, the terminations and
+each seat's cards), ``moves`` (phases, moves, events, the observation, :class:`Outcome` and the
+comparison of combinations), ``state`` (the state: the typed face of the Guerrilla machine, where
+the rule steps run; hand-built positions are checked in ``position``), ``game`` (the game and its
+batch loop), ``skirmish`` (:func:`resolve_skirmish`: one table evaluated on its own), ``agents`` and
+``text`` (terminal text).
 
 >>> import cardwars
 >>> game = Guerrilla(players=2)
@@ -75,50 +72,13 @@ Move = GuerrillaMove
 """The type of any Guerrilla move, the union of its nine move classes."""
 
 __all__ = [
-    "BATCH_AGENTS",
-    "MAX_GUERRILLA_RANK",
-    "TERMINATIONS",
-    "Allow",
-    "Cancel",
-    "CardPlayed",
-    "CardsDrawn",
-    "CardsRecruited",
-    "DiscardReshuffled",
-    "FaceDownRevealed",
-    "ForcesLost",
-    "GameOver",
-    "GreedyAgent",
-    "Guerrilla",
-    "GuerrillaObservation",
-    "GuerrillaPromoted",
-    "IsmctsAgent",
-    "Move",
-    "Outcome",
-    "Pass",
-    "Phase",
-    "Play",
-    "PlayerEliminated",
-    "ProposalCancelled",
-    "ProposalMade",
-    "Propose",
-    "Reject",
-    "Remove",
-    "Rules",
-    "SkirmishEvaluated",
-    "SkirmishStanding",
-    "SkirmishStarted",
-    "SkirmishWon",
-    "SpoilsTaken",
-    "SpyFlagSet",
-    "State",
-    "Support",
-    "SupportAdded",
-    "TieCards",
-    "TieCardsPlaced",
-    "batch_supports",
-    "combination_strength",
-    "compare",
-    "resolve_skirmish",
-    "run_batch",
+    "BATCH_AGENTS", "MAX_GUERRILLA_RANK", "TERMINATIONS", "Allow", "Cancel", "CardPlayed",
+    "CardsDrawn", "CardsRecruited", "DiscardReshuffled", "FaceDownRevealed", "ForcesLost",
+    "GameOver", "GreedyAgent", "Guerrilla", "GuerrillaObservation", "GuerrillaPromoted",
+    "IsmctsAgent", "Move", "Outcome", "Pass", "Phase", "Play", "PlayerEliminated",
+    "ProposalCancelled", "ProposalMade", "Propose", "Reject", "Remove", "Rules",
+    "SkirmishEvaluated", "SkirmishStanding", "SkirmishStarted", "SkirmishWon", "SpoilsTaken",
+    "SpyFlagSet", "State", "Support", "SupportAdded", "TieCards", "TieCardsPlaced",
+    "batch_supports", "combination_strength", "compare", "resolve_skirmish", "run_batch",
     "seat_cards",
-]
+]  # fmt: skip

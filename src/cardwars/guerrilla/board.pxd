@@ -9,84 +9,29 @@ from cardwars._core cimport _rng_below
 from cardwars.guerrilla.strength cimport PAIR
 
 cdef enum:  # the phases (guerrilla.Phase); NEXT_SKIRMISH never outlives a step
-    PROPOSE = 0
-    RESPOND = 1
-    PLAY_FIRST = 2
-    PLAY = 3
-    SUPPORT = 4
-    TIE = 5
-    REMOVE = 6
-    OVER = 7
-    NEXT_SKIRMISH = 8
+    PROPOSE, RESPOND, PLAY_FIRST, PLAY, SUPPORT, TIE, REMOVE, OVER, NEXT_SKIRMISH
 
 cdef enum:  # the option slots, in the order of OPTIONS
-    O_TWO_SUIT = 0
-    O_ACE_LOW = 1
-    O_DRAW_TWO = 2
-    O_CANNOT_PLAY = 3
-    O_SUPPORT_RULE = 4
-    O_CASCADE = 5
-    O_KICKER = 6
-    O_TIE_CARDS = 7
-    O_COMBINES = 8
-    O_FD_PENALTY = 9
-    O_TO_SPOILS = 10
-    O_WINNER_CHOOSES = 11
-    O_NEXT_BEST = 12
-    O_AFTER_DRAW = 13
-    O_WAVE_RESET = 14
-    O_UNANIMOUS = 15
-    O_ALL_RECRUIT = 16
-    O_RESHUFFLE_RECRUIT = 17
-    O_MOST_ELIMINATED = 18
-    O_MAX_SKIRMISHES = 19
-    O_CAP_MOST = 20
-    NOPT = 21
+    O_TWO_SUIT, O_ACE_LOW, O_DRAW_TWO, O_CANNOT_PLAY, O_SUPPORT_RULE, O_CASCADE, O_KICKER,
+    O_TIE_CARDS, O_COMBINES, O_FD_PENALTY, O_TO_SPOILS, O_WINNER_CHOOSES, O_NEXT_BEST, O_AFTER_DRAW,
+    O_WAVE_RESET, O_UNANIMOUS, O_ALL_RECRUIT, O_RESHUFFLE_RECRUIT, O_MOST_ELIMINATED,
+    O_MAX_SKIRMISHES, O_CAP_MOST, NOPT = 21
 
 cdef enum:  # the actions: a base plus a card id (TIE: 53 * up + down, down 52: none)
-    A_PROPOSE = 0
-    A_PASS = 1
-    A_ALLOW = 2
-    A_REJECT = 3
-    CANCEL = 4
-    PLAY_BASE = 56
-    SUPPORT_BASE = 108
-    REMOVE_BASE = 160
-    TIE_BASE = 212
-    NO_CARD = 52
-    NACT = 2968
-    EVMAX = 1024
+    A_PROPOSE = 0, A_PASS = 1, A_ALLOW = 2, A_REJECT = 3, CANCEL = 4, PLAY_BASE = 56,
+    SUPPORT_BASE = 108, REMOVE_BASE = 160, TIE_BASE = 212, NO_CARD = 52, NACT = 2968, EVMAX = 1024
 
 cdef enum:  # where a seat stands in an evaluation (guerrilla.Outcome)
-    ABSENT = -1
-    LOSING = 0
-    TIED = 1
-    WINNING = 2
+    ABSENT = -1, LOSING = 0, TIED = 1, WINNING = 2
 
 cdef enum:  # the terminations, in the order of guerrilla.TERMINATIONS
-    LAST_PLAYER = 0
-    ALL_ELIMINATED = 1
-    MAX_SKIRMISHES = 2
+    LAST_PLAYER, ALL_ELIMINATED, MAX_SKIRMISHES
 
 cdef enum:  # the event kinds: each event is its kind, then its ints (see Event)
-    SKIRMISH_STARTED = 0
-    PROMOTION_PROPOSED = 1
-    PROMOTED = 2
-    PROMOTION_CANCELLED = 3
-    RECRUITED = 4
-    DISCARD_RESHUFFLED = 5
-    CARDS_DRAWN = 6
-    PLAYER_ELIMINATED = 7
-    CARD_PLAYED = 8
-    SUPPORT_ADDED = 9
-    SKIRMISH_EVALUATED = 10
-    TIE_CARDS_PLACED = 11
-    FACE_DOWN_REVEALED = 12
-    FORCES_LOST = 13
-    SPOILS_TAKEN = 14
-    SKIRMISH_WON = 15
-    SPY_FLAG_SET = 16
-    GAME_OVER = 17
+    SKIRMISH_STARTED, PROMOTION_PROPOSED, PROMOTED, PROMOTION_CANCELLED, RECRUITED,
+    DISCARD_RESHUFFLED, CARDS_DRAWN, PLAYER_ELIMINATED, CARD_PLAYED, SUPPORT_ADDED,
+    SKIRMISH_EVALUATED, TIE_CARDS_PLACED, FACE_DOWN_REVEALED, FORCES_LOST, SPOILS_TAKEN,
+    SKIRMISH_WON, SPY_FLAG_SET, GAME_OVER
 
 ctypedef struct Events:
     int n

@@ -1,17 +1,15 @@
 """Guerrilla's position in ints (GT-1: what is in play) and what every rule reads of it.
 
-One struct, :class:`Board`, holds a whole game: each seat's hand, draw and discard
-piles, the removed pile, the table of the skirmish (played, support and tie cards), the
-Guerrilla rank G, the phase and who is polled, the flags and the bookkeeping of the
-end. Cards are standard ids ``suit * 13 + rank - 2``. The rule modules step it:
-``promotion`` (GT-2 to GT-4), ``draw`` (GT-5), ``combat`` (GT-6 to GT-9), ``ties``
-(GT-10), ``spoils`` (GT-11 to GT-13) and ``ending`` (GT-14); ``turns`` routes a step's
-actions to them. Each step writes its events, as a kind of :class:`Event` and its ints,
-to an :class:`Events` buffer (``NULL``: none are kept, as in the batch loop).
+One struct, :class:`Board`, holds a whole game: each seat's hand, draw and discard piles, the
+removed pile, the table of the skirmish (played, support and tie cards), the Guerrilla rank G, the
+phase and who is polled, the flags and the bookkeeping of the end. Cards are standard ids
+``suit * 13 + rank - 2``. The rule modules step it: ``promotion`` (GT-2 to GT-4), ``draw`` (GT-5),
+``combat`` (GT-6 to GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13) and ``ending`` (GT-14);
+``turns`` routes a step's actions to them. Each step writes its events, as a kind of :class:`Event`
+and its ints, to an :class:`Events` buffer (``NULL``: none are kept, as in the batch loop).
 
-Compiled, :class:`Board` and :class:`Events` are the C structs of ``board.pxd``;
-interpreted, the classes of lists below (``BoardLists``, ``EventLists``).
-"""
+Compiled, :class:`Board` and :class:`Events` are the C structs of ``board.pxd``; interpreted, the
+classes of lists below (``BoardLists``, ``EventLists``)."""
 
 from __future__ import annotations
 
@@ -23,12 +21,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import (
-        _GAMMA,
-        _mix,
-        _sample_prefix_ints,
-        _shuffle_ints,
-    )
+    from cython.cimports.cardwars._core import _GAMMA, _mix, _sample_prefix_ints, _shuffle_ints
     from cython.cimports.cardwars.guerrilla.strength import *  # noqa: F403
     from cython.cimports.libc.string import memset
 else:
@@ -136,114 +129,52 @@ if not cython.compiled:  # compiled, the C names of board.pxd stand
 
 
 Phase = IntEnum(
-    "Phase",
-    [
-        ("PROPOSE", PROPOSE),
-        ("RESPOND", RESPOND),
-        ("PLAY_FIRST", PLAY_FIRST),
-        ("PLAY", PLAY),
-        ("SUPPORT", SUPPORT),
-        ("TIE", TIE),
-        ("REMOVE", REMOVE),
-        ("OVER", OVER),
-    ],
-    module=__name__,
+    "Phase", "PROPOSE RESPOND PLAY_FIRST PLAY SUPPORT TIE REMOVE OVER", start=0, module=__name__
 )
 """Who is asked what: the machine's phase codes."""
 
 
 Event = IntEnum(
     "Event",
-    [
-        ("SKIRMISH_STARTED", SKIRMISH_STARTED),
-        ("PROMOTION_PROPOSED", PROMOTION_PROPOSED),
-        ("PROMOTED", PROMOTED),
-        ("PROMOTION_CANCELLED", PROMOTION_CANCELLED),
-        ("RECRUITED", RECRUITED),
-        ("DISCARD_RESHUFFLED", DISCARD_RESHUFFLED),
-        ("CARDS_DRAWN", CARDS_DRAWN),
-        ("PLAYER_ELIMINATED", PLAYER_ELIMINATED),
-        ("CARD_PLAYED", CARD_PLAYED),
-        ("SUPPORT_ADDED", SUPPORT_ADDED),
-        ("SKIRMISH_EVALUATED", SKIRMISH_EVALUATED),
-        ("TIE_CARDS_PLACED", TIE_CARDS_PLACED),
-        ("FACE_DOWN_REVEALED", FACE_DOWN_REVEALED),
-        ("FORCES_LOST", FORCES_LOST),
-        ("SPOILS_TAKEN", SPOILS_TAKEN),
-        ("SKIRMISH_WON", SKIRMISH_WON),
-        ("SPY_FLAG_SET", SPY_FLAG_SET),
-        ("GAME_OVER", GAME_OVER),
-    ],
+    "SKIRMISH_STARTED PROMOTION_PROPOSED PROMOTED PROMOTION_CANCELLED RECRUITED DISCARD_RESHUFFLED"
+    " CARDS_DRAWN PLAYER_ELIMINATED CARD_PLAYED SUPPORT_ADDED SKIRMISH_EVALUATED TIE_CARDS_PLACED"
+    " FACE_DOWN_REVEALED FORCES_LOST SPOILS_TAKEN SKIRMISH_WON SPY_FLAG_SET GAME_OVER",
+    start=0,
     module=__name__,
 )
 """The kinds of event a step writes; after the kind come its ints:
 
-``SKIRMISH_STARTED`` index, lead seat; ``PROMOTION_PROPOSED`` proposer, count, the
-proposing seats; ``PROMOTED`` the new G; ``PROMOTION_CANCELLED`` count, (seat,
-card) per canceller, count, the rejecting seats; ``RECRUITED`` seat, source, count;
-``DISCARD_RESHUFFLED`` seat, count; ``CARDS_DRAWN`` seat, count;
-``PLAYER_ELIMINATED`` seat, count, the cards of its hand; ``CARD_PLAYED`` seat,
-card, first (a spy's early card); ``SUPPORT_ADDED`` seat, card;
-``SKIRMISH_EVALUATED`` n, each seat's outcome; ``TIE_CARDS_PLACED`` seat, up card,
-face down (0/1); ``FACE_DOWN_REVEALED`` seat, card; ``FORCES_LOST`` count, cards;
-``SPOILS_TAKEN`` seat (-1: removed), count, cards; ``SKIRMISH_WON`` index, count,
-winners; ``SPY_FLAG_SET`` seat; ``GAME_OVER`` termination.
-"""
+``SKIRMISH_STARTED`` index, lead seat; ``PROMOTION_PROPOSED`` proposer, count, the proposing seats;
+``PROMOTED`` the new G; ``PROMOTION_CANCELLED`` count, (seat, card) per canceller, count, the
+rejecting seats; ``RECRUITED`` seat, source, count; ``DISCARD_RESHUFFLED`` seat, count;
+``CARDS_DRAWN`` seat, count; ``PLAYER_ELIMINATED`` seat, count, the cards of its hand;
+``CARD_PLAYED`` seat, card, first (a spy's early card); ``SUPPORT_ADDED`` seat, card;
+``SKIRMISH_EVALUATED`` n, each seat's outcome; ``TIE_CARDS_PLACED`` seat, up card, face down (0/1);
+``FACE_DOWN_REVEALED`` seat, card; ``FORCES_LOST`` count, cards; ``SPOILS_TAKEN`` seat (-1:
+removed), count, cards; ``SKIRMISH_WON`` index, count, winners; ``SPY_FLAG_SET`` seat; ``GAME_OVER``
+termination."""
 
 
 Option = IntEnum(
     "Option",
-    [
-        ("TWO_SUIT", O_TWO_SUIT),
-        ("ACE_LOW", O_ACE_LOW),
-        ("DRAW_TWO", O_DRAW_TWO),
-        ("CANNOT_PLAY", O_CANNOT_PLAY),
-        ("SUPPORT_RULE", O_SUPPORT_RULE),
-        ("CASCADE", O_CASCADE),
-        ("KICKER", O_KICKER),
-        ("TIE_CARDS", O_TIE_CARDS),
-        ("COMBINES", O_COMBINES),
-        ("FD_PENALTY", O_FD_PENALTY),
-        ("TO_SPOILS", O_TO_SPOILS),
-        ("WINNER_CHOOSES", O_WINNER_CHOOSES),
-        ("NEXT_BEST", O_NEXT_BEST),
-        ("AFTER_DRAW", O_AFTER_DRAW),
-        ("WAVE_RESET", O_WAVE_RESET),
-        ("UNANIMOUS", O_UNANIMOUS),
-        ("ALL_RECRUIT", O_ALL_RECRUIT),
-        ("RESHUFFLE_RECRUIT", O_RESHUFFLE_RECRUIT),
-        ("MOST_ELIMINATED", O_MOST_ELIMINATED),
-        ("MAX_SKIRMISHES", O_MAX_SKIRMISHES),
-        ("CAP_MOST", O_CAP_MOST),
-    ],
+    "TWO_SUIT ACE_LOW DRAW_TWO CANNOT_PLAY SUPPORT_RULE CASCADE KICKER TIE_CARDS COMBINES"
+    " FD_PENALTY TO_SPOILS WINNER_CHOOSES NEXT_BEST AFTER_DRAW WAVE_RESET UNANIMOUS ALL_RECRUIT"
+    " RESHUFFLE_RECRUIT MOST_ELIMINATED MAX_SKIRMISHES CAP_MOST",
+    start=0,
     module=__name__,
 )
 """The slots of a position's options (``Board.opt``), in the order of OPTIONS."""
 
 
 OPTIONS: tuple[tuple[str, int, int], ...] = (
-    ("two_suit_variant", 0, 1),
-    ("ace_low", 0, 1),
-    ("draw_mode", 0, 1),
-    ("elimination_rule", 0, 1),
-    ("support_rule", 0, 2),
-    ("support_cascade", 0, 1),
-    ("kicker", 0, 1),
-    ("tie_cards", 0, 2),
-    ("tie_facedown_role", 0, 1),
-    ("tie_facedown_penalty", 0, 1),
-    ("eliminated_cards_to", 0, 1),
-    ("removal_choice", 0, 1),
-    ("no_winner_spoils", 0, 1),
-    ("promotion_timing", 0, 1),
-    ("promotion_wave_reset", 0, 1),
-    ("promotion_acceptance", 0, 1),
-    ("all_cancellers_recruit", 0, 1),
-    ("recruit_shortfall", 0, 1),
-    ("simultaneous_elimination", 0, 1),
-    ("max_skirmishes", 1, 10**9),
-    ("cap_result", 0, 1),
-)
+    ("two_suit_variant", 0, 1), ("ace_low", 0, 1), ("draw_mode", 0, 1), ("elimination_rule", 0, 1),
+    ("support_rule", 0, 2), ("support_cascade", 0, 1), ("kicker", 0, 1), ("tie_cards", 0, 2),
+    ("tie_facedown_role", 0, 1), ("tie_facedown_penalty", 0, 1), ("eliminated_cards_to", 0, 1),
+    ("removal_choice", 0, 1), ("no_winner_spoils", 0, 1), ("promotion_timing", 0, 1),
+    ("promotion_wave_reset", 0, 1), ("promotion_acceptance", 0, 1),
+    ("all_cancellers_recruit", 0, 1), ("recruit_shortfall", 0, 1),
+    ("simultaneous_elimination", 0, 1), ("max_skirmishes", 1, 10**9), ("cap_result", 0, 1),
+)  # fmt: skip
 """Every option as (name, lowest, highest), by slot (:class:`Option`); the default of
 each is 0, but ``all_cancellers_recruit`` (1) and ``max_skirmishes`` (5000)."""
 

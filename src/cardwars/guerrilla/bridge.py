@@ -8,8 +8,7 @@ restored from, and what the face reads to rebuild one.
 
 All three are NamedTuples read by field name, never by position, on both sides: the
 machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
-and the face. A leaf: it imports nothing of the face.
-"""
+and the face. A leaf: it imports nothing of the face."""
 
 from __future__ import annotations
 
@@ -19,13 +18,12 @@ __all__ = ["GuerrillaFaces", "GuerrillaKey", "GuerrillaViewFaces"]
 
 
 class GuerrillaFaces(NamedTuple):
-    """The face's bundle of events: the events with few possible values, made once and
-    shared (they are frozen values), and the classes of the others, by event code (the
-    layout in ``machine.py``).
+    """The face's bundle of events: the events with few possible values, made once and shared
+    (they are frozen values), and the classes of the others, by event code (the layout in
+    ``machine.py``).
 
-    The compiled machine reads its fields once per tuple (it keeps the last one it was
-    given, by identity), so the face passes one tuple made at import.
-    """
+    The compiled machine reads its fields once per tuple (it keeps the last one it was given, by
+    identity), so the face passes one tuple made at import."""
 
     cards: tuple[Any, ...]
     """The 52 card labels, by card id."""
@@ -34,10 +32,9 @@ class GuerrillaFaces(NamedTuple):
     drawn: tuple[tuple[Any, ...], ...]
     """The ``CardsDrawn`` events by ``[seat][count]`` (code 6)."""
     evaluations: dict[tuple[tuple[int, ...], bool], Any]
-    """The ``SkirmishEvaluated`` events met so far, by ``(outcomes, reevaluated)`` (code
-    10), to which the machine adds the ones it makes. ``reevaluated`` is derived from the
-    codes: an evaluation right after the cards played (code 8) is GT-7's, any other a
-    re-evaluation."""
+    """The ``SkirmishEvaluated`` events met so far, by ``(outcomes, reevaluated)`` (code 10), to
+    which the machine adds the ones it makes. ``reevaluated`` is derived from the codes: an
+    evaluation right after the cards played (code 8) is GT-7's, any other a re-evaluation."""
     supports: tuple[tuple[Any, ...], ...]
     """The ``SupportAdded`` events by ``[seat][card]`` (code 9)."""
     placed: tuple[tuple[tuple[Any, Any], ...], ...]
@@ -88,8 +85,7 @@ class GuerrillaKey(NamedTuple):
     top first; a part "per seat" has one value per seat.
 
     Restoring (the machine's ``__reduce__``) checks every value; it takes this tuple or
-    a plain tuple of its 29 values in this order (the pickles of earlier versions).
-    """
+    a plain tuple of its 29 values in this order (the pickles of earlier versions)."""
 
     players: int
     """The number of seats, 2 to 4."""

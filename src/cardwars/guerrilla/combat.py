@@ -1,11 +1,10 @@
 """GT-6 Play, GT-7 Evaluate, GT-8 Support, GT-9 Re-evaluate: the fight of a skirmish.
 
-:func:`on_play` takes the cards played face up (GT-6, ``CARD_PLAYED``; a face-up
-Guerrilla marks its player at once, GT-6.3); :func:`evaluate` compares the
-combinations (GT-7, ``SKIRMISH_EVALUATED``); :func:`open_support` asks the tied and
-losing players for a support card (GT-8.1), :func:`on_support` adds them (GT-8.3,
-``SUPPORT_ADDED``; ``support_cascade`` asks again); :func:`after_support`
-re-evaluates (GT-9) and decides the skirmish or opens the tie rounds (GT-10).
+:func:`on_play` takes the cards played face up (GT-6, ``CARD_PLAYED``; a face-up Guerrilla marks its
+player at once, GT-6.3); :func:`evaluate` compares the combinations (GT-7, ``SKIRMISH_EVALUATED``);
+:func:`open_support` asks the tied and losing players for a support card (GT-8.1),
+:func:`on_support` adds them (GT-8.3, ``SUPPORT_ADDED``; ``support_cascade`` asks again);
+:func:`after_support` re-evaluates (GT-9) and decides the skirmish or opens the tie rounds (GT-10).
 """
 
 from __future__ import annotations

@@ -3,8 +3,7 @@
 :func:`draw_step` is the Draw of a skirmish (GT-5.1 to GT-5.4): ``CARDS_DRAWN``,
 ``DISCARD_RESHUFFLED`` (GT-5.2), ``PLAYER_ELIMINATED`` (GT-5.3, :func:`eliminate`,
 which the tie rounds of GT-10.1 use too); then the promotion window when it comes
-after the Draw (``promotion_timing``), or :func:`begin_play`, GT-6.1's poll.
-"""
+after the Draw (``promotion_timing``), or :func:`begin_play`, GT-6.1's poll."""
 
 from __future__ import annotations
 

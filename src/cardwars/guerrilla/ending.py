@@ -1,10 +1,8 @@
 """GT-14 End: the game ends when one player or none is left, or at the skirmish cap.
 
-:func:`end_by_elimination` (GT-5.4, GT-10.2, GT-11) and :func:`end_at_cap`
-(``max_skirmishes``) decide the winner and the termination; :func:`end_game` ranks
-the seats and emits ``GAME_OVER``. The spoils left unowned at the end are handed out
-here (``SPOILS_TAKEN``).
-"""
+:func:`end_by_elimination` (GT-5.4, GT-10.2, GT-11) and :func:`end_at_cap` (``max_skirmishes``)
+decide the winner and the termination; :func:`end_game` ranks the seats and emits ``GAME_OVER``. The
+spoils left unowned at the end are handed out here (``SPOILS_TAKEN``)."""
 
 from __future__ import annotations
 

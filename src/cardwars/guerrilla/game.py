@@ -1,13 +1,10 @@
 """The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
 
-The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only:
-on the pure-Python backend :func:`cardwars.simulate` plays the games with
-:func:`cardwars.play`. It implements the default rules, where only
-``two_suit_variant`` and ``max_skirmishes`` may differ, and the built-in
-``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`,
-:func:`batch_supports` and :func:`run_batch` are the module-level names of the
-same hooks, kept for existing callers.
-"""
+The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only: on the
+pure-Python backend :func:`cardwars.simulate` plays the games with :func:`cardwars.play`. It
+implements the default rules, where only ``two_suit_variant`` and ``max_skirmishes`` may differ, and
+the built-in ``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`, :func:`batch_supports` and
+:func:`run_batch` are the module-level names of the same hooks, kept for existing callers."""
 
 from __future__ import annotations
 
@@ -16,14 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardwars import backend
-from cardwars.engine import (
-    ActionSpace,
-    Agent,
-    Game,
-    Move,
-    Observation,
-    RandomAgent,
-)
+from cardwars.engine import ActionSpace, Agent, Game, Move, Observation, RandomAgent
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
@@ -122,8 +112,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         """The vector encodings of this game's observations and states, for the RL adapters.
 
         See :mod:`cardwars.guerrilla.encoding` (the layout and the reference encoders) and
-        :mod:`cardwars.envs.encoding` (the NumPy vectors).
-        """
+        :mod:`cardwars.envs.encoding` (the NumPy vectors)."""
         return _encoding(self)
 
     def new_game(self, seed: int | None = None) -> State:
@@ -143,8 +132,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         and ``max_skirmishes``), on both backends.
 
         Raises:
-            UsageError: another opponent, or ``"greedy"`` under other rules.
-        """
+            UsageError: another opponent, or ``"greedy"`` under other rules."""
         if type(opponent) is not str or opponent not in _AGENT_CODES:
             raise UsageError(
                 f"the vector env's opponent is one of {sorted(_AGENT_CODES)}, "
@@ -168,11 +156,9 @@ class Guerrilla(Game[Rules, State], Encodable):
         """True when the compiled loop plays these agents under these rules.
 
         Beyond the engine's check (one built-in agent from
-        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be
-        the defaults except ``two_suit_variant`` and ``max_skirmishes``, and the
-        compiled build must be in use.
-        Whenever this is False, :func:`cardwars.simulate` plays the games with
-        :func:`cardwars.play` instead.
+        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be the defaults except
+        ``two_suit_variant`` and ``max_skirmishes``, and the compiled build must be in use. Whenever
+        this is False, :func:`cardwars.simulate` plays the games with :func:`cardwars.play` instead.
 
         >>> Guerrilla(2, Rules(kicker=True)).supports_batch(["random", "greedy"])
         False
@@ -202,8 +188,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         Raises:
             UsageError: :meth:`supports_batch` is False: an agent not in
                 :attr:`~cardwars.engine.Game.batch_agents`, the wrong number of
-                agents, rules the loop does not implement, or the pure-Python backend.
-        """
+                agents, rules the loop does not implement, or the pure-Python backend."""
         self._check_batch(agents)
         options = self._rules.machine_options()
         columns: dict[str, array[int]] = BATCH.module.guerrilla_batch(

@@ -1,16 +1,13 @@
 """The built-in agents' choices on the position, and whole games played with them.
 
-:func:`greedy` is ``guerrilla.GreedyAgent``'s choice, as an index into a seat's legal
-actions: in the promotion window it proposes or cancels when it may (GT-4); in Play
-(GT-6) it plays its cheapest card that wins, else its cheapest card (its strongest
-when nothing is showing yet); in Support (GT-8) it adds the cheapest card that
-improves its standing; in a tie round (GT-10) its strongest face-up card with the
-cheapest face-down one; in Loss of Forces (GT-A24) the cheapest card on the table.
-The random agent draws ``below(len(legal))`` from its own RNG. :func:`play_one` deals
-a game (GT-2) and plays it to the end with these agents, one choice per polled seat per
-step in ascending seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch`
-plays many.
-"""
+:func:`greedy` is ``guerrilla.GreedyAgent``'s choice, as an index into a seat's legal actions: in
+the promotion window it proposes or cancels when it may (GT-4); in Play (GT-6) it plays its cheapest
+card that wins, else its cheapest card (its strongest when nothing is showing yet); in Support
+(GT-8) it adds the cheapest card that improves its standing; in a tie round (GT-10) its strongest
+face-up card with the cheapest face-down one; in Loss of Forces (GT-A24) the cheapest card on the
+table. The random agent draws ``below(len(legal))`` from its own RNG. :func:`play_one` deals a game
+(GT-2) and plays it to the end with these agents, one choice per polled seat per step in ascending
+seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch` plays many."""
 
 from __future__ import annotations
 
@@ -183,8 +180,7 @@ def guerrilla_batch(
     Default rules only; ``agents`` are codes per seat (0 = random, 1 = greedy;
     other codes raise ValueError). Returns the columns ``length``
     ('q'), ``winner`` ('b', -1 for a draw), ``termination`` (index into
-    ``guerrilla.TERMINATIONS``, 'b') and ``guerrilla_rank`` (final G, 'b').
-    """
+    ``guerrilla.TERMINATIONS``, 'b') and ``guerrilla_rank`` (final G, 'b')."""
     s0 = cython.declare(cython.ulonglong, _check_u64(seed, "seed"))
     first = cython.declare(cython.ulonglong, _check_u64(start, "start"))
     total = cython.declare(cython.Py_ssize_t, count)
@@ -240,9 +236,4 @@ def guerrilla_batch(
             grank_v[i] = st.g
     if cython.compiled:
         free(st)
-    return {
-        "length": length,
-        "winner": winner,
-        "termination": termination,
-        "guerrilla_rank": grank,
-    }
+    return {"length": length, "winner": winner, "termination": termination, "guerrilla_rank": grank}

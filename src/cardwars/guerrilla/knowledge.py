@@ -1,36 +1,32 @@
 """What one seat knows of a Guerrilla game's hidden cards, and the uniform draw of a world.
 
-:meth:`guerrilla.State.determinize <cardwars.guerrilla.State.determinize>` samples a
-full position that ``seat`` could be in: one consistent with the start it knew and with
-every event it was shown (``state.events_for(seat, 0)``), uniformly among all such
-positions. This module does the bookkeeping, on card ids and without the machine.
+:meth:`guerrilla.State.determinize <cardwars.guerrilla.State.determinize>` samples a full position
+that ``seat`` could be in: one consistent with the start it knew and with every event it was shown
+(``state.events_for(seat, 0)``), uniformly among all such positions. This module does the
+bookkeeping, on card ids and without the machine.
 
-The hidden places ("slots") are the other seats' hand cards, every draw-pile card,
-the discard-pile cards nobody saw arrive (recruited cards, GT-4.6; a hand-built
-position's piles) and the face-down tie cards of the skirmish being fought (GT-10.6).
-Each slot carries the set of cards that can be in it, from the seat's view. A
-:class:`Knowledge` starts from the deal (each seat's draw pile holds exactly its own
-suit or suits, GT-1.1, GT-2) or, for a hand-built position, from the position's
-hidden cards spread over its hidden places, and follows the events: draws move the
-top slots of a draw pile into a hand (a pile emptied mid-draw takes its discard
-pile, reshuffled: its slots become one slot set, the union of theirs, GT-5.2);
-recruits move the top slots of the proposer's pile to the canceller's discard pile;
-each shown card leaves every other slot's set (played, support, tie cards face up,
-a face-down tie card when revealed, an eliminated hand) and the slot it came from
-goes to the table; a card shown in a cancellation stays in its owner's hand (only
-the hand's slots keep it); spoils and removals are public cards. At the end, the
-seat's own hand and face-down cards are pinned to what it holds.
+The hidden places ("slots") are the other seats' hand cards, every draw-pile card, the discard-pile
+cards nobody saw arrive (recruited cards, GT-4.6; a hand-built position's piles) and the face-down
+tie cards of the skirmish being fought (GT-10.6). Each slot carries the set of cards that can be in
+it, from the seat's view. A :class:`Knowledge` starts from the deal (each seat's draw pile holds
+exactly its own suit or suits, GT-1.1, GT-2) or, for a hand-built position, from the position's
+hidden cards spread over its hidden places, and follows the events: draws move the top slots of a
+draw pile into a hand (a pile emptied mid-draw takes its discard pile, reshuffled: its slots become
+one slot set, the union of theirs, GT-5.2); recruits move the top slots of the proposer's pile to
+the canceller's discard pile; each shown card leaves every other slot's set (played, support, tie
+cards face up, a face-down tie card when revealed, an eliminated hand) and the slot it came from
+goes to the table; a card shown in a cancellation stays in its owner's hand (only the hand's slots
+keep it); spoils and removals are public cards. At the end, the seat's own hand and face-down cards
+are pinned to what it holds.
 
-A hand is a set (its order is not a fact any seat sees): when the card a seat shows
-could have come from hand slots with different sets (or a face-down card from any of
-them), the knowledge splits into branches, one per possibility, kept as long as they
-differ. The worlds consistent with the seat's view are the perfect matchings of
-cards to slots in some branch; :meth:`Knowledge.sample` counts them exactly per
-branch (``_count``, over classes of slots with the same set) and draws one
-uniformly over their union (a branch by its count, a matching uniformly in it, and
-rejection by the number of matchings, over all branches, that give it: a hand is a
-set, and its places may take its cards in more than one order).
-"""
+A hand is a set (its order is not a fact any seat sees): when the card a seat shows could have come
+from hand slots with different sets (or a face-down card from any of them), the knowledge splits
+into branches, one per possibility, kept as long as they differ. The worlds consistent with the
+seat's view are the perfect matchings of cards to slots in some branch; :meth:`Knowledge.sample`
+counts them exactly per branch (``_count``, over classes of slots with the same set) and draws one
+uniformly over their union (a branch by its count, a matching uniformly in it, and rejection by the
+number of matchings, over all branches, that give it: a hand is a set, and its places may take its
+cards in more than one order)."""
 
 from __future__ import annotations
 
@@ -150,8 +146,7 @@ class Knowledge:
     ``branches`` are the ways the slots may lie (usually one). If the events would
     split them beyond :data:`MAX_BRANCHES`, only the first :data:`MAX_BRANCHES` are
     kept, so the sample then leaves out some consistent worlds (it never admits an
-    inconsistent one); no game of the test suite came near it (always one branch).
-    """
+    inconsistent one); no game of the test suite came near it (always one branch)."""
 
     def __init__(self, players: int, seat: int) -> None:
         self.players = players
@@ -302,8 +297,7 @@ class Knowledge:
         ``downs`` are every face-down tie card on the table, as (seat, card), in table
         order; those already shown (a finished tie, GT-10.6) are the first ones and are
         public, so only the last ones, as many as the knowledge still hides, are pinned
-        (the seat's own) or left to the sample (the others').
-        """
+        (the seat's own) or left to the sample (the others')."""
         seat = self.seat
 
         def step(b: _Branch) -> None:
@@ -323,10 +317,9 @@ class Knowledge:
     def sample(self, rng: Rng) -> _World:
         """A world drawn uniformly among the matchings of all branches (see the module)."""
         flows = {id(b): _Flows([(i, b.sets[i]) for i in b.live()]) for b in self.branches}
-        # A world is kept with chance floor / (its matchings over all branches), floor
-        # being at most that count for every world: a hand's places with the same set
-        # can always swap their cards, so each hand has at least the product of k! over
-        # its classes of k such places.
+        # A world is kept with chance floor / (its matchings over all branches), floor being at most
+        # that count for every world: a hand's places with the same set can always swap their cards,
+        # so each hand has at least the product of k! over its classes of k such places.
         counts = [flows[id(b)].total for b in self.branches]
         if not any(counts):
             raise InconsistentError("no world is consistent with the events")
@@ -435,8 +428,7 @@ class _Flows:
 
     Slots with the same set form a class; cards in the same slot classes form a class.
     A matching sends ``d`` cards of each card class to each slot class (a flow), in
-    ``m! / prod(d!)`` ways per card class, then arranges each slot class in ``n!`` ways.
-    """
+    ``m! / prod(d!)`` ways per card class, then arranges each slot class in ``n!`` ways."""
 
     def __init__(self, slots: Sequence[tuple[int, frozenset[int]]]) -> None:
         by_set: dict[frozenset[int], list[int]] = {}

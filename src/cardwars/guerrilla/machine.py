@@ -1,22 +1,19 @@
-"""The Guerrilla state machine: a position on ints (``board.Board``), stepped by the rule
-modules one poll at a time.
+"""The Guerrilla state machine: a position on ints (``board.Board``), stepped a poll at a time.
 
-The public :class:`cardwars.guerrilla.State` is a thin face over a
-:class:`GuerrillaMachine`. The rules live in the rule modules beside this one, each in
-the clauses GT-… of ``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw``
-(GT-5), ``combat`` (GT-6 to GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13),
-``ending`` (GT-14), routed by ``turns``; ``greedy`` holds the built-in agents' choice.
-What the machine adds is what makes them the steps of a state: the check of a step's
-actions (each polled seat one legal action, nothing run between the check and the
-commit), the actions of every step so far, the last step's events, the views and the
+The public :class:`cardwars.guerrilla.State` is a thin face over a :class:`GuerrillaMachine`. The
+rules live in the rule modules beside this one, each in the clauses GT-… of
+``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw`` (GT-5), ``combat`` (GT-6 to
+GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13), ``ending`` (GT-14), routed by ``turns``;
+``greedy`` holds the built-in agents' choice. What the machine adds is what makes them the steps of
+a state: the check of a step's actions (each polled seat one legal action, nothing run between the
+check and the commit), the actions of every step so far, the last step's events, the views and the
 refusal of overlapping calls (:mod:`cardwars.exclusive`).
 
-Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is
-given. Actions are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s
-``PLAY_BASE`` ...), phases ``board.Phase``, options ``Rules.machine_options()`` by slot
-``board.Option``. A step's events are ints (:meth:`GuerrillaMachine.events`): each its
-kind (``board.Event``, which lists every kind's ints), then its ints; the face gets event
-objects only when it asks (``views.make_events``).
+Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is given. Actions
+are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s ``PLAY_BASE`` ...), phases
+``board.Phase``, options ``Rules.machine_options()`` by slot ``board.Option``. A step's events are
+ints (:meth:`GuerrillaMachine.events`): each its kind (``board.Event``, which lists every kind's
+ints), then its ints; the face gets event objects only when it asks (``views.make_events``).
 
 >>> labels = tuple(range(52))  # the face passes Card objects; any labels do
 >>> machine = guerrilla_deal(labels, 2, 42)
@@ -40,12 +37,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import (
-        MoveKeys,
-        _block,
-        _check_u64,
-        moves_of_actions,
-    )
+    from cython.cimports.cardwars._core import MoveKeys, _block, _check_u64, moves_of_actions
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
@@ -93,8 +85,7 @@ from .restore import check_restored
 
 __all__ = ["GuerrillaMachine", "guerrilla_deal"]
 
-# key() is a GuerrillaKey made in field order (keywords cost microseconds): its fields
-# checked here.
+# key() is a GuerrillaKey made in field order (keywords cost microseconds): its fields checked here.
 if GuerrillaKey._fields != (
     "players", "options", "hands", "draw", "discard", "removed", "stage", "counters",
     "in_game", "played_g", "penalty", "spy", "played", "supports", "outcomes",
@@ -135,8 +126,7 @@ class GuerrillaMachine(BoardViews):
     Raises:
         ValueError: a card that is not an id 0..51, the same card twice, an entry per
             seat missing, a value out of range, fewer than 2 seats in the game.
-        TypeError: an unknown option.
-    """
+        TypeError: an unknown option."""
 
     _hist: Any
     _steps: int
@@ -274,8 +264,7 @@ class GuerrillaMachine(BoardViews):
         """Seat ``seat``'s legal actions in canonical order (``()`` when not polled).
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
+            ValueError: ``seat`` is not a plain int seat."""
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         return self._legal(seat)
@@ -302,8 +291,7 @@ class GuerrillaMachine(BoardViews):
         :meth:`legal_actions`, kept for the step while the face passes the same ``own``.
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat, or ``own`` lacks an action.
-        """
+            ValueError: ``seat`` is not a plain int seat, or ``own`` lacks an action."""
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = cython.declare(cython.int, seat)
@@ -443,12 +431,10 @@ class GuerrillaMachine(BoardViews):
 
     # --- built-in policies for search (cardwars.ismcts) -------------------------------
     def greedy_action(self, seat: int) -> int:
-        """The greedy agent's action for ``seat`` (``greedy.greedy``), or -1 when the seat
-        is not polled.
+        """The greedy agent's action for ``seat`` (``greedy.greedy``), or -1 when not polled.
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
+            ValueError: ``seat`` is not a plain int seat."""
         legal = cython.declare(cython.int[NACT])
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
@@ -466,8 +452,7 @@ class GuerrillaMachine(BoardViews):
         (-1: to the end), drawing from the RNG state ``rng_state``; return its state after.
 
         Raises:
-            ValueError: an agent code, ``rng_state``, ``explore`` or ``max_steps`` out of range.
-        """
+            ValueError: an agent code, ``rng_state``, ``explore`` or ``max_steps`` out of range."""
         self._enter()
         try:
             return self._rollout(agents, rng_state, explore, max_steps)
@@ -548,8 +533,7 @@ class GuerrillaMachine(BoardViews):
             other._steps = self._steps
         elif self._steps:
             other._hist = cython.cast(
-                cython.p_short,
-                realloc(cython.NULL, 4 * self._steps * cython.sizeof(cython.short)),
+                cython.p_short, realloc(cython.NULL, 4 * self._steps * cython.sizeof(cython.short))
             )
             if other._hist == cython.NULL:
                 raise MemoryError()
@@ -602,8 +586,7 @@ class GuerrillaMachine(BoardViews):
         may have no entry or the wait action 2968, and nothing else.
 
         Raises:
-            ValueError: ``keys`` is not a tuple of one key per seat.
-        """
+            ValueError: ``keys`` is not a tuple of one key per seat."""
         given = cython.declare(cython.int[4])
         n = self.g.n
         if type(keys) is not tuple or len(cython.cast(tuple, keys)) != n:
@@ -627,14 +610,12 @@ class GuerrillaMachine(BoardViews):
             self._busy = False
 
     def encode_seats(self, obs: Any, masks: Any, wait: bool = False) -> None:
-        """Write every seat's observation (row ``s``: ``encode_observation``) and action
-        mask (1 at its :meth:`legal_actions`) into two blocks: float32 rows of
-        ``64 * players + 115``, int8 rows of 2968 (``wait``: 2969, the wait action 1
-        exactly for a seat not polled).
+        """Write every seat's observation (row ``s``: ``encode_observation``) and action mask (1 at
+        its :meth:`legal_actions`) into two blocks: float32 rows of ``64 * players + 115``, int8
+        rows of 2968 (``wait``: 2969, the wait action 1 exactly for a seat not polled).
 
         Raises:
-            ValueError: a block of another format, read-only, not C-contiguous or too short.
-        """
+            ValueError: a block of another format, read-only, not C-contiguous or too short."""
         legal = cython.declare(cython.int[NACT])
         n = self.g.n
         size = 64 * n + 115
@@ -705,8 +686,7 @@ def guerrilla_deal(
 ) -> GuerrillaMachine:
     """Deal from ``seed`` (GT-2, ``promotion.deal``), then run to the first poll.
 
-    Raises ValueError (players, seed or an option out of range) or TypeError (an option).
-    """
+    Raises ValueError (players, seed or an option out of range) or TypeError (an option)."""
     machine = _new_machine()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2..4, got {players!r}")
@@ -730,12 +710,8 @@ def _guerrilla_machine_from_key(cards: Sequence[Any], key: object) -> GuerrillaM
     options = named.options
     if len(options) != NOPT:
         raise ValueError(f"a machine key has {NOPT} options, got {options!r}")
-    m._setup(
-        cards,
-        n,
-        named.rng_state,
-        {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)},
-    )
+    given = {name: v for (name, _, _), v in zip(OPTIONS, options, strict=True)}
+    m._setup(cards, n, named.rng_state, given)
     check_restored(n, named)
     g = m.st
     for s in range(n):

@@ -1,14 +1,13 @@
 """Moves, events, phases and the observation of WAR: Guerrilla Tactics; how combinations rank.
 
-All are small frozen values; :mod:`cardwars.guerrilla` re-exports them.
-Every event is public (GT-15): it never names a card that some player may not
-know, so the public log can be shown to everyone. :class:`Outcome` names where
-a seat stands in an evaluation; :func:`combination_strength` and
-:func:`compare` rank combinations of one or two cards (GT-8.4) through the
-machine, for the state machine, the agents and your own code alike.
+All are small frozen values; :mod:`cardwars.guerrilla` re-exports them. Every event is public
+(GT-15): it never names a card that some player may not know, so the public log can be shown to
+everyone. :class:`Outcome` names where a seat stands in an evaluation; :func:`combination_strength`
+and :func:`compare` rank combinations of one or two cards (GT-8.4) through the machine, for the
+state machine, the agents and your own code alike.
 
-:data:`ACTIONS` numbers every move once and for all, under every option and player
-count (2968 actions; ``c`` is a card id 0–51, in canonical order):
+:data:`ACTIONS` numbers every move once and for all, under every option and player count (2968
+actions; ``c`` is a card id 0–51, in canonical order):
 
 ==========  ==========================================================================
 actions     moves
@@ -40,41 +39,13 @@ from cardwars.engine import ActionSpace, Event, Move, Observation, Result
 from cardwars.guerrilla.rules import Rules
 
 __all__ = [
-    "ACTIONS",
-    "Allow",
-    "Cancel",
-    "CardPlayed",
-    "CardsDrawn",
-    "CardsRecruited",
-    "DiscardReshuffled",
-    "FaceDownRevealed",
-    "ForcesLost",
-    "GameOver",
-    "GuerrillaMove",
-    "GuerrillaObservation",
-    "GuerrillaPromoted",
-    "Outcome",
-    "Pass",
-    "Phase",
-    "Play",
-    "PlayerEliminated",
-    "ProposalCancelled",
-    "ProposalMade",
-    "Propose",
-    "Reject",
-    "Remove",
-    "SkirmishEvaluated",
-    "SkirmishStarted",
-    "SkirmishWon",
-    "SpoilsTaken",
-    "SpyFlagSet",
-    "Support",
-    "SupportAdded",
-    "TieCards",
-    "TieCardsPlaced",
-    "combination_strength",
-    "compare",
-]
+    "ACTIONS", "Allow", "Cancel", "CardPlayed", "CardsDrawn", "CardsRecruited", "DiscardReshuffled",
+    "FaceDownRevealed", "ForcesLost", "GameOver", "GuerrillaMove", "GuerrillaObservation",
+    "GuerrillaPromoted", "Outcome", "Pass", "Phase", "Play", "PlayerEliminated",
+    "ProposalCancelled", "ProposalMade", "Propose", "Reject", "Remove", "SkirmishEvaluated",
+    "SkirmishStarted", "SkirmishWon", "SpoilsTaken", "SpyFlagSet", "Support", "SupportAdded",
+    "TieCards", "TieCardsPlaced", "combination_strength", "compare",
+]  # fmt: skip
 
 STRENGTH = RuleSource("cardwars.guerrilla.strength")
 """The strength of a combination (GT-8.4), the rules' own: ``strength.py`` on this backend."""
@@ -120,10 +91,9 @@ class Phase(enum.Enum):
 class Outcome(enum.IntEnum):
     """Where a seat stands when the table is evaluated (GT-7, GT-9, GT-10.5).
 
-    The members order as the rules rank them, ``LOSING < TIED < WINNING``, and
-    they are the values in the ``outcomes`` of :class:`SkirmishEvaluated`
-    (plain ints there), where ``ABSENT`` marks a seat with no combination in
-    that evaluation: out of the game, or not in the tie round.
+    The members order as the rules rank them, ``LOSING < TIED < WINNING``, and they are the values
+    in the ``outcomes`` of :class:`SkirmishEvaluated` (plain ints there), where ``ABSENT`` marks a
+    seat with no combination in that evaluation: out of the game, or not in the tie round.
 
     >>> Outcome.LOSING < Outcome.TIED < Outcome.WINNING
     True

@@ -1,15 +1,12 @@
 """GT-2 Setting up, GT-3 a skirmish begins, GT-4 the promotion window.
 
-:func:`deal` shuffles each seat's suit(s) into its draw pile (GT-2) and starts the
-first skirmish. :func:`start_skirmish` (GT-3, ``SKIRMISH_STARTED``) opens the
-promotion window when it is due (GT-4.1; after the Draw with ``promotion_timing``),
-else goes on to the Draw (GT-5). In the window everyone still in proposes or passes
-(GT-4.2, :func:`on_propose`, ``PROMOTION_PROPOSED``), the others allow, reject
-(``promotion_acceptance``) or cancel by showing a Guerrilla (GT-4.4,
-:func:`on_respond`): nobody objects, G goes up (GT-4.5, ``PROMOTED``); else the
-cancellers recruit from the proposer's draw pile (GT-4.6, ``PROMOTION_CANCELLED``,
-``RECRUITED``).
-"""
+:func:`deal` shuffles each seat's suit(s) into its draw pile (GT-2) and starts the first skirmish.
+:func:`start_skirmish` (GT-3, ``SKIRMISH_STARTED``) opens the promotion window when it is due
+(GT-4.1; after the Draw with ``promotion_timing``), else goes on to the Draw (GT-5). In the window
+everyone still in proposes or passes (GT-4.2, :func:`on_propose`, ``PROMOTION_PROPOSED``), the
+others allow, reject (``promotion_acceptance``) or cancel by showing a Guerrilla (GT-4.4,
+:func:`on_respond`): nobody objects, G goes up (GT-4.5, ``PROMOTED``); else the cancellers recruit
+from the proposer's draw pile (GT-4.6, ``PROMOTION_CANCELLED``, ``RECRUITED``)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,7 @@ What :meth:`guerrilla.State.from_observation <cardwars.guerrilla.State.from_obse
 and ``State.determinizer`` draw: :func:`rebuild_start` says whether (and from which
 start) an observation can be rebuilt, and a :class:`Rebuilder` prepares the draws once
 and deals each one straight into a machine, then makes the state with the
-factory it is given (the state class, which imports this module).
-"""
+factory it is given (the state class, which imports this module)."""
 
 from __future__ import annotations
 
@@ -35,16 +34,7 @@ StateT = TypeVar("StateT", bound=_Observed)
 _CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
 """The 52 cards by id, the labels the machine builds its views of."""
 
-MACHINE_PHASES: Final[tuple[Phase, ...]] = (
-    Phase.PROPOSE,
-    Phase.RESPOND,
-    Phase.PLAY_FIRST,
-    Phase.PLAY,
-    Phase.SUPPORT,
-    Phase.TIE,
-    Phase.REMOVE,
-    Phase.OVER,
-)
+MACHINE_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)  # in the machine's order
 """The phases by the machine's phase code."""
 
 PHASE_CODES: Final[dict[Phase, int]] = {phase: code for code, phase in enumerate(MACHINE_PHASES)}
@@ -72,26 +62,12 @@ class Rebuilder(Generic[StateT]):
 
     A search determinizes the same observation many times: what does not depend on
     ``rng`` (the unseen cards, the flags as ints, the options) is worked out here, and
-    each call deals a fresh shuffle straight into a machine.
-    """
+    each call deals a fresh shuffle straight into a machine."""
 
     __slots__ = (
-        "_fixed",
-        "_hands",
-        "_make",
-        "_observation",
-        "_options",
-        "_own",
-        "_phase",
-        "_played",
-        "_players",
-        "_pool",
-        "_rules",
-        "_seat",
-        "_sizes",
-        "_start",
-        "_to_act",
-    )
+        "_fixed", "_hands", "_make", "_observation", "_options", "_own", "_phase", "_played",
+        "_players", "_pool", "_rules", "_seat", "_sizes", "_start", "_to_act",
+    )  # fmt: skip
 
     def __init__(
         self, observation: GuerrillaObservation, start: str, make: Callable[..., StateT]
@@ -127,11 +103,7 @@ class Rebuilder(Generic[StateT]):
         ):
             self._own = None
         self._hands = [card.id for card in observation.hand]
-        self._sizes = (
-            observation.hand_sizes,
-            observation.draw_sizes,
-            observation.discard_sizes,
-        )
+        self._sizes = (observation.hand_sizes, observation.draw_sizes, observation.discard_sizes)
         self._played = tuple(-1 if card is None else card.id for card in played)
         self._fixed = (
             tuple(card.id for card in observation.removed),

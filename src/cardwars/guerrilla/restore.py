@@ -1,9 +1,7 @@
-"""The checks of what a caller hands a Guerrilla machine: an int in its range, the
-options, and a machine key restored from a pickle (which may be tampered with: the
-machine is rebuilt from it only once every value is in range and every card is in one
-place). The machine and the vector tables call :func:`check_int` and :func:`options_of`
-in C (``restore.pxd``).
-"""
+"""The checks of what a caller hands a Guerrilla machine: an int in its range, the options, and a
+machine key restored from a pickle (which may be tampered with: the machine is rebuilt from it only
+once every value is in range and every card is in one place). The machine and the vector tables call
+:func:`check_int` and :func:`options_of` in C (``restore.pxd``)."""
 
 from __future__ import annotations
 
@@ -33,8 +31,7 @@ def options_of(given: Mapping[str, object]) -> list[int]:
 
     Raises:
         TypeError: an unknown option.
-        ValueError: a value out of its range.
-    """
+        ValueError: a value out of its range."""
     unknown = sorted(set(given) - set(DEFAULTS))
     if unknown:
         raise TypeError(f"unknown option(s) {unknown}")

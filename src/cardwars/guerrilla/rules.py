@@ -1,14 +1,12 @@
 """The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts.
 
-Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad
-values raise :class:`~cardwars.errors.RulesError` naming the field and the
-allowed values (:func:`cardwars.options.check_options`).
+Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad values
+raise :class:`~cardwars.errors.RulesError` naming the field and the allowed values
+(:func:`cardwars.options.check_options`).
 
-Beside the options live the facts no option changes: why a game can end
-(:data:`TERMINATIONS`, GT-B7), the highest Guerrilla rank
-(:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat owns
-(:func:`seat_cards`, GT-1.1, GT-A2).
-"""
+Beside the options live the facts no option changes: why a game can end (:data:`TERMINATIONS`,
+GT-B7), the highest Guerrilla rank (:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat
+owns (:func:`seat_cards`, GT-1.1, GT-A2)."""
 
 from __future__ import annotations
 
@@ -42,20 +40,14 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "simultaneous_elimination": ("draw", "most_cards"),
     "cap_result": ("draw", "most_cards"),
 }
-# Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled
-# batch loop counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well
-# below 2**31 - 1.
+# Every int option with its (low, high) bounds. The largest max_skirmishes: the compiled batch loop
+# counts skirmishes in a C int (``guerrilla/board.pxd``), so the cap stays well below 2**31 - 1.
 _COUNTS: dict[str, tuple[int, int]] = {"max_skirmishes": (1, 10**9)}
 
 _FLAGS = (
-    "two_suit_variant",
-    "ace_low",
-    "support_cascade",
-    "kicker",
-    "tie_facedown_penalty",
-    "promotion_wave_reset",
-    "all_cancellers_recruit",
-)
+    "two_suit_variant", "ace_low", "support_cascade", "kicker", "tie_facedown_penalty",
+    "promotion_wave_reset", "all_cancellers_recruit",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +153,7 @@ def seat_cards(players: int, two_suit_variant: bool = False) -> tuple[tuple[Card
     ['2D 3D 4D', '2C 3C 4C']
     """
     if two_suit_variant:
-        suits: list[tuple[Suit, ...]] = [
-            (Suit.DIAMONDS, Suit.HEARTS),
-            (Suit.CLUBS, Suit.SPADES),
-        ]
+        suits: list[tuple[Suit, ...]] = [(Suit.DIAMONDS, Suit.HEARTS), (Suit.CLUBS, Suit.SPADES)]
     else:
         suits = [(Suit(seat),) for seat in range(players)]
     return tuple(tuple(Card(Rank(r), suit) for suit in own for r in range(2, 15)) for own in suits)

@@ -2,22 +2,20 @@
 
 Read top to bottom, in the order the rules happen once a skirmish is decided:
 
-- :func:`decided` (GT-10.6): the face-down tie cards are shown (``FACE_DOWN_REVEALED``)
-  and the Guerrillas among them mark their owners (GT-6.3);
-- GT-11 Loss of Forces: with a Guerrilla on the table, half the table (rounded down)
-  is removed, drawn at random, or picked one by one by a lone winner
-  (``removal_choice``: :func:`on_remove`), ``FORCES_LOST``;
-- :func:`forces_lost`, GT-12 Spoils: the rest go to the winners' discard piles, dealt
-  round in table order, the forfeited cards to the first (``SPOILS_TAKEN``); no
-  winner: to the removed pile, or to the best players outside the tie
-  (``no_winner_spoils``: :func:`next_best`);
-- GT-13 Spy: a winner who saw another player's 7 face up on the table captured a spy
-  and plays first next skirmish; then ``SKIRMISH_WON``, and ``SPY_FLAG_SET`` per spy;
+- :func:`decided` (GT-10.6): the face-down tie cards are shown (``FACE_DOWN_REVEALED``) and the
+  Guerrillas among them mark their owners (GT-6.3);
+- GT-11 Loss of Forces: with a Guerrilla on the table, half the table (rounded down) is removed,
+  drawn at random, or picked one by one by a lone winner (``removal_choice``: :func:`on_remove`),
+  ``FORCES_LOST``;
+- :func:`forces_lost`, GT-12 Spoils: the rest go to the winners' discard piles, dealt round in table
+  order, the forfeited cards to the first (``SPOILS_TAKEN``); no winner: to the removed pile, or to
+  the best players outside the tie (``no_winner_spoils``: :func:`next_best`);
+- GT-13 Spy: a winner who saw another player's 7 face up on the table captured a spy and plays first
+  next skirmish; then ``SKIRMISH_WON``, and ``SPY_FLAG_SET`` per spy;
 - the next skirmish, or the end (GT-14).
 
-The events this file emits, by name: ``FACE_DOWN_REVEALED``, ``FORCES_LOST``,
-``SPOILS_TAKEN``, ``SKIRMISH_WON``, ``SPY_FLAG_SET`` (``board.Event`` lists their ints).
-"""
+The events this file emits, by name: ``FACE_DOWN_REVEALED``, ``FORCES_LOST``, ``SPOILS_TAKEN``,
+``SKIRMISH_WON``, ``SPY_FLAG_SET`` (``board.Event`` lists their ints)."""
 
 from __future__ import annotations
 

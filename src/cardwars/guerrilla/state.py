@@ -1,14 +1,12 @@
 """The state machine of WAR: Guerrilla Tactics: :class:`State`.
 
 A :class:`State` is built by a deal (:meth:`State.deal`, what
-:meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or
-from a hand-built position (:meth:`State.from_position`, checked by
-:mod:`cardwars.guerrilla.position`). The rule steps of each skirmish run in the
-Guerrilla machine (``GuerrillaMachine`` of :mod:`cardwars.guerrilla.machine`, over the
-rule modules beside it, compiled or interpreted from the same source: ``MACHINE``);
-this module is its typed face: it turns cards, moves and events into objects, and builds
-events only when they are asked for.
-"""
+:meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or from a hand-built
+position (:meth:`State.from_position`, checked by :mod:`cardwars.guerrilla.position`). The rule
+steps of each skirmish run in the Guerrilla machine (``GuerrillaMachine`` of
+:mod:`cardwars.guerrilla.machine`, over the rule modules beside it, compiled or interpreted from the
+same source: ``MACHINE``); this module is its typed face: it turns cards, moves and events into
+objects, and builds events only when they are asked for."""
 
 from __future__ import annotations
 
@@ -59,8 +57,7 @@ assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  
 
 def _events_of(machine: GuerrillaMachine, result: Result | None) -> tuple[Event, ...]:
     """The event objects of the machine's last step."""
-    events: tuple[Event, ...] = machine.event_objects(_EVENT_FACES, result)
-    return events
+    return machine.event_objects(_EVENT_FACES, result)
 
 
 def _result_of(machine: GuerrillaMachine) -> Result:
@@ -86,9 +83,8 @@ def _down_cells(key: GuerrillaKey) -> list[tuple[int, int]]:
 def _rename_downs(
     history: tuple[tuple[int, ...], ...], rounds: int, downs: dict[tuple[int, int], int]
 ) -> tuple[tuple[int, ...], ...]:
-    """``history`` with the last ``rounds`` tie steps (the tie rounds played so far, in
-    order) naming the face-down cards ``downs`` (by round and seat) instead of the true
-    ones."""
+    """``history`` with the last ``rounds`` tie steps (the tie rounds played so far, in order)
+    naming the face-down cards ``downs`` (by round and seat) instead of the true ones."""
     if not downs:
         return history
     steps = [list(step) for step in history]
@@ -104,12 +100,11 @@ def _rename_downs(
 class State(MachineState[Phase], EncodedState):
     """A Guerrilla Tactics position, god's-eye; changed only through ``apply()``.
 
-    Piles are tuples of cards, index 0 the top; discard piles list cards in the
-    order they arrived (the input order of a reshuffle, GT-A43); hands keep
-    arrival order (GT-B3).
+    Piles are tuples of cards, index 0 the top; discard piles list cards in the order they arrived
+    (the input order of a reshuffle, GT-A43); hands keep arrival order (GT-B3).
 
-    Seat 1 loses 9D to JC and has no support that would help, but the state still
-    rests at the Support poll, where its only legal move is to pass:
+    Seat 1 loses 9D to JC and has no support that would help, but the state still rests at the
+    Support poll, where its only legal move is to pass:
 
     >>> from cardwars.guerrilla import Guerrilla
     >>> state = Guerrilla(players=2).new_game(seed=42)
@@ -120,7 +115,7 @@ class State(MachineState[Phase], EncodedState):
     (<Phase.SUPPORT: 'support'>, [1], (Pass(),))
     """
 
-    __slots__ = ("_origin", "_players", "_rules", "_seed")
+    __slots__ = ("_origin", "_players", "_rules")
 
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
@@ -195,25 +190,23 @@ class State(MachineState[Phase], EncodedState):
             played_guerrilla: per seat, the "played a Guerrilla" flag (default all False).
             support_penalty: per seat, supported last skirmish (draws 1 card).
             spy_first: per seat, the spy-first flag for this skirmish's Play step.
-            in_game: per seat, still in the game (default all True); eliminated
-                seats must hold no cards.
-            skirmish: the skirmish index k (the lead seat is k mod seats, GT-B4), from 0
-                to ``rules.max_skirmishes - 1``.
+            in_game: per seat, still in the game (default all True); eliminated seats must hold no
+                cards.
+            skirmish: the skirmish index k (the lead seat is k mod seats, GT-B4), from 0 to
+                ``rules.max_skirmishes - 1``.
             rules: the options (default ``Rules()``, the rulings).
-            rng_seed: the seed of the game RNG (and of the agents of :func:`cardwars.play`),
-                an int in [0, 2**64).
-            start: ``"skirmish"`` (the promotion window), ``"draw"`` (skip the window)
-                or ``"play"`` (skip the window and Draw: "Start at Play").
+            rng_seed: the seed of the game RNG (and of the agents of :func:`cardwars.play`), an int
+                in [0, 2**64).
+            start: ``"skirmish"`` (the promotion window), ``"draw"`` (skip the window) or ``"play"``
+                (skip the window and Draw: "Start at Play").
 
         Raises:
-            RulesError: a malformed position, naming the argument: an argument of the
-                wrong type or nesting, a bad seat count, a card that is not in this
-                game (each seat's suit of one deck, GT-1.1, GT-A2) or in two places,
-                bad G, a ``skirmish`` outside ``0 .. max_skirmishes - 1``, bad
-                ``rules`` or ``rng_seed``, an empty hand at ``start="play"``, fewer
-                than 2 players in.
-            CardParseError: card text that is not a card.
-        """
+            RulesError: a malformed position, naming the argument: an argument of the wrong type or
+                nesting, a bad seat count, a card that is not in this game (each seat's suit of one
+                deck, GT-1.1, GT-A2) or in two places, bad G, a ``skirmish`` outside
+                ``0 .. max_skirmishes - 1``, bad ``rules`` or ``rng_seed``, an empty hand at
+                ``start="play"``, fewer than 2 players in.
+            CardParseError: card text that is not a card."""
         position = read_position(
             hands,
             draw_piles=draw_piles,
@@ -282,77 +275,64 @@ class State(MachineState[Phase], EncodedState):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand, in arrival order."""
-        hands: tuple[tuple[Card, ...], ...] = self._m.hands()
-        return hands
+        return self._m.hands()
 
     @property
     def draw_piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every draw pile, top first."""
-        piles: tuple[tuple[Card, ...], ...] = self._m.draw_piles()
-        return piles
+        return self._m.draw_piles()
 
     @property
     def discard_piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every discard pile, in arrival order (the next reshuffle's input order)."""
-        piles: tuple[tuple[Card, ...], ...] = self._m.discard_piles()
-        return piles
+        return self._m.discard_piles()
 
     @property
     def removed(self) -> tuple[Card, ...]:
         """The shared removed pile, in arrival order."""
-        removed: tuple[Card, ...] = self._m.removed()
-        return removed
+        return self._m.removed()
 
     @property
     def table(self) -> tuple[Card, ...]:
         """Every card on the table now, in table order (§3.4), plus forfeited hands."""
-        table: tuple[Card, ...] = self._m.table()
-        return table
+        return self._m.table()
 
     @property
     def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]:
         """Per tie round of this skirmish, each placement as (seat, face-up card, face-down card).
 
-        The face-down card is None for a one-card hand.
-        """
-        rounds: tuple[tuple[tuple[int, Card, Card | None], ...], ...] = self._m.tie_rounds()
-        return rounds
+        The face-down card is None for a one-card hand."""
+        return self._m.tie_rounds()
 
     @property
     def guerrilla_rank(self) -> int:
         """The Guerrilla rank G; cards of rank 2..G are Guerrillas."""
-        rank: int = self._m.guerrilla_rank
-        return rank
+        return self._m.guerrilla_rank
 
     @property
     def skirmish(self) -> int:
         """The skirmish index k (completed skirmishes, GT-B1)."""
-        k: int = self._m.skirmish
-        return k
+        return self._m.skirmish
 
     @property
     def in_game(self) -> tuple[bool, ...]:
         """Per seat, still in the game."""
-        flags: tuple[bool, ...] = self._m.flags()[0]
-        return flags
+        return self._m.flags()[0]
 
     @property
     def played_guerrilla(self) -> tuple[bool, ...]:
         """Per seat, has played a Guerrilla (GT-A27)."""
-        flags: tuple[bool, ...] = self._m.flags()[1]
-        return flags
+        return self._m.flags()[1]
 
     @property
     def support_penalty(self) -> tuple[bool, ...]:
         """Per seat, supported last skirmish and draws one card (GT-8.5)."""
-        flags: tuple[bool, ...] = self._m.flags()[2]
-        return flags
+        return self._m.flags()[2]
 
     @property
     def spy_first(self) -> tuple[bool, ...]:
         """Per seat, reveals first in the next Play step (GT-13)."""
-        flags: tuple[bool, ...] = self._m.flags()[3]
-        return flags
+        return self._m.flags()[3]
 
     @property
     def hand_built(self) -> bool:
@@ -362,16 +342,14 @@ class State(MachineState[Phase], EncodedState):
     @property
     def cards_dealt(self) -> int:
         """The number of cards in the game (conserved, :ref:`invariants`)."""
-        dealt: int = self._m.cards_dealt
-        return dealt
+        return self._m.cards_dealt
 
     @property
     def log(self) -> tuple[Event, ...]:
         """Every event so far (all public), from the deal or the hand-built position on.
 
         Built on each access by replaying the moves of
-        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start.
-        """
+        :attr:`~cardwars.engine.machine_state.MachineState.history` from the start."""
         machine = self._first_machine()
         events = list(_events_of(machine, self._result_at(machine)))
         for step in self._m.history():
@@ -389,12 +367,10 @@ class State(MachineState[Phase], EncodedState):
 
         Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
         ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
-        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order.
-        """
+        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order."""
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
-        moves: tuple[GuerrillaMove, ...] = self._m.legal_moves(player, _MOVES)
-        return moves
+        return self._m.legal_moves(player, _MOVES)
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
@@ -419,8 +395,7 @@ class State(MachineState[Phase], EncodedState):
 
         Raises:
             UsageError: ``seat`` is not a seat (a plain int 0..players-1) or ``out`` is
-                not such a buffer; ``out`` is left unchanged.
-        """
+                not such a buffer; ``out`` is left unchanged."""
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
         check_vector(out, observation_size(self._players), "a Guerrilla observation")
@@ -434,8 +409,7 @@ class State(MachineState[Phase], EncodedState):
         it receives what the reference encoder makes of this state.
 
         Raises:
-            UsageError: ``out`` is not such a buffer; it is left unchanged.
-        """
+            UsageError: ``out`` is not such a buffer; it is left unchanged."""
         check_vector(out, state_size(self._players), "a Guerrilla state")
         self._m.encode_state(out)
 
@@ -457,8 +431,7 @@ class State(MachineState[Phase], EncodedState):
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
-                short (the message names what is needed); both are left unchanged.
-        """
+                short (the message names what is needed); both are left unchanged."""
         m = self._m
         try:
             m.encode_seats(obs, masks, wait)
@@ -470,47 +443,40 @@ class State(MachineState[Phase], EncodedState):
                 f"{64 * n + 115} and a writable C-contiguous int8 block of {n} x "
                 f"{width}: {exc}"
             ) from None
-        over: bool = m.over
-        return over
+        return m.over
 
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state ``seat`` could be in, drawn from ``rng`` uniformly among all of them.
 
-        "Could be in" means consistent with everything ``seat`` has seen: the start
-        (at a deal, each seat's draw pile holds exactly its own suit or suits, GT-1.1,
-        GT-2; at a hand-built position, its own hand, the other hidden cards anywhere
-        in the hidden places), every event of ``events_for(seat, 0)`` under the rules,
-        and its own hand and face-down tie cards now. So a card shown and then hidden
-        again (a Guerrilla shown to cancel, GT-4.6, stays in its owner's hand) stays
-        where it can be; a won discard pile holds its public spoils, and after its
-        reshuffle the draw pile holds them; recruited cards came from the top of the
-        proposer's pile; another seat's face-down tie cards of this skirmish are one
-        of that seat's possible hand cards (GT-10.6, GT-15). Every hidden card (other
-        hands, all draw piles in order, the unseen discard-pile cards, the others'
-        face-down tie cards) is then drawn so that each consistent position is
-        equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per class of
-        places; a hand whose places hold different sets is kept or redrawn so that
-        each of its arrangements counts once). A hand is a set: its order is the
-        order its places were filled.
+        "Could be in" means consistent with everything ``seat`` has seen: the start (at a deal, each
+        seat's draw pile holds exactly its own suit or suits, GT-1.1, GT-2; at a hand-built
+        position, its own hand, the other hidden cards anywhere in the hidden places), every event
+        of ``events_for(seat, 0)`` under the rules, and its own hand and face-down tie cards now. So
+        a card shown and then hidden again (a Guerrilla shown to cancel, GT-4.6, stays in its
+        owner's hand) stays where it can be; a won discard pile holds its public spoils, and after
+        its reshuffle the draw pile holds them; recruited cards came from the top of the proposer's
+        pile; another seat's face-down tie cards of this skirmish are one of that seat's possible
+        hand cards (GT-10.6, GT-15). Every hidden card (other hands, all draw piles in order, the
+        unseen discard-pile cards, the others' face-down tie cards) is then drawn so that each
+        consistent position is equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per
+        class of places; a hand whose places hold different sets is kept or redrawn so that each of
+        its arrangements counts once). A hand is a set: its order is its places' filling order.
 
-        Not covered: what the other seats' choices say about their cards (a search's
-        opponent model, not a rule), and the order of a hidden hand. If a game split
-        the knowledge into more than ``knowledge.MAX_BRANCHES`` ways, only that many
-        would be kept, leaving out some consistent positions (never admitting an
-        inconsistent one).
+        Not covered: what the other seats' choices say about their cards (a search's opponent model,
+        not a rule), and the order of a hidden hand. If a game split the knowledge into more than
+        ``knowledge.MAX_BRANCHES`` ways, only that many would be kept, leaving out some consistent
+        positions (never admitting an inconsistent one).
 
-        The copy keeps the public past: ``observation(seat)`` and ``events_for(seat)``
-        equal this state's, and so does ``history`` but for the other seats' face-down
-        tie cards still hidden, which name the sampled ones. Its RNG (future chance:
-        reshuffles of discard piles, random removals) is reseeded from ``rng``. It
-        cannot :meth:`~cardwars.engine.GameState.undo` past the present. Only ``rng`` is
-        drawn from; this state is left unchanged.
+        The copy keeps the public past: ``observation(seat)`` and ``events_for(seat)`` equal this
+        state's, and so does ``history`` but for the other seats' face-down tie cards still hidden,
+        which name the sampled ones. Its RNG (future chance: reshuffles of discard piles, random
+        removals) is reseeded from ``rng``. It cannot :meth:`~cardwars.engine.GameState.undo` past
+        the present. Only ``rng`` is drawn from; this state is left unchanged.
 
-        Threads may determinize one state at once. If another thread steps or undoes
-        it meanwhile, this raises :class:`~cardwars.errors.UsageError`
-        (``cardwars.exclusive.BUSY``) or returns a world of a position it was at,
-        never an inconsistent one.
+        Threads may determinize one state at once. If another thread steps or undoes it meanwhile,
+        this raises :class:`~cardwars.errors.UsageError` (``cardwars.exclusive.BUSY``) or returns a
+        world of a position it was at, never an inconsistent one.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
@@ -613,29 +579,25 @@ class State(MachineState[Phase], EncodedState):
     def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
         """A full state drawn from ``rng`` consistent with ``observation``.
 
-        What an agent that sees only its observation can determinize: a
-        promotion proposal (before the Draw), the start of a Play step, a Play step
-        after the spy-first players showed their cards, or a Support step, always
-        before any support or tie round (:meth:`rebuildable`). The cards of the game
-        that the observation does not show (not in the observer's hand, the removed
-        pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to
-        the other hands, the draw piles and the discard piles, each to its observed
-        size. "Consistent" means with this one observation, which holds no history:
-        while no card has changed hands (skirmish 0, every discard pile empty) each
-        seat's unseen cards are its own suit(s), in its hand and pile (GT-1.1, GT-2),
-        so the draw is exact; later every unseen card may be in any hidden place,
-        which may give a seat a card its past rules out. A seat that has its event
-        feed gets a world consistent with all of it from :meth:`determinize`. The
-        flags, G, the skirmish and the rules are the observation's, the RNG is seeded
-        from ``rng``. A position after Play is rebuilt at the start of the
-        Play step, with each played card back in its owner's hand, and the observed
-        cards are played again (so the history holds those steps only). Its
-        :meth:`observation` of ``observation.seat`` equals ``observation``.
+        What an agent that sees only its observation can determinize: a promotion proposal (before
+        the Draw), the start of a Play step, a Play step after the spy-first players showed their
+        cards, or a Support step, always before any support or tie round (:meth:`rebuildable`). The
+        cards of the game that the observation does not show (not in the observer's hand, the
+        removed pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to the
+        other hands, the draw piles and the discard piles, each to its observed size. "Consistent"
+        means with this one observation, which holds no history: while no card has changed hands
+        (skirmish 0, every discard pile empty) each seat's unseen cards are its own suit(s), in its
+        hand and pile (GT-1.1, GT-2), so the draw is exact; later every unseen card may be in any
+        hidden place, which may give a seat a card its past rules out. A seat that has its event
+        feed gets a world consistent with all of it from :meth:`determinize`. The flags, G, the
+        skirmish and the rules are the observation's, the RNG is seeded from ``rng``. A position
+        after Play is rebuilt at the start of the Play step, with each played card back in its
+        owner's hand, and the observed cards are played again (so the history holds those steps
+        only). Its :meth:`observation` of ``observation.seat`` equals ``observation``.
 
         Raises:
-            UsageError: ``observation`` is not of a step listed above, or (under
-                options that move the promotion window) could not be rebuilt; ``rng`` is
-                not a :class:`~cardwars.Rng`.
+            UsageError: ``observation`` is not of a step listed above, or (under options that move
+                the promotion window) could not be rebuilt; ``rng`` is not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
         >>> from cardwars.guerrilla import Guerrilla
@@ -657,8 +619,7 @@ class State(MachineState[Phase], EncodedState):
         ``rng`` it is given exactly as :meth:`from_observation` does.
 
         Raises:
-            UsageError: as :meth:`from_observation`.
-        """
+            UsageError: as :meth:`from_observation`."""
         start = rebuild_start(observation)
         if start is None:
             raise UsageError(

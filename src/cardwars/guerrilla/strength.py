@@ -1,10 +1,9 @@
 """The worth of a card and the strength of a combination (GT-1.5, GT-7, GT-8.4).
 
-Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is
-the one or two cards a player has on the table that count (GT-8.4). The rules read
-strengths through ``board.strength`` (on the position's table of worths, kept at G);
-:func:`guerrilla_strength` and :func:`guerrilla_evaluate` are the same rule for the
-face (the moves' labels, the skirmish views).
+Cards are standard ids ``suit*13 + rank-2`` (:ref:`card-ids`). A *combination* is the one or two
+cards a player has on the table that count (GT-8.4). The rules read strengths through
+``board.strength`` (on the position's table of worths, kept at G); :func:`guerrilla_strength` and
+:func:`guerrilla_evaluate` are the same rule for the face (the moves' labels, the skirmish views).
 """
 
 from __future__ import annotations
@@ -38,8 +37,7 @@ def strength2(a: int, b: int, grank: int, kicker: bool, ace_low: bool) -> int:
     """The strength of the combination ``a`` with ``b`` (``b < 0``: ``a`` alone).
 
     GT-8.4: two cards of equal worth are a pair and beat every non-pair; a non-pair is
-    worth its higher card, plus the lower one as a kicker when ``kicker``.
-    """
+    worth its higher card, plus the lower one as a kicker when ``kicker``."""
     ea = effective(a, grank, ace_low)
     if b < 0:
         return ea * 32

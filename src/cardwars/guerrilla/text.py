@@ -198,25 +198,13 @@ def _render_state(state: State) -> str:
 
 # The keyword of each move kind, and the words a person may type for it.
 _KEYWORDS: dict[type[Move], str] = {
-    Play: "play",
-    Support: "support",
-    Pass: "pass",
-    Propose: "propose",
-    Allow: "allow",
-    Reject: "reject",
-    Cancel: "cancel",
-    TieCards: "tie",
-    Remove: "remove",
-}
+    Play: "play", Support: "support", Pass: "pass", Propose: "propose", Allow: "allow",
+    Reject: "reject", Cancel: "cancel", TieCards: "tie", Remove: "remove",
+}  # fmt: skip
 _ALIASES: dict[str, str] = {
-    **{word: word for word in _KEYWORDS.values()},
-    "sup": "support",
-    "prop": "propose",
-    "veto": "reject",
-    "rm": "remove",
-    "up": "tie",
-    "down": "tie",
-}
+    **{word: word for word in _KEYWORDS.values()}, "sup": "support", "prop": "propose",
+    "veto": "reject", "rm": "remove", "up": "tie", "down": "tie",
+}  # fmt: skip
 
 
 _LegalT = TypeVar("_LegalT", bound=Move)

@@ -5,8 +5,7 @@ out (GT-10.1, ``PLAYER_ELIMINATED``); one left wins, none: nobody (GT-10.2); the
 others draw two (GT-10.3, ``CARDS_DRAWN``) and are asked. :func:`on_tie` takes their
 placements, one card face down and one face up (GT-10.4, ``TIE_CARDS_PLACED``),
 compares the face-up cards (GT-10.5, with ``tie_facedown_role`` the pair of them:
-``SKIRMISH_EVALUATED``), and decides the skirmish or goes round again.
-"""
+``SKIRMISH_EVALUATED``), and decides the skirmish or goes round again."""
 
 from __future__ import annotations
 

@@ -3,8 +3,7 @@
 A step takes one action from every polled seat at once (``to_act``); :func:`step` hands
 them to the phase's rule (``promotion``, ``combat``, ``ties``, ``spoils``), which runs
 on until the next poll or the end. :func:`legal` lists a seat's actions in canonical
-order: the action ids are a base plus a card id (``board``: ``PLAY_BASE`` ... ).
-"""
+order: the action ids are a base plus a card id (``board``: ``PLAY_BASE`` ... )."""
 
 from __future__ import annotations
 

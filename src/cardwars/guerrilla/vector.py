@@ -1,21 +1,19 @@
-"""Guerrilla's native vector environment: N tables of one learner seat against built-in
-opponents at every other seat, every table stepped by the rule steps in one call.
+"""Guerrilla's native vector environment: N tables of one learner seat against built-in opponents at
+every other seat, every table stepped by the rule steps in one call.
 
-The Gymnasium face is :mod:`cardwars.envs.vector`. A step of the tables, table by table
-(compiled, the tables are split over ``threads`` C threads; the results do not depend on
-it): a table whose last step ended its game deals its next game (the autoreset: the
-action is ignored); an action that is not one of the learner's legal actions ends the
-game with reward -1, ``terminated`` and ``illegal``; else the learner's action and the
-polled opponents' (each chosen on the same position, as the batch loop's agents do:
-``greedy.greedy``, or a uniform draw from the seat's own RNG) make one step, and the
-opponents play on while they alone are polled. At the end of a game the reward is +1
-for a winning learner and -1 for a losing one (0 for a game without winners); the end
-at ``max_skirmishes`` is a truncation. Then the table's observation (the learner's, as
-:mod:`cardwars.envs.encoding` lays it out: ``64 * players + 115`` floats) and its mask
-of legal actions (2,968 bytes) are written. Table ``k``'s games are dealt from
+The Gymnasium face is :mod:`cardwars.envs.vector`. A step of the tables, table by table (compiled,
+the tables are split over ``threads`` C threads; the results do not depend on it): a table whose
+last step ended its game deals its next game (the autoreset: the action is ignored); an action that
+is not one of the learner's legal actions ends the game with reward -1, ``terminated`` and
+``illegal``; else the learner's action and the polled opponents' (each chosen on the same position,
+as the batch loop's agents do: ``greedy.greedy``, or a uniform draw from the seat's own RNG) make
+one step, and the opponents play on while they alone are polled. At the end of a game the reward is
++1 for a winning learner and -1 for a losing one (0 for a game without winners); the end at
+``max_skirmishes`` is a truncation. Then the table's observation (the learner's, as
+:mod:`cardwars.envs.encoding` lays it out: ``64 * players + 115`` floats) and its mask of legal
+actions (2,968 bytes) are written. Table ``k``'s games are dealt from
 ``derive_seed(seeds[k], episode)``; seat ``s``'s opponent draws from
-``derive_seed(game seed, 1 + s)``.
-"""
+``derive_seed(game seed, 1 + s)``."""
 
 from __future__ import annotations
 
@@ -267,14 +265,7 @@ def run_job(p: Any) -> None:
                 job.truncated,
                 job.illegal,
             )
-        write(
-            job.c,
-            _table(job.t, k),
-            job.obs,
-            size * k,
-            job.masks,
-            NACT * k,
-        )
+        write(job.c, _table(job.t, k), job.obs, size * k, job.masks, NACT * k)
 
 
 class GuerrillaTables:
@@ -284,8 +275,7 @@ class GuerrillaTables:
 
     Raises:
         ValueError: a count, seat, opponent or option out of range.
-        TypeError: an unknown option.
-    """
+        TypeError: an unknown option."""
 
     t: Any
     n: int

@@ -5,8 +5,7 @@ A step writes its events as ints (``board.Event``: each event is its kind, then 
 ints); :func:`make_events` turns them into the face's event objects, from the face's
 table (:class:`~cardwars.guerrilla.bridge.GuerrillaFaces`): the shared events by their
 ints, the others made with their classes. :func:`encode` writes a seat's observation or
-the god's-eye state as :mod:`cardwars.envs.encoding` lays them out.
-"""
+the god's-eye state as :mod:`cardwars.envs.encoding` lays them out."""
 
 from __future__ import annotations
 
@@ -478,8 +477,7 @@ class BoardViews:
         """Seat ``seat``'s hand, as labels.
 
         Raises:
-            ValueError: ``seat`` is not a seat.
-        """
+            ValueError: ``seat`` is not a seat."""
         s = cython.declare(cython.int, seat)
         if not 0 <= s < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
@@ -598,8 +596,7 @@ class BoardViews:
         :meth:`view` and ``rules``.
 
         Raises:
-            ValueError: ``seat`` is not a plain int seat.
-        """
+            ValueError: ``seat`` is not a plain int seat."""
         if type(seat) is not int or not 0 <= seat < self.g.n:
             raise ValueError(f"a seat is a plain int 0..{self.g.n - 1}")
         s = cython.declare(cython.int, seat)
@@ -628,8 +625,7 @@ class BoardViews:
         """Write seat ``seat``'s observation (``64 * players + 115`` floats) into ``out``.
 
         Raises:
-            ValueError: ``seat`` is not a seat, or ``out`` is too short.
-        """
+            ValueError: ``seat`` is not a seat, or ``out`` is too short."""
         n = self.g.n
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"a seat is a plain int 0..{n - 1}")
@@ -650,8 +646,7 @@ class BoardViews:
         """Write the god's-eye state (``243 * players + 66`` floats) into ``out``.
 
         Raises:
-            ValueError: ``out`` is too short.
-        """
+            ValueError: ``out`` is too short."""
         size = 243 * self.g.n + 66
         if cython.compiled:
             o = cython.declare(cython.float[::1], out)
