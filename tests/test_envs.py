@@ -197,7 +197,7 @@ def test_parallel_steps_return_fresh_observations_and_dicts(
     steps = 0
     while par.agents:
         state = par.game_state
-        reference = par._table.encoder.reference_observations(state)
+        reference = par._match.encoder.reference_observations(state)
         for seat, agent in enumerate(par.possible_agents):
             obs = observations[agent]
             assert obs["observation"].dtype == np.float32

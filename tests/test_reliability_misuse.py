@@ -368,7 +368,7 @@ def test_aec_env_observe_while_another_thread_steps_it_is_a_busy_error() -> None
     aec = env("guerrilla", players=3)
     aec.reset(seed=1)
     gate = Gate()
-    table: Any = aec._table
+    table: Any = aec._match
     legal = table.legal
 
     def held_legal(seat: int, action: Any) -> Any:

@@ -445,9 +445,9 @@ class AliwarMachine:
         self._last_view = view
         return view
 
-    # --- the face's objects, built from its table (aliwar.bridge documents it) ------------
+    # --- the face's objects, built from its bundle (aliwar.bridge documents it) ------------
     def event_objects(self, faces: AliwarFaces, result: Any) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, from its table ``faces``."""
+        """The last step's events as the face's objects, from its bundle ``faces``."""
         return event_objects(self.g, faces, result)
 
     def observation(self, seat: int, faces: AliwarFaces, recall: bool, result: Any) -> Any:

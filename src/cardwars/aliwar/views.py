@@ -282,7 +282,7 @@ def encode_seats(g: Position, known: int, obs: Any, masks: Any, wait: bool) -> N
 
 # --- the events as the face's objects ----------------------------------------------------
 #
-# The face's table (an AliwarFaces, read by field name) is learnt once and kept while the
+# The face's bundle (an AliwarFaces, read by field name) is learnt once and kept while the
 # face passes that same table: its builders, and its shared values.
 
 _faces: Any = None
@@ -305,7 +305,7 @@ _phases: tuple[Any, ...] = ()
 
 
 def learn_faces(faces: AliwarFaces) -> None:
-    """Read the face's table: its builders and shared values."""
+    """Read the face's bundle: its builders and shared values."""
     global _faces, _conflict, _discarded, _returned, _kept, _flipped, _over, _view
     global _card_pairs, _returned_pairs, _cards, _revealed, _emptied, _declined, _protected
     global _winners, _phases

@@ -79,7 +79,7 @@ _hare = new_position()  # the cycle search's scratch positions (steps hold the G
 _tortoise = new_position()
 
 
-# --- the events of a battle, built from the face's table ------------------------------
+# --- the events of a battle, built from the face's bundle ------------------------------
 
 
 class EventMakers:
@@ -468,7 +468,7 @@ class CloneWarMachine(Position):
         return ((-1,) * self.seats,) * self.played
 
     def event_objects(self, faces: CloneWarFaces, result: object) -> tuple[Any, ...]:
-        """The last battle's events, built from the face's table ``faces`` (a
+        """The last battle's events, built from the face's bundle ``faces`` (a
         :class:`~cardwars.clone_war.bridge.CloneWarFaces`: the cards, the event classes,
         ``seats[mask]`` the seats of a 4-bit mask). ``GameOver(result)`` ends them when
         ``result`` is not None. ``()`` before the first battle."""

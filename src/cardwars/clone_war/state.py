@@ -1,7 +1,7 @@
 """The Clone War state machine: :class:`State`, the typed face of the rules' machine
 (``CloneWarMachine`` of the rule module ``machine.py``, on the current backend: :data:`MACHINE`;
 a step is one call into it, one battle and the cycle rule). This module builds the state,
-reads the position, and hands the machine the table it builds the events from.
+reads the position, and hands the machine the bundle it builds the events from.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ machine (``state._m``), with the caller's moves turned into the game's integer
 actions; the exact errors of :class:`~cardwars.engine.GameState` come only when
 the machine refuses; events and history are built from the machine's ints, and
 only when read. A game's face adds its construction, readable state,
-observations, copies and the table its machine builds event objects from
+observations, copies and the bundle its machine builds event objects from
 (:attr:`MachineState._event_faces`).
 """
 
@@ -83,7 +83,7 @@ class Machine(Protocol):
         Aliwar's and Guerrilla's machines; Clone War's is never asked with it)."""
 
     def event_objects(self, faces: Any, result: object) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, built from its table (each game's
+        """The last step's events as the face's objects, built from its bundle (each game's
         NamedTuple of classes and shared values, whose contract names its type)."""
 
     def history(self) -> tuple[tuple[int, ...], ...]:
@@ -119,8 +119,8 @@ class MachineState(GameState[PhaseT]):
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
     _event_faces: ClassVar[tuple[Any, ...]]
-    """The game's table of event classes and shared events, for ``_m.event_objects``: a
-    NamedTuple of the game's ``tables`` module, which the machines read by field name."""
+    """The game's bundle of event classes and shared events, for ``_m.event_objects``: a
+    NamedTuple of the game's ``bridge`` module, which the machines read by field name."""
 
     _phases: ClassVar[tuple[Any, ...]]
     """The game's ``Phase`` members, by the machine's phase number."""
@@ -208,7 +208,7 @@ class MachineState(GameState[PhaseT]):
         return self._m
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        """The last step's events as objects, built by the machine from the game's table."""
+        """The last step's events as objects, built by the machine from the game's bundle."""
         m = self._m
         events: tuple[Event, ...] = m.event_objects(
             self._event_faces, self.result if m.over else None

@@ -98,7 +98,7 @@ def _no_apply(actions: object, keys: tuple[str, ...], wait: bool) -> bool:
     return False  # pragma: no cover
 
 
-class _Table:
+class _Match:
     """What both PettingZoo envs share: the game, its spaces, the deal and the rewards."""
 
     def __init__(
@@ -242,10 +242,10 @@ class _Table:
         return False
 
 
-class _TableEnv:
-    """What both envs are built on: the game's table, the agents and their spaces."""
+class _MatchEnv:
+    """What both envs are built on: the game in play, the agents and their spaces."""
 
-    _table: _Table
+    _match: _Match
     render_mode: str | None
     game: Game[Any, Any]
     possible_agents: list[str]
@@ -261,20 +261,20 @@ class _TableEnv:
         options: dict[str, Any],
         wait: bool = False,
     ) -> None:
-        self._table = _Table(game, render_mode, options, wait)
+        self._match = _Match(game, render_mode, options, wait)
         self.render_mode = render_mode
-        self.game = self._table.game
-        self.possible_agents = list(self._table.names)
+        self.game = self._match.game
+        self.possible_agents = list(self._match.names)
         self.agents = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._table.observation_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._table.action_space)
-        self.state_space = self._table.state_space
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._match.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._match.action_space)
+        self.state_space = self._match.state_space
 
     def _seat_of(self, agent: object) -> int:
         """The seat of agent name ``agent``; UsageError if it is not one."""
-        if type(agent) is not str or agent not in self._table.names:
+        if type(agent) is not str or agent not in self._match.names:
             raise UsageError(f"an agent is one of {self.possible_agents}, got {describe(agent)}")
-        return self._table.names.index(agent)
+        return self._match.names.index(agent)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
@@ -287,10 +287,10 @@ class _TableEnv:
     @property
     def game_state(self) -> GameState[Any]:
         """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
-        return self._table.current
+        return self._match.current
 
 
-class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
+class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
 
     Every live agent has a legal action every step (the module says how): a polled agent's mask
@@ -316,7 +316,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         # The fast path, bound at reset for a state over its game's machine: a step is one call
         # (apply_keyed) and the observations another (encode_seats_into, into two new blocks).
         self._keys = tuple(self.possible_agents)
-        players, size = self.game.players, self._table.encoder.size
+        players, size = self.game.players, self._match.encoder.size
         self._obs_shape = (players, size)
         self._mask_shape = (players, self.game.num_actions + 1)
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
@@ -338,12 +338,12 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
             marks = _empty(self._mask_shape, _int8)
             self._write(block, marks, True)
             return self._rows(self._keys, _FIELDS, (block, marks))
-        table = self._table
-        state = table.current
+        match = self._match
+        state = match.current
         to_act = state.to_act
-        vectors = table.encoder.observations(state)
+        vectors = match.encoder.observations(state)
         mask = state.action_mask
-        no_mask = table.no_mask
+        no_mask = match.no_mask
         frombuffer = np.frombuffer
         return {
             name: {
@@ -360,7 +360,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
-        state = self._table.deal(seed)
+        state = self._match.deal(seed)
         self.agents = list(self.possible_agents)
         if isinstance(state, EncodedState):
             self._fast = state
@@ -408,9 +408,9 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
                 false.copy(),
                 self._rows(keys, (), ()),  # the infos: a new empty dict per agent
             )
-        table = self._table
-        state = table.current
-        if table.done:
+        match = self._match
+        state = match.current
+        if match.done:
             raise UsageError("the game is over: call reset()")
         step: dict[int, int] = {}
         offenders: list[int] = []
@@ -418,14 +418,14 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         polled = state.to_act
         for seat in range(self.game.players):
             if seat not in polled:  # no entry, or the wait action
-                if agents[seat] in actions and not table.waits(seat, actions[agents[seat]]):
+                if agents[seat] in actions and not match.waits(seat, actions[agents[seat]]):
                     offenders.append(seat)
                 continue
             value = actions.get(agents[seat])
             if type(value) is int and value in state.legal_actions(seat):
                 step[seat] = value
                 continue
-            action = table.legal(seat, value)
+            action = match.legal(seat, value)
             if action is None:
                 offenders.append(seat)
             else:
@@ -433,7 +433,7 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
         names = self.agents
         infos: dict[str, dict[str, Any]] = {name: {} for name in names}
         if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
-            table.done = True
+            match.done = True
             self.agents = []
             self._fast = None
             rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
@@ -460,11 +460,11 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
 
     def _end(self, observations: dict[str, ObsDict]) -> _StepResult:
         """The step that ended the game: the rewards, and every agent leaves."""
-        table = self._table
-        table.done = True
+        match = self._match
+        match.done = True
         self._fast = None
         names = self.agents
-        by_seat, capped = table.outcome()
+        by_seat, capped = match.outcome()
         self.agents = []
         return (
             observations,
@@ -477,18 +477,18 @@ class CardwarsParallelEnv(_TableEnv, ParallelEnv[str, ObsDict, int]):
     @exclusive.read
     def state(self) -> npt.NDArray[np.float32]:
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
-        return self._table.encoder.state(self._table.current)
+        return self._match.encoder.state(self._match.current)
 
     @exclusive.read
     def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
-        return self._table.render()
+        return self._match.render()
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
+class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
     """The AEC environment: polled agents act one at a time; the step applies after the last.
     Takes the arguments of :class:`CardwarsParallelEnv`."""
 
@@ -511,12 +511,12 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
                 :meth:`reset` of this env.
         """
         seat = self._seat_of(agent)
-        return self._table.observe(seat, bool(self._pending) and self._pending[0] == seat)
+        return self._match.observe(seat, bool(self._pending) and self._pending[0] == seat)
 
     @exclusive.step
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (from ``seed`` when given) and select the first polled agent."""
-        self._table.deal(seed)
+        self._match.deal(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -527,7 +527,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
         self._poll()
 
     def _poll(self) -> None:
-        self._pending = sorted(self._table.current.to_act)
+        self._pending = sorted(self._match.current.to_act)
         self.agent_selection = self.possible_agents[self._pending[0]]
 
     @exclusive.step
@@ -540,21 +540,21 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
             UsageError: before :meth:`reset`, or an action other than None for an agent that is
                 done (PettingZoo's rule).
         """
-        table = self._table
-        table.current  # noqa: B018  # UsageError before reset()
+        match = self._match
+        match.current  # noqa: B018  # UsageError before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise UsageError(f"{agent} is done: its only valid action is None")
             self._was_dead_step(action)
             return
-        state = table.current
+        state = match.current
         seat = self._pending[0]
-        chosen = table.legal(seat, action)
+        chosen = match.legal(seat, action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if chosen is None:  # illegal_action="terminate": it loses, the others get 0
-            table.done = True
+            match.done = True
             self.rewards[agent] = -1.0
             self.infos[agent]["illegal_action"] = True
             self.terminations = dict.fromkeys(self.agents, True)
@@ -570,7 +570,7 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
             state.apply_actions(self._chosen)
             self._chosen = {}
             if state.is_over:
-                by_seat, capped = self._table.outcome()
+                by_seat, capped = self._match.outcome()
                 for seat_, name in enumerate(self.possible_agents):
                     self.rewards[name] = float(by_seat[seat_])
                     self.terminations[name] = not capped
@@ -584,12 +584,12 @@ class CardwarsAECEnv(_TableEnv, AECEnv[str, ObsDict, int]):
     @exclusive.read
     def state(self) -> npt.NDArray[np.float32]:
         """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
-        return self._table.encoder.state(self._table.current)
+        return self._match.encoder.state(self._match.current)
 
     @exclusive.read
     def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), else None."""
-        return self._table.render()
+        return self._match.render()
 
     def close(self) -> None:
         """Nothing to release."""
