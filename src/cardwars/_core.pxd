@@ -4,6 +4,7 @@
 # into its own inner loops; its Python face (Rng, derive_seed) is in _core.pyx. The
 # rest is declared here and defined in _core.pyx's other two sections.
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint32_t, uint64_t
@@ -110,6 +111,15 @@ cdef inline void _sample_prefix_ints(uint64_t* state, int* a, int n, int k) noex
 
 
 cdef uint64_t _check_u64(object value, str what) except? 0
+
+
+# An exact int (the caller has checked ``type(value) is int``) as a C long long, or
+# ``otherwise`` when it does not fit one: a machine reads a {seat: action} dict with no
+# Python comparison (and no int object made for a constant). core_values has its Python.
+cdef inline long long _exact_int_or(object value, long long otherwise) noexcept:
+    cdef int overflow = 0
+    cdef long long v = PyLong_AsLongLongAndOverflow(value, &overflow)
+    return otherwise if overflow else v
 
 
 cdef class Rng:

@@ -24,6 +24,15 @@ from typing import Any
 
 __all__ = ["MoveKeys", "SlotBuilder"]
 
+_LONG_LONG = 2**63
+
+
+def _exact_int_or(value: int, otherwise: int) -> int:
+    """``value`` (an exact int) if it fits a C long long, else ``otherwise``: an action dict's
+    int as the compiled machines read it (``_core.pxd``'s inline C)."""
+    return value if -_LONG_LONG <= value < _LONG_LONG else otherwise
+
+
 # Atoms whose hash and == are the interpreter's own (exact instances only).
 _ATOMS = (int, bool, float, complex, str, bytes)
 _NO_KEY = object()

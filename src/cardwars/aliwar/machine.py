@@ -38,14 +38,20 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import MoveKeys, _check_u64, _int_tuple, moves_of_actions
+    from cython.cimports.cardwars._core import (
+        MoveKeys,
+        _check_u64,
+        _exact_int_or,
+        _int_tuple,
+        moves_of_actions,
+    )
     from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.restore import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.views import *  # noqa: F403
 else:
     from cardwars.core_rng import _check_u64
-    from cardwars.core_values import MoveKeys, moves_of_actions
+    from cardwars.core_values import MoveKeys, _exact_int_or, moves_of_actions
 
     from .position import (
         DECLINE,
@@ -673,9 +679,11 @@ def _apply(m: AliwarMachine, actions: object) -> int:
     for seat, value in entries.items():
         if type(seat) is not int or type(value) is not int:
             return 0
-        if not (0 <= seat < 2 and 0 <= value < NUM_ACTIONS):
+        s = cython.declare(cython.longlong, _exact_int_or(seat, -1))
+        a = cython.declare(cython.longlong, _exact_int_or(value, -1))
+        if not (0 <= s < 2 and 0 <= a < NUM_ACTIONS):
             return 0
-        given[seat] = value
+        given[s] = a
     return m._check_commit(given[0], given[1], True)
 
 

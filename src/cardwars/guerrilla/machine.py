@@ -37,7 +37,13 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import MoveKeys, _block, _check_u64, moves_of_actions
+    from cython.cimports.cardwars._core import (
+        MoveKeys,
+        _block,
+        _check_u64,
+        _exact_int_or,
+        moves_of_actions,
+    )
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.draw import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
@@ -54,7 +60,7 @@ else:
     uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
     from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
-    from cardwars.core_values import MoveKeys, moves_of_actions
+    from cardwars.core_values import MoveKeys, _exact_int_or, moves_of_actions
 
     from .board import (
         NACT,
@@ -353,9 +359,11 @@ class GuerrillaMachine(BoardViews):
         for key, value in cython.cast(dict, actions).items():
             if type(key) is not int or type(value) is not int:
                 return 0
-            if not (0 <= key < self.g.n and 0 <= value < NACT):
+            s = cython.declare(cython.longlong, _exact_int_or(key, -1))
+            a = cython.declare(cython.longlong, _exact_int_or(value, -1))
+            if not (0 <= s < self.g.n and 0 <= a < NACT):
                 return 0
-            given[cython.cast(cython.int, key)] = value
+            given[s] = a
         return self._check_commit(given, True)
 
     def _check_commit(self, given: Any, strict: bool) -> int:
