@@ -30,7 +30,8 @@ What a game must provide
   ``_mark_start()`` once built; the base owns the atomic, checked ``apply``. Or a
   :class:`~cardwars.engine.machine_state.MachineState` over a machine
   (:class:`~cardwars.engine.machine_state.Machine`) written as a rule module (below), whose
-  every step is one call into C once compiled.
+  every step is one call into C once compiled; its face gives ``_make_result()`` and
+  ``_decode_last_step()`` (the machine's events, built from the game's bundle of classes).
 * **Its text**: a :class:`~cardwars.engine.GameText` (move notation, boards, event lines)
   for the command line; a move's ``str()`` is its label (set ``_labels`` on the move
   classes to the text's ``label``).

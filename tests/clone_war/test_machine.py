@@ -18,7 +18,7 @@ import cardwars
 from cardwars.clone_war import CloneWar, Rules, State
 from cardwars.clone_war.bridge import CloneWarKey
 from cardwars.clone_war.machine import CloneWarMachine
-from cardwars.clone_war.state import _CARDS, _machine_options
+from cardwars.clone_war.state import _CARDS, _FACES, _machine_options
 from cardwars.core_rng import derive_seed
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import IllegalMoveError, UsageError
@@ -270,7 +270,7 @@ def test_a_good_key_rebuilds_the_machine() -> None:
     assert _restore(key).key() == key
     restored = _restore(tuple(key)).key()  # a plain tuple, as earlier versions pickled
     assert type(restored) is CloneWarKey and restored == key
-    assert _restore(_with("log", ())).event_objects(State._event_faces, None)[0].cards == ()
+    assert _restore(_with("log", ())).event_objects(_FACES, None)[0].cards == ()
 
 
 def test_the_face_refuses_a_step_after_the_end_with_the_engines_message() -> None:

@@ -208,7 +208,6 @@ class State(MachineState[Phase], EncodedState):
 
     game_name: ClassVar[str] = "aliwar"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[AliwarFaces] = _FACES
     _phases: ClassVar[tuple[Phase, ...]] = _PHASES
 
     _m: AliwarMachine  # the machine, on either backend (the same source)
@@ -326,6 +325,10 @@ class State(MachineState[Phase], EncodedState):
             return Result(frozenset(), termination, m.rounds, (1, 1))
         placings = (1, 2) if m.winner == 0 else (2, 1)
         return Result(frozenset({m.winner}), termination, m.rounds, placings)
+
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        m = self._m
+        return m.event_objects(_FACES, self.result if m.over else None)
 
     def legal_moves(self, player: int) -> tuple[AliwarMove, ...]:
         """The legal moves of ``player`` in the canonical order of :ref:`aliwar-order`.

@@ -84,8 +84,8 @@ _tortoise = new_position()
 
 class EventMakers:
     """The builders of the face's event objects and its shared values, read once from
-    its table (a :class:`~cardwars.clone_war.bridge.CloneWarFaces`, by field name) and
-    kept while the face passes that same table."""
+    its bundle (a :class:`~cardwars.clone_war.bridge.CloneWarFaces`, by field name) and
+    kept while the face passes that same bundle."""
 
     faces: object
     cards: tuple[Any, ...]  # faces.cards: the 48 labels

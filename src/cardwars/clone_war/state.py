@@ -133,7 +133,6 @@ class State(MachineState[Phase]):
 
     game_name: ClassVar[str] = "clone-war"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[CloneWarFaces] = _FACES
     _phases: ClassVar[tuple[Phase, ...]] = _PHASES
 
     _m: CloneWarMachine  # the machine, on either backend, through its typed contract
@@ -292,6 +291,10 @@ class State(MachineState[Phase]):
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         start = self._start._m
         return (CardsDealt(start.pile_sizes(), len(start.dead())),)
+
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        m = self._m
+        return m.event_objects(_FACES, self.result if m.over else None)
 
     def _make_result(self) -> Result:
         m = self._m

@@ -5,8 +5,8 @@ machine (``state._m``), with the caller's moves turned into the game's integer
 actions; the exact errors of :class:`~cardwars.engine.GameState` come only when
 the machine refuses; events and history are built from the machine's ints, and
 only when read. A game's face adds its construction, readable state,
-observations, copies and the bundle its machine builds event objects from
-(:attr:`MachineState._event_faces`).
+observations, copies and how its machine builds the event objects
+(:meth:`MachineState._decode_last_step`, from the game's bundle).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class Machine(Protocol):
     def legal_actions(self, seat: int) -> tuple[int, ...]:
         """A seat's legal actions (ValueError for a seat that is not a plain int seat)."""
 
-    def legal_moves(self, seat: int, own: tuple[Any, ...]) -> tuple[Any, ...]:
+    def legal_moves(self, seat: int, own: tuple[Move, ...]) -> tuple[Move, ...]:
         """``own[a]`` for each legal action ``a`` of ``seat``."""
 
     def apply_actions(self, actions: object) -> bool:
@@ -78,18 +78,14 @@ class Machine(Protocol):
         ``MoveKeys`` of this backend; anything else: False): the face's own objects by
         identity, equal values a caller built by their fields."""
 
-    def apply_keyed(self, actions: object, keys: tuple[Any, ...], wait: bool = ...) -> bool:
+    def apply_keyed(self, actions: object, keys: tuple[object, ...], wait: bool = ...) -> bool:
         """:meth:`apply_actions` with each seat's action found under its key (``wait``:
         Aliwar's and Guerrilla's machines; Clone War's is never asked with it)."""
-
-    def event_objects(self, faces: Any, result: object) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, built from its bundle (each game's
-        NamedTuple of classes and shared values, whose contract names its type)."""
 
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions, -1 for a seat that was not polled."""
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[object, ...]:
         """Everything that defines the position, as ints: each game's NamedTuple, read by
         field name."""
 
@@ -118,17 +114,13 @@ class MachineState(GameState[PhaseT]):
     _m: Machine  # the game's machine (compiled or interpreted); each game narrows the contract
     _events: tuple[int, tuple[Event, ...]] | None  # (the machine's step count, its events)
 
-    _event_faces: ClassVar[tuple[Any, ...]]
-    """The game's bundle of event classes and shared events, for ``_m.event_objects``: a
-    NamedTuple of the game's ``bridge`` module, which the machines read by field name."""
-
     _phases: ClassVar[tuple[Any, ...]]
     """The game's ``Phase`` members, by the machine's phase number."""
 
     _hand_built: bool  # Guerrilla's face overrides what reads it
 
     def __init__(
-        self, rules: Any, seed: int, machine: Any, hand_built: bool, start: Any = None
+        self, rules: Any, seed: int, machine: Machine, hand_built: bool, start: Any = None
     ) -> None:
         """Private: each game's constructors build its states."""
         self._m = machine
@@ -208,12 +200,14 @@ class MachineState(GameState[PhaseT]):
         return self._m
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        """The last step's events as objects, built by the machine from the game's bundle."""
-        m = self._m
-        events: tuple[Event, ...] = m.event_objects(
-            self._event_faces, self.result if m.over else None
-        )
-        return events
+        """The last step's events as objects (``()`` before the first step), ``GameOver``
+        last once the game is over.
+
+        Each game's face asks its own machine, with the game's bundle of event classes
+        (a NamedTuple of its ``bridge`` module, read by field name): the bundle's type is
+        the game's, so it is paired with the machine's here, not in the shared contract.
+        """
+        raise NotImplementedError
 
     def legal_actions(self, player: int) -> tuple[int, ...]:
         """The actions of :meth:`~cardwars.engine.GameState.legal_moves`, in their order.

@@ -18,7 +18,7 @@ from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
 from cardwars.exclusive import busy_error
-from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaKey
+from cardwars.guerrilla.bridge import GuerrillaKey
 from cardwars.guerrilla.encoding import observation_size, state_size
 from cardwars.guerrilla.event_faces import CARDS, EVENT_FACES, VIEW_FACES
 from cardwars.guerrilla.knowledge import Knowledge
@@ -119,7 +119,6 @@ class State(MachineState[Phase], EncodedState):
 
     game_name: ClassVar[str] = "guerrilla"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[GuerrillaFaces] = _EVENT_FACES
     _phases: ClassVar[tuple[Phase, ...]] = MACHINE_PHASES
 
     _m: GuerrillaMachine  # the machine, on either backend (the one source's class)
@@ -270,6 +269,9 @@ class State(MachineState[Phase], EncodedState):
 
     def _make_result(self) -> Result:
         return _result_of(self._m)
+
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        return _events_of(self._m, self.result if self._m.over else None)
 
     # --- god's-eye view ---------------------------------------------------------------
     @property

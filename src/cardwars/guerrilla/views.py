@@ -3,7 +3,7 @@ objects, the face's observation builder, and the RL encodings of a position.
 
 A step writes its events as ints (``board.Event``: each event is its kind, then its
 ints); :func:`make_events` turns them into the face's event objects, from the face's
-table (:class:`~cardwars.guerrilla.bridge.GuerrillaFaces`): the shared events by their
+bundle (:class:`~cardwars.guerrilla.bridge.GuerrillaFaces`): the shared events by their
 ints, the others made with their classes. :func:`encode` writes a seat's observation or
 the god's-eye state as :mod:`cardwars.envs.encoding` lays them out."""
 
@@ -99,7 +99,7 @@ def _flags(values: Any, n: int) -> tuple[bool, ...]:
 
 class EventMakers:
     """The builders of the face's frequent event objects and its shared values, read once
-    from its table (by field name) and kept while the face passes that same table; the
+    from its bundle (by field name) and kept while the face passes that same bundle; the
     rare events are built by calling their class."""
 
     faces: object
@@ -171,7 +171,7 @@ def make_events(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[
     global _events
     makers = _events
     if makers is None or faces is not makers.faces:
-        _events = None  # until every field is read: a table that fails is never half learnt
+        _events = None  # until every field is read: a bundle that fails is never half learnt
         makers = _events = EventMakers(faces)
     cards = makers.cards
     evaluated = makers.evaluations
@@ -262,7 +262,7 @@ def make_events(d: Any, n: int, faces: GuerrillaFaces, result: object) -> tuple[
 
 
 class ViewMakers:
-    """The builder of the face's observation and its phases, read once from its view table
+    """The builder of the face's observation and its phases, read once from its view bundle
     (a :class:`~cardwars.guerrilla.bridge.GuerrillaViewFaces`), as :class:`EventMakers`."""
 
     faces: object
@@ -279,7 +279,7 @@ _views: ViewMakers | None = None
 
 
 def view_makers(faces: GuerrillaViewFaces) -> ViewMakers:
-    """The builders of ``faces``, read once while the face passes that same table."""
+    """The builders of ``faces``, read once while the face passes that same bundle."""
     global _views
     makers = _views
     if makers is None or faces is not makers.faces:
@@ -458,7 +458,7 @@ class BoardViews:
 
     # --- the events --------------------------------------------------------------------
     def event_objects(self, faces: GuerrillaFaces, result: object) -> tuple[Any, ...]:
-        """The last step's events as the face's objects, from its table ``faces`` (a
+        """The last step's events as the face's objects, from its bundle ``faces`` (a
         :class:`~cardwars.guerrilla.bridge.GuerrillaFaces`); the end of the game is
         ``faces.over(result)``."""
         return make_events(self.ev.data, self.ev.n, faces, result)

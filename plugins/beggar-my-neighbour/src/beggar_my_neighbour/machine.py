@@ -227,7 +227,7 @@ class BeggarMachine(Position):
         return ((-1, -1),) * self._steps
 
     def event_objects(self, faces: Any, result: object) -> tuple[Any, ...]:
-        """The last step's events, made of the face's table ``faces`` (the cards and the
+        """The last step's events, made of the face's bundle ``faces`` (the cards and the
         event classes, by field name); ``faces.over(result)`` last unless ``result`` is
         None. ``()`` before the first step."""
         if self._steps == 0:

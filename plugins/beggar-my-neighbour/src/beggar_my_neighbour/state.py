@@ -40,7 +40,6 @@ from beggar_my_neighbour.rules import NOTATION, TERMINATIONS, Rules, check_rules
 
 if TYPE_CHECKING:
     from cardwars.authoring import Rng
-    from typing_extensions import Self
 
     from beggar_my_neighbour.machine import BeggarMachine
 
@@ -134,29 +133,14 @@ class State(MachineState[Phase]):
     (('--J-', ''), 0, 1, 4)
     """
 
-    __slots__ = ("_hand_built", "_rules", "_seed")
+    __slots__ = ("_rules",)
 
     game_name: ClassVar[str] = "beggar-my-neighbour"
     _action_space: ClassVar[ActionSpace[Move]] = ACTIONS
-    _event_faces: ClassVar[_Faces] = _FACES
     _phases: ClassVar[tuple[Phase, ...]] = _PHASES
 
     _m: BeggarMachine
     _rules: Rules
-    _seed: int
-    _hand_built: bool
-
-    def __init__(
-        self, rules: Rules, seed: int, machine: BeggarMachine, hand_built: bool, start: Any = None
-    ) -> None:
-        """Private: use :meth:`BeggarMyNeighbour.new_game` or :meth:`from_hands`."""
-        self._m = machine
-        self._rules = rules
-        self._seed = seed
-        self._hand_built = hand_built
-        self._result = None
-        self._events = None
-        self._mark_start(start)
 
     @classmethod
     def _deal(cls, rules: Rules, seed: int) -> State:
@@ -221,25 +205,6 @@ class State(MachineState[Phase]):
         """
         raise UsageError("Beggar-my-neighbour has no determinize(): nobody decides anything")
 
-    def copy(self) -> Self:
-        """An independent copy."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
-        other._seed = self._seed
-        other._hand_built = self._hand_built
-        other._result = self._result
-        other._events = self._events
-        other._start = self._start
-        other._feed = None
-        return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._seed, self._hand_built, self._m.key())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
-
     # --- god's-eye view -------------------------------------------------------------------
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -287,6 +252,10 @@ class State(MachineState[Phase]):
 
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         return (CardsDealt(self._start._m.hand_sizes()),)
+
+    def _decode_last_step(self) -> tuple[Event, ...]:
+        m = self._m
+        return m.event_objects(_FACES, self.result if m.over else None)
 
     def _make_result(self) -> Result:
         winner = int(self._m.counters[5])
