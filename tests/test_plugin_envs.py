@@ -292,3 +292,30 @@ def test_openspiel_plays_duel_to_the_end(site: Path) -> None:
     assert 1 <= len(trace) <= 4 and sum(returns) == 0
     assert _play_openspiel(same, deal=7) == (trace, returns)
     pyspiel.random_sim_test(same, num_sims=3, serialize=True, verbose=False)
+
+
+def test_gymnasium_env_refuses_an_opponent_that_steps_a_plain_game_state(site: Path) -> None:
+    """Duel's state has no machine: the env notices a step by its history instead."""
+    from cardwars.envs.gymnasium import CardwarsEnv
+
+    env: Any = None
+    armed: list[bool] = []
+
+    class Meddler:
+        def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
+            if armed:
+                state = env.game_state
+                state.apply_actions({s: state.legal_actions(s)[0] for s in state.to_act})
+            return legal_moves[0]
+
+    env = CardwarsEnv(game="duel", opponent=Meddler(), seat=1, hand_size=6)
+    _, info = env.reset(seed=3)
+    state = env.game_state
+    assert not hasattr(state, "machine")
+    before = (len(state.history), state.observation(1))
+    armed.append(True)
+    with pytest.raises(UsageError, match="changed the env's game state from its choose"):
+        env.step(int(info["action_mask"].argmax()))
+    assert (len(env.game_state.history), env.game_state.observation(1)) == before
+    armed.clear()
+    env.step(int(info["action_mask"].argmax()))  # and it plays on

@@ -283,7 +283,7 @@ def encode_seats(g: Position, known: int, obs: Any, masks: Any, wait: bool) -> N
 # --- the events as the face's objects ----------------------------------------------------
 #
 # The face's bundle (an AliwarFaces, read by field name) is learnt once and kept while the
-# face passes that same table: its builders, and its shared values.
+# face passes that same bundle: its builders, and its shared values.
 
 _faces: Any = None
 _conflict: Any = None

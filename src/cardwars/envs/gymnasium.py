@@ -37,6 +37,7 @@ from cardwars import backend, exclusive
 from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.engine.interfaces import Agent
+from cardwars.engine.machine_state import MachineState
 from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
 from cardwars.errors import UsageError, describe
 from cardwars.registry import BUILTIN, game_names
@@ -232,10 +233,10 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
 
 def _mark(state: GameState[Any]) -> tuple[int, int]:
     """What changes whenever ``state`` is stepped or undone: its machine and its steps."""
-    machine: Any = getattr(state, "machine", None)
-    if machine is None:  # pragma: no cover - every game's state runs on a machine
-        return (0, len(state.history))
-    return (id(machine), machine.steps)
+    if isinstance(state, MachineState):
+        machine = state.machine
+        return (id(machine), machine.steps)
+    return (0, len(state.history))  # a game whose state has no machine
 
 
 BUILTIN_IDS: dict[str, str] = {"aliwar": "cardwars/Aliwar-v0", "guerrilla": "cardwars/Guerrilla-v0"}
