@@ -7,6 +7,7 @@ in the game's ``BOARD`` legend, which ``help`` prints after the notation.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Iterator
@@ -129,6 +130,7 @@ def _boards(name: str) -> Iterator[str]:
                 steps += 1
 
 
+@functools.cache  # the boards repeat their tokens: each is matched once
 def _kind(name: str, token: str) -> tuple[str, str | None]:
     for pattern, entry in _KINDS[name]:
         if re.fullmatch(pattern, token):

@@ -117,7 +117,7 @@ class MachineState(GameState[PhaseT]):
     _phases: ClassVar[tuple[Any, ...]]
     """The game's ``Phase`` members, by the machine's phase number."""
 
-    _hand_built: bool  # Guerrilla's face overrides what reads it
+    _hand_built: bool  # built from a position, not dealt (records read it)
 
     def __init__(
         self, rules: Any, seed: int, machine: Machine, hand_built: bool, start: Any = None

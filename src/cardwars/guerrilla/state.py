@@ -140,14 +140,9 @@ class State(MachineState[Phase], EncodedState):
         start: Any = None,
     ) -> None:
         """Private: use :meth:`deal`, :meth:`from_position` or :meth:`Guerrilla.new_game`."""
-        self._m = machine
-        self._rules = rules
         self._players = players
-        self._seed = seed
         self._origin = origin
-        self._result = None
-        self._events = None
-        self._mark_start(start)
+        super().__init__(rules, seed, machine, origin is not None, start)
 
     # --- construction ---------------------------------------------------------------
     @classmethod
@@ -633,20 +628,10 @@ class State(MachineState[Phase], EncodedState):
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
         """An independent deep copy, RNG included: nothing mutable is shared."""
-        other = object.__new__(type(self))
-        other._m = self._m.copy()
-        other._rules = self._rules
+        other = super().copy()
         other._players = self._players
-        other._seed = self._seed
         other._origin = self._origin
-        other._result = self._result
-        other._events = self._events
-        other._start = self._start  # never stepped itself, so safe to share
-        other._feed = None
         return other
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._rules, self._players, self._seed, self._m.key())
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The machine pickles itself; the caches are rebuilt (they hold the action
