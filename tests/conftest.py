@@ -40,8 +40,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "compiled_pass: the test compares the two builds itself or checks the compiled one, "
-        "so it runs once, under the compiled backend, instead of once per backend",
+        "compiled_pass: the test compares the two builds itself, checks the compiled one, or "
+        "drives a front end whose rule calls other tests check on both builds, so it runs once, "
+        "under the compiled backend, instead of once per backend",
     )
     sizes.FULL = bool(config.getoption("--full"))
 

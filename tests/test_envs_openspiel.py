@@ -56,6 +56,9 @@ def trajectory(game: Any, seed: int) -> list[Any]:
     return states
 
 
+# pyspiel's own random-play check of the adapter, once (the adapter is the same Python on both
+# backends; test_nothing_hidden_leaks and the rule suites run on both).
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_random_sim_test(name: str, params: dict[str, Any]) -> None:
     """OpenSpiel's random simulation test, serialization round trips included."""

@@ -226,6 +226,9 @@ return hidden;
 """
 
 
+# The page drives the same server code on either backend, whose rule calls the rule suites check on
+# both: one browser pass, on the compiled build.
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize(("game", "players", "seed"), GAMES)
 def test_a_whole_game_in_the_browser(
     browser: WebDriver, server: str, tmp_path: Path, game: str, players: int, seed: int
