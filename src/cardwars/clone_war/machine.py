@@ -308,11 +308,6 @@ class CloneWarMachine(Position):
 
     # --- the protocol ------------------------------------------------------------------
     @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.seats
-
-    @property
     def phase(self) -> int:
         """0 while battles are played, 1 once the game is over (``clone_war.Phase`` order)."""
         return 1 if self.ending >= 0 else 0
@@ -331,31 +326,6 @@ class CloneWarMachine(Position):
     def steps(self) -> int:
         """Steps applied so far: the battles played (a machine starts before battle 1)."""
         return self.played
-
-    @property
-    def rng_state(self) -> int:
-        """The game RNG's state."""
-        return self.rng
-
-    @property
-    def battles(self) -> int:
-        """Battles played (CW-B2)."""
-        return self.played
-
-    @property
-    def wars(self) -> int:
-        """War stages begun (CW-B2); a double war counts 2."""
-        return self.war_stages
-
-    @property
-    def termination(self) -> int:
-        """-1 while the game runs, else an index into ``clone_war.TERMINATIONS``."""
-        return self.ending
-
-    @property
-    def winner(self) -> int:
-        """The winning seat, -1 while running or for a draw."""
-        return self.winning_seat
 
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.seats:

@@ -107,6 +107,37 @@ class Position:
     ending: int  # -1 while the game runs, else a Termination
     winning_seat: int  # -1 while running or for a draw
 
+    # --- what both classes over a position read (CloneWarMachine, WholeGame) ---------
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.seats
+
+    @property
+    def rng_state(self) -> int:
+        """The game RNG's state."""
+        return self.rng
+
+    @property
+    def battles(self) -> int:
+        """Battles played (CW-B2)."""
+        return self.played
+
+    @property
+    def wars(self) -> int:
+        """War stages begun (CW-B2); a double war counts 2."""
+        return self.war_stages
+
+    @property
+    def termination(self) -> int:
+        """-1 while the game runs, else an index into ``clone_war.TERMINATIONS``."""
+        return self.ending
+
+    @property
+    def winner(self) -> int:
+        """The winning seat, -1 while running or for a draw."""
+        return self.winning_seat
+
 
 class Log:
     """A battle's log: ``entries[0:n]``, four ints an entry."""

@@ -96,11 +96,6 @@ class WholeGame(Position):
         finish_setup(self)
         self._drew = False
 
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.seats
-
     def _seat(self, seat: int) -> int:
         if not 0 <= seat < self.seats:
             raise IndexError(f"seat must be 0..{self.seats - 1}")
@@ -118,31 +113,6 @@ class WholeGame(Position):
     def dead(self) -> tuple[int, ...]:
         """The dead pile, top first."""
         return tuple([self.dead_cards[i] >> 2 for i in range(self.ndead)])
-
-    @property
-    def rng_state(self) -> int:
-        """The game RNG's state."""
-        return self.rng
-
-    @property
-    def battles(self) -> int:
-        """Battles played (CW-B2)."""
-        return self.played
-
-    @property
-    def wars(self) -> int:
-        """War stages begun (CW-B2)."""
-        return self.war_stages
-
-    @property
-    def termination(self) -> int:
-        """-1 while the game runs, else an index into ``clone_war.TERMINATIONS``."""
-        return self.ending
-
-    @property
-    def winner(self) -> int:
-        """The winning seat, -1 while running or for a draw."""
-        return self.winning_seat
 
     def copy(self) -> WholeGame:
         """An independent copy."""
