@@ -3,6 +3,7 @@ cimport cython
 from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 from cardwars.aliwar.position cimport Position
+from cardwars.vector_tables cimport Job, VectorTables
 
 cdef enum:
     OBSERVATION_SIZE = 609
@@ -14,35 +15,18 @@ cdef class Table(Position):
     cdef bint done             # the last step ended its game: the next step deals the next
 
 
-cdef struct Job:               # one thread's share of a step: tables start .. stop - 1
-    PyObject* tables
-    const int* actions         # NULL: a reset
-    float* obs
-    signed char* masks
-    float* rewards
-    signed char* terminated
-    signed char* truncated
-    signed char* illegal
-    Py_ssize_t start, stop
-
-
-cdef class AliwarTables:
+cdef class AliwarTables(VectorTables):
     cdef list _tables
     cdef PyObject** _t         # compiled: the tables, borrowed from _tables
-    cdef Py_ssize_t n
     cdef int seat
     cdef int opponent          # 0 random, 1 greedy
     cdef bint recall
     cdef bint null_switch, kept_below, double_loss_most, cap_most
     cdef long long limit, cap
-    cdef int threads           # how many threads share a step's tables
-    cdef bint _ready           # reset() has run
-    cdef bint _busy            # a call is running (cardwars.exclusive)
 
-    cdef int _enter(self) except -1
-    @cython.locals(parts=int, i=int)
-    cdef int _run(self, Job* job) except -1
-    cdef int _check_blocks(self, float[:, ::1] obs, signed char[:, ::1] masks) except -1
+    cdef int _seed(self, Py_ssize_t k, uint64_t seed) except -1
+    @cython.locals(t=Table)
+    cdef bint _refuses(self, Py_ssize_t k, int action) noexcept
 
 
 @cython.locals(o=int, a=int)

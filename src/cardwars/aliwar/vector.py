@@ -14,7 +14,6 @@ truncation. The learner's observation is laid out as :mod:`cardwars.envs.encodin
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 try:
@@ -23,17 +22,16 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import CARDWARS_MAX_THREADS, cardwars_run_parallel
     from cython.cimports.cardwars.aliwar.batch import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.position import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.views import *  # noqa: F403
+    from cython.cimports.cardwars.vector_tables import Job, VectorTables
     from cython.cimports.cpython.object import PyObject
     from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memset
 else:
-    from cardwars.core_envs import _block
-
+    from ..vector_tables import VectorTables
     from .batch import agent_keep, agent_switch
     from .position import (
         KEEP,
@@ -51,10 +49,7 @@ else:
     from .round import keep_is_legal, keep_step, switch_step
     from .views import encode, mask_row
 
-    CARDWARS_MAX_THREADS = 16
-
 from cardwars.core_rng import _check_u64
-from cardwars.exclusive import busy_error
 
 from .position import check_flag, check_limit
 
@@ -203,9 +198,9 @@ def one_table(
 
 
 def run_job(p: Any) -> None:
-    """A thread's share of a step (compiled)."""
+    """A thread's share of a step (or of a reset: no actions); ``p`` its Job."""
     if cython.compiled:
-        job = cython.cast(cython.pointer(Job), p)  # noqa: F405
+        job = cython.cast(cython.pointer(Job), p)
         for k in range(job.start, job.stop):
             one_table(
                 cython.cast(AliwarTables, job.tables),
@@ -213,16 +208,21 @@ def run_job(p: Any) -> None:
                 k, job.actions, job.obs, job.masks, job.rewards, job.terminated,
                 job.truncated, job.illegal,
             )  # fmt: skip
+    else:
+        for k in range(p.start, p.stop):
+            one_table(
+                p.tables, p.tables._tables[k], k, p.actions, p.obs, p.masks, p.rewards,
+                p.terminated, p.truncated, p.illegal,
+            )  # fmt: skip
 
 
 @cython.cclass
-class AliwarTables:
+class AliwarTables(VectorTables):
     """``count`` Aliwar tables, the learner at ``seat`` against agent code ``opponent``
     (0 random, 1 greedy), under the machine's int options; ``recall`` is
     ``view_recall == "perfect"`` (the observations show every once-seen card)."""
 
     _tables: list[Table]
-    n: int
     seat: int
     opponent: int
     recall: bool
@@ -232,9 +232,6 @@ class AliwarTables:
     cap_most: bool
     limit: int
     cap: int
-    threads: int
-    _ready: bool
-    _busy: bool
 
     def __init__(
         self,
@@ -273,177 +270,25 @@ class AliwarTables:
                 raise MemoryError()
             for k in range(count):
                 self._t[k] = cython.cast(cython.pointer(PyObject), self._tables[k])
-        self.n = count
         self.seat = seat
         self.opponent = opponent
-        self.threads = 1
-        self._ready = False
-        self._busy = False
+        if cython.compiled:
+            tables = cython.cast(cython.p_void, self)
+            self._setup(count, OBSERVATION_SIZE, NUM_ACTIONS, run_job, tables, cython.NULL)
+        else:
+            self._setup(count, OBSERVATION_SIZE, NUM_ACTIONS, run_job, self, None)
 
     def __dealloc__(self) -> None:
         if cython.compiled:
             free(self._t)
 
-    @property
-    def count(self) -> int:
-        """How many tables."""
-        return self.n
-
-    @property
-    def observation_size(self) -> int:
-        """The floats of one table's observation."""
-        return OBSERVATION_SIZE
-
-    @property
-    def num_actions(self) -> int:
-        """The entries of one table's action mask."""
-        return NUM_ACTIONS
-
-    def set_threads(self, threads: object) -> None:
-        """Split every step's tables over ``threads`` threads (1 to 16; the results do not
-        depend on it: every table is stepped on its own)."""
-        if type(threads) is not int or not 1 <= threads <= CARDWARS_MAX_THREADS:
-            raise ValueError(f"threads must be an int from 1 to {CARDWARS_MAX_THREADS}")
-        self.threads = threads
-
-    def _enter(self) -> int:
-        if self._busy:
-            raise busy_error()
-        self._busy = True
+    def _seed(self, k: int, seed: int) -> int:
+        cython.cast(Table, self._tables[k]).table_seed = seed
         return 0
 
-    def _run(self, job: Any) -> int:
-        # The step (or reset) of every table, compiled: its tables split over the threads.
-        if cython.compiled:
-            jobs = cython.declare(Job[16])  # noqa: F405
-            args = cython.declare(cython.p_void[16])
-            parts = self.threads
-            job.tables = cython.cast(cython.pointer(PyObject), self)
-            if parts > self.n:
-                parts = self.n
-            for i in range(parts):
-                jobs[i] = job[0]
-                jobs[i].start = self.n * i // parts
-                jobs[i].stop = self.n * (i + 1) // parts
-                args[i] = cython.address(jobs[i])
-            with cython.nogil:
-                if parts == 1:
-                    run_job(args[0])
-                else:
-                    cardwars_run_parallel(run_job, args, parts)
-        return 0
-
-    def _check_blocks(self, obs: Any, masks: Any) -> int:
-        n = self.n
-        if cython.compiled:  # obs and masks: typed memoryviews (the .pxd)
-            if obs.shape[0] != n or obs.shape[1] != OBSERVATION_SIZE:
-                raise ValueError(f"the observation block must be ({n}, 609) float32")
-            if masks.shape[0] != n or masks.shape[1] != NUM_ACTIONS:
-                raise ValueError(f"the mask block must be ({n}, 277) int8")
-        else:
-            _block(obs, "f", n * OBSERVATION_SIZE, "the observation block")
-            _block(masks, "b", n * NUM_ACTIONS, "the mask block")
-        return 0
-
-    def reset(self, seeds: object, obs: Any, masks: Any) -> None:
-        """Deal every table's first game: table ``k``'s table seed is ``seeds[k]``."""
-        if cython.compiled:  # each block taken once, as a typed memoryview
-            o = cython.declare(cython.float[:, ::1], obs)
-            m = cython.declare(cython.schar[:, ::1], masks)
-            self._check_blocks(o, m)
-        else:
-            self._check_blocks(obs, masks)
-        if type(seeds) is not tuple or len(seeds) != self.n:
-            raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
-        for value in seeds:  # every seed checked before a table changes
-            if type(value) is not int:
-                raise ValueError("a table seed is an int in [0, 2**64)")
-            _check_u64(value, "a table seed")
-        self._enter()
-        try:
-            for k in range(self.n):
-                cython.cast(Table, self._tables[k]).table_seed = seeds[k]
-            if cython.compiled:
-                job = cython.declare(Job)  # noqa: F405
-                memset(cython.address(job), 0, cython.sizeof(Job))  # noqa: F405
-                job.obs = cython.address(o[0, 0])
-                job.masks = cython.address(m[0, 0])
-                self._run(cython.address(job))
-            else:
-                _run_interpreted(self, (obs, masks, None, None, None, None, None), False)
-            self._ready = True
-        finally:
-            self._busy = False
-
-    @cython.locals(k=cython.Py_ssize_t, t=Table, action=cython.int)
-    def step(
-        self,
-        actions: Any,
-        obs: Any,
-        masks: Any,
-        rewards: Any,
-        terminated: Any,
-        truncated: Any,
-        illegal: Any,
-        strict: bool,
-    ) -> int:
-        """Step every table (see the module); -1, or with ``strict`` the first table whose
-        action is illegal (then nothing changed)."""
-        n = self.n
-        if cython.compiled:  # each block taken once, as a typed memoryview
-            o = cython.declare(cython.float[:, ::1], obs)
-            m = cython.declare(cython.schar[:, ::1], masks)
-            a = cython.declare(cython.int[::1], actions)
-            r = cython.declare(cython.float[::1], rewards)
-            f0 = cython.declare(cython.schar[::1], terminated)
-            f1 = cython.declare(cython.schar[::1], truncated)
-            f2 = cython.declare(cython.schar[::1], illegal)
-            self._check_blocks(o, m)
-            if (
-                a.shape[0] != n
-                or r.shape[0] != n
-                or f0.shape[0] != n
-                or f1.shape[0] != n
-                or f2.shape[0] != n
-            ):
-                raise ValueError(f"every per-table block must have {n} entries")
-        else:
-            self._check_blocks(obs, masks)
-            chosen = memoryview(actions).cast("B").cast("i").tolist()
-            _block(rewards, "f", n, "the reward block")
-            for block in (terminated, truncated, illegal):
-                _block(block, "b", n, "a flag block")
-            if len(chosen) != n:
-                raise ValueError(f"every per-table block must have {n} entries")
-        if not self._ready:
-            raise ValueError("reset() the tables before stepping them")
-        self._enter()
-        try:
-            if strict:  # every table's action checked before any table changes
-                for k in range(n):
-                    t = cython.cast(Table, self._tables[k])
-                    if cython.compiled:  # noqa: SIM108 (a is compiled only)
-                        action = a[k]
-                    else:
-                        action = chosen[k]
-                    if not t.done and not table_legal(self, t, action):
-                        return k
-            if cython.compiled:
-                job = cython.declare(Job)  # noqa: F405
-                job.actions = cython.address(a[0])
-                job.obs = cython.address(o[0, 0])
-                job.masks = cython.address(m[0, 0])
-                job.rewards = cython.address(r[0])
-                job.terminated = cython.address(f0[0])
-                job.truncated = cython.address(f1[0])
-                job.illegal = cython.address(f2[0])
-                self._run(cython.address(job))
-            else:
-                blocks = (obs, masks, actions, rewards, terminated, truncated, illegal)
-                _run_interpreted(self, blocks, True)
-            return -1
-        finally:
-            self._busy = False
+    def _refuses(self, k: int, action: int) -> bool:
+        t = cython.cast(Table, self._tables[k])
+        return not t.done and not table_legal(self, t, action)
 
     @cython.locals(base=cython.ulonglong, k=cython.Py_ssize_t)
     def sample(self, seed: object, out: Any) -> None:
@@ -466,9 +311,7 @@ class AliwarTables:
 
     def legal_actions(self, table: object) -> tuple[int, ...]:
         """The learner's legal actions at ``table`` now (none when its game is over)."""
-        if type(table) is not int or not 0 <= table < self.n:
-            raise ValueError(f"a table is an int 0..{self.n - 1}")
-        t = cython.cast(Table, self._tables[table])
+        t = cython.cast(Table, self._tables[self._table_index(table)])
         if not self._ready or t.done:
             return ()
         row = [0] * NUM_ACTIONS
@@ -489,37 +332,6 @@ class AliwarTables:
     def episodes(self) -> tuple[int, ...]:
         """How many games each table has finished and left (its current game's index)."""
         return tuple([_episode(cython.cast(Table, t)) for t in self._tables])
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        raise TypeError(
-            "vector tables do not pickle: make new ones and reset them with the same seeds"
-        )
-
-
-if not cython.compiled:
-
-    def _run_interpreted(tables: AliwarTables, blocks: tuple[Any, ...], stepping: bool) -> None:
-        # The step (or reset) of every table, interpreted: the blocks as lists, then back.
-        obs, masks, actions, rewards, terminated, truncated, illegal = blocks
-        n = tables.n
-        flat_obs = _block(obs, "f", n * OBSERVATION_SIZE, "the observation block")
-        flat_masks = _block(masks, "b", n * NUM_ACTIONS, "the mask block")
-        o_list = [0.0] * (n * OBSERVATION_SIZE)
-        m_list = [0] * (n * NUM_ACTIONS)
-        chosen = memoryview(actions).cast("B").cast("i").tolist() if stepping else None
-        r_list = [0.0] * n
-        flags = [[0] * n, [0] * n, [0] * n]
-        for k in range(n):
-            one_table(
-                tables, tables._tables[k], k, chosen, o_list, m_list, r_list, flags[0],
-                flags[1], flags[2],
-            )  # fmt: skip
-        flat_obs[:] = array("f", o_list)
-        flat_masks[:] = bytes([v & 0xFF for v in m_list])
-        if stepping:
-            _block(rewards, "f", n, "the reward block")[:] = array("f", r_list)
-            for block, values in zip((terminated, truncated, illegal), flags, strict=True):
-                _block(block, "b", n, "a flag block")[:] = bytes(values)
 
 
 def _game_seed(t: Table) -> int:

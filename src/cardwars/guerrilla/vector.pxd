@@ -4,6 +4,7 @@ cimport cython
 from libc.stdint cimport uint64_t
 
 from cardwars.guerrilla.board cimport Board, NACT, NOPT
+from cardwars.vector_tables cimport Job, VectorTables
 
 cdef enum:
     LEGAL_BYTES = 371  # a bit per action
@@ -26,19 +27,6 @@ cdef struct Table:
     unsigned char legal[LEGAL_BYTES]  # the learner's legal actions now, a bit each
 
 
-cdef struct Job:           # one thread's share of a step: tables start .. stop - 1
-    const Config* c
-    Table* t
-    const int* actions     # NULL: a reset
-    float* obs
-    signed char* masks
-    float* rewards
-    signed char* terminated
-    signed char* truncated
-    signed char* illegal
-    Py_ssize_t start, stop
-
-
 cdef Board* _board(Table* t) noexcept nogil
 cdef Table* _table(Table* tables, Py_ssize_t k) noexcept nogil
 @cython.locals(s=int, m=int, g="Board*")
@@ -55,21 +43,13 @@ cdef void write(const Config* c, Table* t, float* o, Py_ssize_t obase, signed ch
 cdef void step_table(const Config* c, Table* t, int action, Py_ssize_t at, float* rewards,
                      signed char* terminated, signed char* truncated,
                      signed char* illegal) noexcept nogil
-@cython.locals(job="Job*", k=Py_ssize_t, size=int)
+@cython.locals(job="Job*", c="Config*", tables="Table*", k=Py_ssize_t, size=int)
 cdef void run_job(void* p) noexcept nogil
 
 
-cdef class GuerrillaTables:
+cdef class GuerrillaTables(VectorTables):
     cdef Table* t
-    cdef Py_ssize_t n
     cdef Config c
-    cdef int threads       # how many threads share a step's tables
-    cdef bint _ready       # reset() has run
-    cdef bint _busy        # a call is running (cardwars.exclusive)
-    cdef object _tables    # the interpreted build's tables (a list); unused compiled
 
-    cdef int _enter(self) except -1
-    cdef int _shapes(self, Py_ssize_t rows, Py_ssize_t size, Py_ssize_t mask_rows,
-                     Py_ssize_t width) except -1
-    @cython.locals(i=int, parts=int)
-    cdef void _run(self, Job* job) noexcept nogil
+    cdef int _seed(self, Py_ssize_t k, uint64_t seed) except -1
+    cdef bint _refuses(self, Py_ssize_t k, int action) noexcept

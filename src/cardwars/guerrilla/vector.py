@@ -25,11 +25,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import (
-        CARDWARS_MAX_THREADS,
-        _check_u64,
-        cardwars_run_parallel,
-    )
+    from cython.cimports.cardwars._core import _check_u64
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.greedy import *  # noqa: F403
     from cython.cimports.cardwars.guerrilla.promotion import *  # noqa: F403
@@ -37,6 +33,7 @@ if cython.compiled:
     from cython.cimports.cardwars.guerrilla.turns import legal as legal_of
     from cython.cimports.cardwars.guerrilla.turns import step
     from cython.cimports.cardwars.guerrilla.views import *  # noqa: F403
+    from cython.cimports.cardwars.vector_tables import Job, VectorTables
     from cython.cimports.libc.stdint import uint64_t
     from cython.cimports.libc.stdlib import calloc, free
     from cython.cimports.libc.string import memset
@@ -44,9 +41,9 @@ if cython.compiled:
     from cardwars.guerrilla.board import BoardLists  # the interpreted tables' (unused)
 else:
     uint64_t = cython.ulonglong  # the RNG states (C: libc uint64_t)
-    from cardwars.core_envs import _block
     from cardwars.core_rng import _check_u64
 
+    from ..vector_tables import VectorTables
     from .board import (
         MAX_SKIRMISHES,
         NACT,
@@ -66,11 +63,8 @@ else:
     from .turns import step
     from .views import encode
 
-    CARDWARS_MAX_THREADS = 16
     LEGAL_BYTES = 371
 
-
-from cardwars.exclusive import busy_error
 
 __all__ = ["GuerrillaTables"]
 
@@ -95,26 +89,9 @@ class TableLists:
         self.legal = [0] * LEGAL_BYTES
 
 
-class JobLists:
-    """The interpreted ``Job``: the blocks of a step (flat memoryviews)."""
-
-    def __init__(self) -> None:
-        self.c: Any = None
-        self.t: Any = None
-        self.actions: Any = None
-        self.obs: Any = None
-        self.masks: Any = None
-        self.rewards: Any = None
-        self.terminated: Any = None
-        self.truncated: Any = None
-        self.illegal: Any = None
-        self.start = self.stop = 0
-
-
 if not cython.compiled:  # compiled, the C structs of vector.pxd stand
     Config = ConfigLists
     Table = TableLists
-    Job = JobLists
 
 
 if LEGAL_BYTES * 8 < NACT:
@@ -244,20 +221,22 @@ def step_table(
 
 
 def run_job(p: Any) -> None:
-    """One thread's share of a step (or of a reset: no actions)."""
-    if cython.compiled:  # noqa: SIM108 (the compiled branch alone is C)
+    """One thread's share of a step (or of a reset: no actions); ``p`` its Job."""
+    if cython.compiled:
         job = cython.cast(cython.pointer(Job), p)
+        c = cython.cast(cython.pointer(Config), job.config)
+        tables = cython.cast(cython.pointer(Table), job.tables)
     else:
-        job = p
-    size = job.c.size
+        job, c, tables = p, p.config, p.tables
+    size = c.size
     for k in range(job.start, job.stop):
         if job.actions == cython.NULL:  # a reset: every table's first game
-            job.t[k].episode = 0
-            deal_table(job.c, _table(job.t, k))
+            tables[k].episode = 0
+            deal_table(c, _table(tables, k))
         else:
             step_table(
-                job.c,
-                _table(job.t, k),
+                c,
+                _table(tables, k),
                 job.actions[k],
                 k,
                 job.rewards,
@@ -265,10 +244,10 @@ def run_job(p: Any) -> None:
                 job.truncated,
                 job.illegal,
             )
-        write(job.c, _table(job.t, k), job.obs, size * k, job.masks, NACT * k)
+        write(c, _table(tables, k), job.obs, size * k, job.masks, NACT * k)
 
 
-class GuerrillaTables:
+class GuerrillaTables(VectorTables):
     """``count`` Guerrilla tables of ``players`` seats, the learner at ``seat`` against
     agent code ``opponent`` (0 random, 1 greedy) at every other seat, under the machine's
     int options (``guerrilla_deal``'s). The module's docstring states a step.
@@ -278,12 +257,7 @@ class GuerrillaTables:
         TypeError: an unknown option."""
 
     t: Any
-    n: int
     c: Config
-    threads: int
-    _ready: bool
-    _busy: bool
-    _tables: Any
 
     def __cinit__(self) -> None:
         if cython.compiled:
@@ -291,7 +265,6 @@ class GuerrillaTables:
         else:
             self.c = ConfigLists()
             self.t = []
-            self._busy = False
 
     def __dealloc__(self) -> None:
         if cython.compiled:
@@ -322,193 +295,21 @@ class GuerrillaTables:
                 raise MemoryError()
         else:
             self.t = [TableLists() for _ in range(count)]
-        self.n = count
         self.c.players = players
         self.c.seat = seat
         self.c.opponent = opponent
         self.c.size = 64 * players + 115
-        self.threads = 1
-        self._ready = False
+        if cython.compiled:
+            self._setup(count, self.c.size, NACT, run_job, self.t, cython.address(self.c))
+        else:
+            self._setup(count, self.c.size, NACT, run_job, self.t, self.c)
 
-    @property
-    def count(self) -> int:
-        """The number of tables."""
-        return self.n
-
-    @property
-    def observation_size(self) -> int:
-        """The floats of one table's observation row."""
-        return self.c.size
-
-    @property
-    def num_actions(self) -> int:
-        """The bytes of one table's mask row (the game's actions)."""
-        return NACT
-
-    def set_threads(self, threads: object) -> None:
-        """Split every step's tables over ``threads`` threads (1 to 16; the results do not
-        depend on it: every table is stepped on its own; interpreted, one after another)."""
-        if type(threads) is not int or not 1 <= threads <= CARDWARS_MAX_THREADS:
-            raise ValueError(f"threads must be an int from 1 to {CARDWARS_MAX_THREADS}")
-        self.threads = threads
-
-    def _enter(self) -> int:
-        if self._busy:
-            raise busy_error()
-        self._busy = True
+    def _seed(self, k: int, seed: int) -> int:
+        self.t[k].table_seed = seed
         return 0
 
-    def _run(self, job: Job) -> None:
-        """The step (or reset) of every table, its tables split over the threads."""
-        if cython.compiled:
-            jobs = cython.declare(Job[CARDWARS_MAX_THREADS])
-            args = cython.declare(cython.p_void[CARDWARS_MAX_THREADS])
-            parts = self.threads
-            if parts > self.n:
-                parts = cython.cast(cython.int, self.n)
-            for i in range(parts):
-                jobs[i] = job[0]
-                jobs[i].start = self.n * i // parts
-                jobs[i].stop = self.n * (i + 1) // parts
-                args[i] = cython.address(jobs[i])
-            if parts == 1:
-                run_job(args[0])
-            else:
-                cardwars_run_parallel(run_job, args, parts)
-        else:  # one after another
-            job.start, job.stop = 0, self.n
-            run_job(job)
-
-    def _shapes(self, rows: int, size: int, mask_rows: int, width: int) -> int:
-        """Raise ValueError unless the observation block is (count, observation_size) and
-        the mask block (count, num_actions)."""
-        if rows != self.n or size != self.c.size:
-            raise ValueError(f"the observation block must be ({self.n}, {self.c.size}) float32")
-        if mask_rows != self.n or width != NACT:
-            raise ValueError(f"the mask block must be ({self.n}, {NACT}) int8")
-        return 0
-
-    def _blocks(self, obs: Any, masks: Any) -> tuple[Any, Any]:
-        """The interpreted build's observation and mask blocks: checked, flat."""
-        o, k = obs, masks
-        if not cython.compiled:  # compiled, step() and reset() take typed memoryviews
-            o, k = memoryview(obs), memoryview(masks)
-            self._shapes(o.shape[0], o.shape[1], k.shape[0], k.shape[1])  # type: ignore[index]
-            o = _block(obs, "f", self.n * self.c.size, "the observation block")
-            k = _block(masks, "b", self.n * NACT, "the mask block")
-        return o, k
-
-    def reset(self, seeds: object, obs: Any, masks: Any) -> None:
-        """Deal every table's first game: table ``k``'s table seed is ``seeds[k]``."""
-        if cython.compiled:
-            job = cython.declare(Job)
-        if cython.compiled:
-            ov = cython.declare(cython.float[:, ::1], obs)
-            kv = cython.declare(cython.schar[:, ::1], masks)
-            self._shapes(ov.shape[0], ov.shape[1], kv.shape[0], kv.shape[1])
-        else:
-            o, k = self._blocks(obs, masks)
-        if type(seeds) is not tuple or len(cython.cast(tuple, seeds)) != self.n:
-            raise ValueError(f"seeds must be a tuple of {self.n} table seeds")
-        for value in cython.cast(tuple, seeds):  # every seed checked before a table changes
-            if type(value) is not int:
-                raise ValueError("a table seed is an int in [0, 2**64)")
-            _check_u64(value, "a table seed")
-        self._enter()
-        try:
-            for i in range(self.n):
-                self.t[i].table_seed = cython.cast(tuple, seeds)[i]
-            if cython.compiled:
-                memset(cython.address(job), 0, cython.sizeof(Job))
-                job.obs = cython.address(ov[0, 0])
-                job.masks = cython.address(kv[0, 0])
-            else:
-                job = JobLists()
-                job.obs, job.masks = o, k
-            if cython.compiled:
-                job.c = cython.address(self.c)
-            else:
-                job.c = self.c
-            job.t = self.t
-            job.actions = cython.NULL
-            if cython.compiled:
-                with cython.nogil:
-                    self._run(cython.address(job))
-            else:
-                self._run(job)
-            self._ready = True
-        finally:
-            self._busy = False
-
-    def step(
-        self,
-        actions: Any,
-        obs: Any,
-        masks: Any,
-        rewards: Any,
-        terminated: Any,
-        truncated: Any,
-        illegal: Any,
-        strict: bool,
-    ) -> int:
-        """Step every table (the module's docstring states it): -1, or with ``strict`` the
-        first table whose action is illegal (then nothing changed)."""
-        if cython.compiled:
-            job = cython.declare(Job)
-        n = self.n
-        if cython.compiled:
-            ov = cython.declare(cython.float[:, ::1], obs)
-            kv = cython.declare(cython.schar[:, ::1], masks)
-            self._shapes(ov.shape[0], ov.shape[1], kv.shape[0], kv.shape[1])
-            a = cython.declare(cython.const[cython.int][::1], actions)
-            r = cython.declare(cython.float[::1], rewards)
-            te = cython.declare(cython.schar[::1], terminated)
-            tr = cython.declare(cython.schar[::1], truncated)
-            il = cython.declare(cython.schar[::1], illegal)
-            sizes = (a.shape[0], r.shape[0], te.shape[0], tr.shape[0], il.shape[0])
-        else:
-            o, k = self._blocks(obs, masks)
-            a = memoryview(actions).cast("B").cast("i")
-            r = _block(rewards, "f", 0, "the reward block")
-            te = _block(terminated, "b", 0, "a flag block")
-            tr = _block(truncated, "b", 0, "a flag block")
-            il = _block(illegal, "b", 0, "a flag block")
-            sizes = (len(a), len(r), len(te), len(tr), len(il))
-        if sizes != (n, n, n, n, n):
-            raise ValueError(f"every per-table block must have {n} entries")
-        if not self._ready:
-            raise ValueError("reset() the tables before stepping them")
-        self._enter()
-        try:
-            if strict:  # every table's action checked before any table changes
-                for i in range(n):
-                    if not self.t[i].done and not is_legal(_table(self.t, i), a[i]):
-                        return i
-            if cython.compiled:
-                job.obs = cython.address(ov[0, 0])
-                job.masks = cython.address(kv[0, 0])
-                job.actions = cython.address(a[0])
-                job.rewards = cython.address(r[0])
-                job.terminated = cython.address(te[0])
-                job.truncated = cython.address(tr[0])
-                job.illegal = cython.address(il[0])
-            else:
-                job = JobLists()
-                job.obs, job.masks, job.actions = o, k, a
-                job.rewards, job.terminated, job.truncated, job.illegal = r, te, tr, il
-            if cython.compiled:
-                job.c = cython.address(self.c)
-            else:
-                job.c = self.c
-            job.t = self.t
-            if cython.compiled:
-                with cython.nogil:
-                    self._run(cython.address(job))
-            else:
-                self._run(job)
-            return -1
-        finally:
-            self._busy = False
+    def _refuses(self, k: int, action: int) -> bool:
+        return not self.t[k].done and not is_legal(_table(self.t, k), action)
 
     def sample(self, seed: object, out: Any) -> None:
         """A uniformly random legal action of the learner at every table into ``out``
@@ -540,9 +341,7 @@ class GuerrillaTables:
     def legal_actions(self, table: object) -> tuple[int, ...]:
         """The learner's legal actions at ``table`` now (none when its game is over)."""
         legal = cython.declare(cython.int[NACT])
-        if type(table) is not int or not 0 <= table < self.n:
-            raise ValueError(f"a table is an int 0..{self.n - 1}")
-        i = cython.declare(cython.Py_ssize_t, table)
+        i = cython.declare(cython.Py_ssize_t, self._table_index(table))
         t = _table(self.t, i)
         g = _board(t)
         if not self._ready or t.done or g.phase == OVER or not (g.to_act >> self.c.seat) & 1:
@@ -557,8 +356,3 @@ class GuerrillaTables:
     def episodes(self) -> tuple[int, ...]:
         """How many games each table has finished and left (its current game's index)."""
         return tuple([self.t[i].episode for i in range(self.n)])
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        raise TypeError(
-            "vector tables do not pickle: make new ones and reset them with the same seeds"
-        )
