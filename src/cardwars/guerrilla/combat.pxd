@@ -6,10 +6,10 @@ from cardwars.guerrilla.board cimport Board, Events
 @cython.locals(s=int, card=int, others=int)
 cdef void on_play(Board* st, int* chosen, bint first, Events* ev) noexcept nogil
 @cython.locals(s=int, best=int, leaders=int)
-cdef void evaluate(Board* st, Events* ev) noexcept nogil
+cdef inline void evaluate(Board* st, Events* ev) noexcept nogil
 @cython.locals(s=int, mask=int)
-cdef void open_support(Board* st, Events* ev) noexcept nogil
+cdef inline void open_support(Board* st, Events* ev) noexcept nogil
 @cython.locals(s=int, card=int, supported=bint)
 cdef void on_support(Board* st, int* chosen, Events* ev) noexcept nogil
 @cython.locals(s=int, m=int)
-cdef void after_support(Board* st, Events* ev) noexcept nogil
+cdef inline void after_support(Board* st, Events* ev) noexcept nogil

@@ -14,4 +14,4 @@ cdef inline int against(int mine, int best_other) noexcept nogil:
                now=int, outcome=int, down=int, up=int, a=int, best_other=int)
 cdef int greedy(Board* st, int s, int* legal, int m) noexcept nogil
 @cython.locals(s=int, m=int, idx=int)
-cdef void play_one(Board* st, int* opt, uint64_t seed, int players, int* agent) noexcept nogil
+cdef inline void play_one(Board* st, int* opt, uint64_t seed, int players, int* agent) noexcept nogil
