@@ -3,6 +3,7 @@
 import os
 import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -44,9 +45,12 @@ if sys.platform == "win32":
 elif sys.platform == "darwin":
     COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-Wl,-S"]
 else:
+    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0"], ["-s"]
     # gcc alone: its loop distribution turns the rule steps' short loops over the seats
-    # (n <= 4) into memset/memcpy calls that cost more than the loops themselves.
-    COMPILE_ARGS, LINK_ARGS = ["-O3", "-g0", "-fno-tree-loop-distribute-patterns"], ["-s"]
+    # (n <= 4) into memset/memcpy calls that cost more than the loops themselves. Another
+    # compiler (CC=clang) may not know the flag, so it is given to gcc only.
+    if "clang" not in (os.environ.get("CC") or sysconfig.get_config_var("CC") or ""):
+        COMPILE_ARGS.append("-fno-tree-loop-distribute-patterns")
 
 SRC = Path("src")
 
