@@ -1,11 +1,12 @@
 # The C types of machine.py: the machine the face steps (the position and its protocol).
 cimport cython
+from cpython cimport array
 from libc.stdint cimport uint64_t
 from cardwars.aliwar.position cimport Position
 
 cdef class AliwarMachine:
     cdef Position g
-    cdef list _hist          # two actions per step, -1 for a seat that was not polled
+    cdef array.array _hist   # array("h"): two actions per step, -1 for a seat not polled
     cdef tuple _cards        # the 52 labels the views are built from, by card id
     cdef object _legal_0
     cdef object _legal_1
@@ -27,6 +28,8 @@ cdef class AliwarMachine:
     @cython.locals(g=Position, s=int, action=int, polled=bint)
     cdef int _check_commit(self, int a0, int a1, bint strict) except -1
     cdef int _commit(self, int action_0, int action_1) except -1
+    @cython.locals(n=Py_ssize_t)
+    cdef int _record(self, int action_0, int action_1) except -1
     @cython.locals(g=Position, i=int, at=int, head=int)
     cdef tuple _pile(self, int s, int c)
     @cython.locals(cards=tuple, last=tuple)

@@ -29,6 +29,7 @@ new tops, seat 0's columns then seat 1's; over ``termination winner`` (-1: nobod
 
 from __future__ import annotations
 
+import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,6 +50,8 @@ if cython.compiled:
     from cython.cimports.cardwars.aliwar.restore import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.round import *  # noqa: F403
     from cython.cimports.cardwars.aliwar.views import *  # noqa: F403
+    from cython.cimports.cpython import array
+    from cython.cimports.libc.string import memcpy
 else:
     from cardwars.core_rng import _check_u64
     from cardwars.core_values import MoveKeys, _exact_int_or, moves_of_actions
@@ -117,7 +120,7 @@ class AliwarMachine:
     """
 
     g: Position
-    _hist: list[int]
+    _hist: array.array[int]
     _cards: tuple[Any, ...]
     _legal_0: tuple[int, ...] | None
     _legal_1: tuple[int, ...] | None
@@ -350,8 +353,7 @@ class AliwarMachine:
 
     def _commit(self, action_0: int, action_1: int) -> int:
         # A checked step, whichever method took it: record, play, drop the step's caches.
-        self._hist.append(action_0)
-        self._hist.append(action_1)
+        self._record(action_0, action_1)
         self.g.n_ev = 0
         if self.g.phase == SWITCH:
             switch_step(self.g, action_0, action_1)
@@ -362,6 +364,18 @@ class AliwarMachine:
         self._moves_0 = None
         self._moves_1 = None
         self._views = None
+        return 0
+
+    def _record(self, action_0: int, action_1: int) -> int:
+        # The history is an array of C shorts (an action is -1..276), grown in place.
+        if cython.compiled:
+            n = len(self._hist)
+            array.resize_smart(self._hist, n + 2)
+            self._hist.data.as_shorts[n] = action_0
+            self._hist.data.as_shorts[n + 1] = action_1
+        else:
+            self._hist.append(action_0)
+            self._hist.append(action_1)
         return 0
 
     def events(self) -> tuple[int, ...]:
@@ -519,7 +533,15 @@ class AliwarMachine:
         other._last_protection = self._last_protection
         other._last_view = self._last_view
         other._last_discard = self._last_discard
-        other._hist = self._hist[:n]
+        if cython.compiled:  # the first n shorts, read after the allocation
+            other._hist = array.clone(self._hist, n, False)
+            memcpy(
+                other._hist.data.as_shorts,
+                self._hist.data.as_shorts,
+                n * cython.sizeof(cython.short),
+            )
+        else:
+            other._hist = self._hist[:n]
         other.g = g
         other._busy = False
         return other
@@ -660,7 +682,7 @@ def _setup(
     g.log = True
     m.g = g
     m._cards = names
-    m._hist = []
+    m._hist = array.array("h")
     m._legal_0 = m._legal_1 = None
     m._moves_0 = m._moves_1 = m._moves_of = None
     m._views = None
@@ -754,8 +776,7 @@ def _aliwar_machine_from_key(
     g.termination = key.termination
     g.winner = key.winner
     for step in key.history:
-        m._hist.append(step[0])
-        m._hist.append(step[1])
+        m._record(step[0], step[1])
     events = _check_events(key.events, g.n_switches)
     for i in range(len(events)):
         g.ev[i] = events[i]

@@ -635,7 +635,7 @@ class State(MachineState[Phase], EncodedState):
     # --- copying and equality ------------------------------------------------------------
     def copy(self) -> Self:
         """An independent copy, RNG state and history included."""
-        other = super().copy()
+        other = MachineState.copy(self)  # (no super(): a copy is a search's every step)
         other._recall = self._recall
         return other
 
