@@ -228,11 +228,12 @@ class RuleSource:
     True
     """
 
-    __slots__ = ("_interpreted", "name")
+    __slots__ = ("_compiled", "_interpreted", "name")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._interpreted: ModuleType | None = None
+        self._compiled: ModuleType | None = None  # once found (a game asks at every deal)
 
     @property
     def module(self) -> ModuleType:
@@ -246,6 +247,12 @@ class RuleSource:
             if module is None:
                 module = self._interpreted = _load_interpreted(self.name)
             return module
+        module = self._compiled
+        if module is None:
+            module = self._compiled = self._find_compiled()
+        return module
+
+    def _find_compiled(self) -> ModuleType:
         module = sys.modules.get(self.name)
         if module is None:
             module = importlib.import_module(self.name)

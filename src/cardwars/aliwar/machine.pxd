@@ -21,14 +21,14 @@ cdef class AliwarMachine:
 
     cdef int _enter(self) except -1
     cdef frozenset _to_act(self)
-    @cython.locals(g=Position, i=int, stack=int, base=int)
+    @cython.locals(g=Position, i=int, stack=int, base=int, n=int)
     cdef tuple _build_legal(self, int s)
     @cython.locals(steps=Py_ssize_t)
     cdef tuple _legal(self, int s)
     @cython.locals(g=Position, s=int, action=int, polled=bint)
     cdef int _check_commit(self, int a0, int a1, bint strict) except -1
     cdef int _commit(self, int action_0, int action_1) except -1
-    @cython.locals(n=Py_ssize_t)
+    @cython.locals(hist=array.array, n=Py_ssize_t)
     cdef int _record(self, int action_0, int action_1) except -1
     @cython.locals(g=Position, i=int, at=int, head=int)
     cdef tuple _pile(self, int s, int c)

@@ -271,16 +271,23 @@ class AliwarMachine:
             return _SWITCHES_16 if g.n_switches == 16 else _SWITCHES_15
         if g.phase == OVER or g.won_count[s] == 0:
             return ()
+        out = cython.declare(cython.int[26])  # the actions, made one tuple at the end
+        n = 0
         if g.empty_stack[s] >= 0:  # AW-7.2: the refill is forced
-            return tuple(
-                [KEEP_BASE + 5 * g.won[5 * s + i] + g.empty_stack[s] for i in range(g.won_count[s])]
-            )
-        out = [DECLINE]  # AW-6.2: decline, or keep a won card under any own stack
-        for i in range(g.won_count[s]):
-            base = KEEP_BASE + 5 * g.won[5 * s + i]
-            for stack in range(5):
-                out.append(base + stack)
-        return tuple(out)
+            for i in range(g.won_count[s]):
+                out[n] = KEEP_BASE + 5 * g.won[5 * s + i] + g.empty_stack[s]
+                n += 1
+        else:  # AW-6.2: decline, or keep a won card under any own stack
+            out[n] = DECLINE
+            n += 1
+            for i in range(g.won_count[s]):
+                base = KEEP_BASE + 5 * g.won[5 * s + i]
+                for stack in range(5):
+                    out[n] = base + stack
+                    n += 1
+        if cython.compiled:
+            return _int_tuple(out, n)
+        return tuple([out[i] for i in range(n)])
 
     # Every step sets _busy from its first read of a caller's value to its commit, so a
     # callback of that value (__eq__, __hash__) or another thread cannot step in between.
@@ -369,10 +376,11 @@ class AliwarMachine:
     def _record(self, action_0: int, action_1: int) -> int:
         # The history is an array of C shorts (an action is -1..276), grown in place.
         if cython.compiled:
-            n = len(self._hist)
-            array.resize_smart(self._hist, n + 2)
-            self._hist.data.as_shorts[n] = action_0
-            self._hist.data.as_shorts[n + 1] = action_1
+            hist = self._hist
+            n = len(hist)
+            array.resize_smart(hist, n + 2)
+            hist.data.as_shorts[n] = action_0
+            hist.data.as_shorts[n + 1] = action_1
         else:
             self._hist.append(action_0)
             self._hist.append(action_1)

@@ -219,7 +219,7 @@ class State(MachineState[Phase], EncodedState):
     ) -> None:
         """Private: use :meth:`Aliwar.new_game` or :meth:`from_layout`."""
         self._recall = rules.view_recall == "perfect"
-        super().__init__(rules, seed, machine, hand_built, start)
+        MachineState.__init__(self, rules, seed, machine, hand_built, start)
 
     # --- construction --------------------------------------------------------------------
     @classmethod
