@@ -251,15 +251,16 @@ class AliwarMachine:
         """
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
+        s = cython.declare(cython.int, seat)
         if own is not self._moves_of:  # the cache holds the moves of one table
             self._moves_0 = self._moves_1 = None
             self._moves_of = own
-        cached = self._moves_0 if seat == 0 else self._moves_1
+        cached = self._moves_0 if s == 0 else self._moves_1
         if cached is None:
             steps = len(self._hist)
-            cached = moves_of_actions(own, self._legal(seat))
+            cached = moves_of_actions(own, self._legal(s))
             if len(self._hist) == steps and own is self._moves_of:
-                if seat == 0:
+                if s == 0:
                     self._moves_0 = cached
                 else:
                     self._moves_1 = cached
@@ -482,13 +483,14 @@ class AliwarMachine:
         """``seat``'s part of :meth:`observations`, built once per step for both seats."""
         if type(seat) is not int or not 0 <= seat < 2:
             raise ValueError("a seat is 0 or 1 (a plain int)")
-        views = self._views
+        s = cython.declare(cython.int, seat)
+        views = cython.declare(tuple, self._views)
         if views is None:
             steps = len(self._hist)
             views = self.observations(faces, recall, result)
             if len(self._hist) == steps:
                 self._views = views
-        return views[seat]
+        return views[s]
 
     def observations(self, faces: AliwarFaces, recall: bool, result: Any) -> tuple[Any, ...]:
         """Both seats' observations as the face's objects (``faces.observation``; they
