@@ -3,8 +3,10 @@ cimport cython
 from libc.stdint cimport uint64_t
 from cardwars.aliwar.position cimport Position
 
-@cython.locals(c=int, tmp=int, guard=int)
-cdef inline void fielded(Position g, int s, int choice, int* keys) noexcept nogil
+@cython.locals(p=int, card=int)
+cdef inline void ranks_and_suits(Position g, int s, int* ranks, int* suits) noexcept nogil
+@cython.locals(p=int, c=int, guard=int)
+cdef inline void fielded(int* ranks, int* suits, int choice, int* keys) noexcept nogil
 @cython.locals(k=int, u=int, c=int, p=int, r=int, rank=int,
                n0=int, n1=int, score=int, best=int, best_score=int)
 cdef int greedy_switch(Position g, int s) noexcept nogil

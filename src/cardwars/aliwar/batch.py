@@ -44,19 +44,27 @@ __all__ = ["aliwar_batch", "keep_index", "switch_scores"]
 # --- the built-in agents ------------------------------------------------------------------
 
 
-def fielded(g: Position, s: int, choice: int, keys: list[int]) -> None:
-    """The keys ``2 rank + protected`` seat ``s`` would field in columns 0..4 after switch
-    ``choice`` (AW-4.3, AW-5.2), without making it; the built-in greedy agent weighs them."""
-    cards = cython.declare(cython.int[6])
+def ranks_and_suits(g: Position, s: int, ranks: list[int], suits: list[int]) -> None:
+    """The rank and suit of each card of seat ``s`` that a switch may move: its five tops
+    and its protection card (positions 0..5, AW-4.1), for :func:`fielded`."""
+    for p in range(6):
+        card = g.protection[s] if p == 5 else g.ring[RING * (5 * s + p) + g.head[5 * s + p]]
+        ranks[p] = card % 13
+        suits[p] = card // 13
+
+
+def fielded(ranks: list[int], suits: list[int], choice: int, keys: list[int]) -> None:
+    """The keys ``2 rank + protected`` a seat would field in columns 0..4 after switch
+    ``choice`` (AW-4.3, AW-5.2), without making it, from the :func:`ranks_and_suits` of its
+    positions; the built-in greedy agent weighs them."""
+    at = cython.declare(cython.int[6])  # the position each one's card comes from
+    for p in range(6):
+        at[p] = p
+    at[PAIR_A[choice]] = PAIR_B[choice]
+    at[PAIR_B[choice]] = PAIR_A[choice]
+    guard = suits[at[5]]
     for c in range(5):
-        cards[c] = g.ring[RING * (5 * s + c) + g.head[5 * s + c]]
-    cards[5] = g.protection[s]
-    tmp = cards[PAIR_A[choice]]
-    cards[PAIR_A[choice]] = cards[PAIR_B[choice]]
-    cards[PAIR_B[choice]] = tmp
-    guard = cards[5] // 13
-    for c in range(5):
-        keys[c] = 2 * (cards[c] % 13) + (1 if cards[c] // 13 == guard else 0)
+        keys[c] = 2 * ranks[at[c]] + (1 if suits[at[c]] == guard else 0)
 
 
 def greedy_switch(g: Position, s: int) -> int:
@@ -70,10 +78,13 @@ def greedy_switch(g: Position, s: int) -> int:
     """
     below = cython.declare(cython.int[140])  # below[c][p][r] at 28 c + 14 p + r
     keys = cython.declare(cython.int[5])
+    ranks = cython.declare(cython.int[6])
+    suits = cython.declare(cython.int[6])
     for k in range(140):
         below[k] = 0
+    ranks_and_suits(g, 1 - s, ranks, suits)
     for k in range(g.n_switches):
-        fielded(g, 1 - s, k, keys)
+        fielded(ranks, suits, k, keys)
         for c in range(5):
             below[28 * c + 14 * (keys[c] & 1) + (keys[c] >> 1) + 1] += 1
     for c in range(5):
@@ -82,8 +93,9 @@ def greedy_switch(g: Position, s: int) -> int:
                 below[28 * c + 14 * p + r] += below[28 * c + 14 * p + r - 1]
     best = 0
     best_score = 0
+    ranks_and_suits(g, s, ranks, suits)
     for k in range(g.n_switches):
-        fielded(g, s, k, keys)
+        fielded(ranks, suits, k, keys)
         score = 0
         for c in range(5):
             rank = keys[c] >> 1
