@@ -153,31 +153,8 @@ cdef inline void sort_cards(int* cards, int m, int* out) noexcept nogil:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
-cdef inline int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil:
-    cdef int s, i, m = 0
-    for s in range(st.n):
-        if st.played[s] >= 0:
-            card[m] = st.played[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for s in range(st.n):
-        if st.support[s] >= 0:
-            card[m] = st.support[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for i in range(st.tie_n):
-        if st.tie_down[i] >= 0:
-            card[m] = st.tie_down[i]
-            owner[m] = st.tie_seat[i]
-            up[m] = 0
-            m += 1
-        card[m] = st.tie_up[i]
-        owner[m] = st.tie_seat[i]
-        up[m] = 1
-        m += 1
-    return m
+@cython.locals(s=int, i=int, m=int)
+cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
 cdef inline int below(uint64_t* rngs, int i, int m) noexcept nogil:
     return <int>_rng_below(&rngs[i], <uint32_t>m)
 @cython.locals(s=int)

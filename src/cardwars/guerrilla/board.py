@@ -254,34 +254,6 @@ if not cython.compiled:
                 j -= 1
             out[j + 1] = x
 
-    def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
-        """The table in table order (GT-12): played, supports, then the tie placements
-        (face down before face up); each card's owner and whether it is face up. Its size."""
-        m = 0
-        for s in range(st.n):
-            if st.played[s] >= 0:
-                card[m] = st.played[s]
-                owner[m] = s
-                up[m] = 1
-                m += 1
-        for s in range(st.n):
-            if st.support[s] >= 0:
-                card[m] = st.support[s]
-                owner[m] = s
-                up[m] = 1
-                m += 1
-        for i in range(st.tie_n):
-            if st.tie_down[i] >= 0:
-                card[m] = st.tie_down[i]
-                owner[m] = st.tie_seat[i]
-                up[m] = 0
-                m += 1
-            card[m] = st.tie_up[i]
-            owner[m] = st.tie_seat[i]
-            up[m] = 1
-            m += 1
-        return m
-
     def below(rngs: list[int], i: int, m: int) -> int:
         """A uniform int in ``[0, m)`` from the RNG state ``rngs[i]``, which it advances."""
         rng = Rng(rngs[i])
@@ -296,6 +268,36 @@ def set_guerrilla_rank(st: Board, g: int) -> None:
     st.g = g
     for c in range(52):
         st.eff[c] = effective(c, g, st.opt[O_ACE_LOW] != 0)
+
+
+# --- GT-12 the table order ---------------------------------------------------------------
+def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
+    """The table in table order (GT-12): played, supports, then the tie placements
+    (face down before face up); each card's owner and whether it is face up. Its size."""
+    m = 0
+    for s in range(st.n):
+        if st.played[s] >= 0:
+            card[m] = st.played[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for s in range(st.n):
+        if st.support[s] >= 0:
+            card[m] = st.support[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for i in range(st.tie_n):
+        if st.tie_down[i] >= 0:
+            card[m] = st.tie_down[i]
+            owner[m] = st.tie_seat[i]
+            up[m] = 0
+            m += 1
+        card[m] = st.tie_up[i]
+        owner[m] = st.tie_seat[i]
+        up[m] = 1
+        m += 1
+    return m
 
 
 # --- who is in, who is asked ---------------------------------------------------------------

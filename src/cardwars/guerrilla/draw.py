@@ -54,28 +54,26 @@ def reshuffle(st: Board, s: int, ev: Events | None) -> None:
     emit(ev, m)
 
 
-if not cython.compiled:  # compiled, draw.pxd's inline C (the same text)
-
-    def draw_cards(st: Board, s: int, count: int, ev: Events | None) -> int:
-        """GT-5.2: up to ``count`` cards, one at a time; an empty draw pile takes the
-        shuffled discard pile. The cards are noted as drawn (GT-10.4's ``tie_cards``)."""
-        got = 0
-        for _i in range(count):
-            if st.draw_n[s] == 0:
-                if st.disc_n[s] == 0:
-                    break
-                reshuffle(st, s, ev)
-            card = pop_draw(st, s)
-            st.hand[s][st.hand_n[s]] = card
-            st.hand_n[s] += 1
-            st.drawn[s][st.drawn_n[s]] = card
-            st.drawn_n[s] += 1
-            got += 1
-        if got:
-            emit(ev, CARDS_DRAWN)
-            emit(ev, s)
-            emit(ev, got)
-        return got
+def draw_cards(st: Board, s: int, count: int, ev: Events | None) -> int:
+    """GT-5.2: up to ``count`` cards, one at a time; an empty draw pile takes the
+    shuffled discard pile. The cards are noted as drawn (GT-10.4's ``tie_cards``)."""
+    got = 0
+    for _i in range(count):
+        if st.draw_n[s] == 0:
+            if st.disc_n[s] == 0:
+                break
+            reshuffle(st, s, ev)
+        card = pop_draw(st, s)
+        st.hand[s][st.hand_n[s]] = card
+        st.hand_n[s] += 1
+        st.drawn[s][st.drawn_n[s]] = card
+        st.drawn_n[s] += 1
+        got += 1
+    if got:
+        emit(ev, CARDS_DRAWN)
+        emit(ev, s)
+        emit(ev, got)
+    return got
 
 
 def draw_step(st: Board, ev: Events | None) -> None:
