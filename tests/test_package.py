@@ -210,3 +210,23 @@ def test_the_installation_page_lists_every_extra_with_what_it_adds() -> None:
                 assert not missing, (extra, missing)
             else:
                 assert name.lower() in table[extra], (extra, name)
+
+
+def test_the_wheel_ships_every_rule_modules_pxd() -> None:
+    """An installed rule module runs interpreted only beside its .pxd (``backend.is_rule_module``),
+    so package-data must name every .pxd of the source tree."""
+    import fnmatch
+
+    pyproject = _ROOT / "pyproject.toml"
+    if not (_ROOT / "seeds").is_dir() or not pyproject.is_file():
+        pytest.skip("checks the source tree; these tests run outside it")
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]
+    patterns: dict[str, list[str]] = data["package-data"]
+    src = _ROOT / "src"
+    missing = []
+    for pxd in sorted(src.rglob("*.pxd")):
+        package = ".".join(pxd.parent.relative_to(src).parts)
+        if not any(fnmatch.fnmatch(pxd.name, p) for p in patterns.get(package, [])):
+            missing.append(str(pxd.relative_to(src)))
+    assert not missing, f"package-data ships no {missing}"
