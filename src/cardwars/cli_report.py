@@ -43,11 +43,8 @@ def report_table(report: SimulationReport) -> Any:
         title=f"{report.game} · {report.players} players · {report.games:,} games",
         caption=f"seed {report.seed} · {report.engine} engine, {report.backend} backend",
     )
-    table.add_column("seat", justify="right")
-    table.add_column("agent")
-    table.add_column("wins", justify="right")
-    table.add_column("rate", justify="right")
-    table.add_column("95% interval", justify="right")
+    for column in ("seat", "agent", "wins", "rate", "95% interval"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
     for seat, (wins, (lo, hi)) in enumerate(zip(report.wins, report.win_intervals, strict=True)):
         table.add_row(
             str(seat),

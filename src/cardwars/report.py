@@ -10,7 +10,7 @@ import json
 import math
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 __all__ = ["LengthStats", "LongDeal", "SimulationReport", "wilson_interval"]
@@ -124,15 +124,7 @@ class LongDeal:
 
     def to_dict(self) -> dict[str, Any]:
         """Its fields as plain JSON-ready values."""
-        return {
-            "game": self.game,
-            "seed": self.seed,
-            "length": self.length,
-            "winner": self.winner,
-            "termination": self.termination,
-            "figures": dict(self.figures),
-            "notation": self.notation,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,15 +162,15 @@ class SimulationReport:
     agents: tuple[str, ...]
     seed: int
     rules: dict[str, Any]
-    terminations: tuple[str, ...]
+    terminations: tuple[str, ...] = field(compare=False)
     lengths: array[int]
     winners: array[int]
     termination_codes: array[int]
-    engine: str = "play"
-    backend: str = "compiled"
-    length_unit: str = "steps"
+    engine: str = field(default="play", compare=False)
+    backend: str = field(default="compiled", compare=False)
+    length_unit: str = field(default="steps", compare=False)
     longest: tuple[LongDeal, ...] = ()
-    _stats: dict[str, Any] = field(default_factory=dict, repr=False)
+    _stats: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def games(self) -> int:
@@ -254,15 +246,7 @@ class SimulationReport:
             "draws": self.draws,
             "draws_by_termination": self.draws_by_termination,
             "terminations": self.termination_counts,
-            "length": {
-                "mean": stats.mean,
-                "median": stats.median,
-                "p90": stats.p90,
-                "p99": stats.p99,
-                "max": stats.max,
-                "min": stats.min,
-                "histogram": [list(b) for b in stats.histogram],
-            },
+            "length": {**asdict(stats), "histogram": [list(b) for b in stats.histogram]},
             "length_unit": self.length_unit,
             "longest": [deal.to_dict() for deal in self.longest],
             "per_game": {
@@ -279,16 +263,9 @@ class SimulationReport:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationReport):
             return NotImplemented
-        return (
-            self.game == other.game
-            and self.players == other.players
-            and self.agents == other.agents
-            and self.seed == other.seed
-            and self.rules == other.rules
-            and self.lengths == other.lengths
-            and self.winners == other.winners
-            and self.termination_codes == other.termination_codes
-            and self.longest == other.longest
+        # Not how they ran (engine, backend), nor the cache: the fields with compare=False.
+        return all(
+            getattr(self, f.name) == getattr(other, f.name) for f in fields(self) if f.compare
         )
 
     __hash__ = None  # type: ignore[assignment]
