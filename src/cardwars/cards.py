@@ -11,6 +11,7 @@ Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ �
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -114,6 +115,7 @@ _SUIT_BY_CHAR = {
 _CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs♣♦♥♠♧♢♡♤])([0-3])?$")
 
 
+@functools.total_ordering
 @dataclass(frozen=True, slots=True)
 class Card:
     """A playing card: a rank, a suit and (for Clone War's four decks) a source deck.
@@ -190,25 +192,10 @@ class Card:
         rank: int = self.rank._value_
         return (self.deck, suit, rank)
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: Card) -> bool:  # total_ordering gives <=, > and >= from it
         if not isinstance(other, Card):
             return NotImplemented
         return self._key() < other._key()
-
-    def __le__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() <= other._key()
-
-    def __gt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() > other._key()
-
-    def __ge__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self._key() >= other._key()
 
     def __str__(self) -> str:
         text = self.rank.letter + self.suit.letter
