@@ -36,7 +36,7 @@ from cardwars.cli_report import (
     summary_table,
 )
 from cardwars.engine import Agent, Game, GameState, GameText, Move
-from cardwars.errors import CardwarsError, IllegalMoveError, RecordError
+from cardwars.errors import CardwarsError, IllegalMoveError, RecordError, clip, one_line
 from cardwars.registry import game_class, game_names, load_game
 from cardwars.report import SimulationReport
 from cardwars.rules_text import rules_text
@@ -473,7 +473,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         except CardwarsError as exc:
             if args.game:
                 raise
-            failed.append(" ".join(str(exc).split()))  # a plugin: the others still print
+            failed.append(one_line(exc, _MAX_ERROR))  # a plugin: the others still print
             continue
         print(text)
         print(
@@ -483,7 +483,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             print(f"  {field.name} = {field.default!r}")
         print()
     for message in failed:
-        print(f"cardwars: error: {_clip(message)}", file=sys.stderr)
+        print(f"cardwars: error: {message}", file=sys.stderr)
     return 2 if failed else 0
 
 
@@ -508,21 +508,19 @@ def _cmd_games(args: argparse.Namespace) -> int:
     for plugin in found:
         where = f"{plugin.entry_point} [{plugin.distribution}]"
         if plugin.problem is not None:
-            print(f"  {plugin.name[:40]:<20} left out: {_clip(plugin.problem)} ({where})")
+            print(
+                f"  {plugin.name[:40]:<20} left out: {clip(plugin.problem, _MAX_ERROR)} ({where})"
+            )
             status = 2
             continue
         try:
             cls = game_class(plugin.name)
         except CardwarsError as exc:
-            print(f"  {plugin.name:<20} broken: {_clip(' '.join(str(exc).split()))}")
+            print(f"  {plugin.name:<20} broken: {one_line(exc, _MAX_ERROR)}")
             status = 2
             continue
         print(f"  {plugin.name:<20} {cls.min_players}-{cls.max_players} players ({where})")
     return status
-
-
-def _clip(message: str) -> str:
-    return message if len(message) <= _MAX_ERROR else message[: _MAX_ERROR - 1] + "…"
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -533,7 +531,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         try:
             game = load_game(name)
         except CardwarsError as exc:  # a plugin that cannot be used: the others still play
-            print(f"cardwars: error: {_clip(' '.join(str(exc).split()))}", file=sys.stderr)
+            print(f"cardwars: error: {one_line(exc, _MAX_ERROR)}", file=sys.stderr)
             status = 2
             continue
         print(f"\n{name}: the deal")
@@ -704,7 +702,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except (CliError, CardwarsError) as exc:
-        message = _clip(" ".join(str(exc).splitlines()))  # one line, whatever the message
+        message = clip(" ".join(str(exc).splitlines()), _MAX_ERROR)  # one line, whatever it is
         print(f"cardwars: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -124,6 +125,28 @@ def _plain(value: object, depth: int) -> bool:
         assert isinstance(value, tuple)
         return len(value) <= 8 and all(_plain(item, depth - 1) for item in value)
     return _ours(value, depth)
+
+
+def clip(text: str, limit: int = 400) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def one_line(value: object, limit: int = 400) -> str:
+    """``str(value)`` on one line (whitespace runs as one space) and :func:`clip`-ped; ``?`` where
+    ``str`` raises."""
+    try:
+        text = " ".join(str(value).split())
+    except Exception:
+        text = "?"
+    return clip(text, limit)
+
+
+SHORT = reprlib.Repr()
+"""The repr of untrusted data (parsed JSON) in messages: 3 levels, 8 items, 60 characters each."""
+SHORT.maxlevel = 3
+SHORT.maxstring = SHORT.maxother = SHORT.maxlong = 60
+SHORT.maxlist = SHORT.maxtuple = SHORT.maxdict = SHORT.maxset = SHORT.maxfrozenset = 8
 
 
 class CardwarsError(Exception):

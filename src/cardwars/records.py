@@ -34,7 +34,6 @@ import dataclasses
 import json
 import os
 import re
-import reprlib
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -43,7 +42,7 @@ from typing import IO, Any, Final, NamedTuple, overload
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
 from cardwars.engine.game import StateT
-from cardwars.errors import CardParseError, CardwarsError, RecordError, wrong_type
+from cardwars.errors import SHORT, CardParseError, CardwarsError, RecordError, clip, wrong_type
 from cardwars.registry import game_class, game_names
 
 __all__ = [
@@ -81,16 +80,7 @@ _REQUIRED = ("format", "version", "game", "players", "rules", "seed", "steps", "
 _SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
 
 # A record may be hostile (megabytes of text, deep nesting): messages show a short repr only.
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel = 3
-_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 8
 _SHOWN = 80  # characters of a quoted value
-_QUOTED = 400  # characters of a quoted error message
-
-
-def _clip(text: str, limit: int = _QUOTED) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _show(value: Any, limit: int = _SHOWN) -> str:
@@ -100,10 +90,10 @@ def _show(value: Any, limit: int = _SHOWN) -> str:
     ("['random', 'greedy']", True)
     """
     try:
-        text = _SHORT.repr(value)
+        text = SHORT.repr(value)
     except Exception:  # e.g. an int too long to print
         text = f"<{type(value).__name__}>"
-    return _clip(text, limit)
+    return clip(text, limit)
 
 
 def encode_move(move: Move) -> dict[str, Any]:
@@ -136,7 +126,7 @@ def _decode_field(value: Any, hint: Any, where: str) -> Any:
         try:
             return Card.parse(value)
         except CardParseError as exc:
-            raise RecordError(f"{where}: {_clip(str(exc))}") from None
+            raise RecordError(f"{where}: {clip(str(exc))}") from None
     if int in options:
         if isinstance(value, bool) or not isinstance(value, int):
             raise RecordError(f"{where}: expected an integer, got {_show(value)}")
@@ -176,7 +166,7 @@ def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "m
     try:
         return cls(**kwargs)
     except (CardwarsError, ValueError, TypeError) as exc:
-        raise RecordError(f"{where}: {_clip(str(exc))}") from None
+        raise RecordError(f"{where}: {clip(str(exc))}") from None
 
 
 def _result_dict(result: Result | None) -> dict[str, Any] | None:
@@ -258,7 +248,7 @@ def dumps(
     except RecordError as exc:
         raise RecordError(f"this game cannot be recorded: {exc}") from None
     except (TypeError, ValueError) as exc:  # e.g. a rules value JSON cannot hold
-        raise RecordError(f"this game cannot be recorded: {_clip(str(exc))}") from None
+        raise RecordError(f"this game cannot be recorded: {clip(str(exc))}") from None
     return text
 
 
@@ -310,7 +300,7 @@ def _check_header(record: Any) -> tuple[Game[Any, Any], int]:
     try:
         cls = game_class(name)
     except CardwarsError as exc:  # a plugin's game that cannot be used (a PluginError)
-        raise RecordError(f"the record's game cannot be used: {_clip(str(exc))}") from exc
+        raise RecordError(f"the record's game cannot be used: {clip(str(exc))}") from exc
     rules = record["rules"]
     if not isinstance(rules, dict):
         raise RecordError(f"'rules' must be an object of options, got {_show(rules)}")
@@ -326,7 +316,7 @@ def _check_header(record: Any) -> tuple[Game[Any, Any], int]:
     try:
         game = cls.from_options(players=players, **rules)
     except (CardwarsError, ValueError, TypeError) as exc:
-        raise RecordError(f"bad rules or players in the record: {_clip(str(exc))}") from None
+        raise RecordError(f"bad rules or players in the record: {clip(str(exc))}") from None
     seed = record["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise RecordError(f"'seed' must be an integer in [0, 2**64), got {_show(seed)}")
@@ -408,7 +398,7 @@ def _guarded_replay(
         raise RecordError("the record is nested too deeply to be a game record") from None
     except Exception as exc:  # anything else the record provoked: still a bad record
         raise RecordError(
-            f"the record cannot be replayed: {type(exc).__name__}: {_clip(str(exc))}"
+            f"the record cannot be replayed: {type(exc).__name__}: {clip(str(exc))}"
         ) from exc
 
 
@@ -423,7 +413,7 @@ def _replay(
         try:
             state = game._from_position(position, seed)
         except (CardwarsError, TypeError, ValueError) as exc:
-            raise RecordError(f"position: {_clip(str(exc))}") from None
+            raise RecordError(f"position: {clip(str(exc))}") from None
     move_types = {cls.__name__: cls for cls in game.move_types}
     steps: list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]] = []
     if keep:
@@ -442,7 +432,7 @@ def _replay(
         try:
             events = state.apply(moves)
         except CardwarsError as exc:
-            raise RecordError(f"{where}: {_clip(str(exc))}") from None
+            raise RecordError(f"{where}: {clip(str(exc))}") from None
         if keep:
             steps.append((state.copy(), moves, events))
     expected = record["result"]
@@ -503,7 +493,7 @@ def _parse(text: str | bytes) -> Any:
     except MemoryError:
         raise RecordError("the record is too large to parse") from None
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
-        raise RecordError(f"not JSON: {_clip(str(exc))}") from None
+        raise RecordError(f"not JSON: {clip(str(exc))}") from None
     return _shallow(value)
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from cardwars.engine import Game
-from cardwars.errors import PluginError, UsageError, describe
+from cardwars.errors import PluginError, UsageError, describe, one_line
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -122,15 +122,6 @@ _loaded: dict[str, type[Game[Any, Any]]] = {}  # the built-in classes imported s
 _plugin_classes: dict[Plugin, type[Game[Any, Any]]] = {}  # the plugins' loaded so far
 
 
-def _text(value: object, limit: int) -> str:
-    """A metadata value or a message as one line of at most ``limit`` characters."""
-    try:
-        text = " ".join(str(value).split())
-    except Exception:  # a message whose __str__ raises
-        text = "?"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _distribution_of(entry: EntryPoint) -> str:
     """``'name version'`` of the distribution that declares ``entry``, quoted."""
     dist = getattr(entry, "dist", None)
@@ -138,7 +129,7 @@ def _distribution_of(entry: EntryPoint) -> str:
         name, version = dist.metadata["Name"], dist.version  # type: ignore[union-attr]
     except Exception:  # no distribution, or metadata that cannot be read
         return "(unknown)"
-    return repr(_text(f"{name} {version}", 100))
+    return repr(one_line(f"{name} {version}", 100))
 
 
 def _read_entry_points() -> tuple[Plugin, ...]:
@@ -248,7 +239,8 @@ def _load_plugin(plugin: Plugin) -> type[Game[Any, Any]]:
             target = getattr(target, part)
     except Exception as exc:
         raise plugin.error(
-            f"the game {plugin.name!r} failed to import ({type(exc).__name__}: {_text(exc, 200)})"
+            f"the game {plugin.name!r} failed to import "
+            f"({type(exc).__name__}: {one_line(exc, 200)})"
         ) from exc
     if not isinstance(target, type) or not issubclass(target, Game):
         raise plugin.error(

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from cardwars import backend as _backend
 from cardwars.engine import Agent, Game, SomeAgent, play, resolve_agents
 from cardwars.engine.game import BATCH_COLUMNS
-from cardwars.errors import CardwarsError, SimulationError, UsageError
+from cardwars.errors import CardwarsError, SimulationError, UsageError, clip
 from cardwars.registry import load_game
 from cardwars.report import LongDeal, SimulationReport
 
@@ -337,7 +337,7 @@ def _shown(value: object) -> str:
             text = repr(value)
         except ValueError:  # an int too long to print
             return "an int too long to print"
-        return _clip(text, _SHOWN)
+        return clip(text, _SHOWN)
     try:
         name = str(type.__getattribute__(kind, "__name__"))
     except Exception:  # pragma: no cover - a metaclass that hides its name
@@ -359,7 +359,7 @@ def _error_text(exc: BaseException) -> str:
         text = str(exc)
     except Exception:
         text = "<its message cannot be shown>"
-    text = _clip(" ".join(text.split()), 300)
+    text = clip(" ".join(text.split()), 300)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
@@ -391,16 +391,12 @@ def _agent_specs(game: Game[Any, Any], agents: object) -> tuple[Agent | str, ...
     return tuple(specs)
 
 
-def _clip(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _check_game(game: object) -> Game[Any, Any]:
     if issubclass(type(game), str):
         try:
             return load_game(str.__str__(game))
         except CardwarsError as exc:
-            raise UsageError(_clip(str(exc))) from None
+            raise UsageError(clip(str(exc))) from None
     if not issubclass(type(game), Game):
         raise UsageError(f"game must be a Game or a game name, got {_shown(game)}")
     return game  # type: ignore[return-value]
@@ -543,7 +539,7 @@ def simulate(
     try:
         resolve_agents(game, agent_specs)  # checks the names before any work
     except UsageError as exc:
-        raise UsageError(_clip(str(exc))) from None
+        raise UsageError(clip(str(exc))) from None
     compiled = game.supports_batch(agent_specs)
     backend = _backend.BACKEND
     parallel = executor is not None or workers > 1

@@ -40,7 +40,6 @@ import functools
 import inspect
 import json
 import re
-import reprlib
 import types
 import typing
 from collections.abc import Mapping
@@ -51,6 +50,7 @@ from cardwars.cards import Card
 from cardwars.documents import encode_value
 from cardwars.engine import Event, Game, Move, Observation, Result
 from cardwars.errors import (
+    SHORT,
     CardwarsError,
     IllegalMoveError,
     RecordError,
@@ -528,16 +528,10 @@ def _decode_value(
     raise TypeError(f"no JSON form for the annotation {hint!r}")  # pragma: no cover
 
 
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel = 3
-_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 8
-
-
 def _clip(value: object) -> str:
     """A short repr of untrusted data: at most 80 characters, any size or depth."""
     try:
-        text = _SHORT.repr(value) if type(value) in (dict, list, str, int, float, bool) else None
+        text = SHORT.repr(value) if type(value) in (dict, list, str, int, float, bool) else None
     except Exception:  # e.g. an int too long to print
         text = None
     if text is None:
