@@ -31,6 +31,7 @@ from cardwars.cli_report import (
     CliError,
     longest_table,
     plot,
+    pyplot,
     report_table,
     require_rich,
     summary_table,
@@ -67,13 +68,9 @@ def _check_output(path: str, option: str) -> None:
 
 def _check_plot(path: str) -> None:
     """Before any game: matplotlib is there and can write ``path``'s format."""
-    try:
-        import matplotlib
+    pyplot()  # matplotlib is there, on the Agg backend (else a CliError)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-        matplotlib.use("Agg")
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-    except ImportError:
-        raise CliError("--plot needs matplotlib: pip install 'cardwars[plot]'") from None
     formats = FigureCanvasAgg.get_supported_filetypes()
     suffix = Path(path).suffix.lower().removeprefix(".")
     if suffix and suffix not in formats:

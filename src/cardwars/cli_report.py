@@ -16,6 +16,7 @@ __all__ = [
     "CliError",
     "longest_table",
     "plot",
+    "pyplot",
     "report_table",
     "require_rich",
     "summary_table",
@@ -77,7 +78,8 @@ def summary_table(report: SimulationReport) -> Any:
     return table
 
 
-def plot(report: SimulationReport, path: str) -> None:
+def pyplot() -> ModuleType:
+    """matplotlib's pyplot on the Agg backend (a CliError saying how to install it if missing)."""
     try:
         import matplotlib
 
@@ -85,6 +87,11 @@ def plot(report: SimulationReport, path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise CliError("--plot needs matplotlib: pip install 'cardwars[plot]'") from None
+    return plt
+
+
+def plot(report: SimulationReport, path: str) -> None:
+    plt = pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     hist = report.length.histogram
     left.bar(
