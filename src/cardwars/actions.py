@@ -51,9 +51,8 @@ def type_name(obj: object) -> str:
     return name if type(name) is str else "object"
 
 
-def shown(obj: object) -> str:
-    """``obj`` for a message: :func:`cardwars.errors.describe`, which never runs its code."""
-    return describe(obj)
+shown = describe
+"""A value for a message: :func:`cardwars.errors.describe`, which never runs its code."""
 
 
 def field_names(cls: type) -> tuple[str, ...] | None:

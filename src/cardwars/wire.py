@@ -91,6 +91,7 @@ JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # as "$" is in the ECMA-262 patterns of JSON Schema.
 _CARD_PATTERN = r"^(10|[2-9TJQKA])[CDHS][0-3]?(?!\n)$"
 _SEAT_PATTERN = r"^(0|[1-9][0-9]{0,8})(?!\n)$"
+_BASES = (Move, Event, Observation)
 
 
 # --- encode ----------------------------------------------------------------------------------
@@ -515,14 +516,9 @@ def _decode_value(
                 f"{where}: expected one of {', '.join(hint.__members__)}, got {_clip(data)}"
             )
         return hint[data]
-    if isinstance(hint, type) and hint in (Move, Event, Observation):
-        value = _decode_object(classes, data, where)
-        if not isinstance(value, hint):
-            raise RecordError(f"{where}: expected a {hint.__name__}, got {type(value).__name__}")
-        return value
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        value = _decode_object(classes, data, where)
-        if type(value) is not hint:
+    if isinstance(hint, type) and (hint in _BASES or dataclasses.is_dataclass(hint)):
+        value = _decode_object(classes, data, where)  # of a base: any subclass; else exactly
+        if not isinstance(value, hint) or (hint not in _BASES and type(value) is not hint):
             raise RecordError(f"{where}: expected a {hint.__name__}, got {type(value).__name__}")
         return value
     raise TypeError(f"no JSON form for the annotation {hint!r}")  # pragma: no cover
@@ -566,7 +562,7 @@ def _schema_of(game: type[Game[Any, Any]]) -> dict[str, Any]:
     classes = _classes(game)
     defs = {name: _class_schema(cls) for name, cls in classes.items()}
     # Fields typed by a base class (a Move, an Event) take any of the game's subclasses.
-    for base in (Move, Event, Observation):
+    for base in _BASES:
         refs = [
             {"$ref": f"#/$defs/{name}"} for name, cls in classes.items() if issubclass(cls, base)
         ]
@@ -714,7 +710,7 @@ def _hint_schema(hint: Any, owner: type, bound: Any = None) -> dict[str, Any]:
         return {"type": "string", "pattern": _CARD_PATTERN}
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return {"enum": list(hint.__members__)}
-    if isinstance(hint, type) and hint in (Move, Event, Observation):
+    if isinstance(hint, type) and hint in _BASES:
         return {"$ref": f"#/$defs/{hint.__name__}s"}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return {"$ref": f"#/$defs/{hint.__name__}"}
