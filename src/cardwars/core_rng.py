@@ -92,10 +92,7 @@ class Rng:
 
     def shuffle(self, items: list[_T]) -> None:
         """Shuffle ``items`` in place: Fisher-Yates with ascending ``i``."""
-        n = len(items)
-        for i in range(n - 1):
-            j = i + self.below(n - i)
-            items[i], items[j] = items[j], items[i]
+        self.sample_prefix(items, len(items))
 
     def sample_prefix(self, items: list[_T], k: int) -> None:
         """Run the first ``k`` steps of :meth:`shuffle`: ``items[:k]`` is then a uniform sample."""
