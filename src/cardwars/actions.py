@@ -152,9 +152,7 @@ class ActionSpace(Generic[MoveT]):
         self._keyer: _MoveKeys | None = None  # the backend's MoveKeys, made on first use
 
     def _keys(self) -> _MoveKeys:
-        """The current backend's keys of the space's moves: the space's own objects by
-        identity and equal values by their fields, to actions, safely. A machine's
-        ``apply_moves`` takes them (:meth:`cardwars.engine.machine_state.MachineState.apply`)."""
+        """The current backend's MoveKeys of the space's moves, which ``apply_moves`` takes."""
         keyer = self._keyer
         kind = backend.core.MoveKeys
         if type(keyer) is not kind:  # first use, or the backend was switched since

@@ -113,10 +113,8 @@ def use_backend(name: str) -> None:
         raise UsageError(f"backend must be 'compiled' or 'python', got {describe(name)}")
     if name == BACKEND:
         return
-    if name == "python":
-        core, BACKEND = importlib.import_module(_PYTHON_CORE), "python"
-    else:
-        core, BACKEND = importlib.import_module(_COMPILED_CORE), "compiled"
+    core = importlib.import_module(_PYTHON_CORE if name == "python" else _COMPILED_CORE)
+    BACKEND = "python" if name == "python" else "compiled"
 
 
 def is_rule_module(path: Path) -> bool:
@@ -256,14 +254,12 @@ class RuleSource:
         module = sys.modules.get(self.name)
         if module is None:
             module = importlib.import_module(self.name)
-        if not _is_compiled(module) and not self.name.startswith("cardwars."):
-            return module  # a plugin installed where nothing compiled it: its source runs
-        if not _is_compiled(module):
+        if not _is_compiled(module) and self.name.startswith("cardwars."):
             raise ImportError(
                 f"the compiled build of {self.name} is missing ({module.__file__} was "
                 "found); the extensions are built together: rebuild with 'pip install .'"
             )
-        return module
+        return module  # or a plugin's source, installed where nothing compiled it
 
     def __repr__(self) -> str:
         return f"RuleSource({self.name!r})"

@@ -465,11 +465,8 @@ def _decode_value(
         if not isinstance(data, list):
             raise RecordError(f"{where}: expected a list, got {_clip(data)}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(
-                _decode_value(classes, args[0], item, f"{where}[{i}]")
-                for i, item in enumerate(data)
-            )
-        if len(data) != len(args):
+            args = (args[0],) * len(data)
+        elif len(data) != len(args):
             raise RecordError(f"{where}: expected {len(args)} items, got {len(data)}")
         return tuple(
             _decode_value(classes, arg, item, f"{where}[{i}]")
@@ -599,13 +596,11 @@ def _class_schema(cls: type) -> dict[str, Any]:
     for field, hint in hints.items():
         value = _hint_schema(hint, cls, bounds.get(field))
         said = documented.get(field) or _FIELD_WORDS.get(field)
-        kind = _kind(value)
         if not said:
             said = f"{cls.__name__}'s {field}"
         elif not said.startswith(field):  # a sentence, not a field name: capitalized
             said = said[0].upper() + said[1:]
-        text = said.rstrip(".")
-        properties[field] = {"description": f"{text} ({kind}).", **value}
+        properties[field] = {"description": f"{said.rstrip('.')} ({_kind(value)}).", **value}
     return {
         "description": _summary(cls),
         "type": "object",
