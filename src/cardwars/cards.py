@@ -106,12 +106,7 @@ class Suit(enum.Enum):
 
 
 _RANK_LETTERS = "23456789TJQKA"
-_SUIT_BY_CHAR = {
-    **{c: Suit(i) for i, c in enumerate("CDHS")},
-    **{c: Suit(i) for i, c in enumerate("cdhs")},
-    **{c: Suit(i) for i, c in enumerate("♣♦♥♠")},
-    **{c: Suit(i) for i, c in enumerate("♧♢♡♤")},
-}
+_SUIT_BY_CHAR = {c: Suit(i % 4) for i, c in enumerate("CDHScdhs♣♦♥♠♧♢♡♤")}
 _CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs♣♦♥♠♧♢♡♤])([0-3])?$")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from array import array
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
@@ -70,10 +71,7 @@ class LengthStats:
         values = sorted(lengths)
         low, high = values[0], values[-1]
         width = max(1, math.ceil((high - low + 1) / bins))
-        counts: dict[int, int] = {}
-        for v in values:
-            b = (v - low) // width
-            counts[b] = counts.get(b, 0) + 1
+        counts = Counter((v - low) // width for v in values)
         hist = tuple(
             (low + b * width, low + (b + 1) * width, counts.get(b, 0))
             for b in range((high - low) // width + 1)
