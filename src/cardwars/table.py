@@ -404,13 +404,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         state = self._state
         if state.is_over:
             raise IllegalMoveError(f"the game is over ({state.result}); no move is accepted")
-        try:
-            items = [(seat, move) for seat, move in cast("Mapping[object, object]", moves).items()]
-        except Exception as exc:
-            raise UsageError(
-                f"play() could not read the mapping of seat -> move ({type_name(moves)}): "
-                f"{type_name(exc)}"
-            ) from exc
+        items = _items(
+            moves, f"play() could not read the mapping of seat -> move ({type_name(moves)})"
+        )
         polled = self._polled_people()
         own: dict[int, Any] = {}
         for seat, move in items:
@@ -480,6 +476,14 @@ def _is_mapping(value: object) -> bool:
         return False
 
 
+def _items(mapping: object, failed: str) -> list[tuple[object, object]]:
+    """The items of ``mapping``, read once; a UsageError (``failed: the error's type``) if not."""
+    try:
+        return [(key, value) for key, value in cast("Mapping[object, object]", mapping).items()]
+    except Exception as exc:
+        raise UsageError(f"{failed}: {type_name(exc)}") from exc
+
+
 def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
     """Read ``agents`` once into ``{seat: agent}``, built-in names made agents; or raise."""
     if type(agents) is not dict and (
@@ -488,12 +492,7 @@ def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
         raise UsageError(
             f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
         )
-    try:
-        items = [(seat, agent) for seat, agent in cast("Mapping[object, object]", agents).items()]
-    except Exception as exc:
-        raise UsageError(
-            f"Table() could not read the mapping of seat -> agent: {type_name(exc)}"
-        ) from exc
+    items = _items(agents, "Table() could not read the mapping of seat -> agent")
     players = game.players
     seated: dict[int, Agent] = {}
     for seat, agent in items:
