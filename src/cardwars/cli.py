@@ -237,8 +237,7 @@ def _print_events(text: GameText, events: Sequence[Any], out: IO[str]) -> None:
             print(f"  · {line}", file=out)
 
 
-_RED_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[DH][0-3]?(?![A-Za-z0-9])"
-_BLACK_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CS][0-3]?(?![A-Za-z0-9])"
+_CARD = r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[{suits}][0-3]?(?![A-Za-z0-9])"
 
 
 class _ColourOut:
@@ -253,8 +252,8 @@ class _ColourOut:
         from rich.text import Text
 
         shown = Text(text)
-        shown.highlight_regex(_RED_CARD, "bold red")
-        shown.highlight_regex(_BLACK_CARD, "bold")
+        shown.highlight_regex(_CARD.format(suits="DH"), "bold red")
+        shown.highlight_regex(_CARD.format(suits="CS"), "bold")
         self._console.print(shown, end="", soft_wrap=True)
         return len(text)
 
