@@ -133,8 +133,7 @@ def clip(text: str, limit: int = 400) -> str:
 
 
 def one_line(value: object, limit: int = 400) -> str:
-    """``str(value)`` on one line (whitespace runs as one space) and :func:`clip`-ped; ``?`` where
-    ``str`` raises."""
+    """``str(value)`` with each run of whitespace one space, then clipped (``?`` if it raises)."""
     try:
         text = " ".join(str(value).split())
     except Exception:
