@@ -139,10 +139,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 f"got {describe(opponent)}"
             )
         rules = self._rules
-        defaults = Rules(
-            two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
-        )
-        if opponent == "greedy" and rules != defaults:
+        if opponent == "greedy" and not self._batch_rules():
             raise UsageError(
                 "the vector env's greedy opponent plays the default rules (but "
                 "two_suit_variant and max_skirmishes); use opponent='random', or "
@@ -165,12 +162,15 @@ class Guerrilla(Game[Rules, State], Encodable):
         """
         if not super().supports_batch(agents):
             return False
+        # Interpreted, simulate() plays the same games through the state machine.
+        return backend.BACKEND == "compiled" and self._batch_rules()
+
+    def _batch_rules(self) -> bool:
+        """Whether the rules are the defaults but ``two_suit_variant`` and ``max_skirmishes``."""
         rules = self._rules
-        defaults = Rules(
+        return rules == Rules(
             two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
         )
-        # Interpreted, simulate() plays the same games through the state machine.
-        return backend.BACKEND == "compiled" and rules == defaults
 
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int
