@@ -79,18 +79,13 @@ class Rebuilder(Generic[StateT]):
         played = observation.played
         known = {card.id for card in observation.hand} | {card.id for card in observation.removed}
         known.update(card.id for card in played if card is not None)
-        self._pool = [
-            card.id
-            for own in seat_cards(players, rules.two_suit_variant)
-            for card in own
-            if card.id not in known
-        ]
-        # At skirmish 0 with every discard pile empty no card has changed hands yet: each
-        # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
         own = [
             [card.id for card in cards if card.id not in known]
             for cards in seat_cards(players, rules.two_suit_variant)
         ]
+        self._pool = [card for cards in own for card in cards]
+        # At skirmish 0 with every discard pile empty no card has changed hands yet: each
+        # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
         self._own: list[list[int]] | None = own
         if (
             observation.skirmish != 0
@@ -156,16 +151,13 @@ class Rebuilder(Generic[StateT]):
             if played[s] >= 0:
                 hand.append(played[s])
             hands.append(tuple(hand))
-        draws = []
-        for size in draw_sizes:
-            draws.append(tuple(pool[at : at + size]))
-            at += size
-        discards = []
-        for size in discard_sizes:
-            discards.append(tuple(pool[at : at + size]))
+        piles = []
+        for size in (*draw_sizes, *discard_sizes):
+            piles.append(tuple(pool[at : at + size]))
             at += size
         seed = rng.next_u64()
-        origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
+        draws, discards = tuple(piles[: self._players]), tuple(piles[self._players :])
+        origin = (tuple(hands), draws, discards, *self._fixed, seed, self._start)
         machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
