@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import Final, TypeVar
 
 import cardwars.guerrilla.moves as gt
-from cardwars.cards import Card, Deck
+from cardwars.cards import Card
 from cardwars.engine import Event
 from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaViewFaces
+from cardwars.guerrilla.moves import CARDS
 from cardwars.guerrilla.rebuild import MACHINE_PHASES
 from cardwars.values import builder
 
@@ -18,8 +19,6 @@ __all__ = ["CARDS", "EVENT_FACES", "VIEW_FACES"]
 
 _T = TypeVar("_T")
 
-CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
 
 _played = builder(gt.CardPlayed)
 _drawn = builder(gt.CardsDrawn)

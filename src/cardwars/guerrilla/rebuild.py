@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
-from cardwars.cards import Card, Deck
 from cardwars.errors import UsageError
-from cardwars.guerrilla.moves import MACHINE, GuerrillaObservation, Phase
+from cardwars.guerrilla.moves import CARDS, MACHINE, GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
 
@@ -30,9 +29,6 @@ class _Observed(Protocol):
 
 
 StateT = TypeVar("StateT", bound=_Observed)
-
-_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
 
 MACHINE_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)  # in the machine's order
 """The phases by the machine's phase code."""
@@ -158,7 +154,7 @@ class Rebuilder(Generic[StateT]):
         seed = rng.next_u64()
         draws, discards = tuple(piles[: self._players]), tuple(piles[self._players :])
         origin = (tuple(hands), draws, discards, *self._fixed, seed, self._start)
-        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **self._options)
+        machine = MACHINE.module.GuerrillaMachine(CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
             machine.apply_actions({s: PLAY_BASE + played[s] for s in machine.to_act})
