@@ -86,10 +86,6 @@ def encoding(game: Game[Rules, Any]) -> Encoding:
         ("supports", players, 52),
     ]
     end: list[tuple[str, int, float]] = [("proposer", players + 1, 1)]
-    result: list[tuple[str, int, float]] = [
-        ("winners", players, 1),
-        ("termination", len(terminations), 1),
-    ]
     fields, high = layout(
         [
             ("seat", players, 1),
@@ -116,7 +112,8 @@ def encoding(game: Game[Rules, Any]) -> Encoding:
             *shown_fields,
             ("tie_rounds", TIE_ROUNDS * players * 3, 52),
             *end,
-            *result,
+            ("winners", players, 1),
+            ("termination", len(terminations), 1),
         ]
     )
 

@@ -106,16 +106,18 @@ class _Branch:
         self.sets[slot] = frozenset((card,))
         self.forget(card, (slot,))
 
-    def take_top(self, s: int) -> int:
-        """The top slot of seat ``s``'s draw pile (reshuffling its discard pile when empty)."""
-        if not self.draws[s]:
-            pile = self.discards[s]
-            if not pile:
-                raise InconsistentError(s)
-            union = frozenset().union(*(self.sets[i] for i in pile))
-            self.draws[s] = [self.new(union) for _ in pile]
-            self.discards[s] = []
-        return self.draws[s].pop(0)
+    def take_top(self, s: int, count: int, into: list[int]) -> None:
+        """Move the top ``count`` slots of seat ``s``'s draw pile to the end of ``into``
+        (reshuffling its discard pile when it runs out)."""
+        for _ in range(count):
+            if not self.draws[s]:
+                pile = self.discards[s]
+                if not pile:
+                    raise InconsistentError(s)
+                union = frozenset().union(*(self.sets[i] for i in pile))
+                self.draws[s] = [self.new(union) for _ in pile]
+                self.discards[s] = []
+            into.append(self.draws[s].pop(0))
 
 
 def _hand_options(branch: _Branch, s: int, card: int | None) -> list[int]:
@@ -184,17 +186,9 @@ class Knowledge:
     def see(self, event: object) -> None:
         """Follow one event of the seat's feed."""
         if isinstance(event, gt.CardsDrawn):
-            self._each(
-                lambda b: b.hands[event.seat].extend(
-                    b.take_top(event.seat) for _ in range(event.count)
-                )
-            )
+            self._each(lambda b: b.take_top(event.seat, event.count, b.hands[event.seat]))
         elif isinstance(event, gt.CardsRecruited):
-            self._each(
-                lambda b: b.discards[event.seat].extend(
-                    b.take_top(event.source) for _ in range(event.count)
-                )
-            )
+            self._each(lambda b: b.take_top(event.source, event.count, b.discards[event.seat]))
         elif isinstance(event, (gt.CardPlayed, gt.SupportAdded)):
             self._shown(event.seat, event.card.id)
         elif isinstance(event, gt.TieCardsPlaced):
