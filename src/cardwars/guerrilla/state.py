@@ -55,11 +55,9 @@ _TIE_BASE: Final = 212  # the action of TieCards(up, down) is 212 + 53 * up + do
 assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  # moves.py
 
 
-def _events_of(machine: GuerrillaMachine, result: Result | None = None) -> tuple[Event, ...]:
-    """The event objects of the machine's last step (``result``: made from it if over)."""
-    if result is None and machine.over:
-        result = _result_of(machine)
-    return machine.event_objects(_EVENT_FACES, result)
+def _events_of(machine: GuerrillaMachine) -> tuple[Event, ...]:
+    """The event objects of the machine's last step (replayed: its result made afresh)."""
+    return machine.event_objects(_EVENT_FACES, _result_of(machine) if machine.over else None)
 
 
 def _result_of(machine: GuerrillaMachine) -> Result:
@@ -268,7 +266,7 @@ class State(MachineState[Phase], EncodedState):
         return _result_of(self._m)
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        return _events_of(self._m, self.result if self._m.over else None)
+        return self._m.event_objects(_EVENT_FACES, self.result if self._m.over else None)
 
     # --- god's-eye view ---------------------------------------------------------------
     @property
