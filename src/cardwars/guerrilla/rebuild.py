@@ -147,13 +147,16 @@ class Rebuilder(Generic[StateT]):
             if played[s] >= 0:
                 hand.append(played[s])
             hands.append(tuple(hand))
-        piles = []
-        for size in (*draw_sizes, *discard_sizes):
-            piles.append(tuple(pool[at : at + size]))
+        draws = []
+        for size in draw_sizes:
+            draws.append(tuple(pool[at : at + size]))
+            at += size
+        discards = []
+        for size in discard_sizes:
+            discards.append(tuple(pool[at : at + size]))
             at += size
         seed = rng.next_u64()
-        draws, discards = tuple(piles[: self._players]), tuple(piles[self._players :])
-        origin = (tuple(hands), draws, discards, *self._fixed, seed, self._start)
+        origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
         machine = MACHINE.module.GuerrillaMachine(CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
