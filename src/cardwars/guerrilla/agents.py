@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from cardwars.core_rng import Rng
     from cardwars.guerrilla.machine import GuerrillaMachine
 
-    _Key = Callable[[Move], Any]
-
 __all__ = ["GUERRILLA_ITERATIONS", "ROLLOUTS", "GreedyAgent", "IsmctsAgent"]
 
 # A support key below every Outcome: a support that does not improve on passing.
@@ -93,7 +91,7 @@ class GreedyAgent:
         if phase is Phase.TIE:
             return self._tie(observation, legal_moves)
         if phase is Phase.REMOVE:
-            return _first_max(legal_moves, lambda m: -_strength(observation, [_card_of(m)]))
+            return max(legal_moves, key=lambda m: -_strength(observation, [_card_of(m)]))
         return legal_moves[0]
 
     def __repr__(self) -> str:
@@ -114,27 +112,26 @@ class GreedyAgent:
             if card is not None and seat != obs.seat
         ]
         if not shown:
-            return _first_max(legal, lambda m: _strength(obs, [_card_of(m)]))
+            return max(legal, key=lambda m: _strength(obs, [_card_of(m)]))
         best_shown = max(shown)
 
         def key(move: Move) -> tuple[int, int]:
             mine = _strength(obs, [_card_of(move)])
             return (Outcome.against(mine, best_shown), -mine)
 
-        return _first_max(legal, key)
+        return max(legal, key=key)  # max keeps the first of equals
 
     @staticmethod
     def _support(obs: GuerrillaObservation, legal: Sequence[Move]) -> Move:
         played = obs.played[obs.seat]
         if played is None:  # not reachable: only players with a card on the table are polled
             return legal[0]
-        mine = [played] if obs.supports[obs.seat] is None else [played, obs.supports[obs.seat]]
         best_other = max(
             _strength(obs, _combo(obs, seat))
             for seat in range(len(obs.played))
             if seat != obs.seat and obs.played[seat] is not None
         )
-        now = Outcome.against(_strength(obs, [c for c in mine if c is not None]), best_other)
+        now = Outcome.against(_strength(obs, _combo(obs, obs.seat)), best_other)
 
         def key(move: Move) -> tuple[int, int]:
             if not isinstance(move, Support):
@@ -144,7 +141,7 @@ class GreedyAgent:
                 return (_NO_BETTER, 0)  # no better than passing
             return (outcome, -_strength(obs, [move.card]))
 
-        return _first_max(legal, key)
+        return max(legal, key=key)
 
     @staticmethod
     def _tie(obs: GuerrillaObservation, legal: Sequence[Move]) -> Move:
@@ -157,12 +154,7 @@ class GreedyAgent:
             counted = [move.down, move.up] if combines else [move.up]
             return (_strength(obs, counted), -_strength(obs, [move.down]))
 
-        return _first_max(legal, key)
-
-
-def _first_max(legal: Sequence[Move], key: _Key) -> Move:
-    """The first legal move with the greatest key (``max`` keeps the first of equals)."""
-    return max(legal, key=key)
+        return max(legal, key=key)
 
 
 def _card_of(move: Move) -> Card:

@@ -4,54 +4,37 @@ bundles of ``guerrilla/bridge.py`` that the machine reads by field name."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
-from cardwars.cards import Card, Deck
+import cardwars.guerrilla.moves as gt
+from cardwars.cards import Card
 from cardwars.engine import Event
 from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaViewFaces
-from cardwars.guerrilla.moves import (
-    CardPlayed,
-    CardsDrawn,
-    CardsRecruited,
-    DiscardReshuffled,
-    FaceDownRevealed,
-    ForcesLost,
-    GameOver,
-    GuerrillaObservation,
-    GuerrillaPromoted,
-    PlayerEliminated,
-    ProposalCancelled,
-    ProposalMade,
-    SkirmishEvaluated,
-    SkirmishStarted,
-    SkirmishWon,
-    SpoilsTaken,
-    SpyFlagSet,
-    SupportAdded,
-    TieCardsPlaced,
-)
+from cardwars.guerrilla.moves import CARDS
 from cardwars.guerrilla.rebuild import MACHINE_PHASES
 from cardwars.values import builder
 
 __all__ = ["CARDS", "EVENT_FACES", "VIEW_FACES"]
 
-CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
+_T = TypeVar("_T")
 
-_played = builder(CardPlayed)
-_drawn = builder(CardsDrawn)
-_placed = builder(TieCardsPlaced)
+
+_played = builder(gt.CardPlayed)
+_drawn = builder(gt.CardsDrawn)
+_placed = builder(gt.TieCardsPlaced)
+
 
 # Events with few possible values are built once and shared (they are frozen values).
-_SUPPORTS: Final = tuple(tuple(SupportAdded(s, c) for c in CARDS) for s in range(4))
-_REVEALED: Final = tuple(tuple(FaceDownRevealed(s, c) for c in CARDS) for s in range(4))
-_SPY: Final = tuple(SpyFlagSet(s) for s in range(4))
-_PLAYED: Final = tuple(
-    tuple((_played(s, c, False), _played(s, c, True)) for c in CARDS) for s in range(4)
-)
-_PLACED: Final = tuple(
-    tuple((_placed(s, c, False), _placed(s, c, True)) for c in CARDS) for s in range(4)
-)
+def _by_seat_card(make: Callable[[int, Card], _T]) -> tuple[tuple[_T, ...], ...]:
+    return tuple(tuple(make(s, c) for c in CARDS) for s in range(4))
+
+
+_SUPPORTS: Final = _by_seat_card(gt.SupportAdded)
+_REVEALED: Final = _by_seat_card(gt.FaceDownRevealed)
+_SPY: Final = tuple(gt.SpyFlagSet(s) for s in range(4))
+_PLAYED: Final = _by_seat_card(lambda s, c: (_played(s, c, False), _played(s, c, True)))
+_PLACED: Final = _by_seat_card(lambda s, c: (_placed(s, c, False), _placed(s, c, True)))
 _DRAWN: Final = tuple(tuple(_drawn(s, count) for count in range(53)) for s in range(4))
 _EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
 """The evaluations met so far, by outcomes and ``reevaluated`` (at most 2 * 4**4 of them)."""
@@ -59,7 +42,7 @@ _EVALUATED: dict[tuple[tuple[int, ...], bool], Event] = {}
 
 # The machine's table of the observations it builds (``observation``; the fields are
 # documented in cardwars.guerrilla.bridge).
-VIEW_FACES: Final = GuerrillaViewFaces(observation=GuerrillaObservation, phases=MACHINE_PHASES)
+VIEW_FACES: Final = GuerrillaViewFaces(observation=gt.GuerrillaObservation, phases=MACHINE_PHASES)
 
 # The machine's table of the event objects it builds (``event_objects``; ditto).
 EVENT_FACES: Final = GuerrillaFaces(
@@ -71,16 +54,16 @@ EVENT_FACES: Final = GuerrillaFaces(
     placed=_PLACED,
     revealed=_REVEALED,
     spy=_SPY,
-    evaluated=SkirmishEvaluated,
-    spoils=SpoilsTaken,
-    won=SkirmishWon,
-    started=SkirmishStarted,
-    lost=ForcesLost,
-    reshuffled=DiscardReshuffled,
-    eliminated=PlayerEliminated,
-    proposal=ProposalMade,
-    promoted=GuerrillaPromoted,
-    cancelled=ProposalCancelled,
-    recruited=CardsRecruited,
-    over=GameOver,
+    evaluated=gt.SkirmishEvaluated,
+    spoils=gt.SpoilsTaken,
+    won=gt.SkirmishWon,
+    started=gt.SkirmishStarted,
+    lost=gt.ForcesLost,
+    reshuffled=gt.DiscardReshuffled,
+    eliminated=gt.PlayerEliminated,
+    proposal=gt.ProposalMade,
+    promoted=gt.GuerrillaPromoted,
+    cancelled=gt.ProposalCancelled,
+    recruited=gt.CardsRecruited,
+    over=gt.GameOver,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any, ClassVar
 
 from cardwars import backend
@@ -18,6 +19,7 @@ from cardwars.errors import RulesError, UsageError, describe
 from cardwars.guerrilla.agents import GreedyAgent, IsmctsAgent
 from cardwars.guerrilla.encoding import encoding as _encoding
 from cardwars.guerrilla.moves import ACTIONS, BATCH, TABLES, GuerrillaObservation
+from cardwars.guerrilla.position import Position
 from cardwars.guerrilla.rules import TERMINATIONS, Rules
 from cardwars.guerrilla.state import State
 from cardwars.guerrilla.text import TEXT, GuerrillaText
@@ -97,10 +99,7 @@ class Guerrilla(Game[Rules, State], Encodable):
         return State.deal(self._rules, self._players, seed)
 
     def _from_position(self, position: Any, seed: int) -> State:
-        names = {
-            "hands", "draw_piles", "discard_piles", "removed", "guerrilla_rank",
-            "played_guerrilla", "support_penalty", "spy_first", "in_game", "skirmish", "start",
-        }  # fmt: skip
+        names = {field.name for field in fields(Position)} - {"rules", "players", "rng_seed"}
         if not isinstance(position, dict) or set(position) != names:
             raise RulesError(f"a Guerrilla position has the fields {sorted(names)}")
         state = State.from_position(rules=self._rules, rng_seed=seed, **position)
@@ -139,10 +138,7 @@ class Guerrilla(Game[Rules, State], Encodable):
                 f"got {describe(opponent)}"
             )
         rules = self._rules
-        defaults = Rules(
-            two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
-        )
-        if opponent == "greedy" and rules != defaults:
+        if opponent == "greedy" and not self._batch_rules():
             raise UsageError(
                 "the vector env's greedy opponent plays the default rules (but "
                 "two_suit_variant and max_skirmishes); use opponent='random', or "
@@ -165,12 +161,15 @@ class Guerrilla(Game[Rules, State], Encodable):
         """
         if not super().supports_batch(agents):
             return False
+        # Interpreted, simulate() plays the same games through the state machine.
+        return backend.BACKEND == "compiled" and self._batch_rules()
+
+    def _batch_rules(self) -> bool:
+        """Whether the rules are the defaults but ``two_suit_variant`` and ``max_skirmishes``."""
         rules = self._rules
-        defaults = Rules(
+        return rules == Rules(
             two_suit_variant=rules.two_suit_variant, max_skirmishes=rules.max_skirmishes
         )
-        # Interpreted, simulate() plays the same games through the state machine.
-        return backend.BACKEND == "compiled" and rules == defaults
 
     def run_batch(
         self, agents: Sequence[str], seed: int, start: int, count: int

@@ -35,17 +35,7 @@ from collections.abc import Sequence
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
-from cardwars.guerrilla.moves import (
-    CardPlayed,
-    CardsDrawn,
-    CardsRecruited,
-    FaceDownRevealed,
-    PlayerEliminated,
-    ProposalCancelled,
-    SpoilsTaken,
-    SupportAdded,
-    TieCardsPlaced,
-)
+import cardwars.guerrilla.moves as gt
 
 if TYPE_CHECKING:
     from cardwars.core_rng import Rng
@@ -116,16 +106,18 @@ class _Branch:
         self.sets[slot] = frozenset((card,))
         self.forget(card, (slot,))
 
-    def take_top(self, s: int) -> int:
-        """The top slot of seat ``s``'s draw pile (reshuffling its discard pile when empty)."""
-        if not self.draws[s]:
-            pile = self.discards[s]
-            if not pile:
-                raise InconsistentError(s)
-            union = frozenset().union(*(self.sets[i] for i in pile))
-            self.draws[s] = [self.new(union) for _ in pile]
-            self.discards[s] = []
-        return self.draws[s].pop(0)
+    def take_top(self, s: int, count: int, into: list[int]) -> None:
+        """Move the top ``count`` slots of seat ``s``'s draw pile to the end of ``into``
+        (reshuffling its discard pile when it runs out)."""
+        for _ in range(count):
+            if not self.draws[s]:
+                pile = self.discards[s]
+                if not pile:
+                    raise InconsistentError(s)
+                union = frozenset().union(*(self.sets[i] for i in pile))
+                self.draws[s] = [self.new(union) for _ in pile]
+                self.discards[s] = []
+            into.append(self.draws[s].pop(0))
 
 
 def _hand_options(branch: _Branch, s: int, card: int | None) -> list[int]:
@@ -193,32 +185,24 @@ class Knowledge:
     # --- the events -----------------------------------------------------------------------
     def see(self, event: object) -> None:
         """Follow one event of the seat's feed."""
-        if isinstance(event, CardsDrawn):
-            self._each(
-                lambda b: b.hands[event.seat].extend(
-                    b.take_top(event.seat) for _ in range(event.count)
-                )
-            )
-        elif isinstance(event, CardsRecruited):
-            self._each(
-                lambda b: b.discards[event.seat].extend(
-                    b.take_top(event.source) for _ in range(event.count)
-                )
-            )
-        elif isinstance(event, (CardPlayed, SupportAdded)):
+        if isinstance(event, gt.CardsDrawn):
+            self._each(lambda b: b.take_top(event.seat, event.count, b.hands[event.seat]))
+        elif isinstance(event, gt.CardsRecruited):
+            self._each(lambda b: b.take_top(event.source, event.count, b.discards[event.seat]))
+        elif isinstance(event, (gt.CardPlayed, gt.SupportAdded)):
             self._shown(event.seat, event.card.id)
-        elif isinstance(event, TieCardsPlaced):
+        elif isinstance(event, gt.TieCardsPlaced):
             if event.face_down:
                 self._face_down(event.seat)
             self._shown(event.seat, event.up.id)
-        elif isinstance(event, FaceDownRevealed):
+        elif isinstance(event, gt.FaceDownRevealed):
             self._revealed(event.seat, event.card.id)
-        elif isinstance(event, ProposalCancelled):
+        elif isinstance(event, gt.ProposalCancelled):
             for s, card in event.reveals:
                 self._each(lambda b, s=s, c=card.id: b.forget(c, b.hands[s]))
-        elif isinstance(event, PlayerEliminated):
+        elif isinstance(event, gt.PlayerEliminated):
             self._eliminated(event.seat, [card.id for card in event.hand])
-        elif isinstance(event, SpoilsTaken) and event.seat >= 0:
+        elif isinstance(event, gt.SpoilsTaken) and event.seat >= 0:
             # Public cards: known slots at the end of the pile.
             self._each(
                 lambda b: b.discards[event.seat].extend(
@@ -419,8 +403,6 @@ def _propagate(b: _Branch) -> None:
                 if len(where.get(c, ())) > 1:
                     b.forget(c, (i,))
                     changed = True
-        if changed:
-            continue
 
 
 class _Flows:
@@ -446,26 +428,27 @@ class _Flows:
         if len(cards) != len(slots):
             self.total = 0
         else:
-            arrange = 1
-            for n in sizes:
-                arrange *= factorial(n)
-            self.total = self.ways(0, sizes) * arrange
+            self.total = self.ways(0, sizes) * math.prod(factorial(n) for n in sizes)
         self.sizes = sizes
 
-    def splits(self, j: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """Each way to spread card class ``j`` over its slot classes, with its weight."""
+    def splits(
+        self, j: int, caps: tuple[int, ...]
+    ) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+        """Each way to spread card class ``j`` over its slot classes: with its weight, and
+        the room it leaves in each slot class."""
         sig, cards = self.card_classes[j]
         m = len(cards)
-        out: list[tuple[tuple[int, ...], int]] = []
+        out: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
 
         def go(k: int, left: int, taken: list[int]) -> None:
             if k == len(sig) - 1:
                 if left <= caps[sig[k]]:
-                    parts = [*taken, left]
-                    w = factorial(m)
-                    for d in parts:
-                        w //= factorial(d)
-                    out.append((tuple(parts), w))
+                    parts = (*taken, left)
+                    rest = list(caps)
+                    for at, d in zip(sig, parts, strict=True):
+                        rest[at] -= d
+                    weight = factorial(m) // math.prod(factorial(d) for d in parts)
+                    out.append((parts, weight, tuple(rest)))
                 return
             for d in range(min(left, caps[sig[k]]) + 1):
                 go(k + 1, left - d, [*taken, d])
@@ -480,13 +463,7 @@ class _Flows:
         key = (j, caps)
         got = self.memo.get(key)
         if got is None:
-            got = 0
-            sig = self.card_classes[j][0]
-            for parts, w in self.splits(j, caps):
-                rest = list(caps)
-                for k, d in zip(sig, parts, strict=True):
-                    rest[k] -= d
-                got += w * self.ways(j + 1, tuple(rest))
+            got = sum(w * self.ways(j + 1, rest) for _, w, rest in self.splits(j, caps))
             self.memo[key] = got
         return got
 
@@ -496,13 +473,10 @@ class _Flows:
         into: list[list[int]] = [[] for _ in self.slot_classes]
         for j, (sig, cards) in enumerate(self.card_classes):
             options: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-            for split, w in self.splits(j, caps):
-                left = list(caps)
-                for k, d in zip(sig, split, strict=True):
-                    left[k] -= d
-                n = w * self.ways(j + 1, tuple(left))
+            for split, w, left in self.splits(j, caps):
+                n = w * self.ways(j + 1, left)
                 if n:
-                    options.append((n, split, tuple(left)))
+                    options.append((n, split, left))
             _, parts, rest = options[_choose(rng, [n for n, _, _ in options])]
             pool = list(cards)
             rng.shuffle(pool)

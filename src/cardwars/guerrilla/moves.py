@@ -324,7 +324,8 @@ class Remove(Move):
     card: Card
 
 
-_CARDS: Final = tuple(Deck.standard())
+CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
+"""The 52 cards by id, the labels the machine builds its views of."""
 
 GuerrillaMove: TypeAlias = (
     Propose | Pass | Allow | Reject | Cancel | Play | Support | TieCards | Remove
@@ -339,11 +340,11 @@ ACTIONS: Final[ActionSpace[Move]] = ActionSpace(
         Pass(),
         Allow(),
         Reject(),
-        *(Cancel(card) for card in _CARDS),
-        *(Play(card) for card in _CARDS),
-        *(Support(card) for card in _CARDS),
-        *(Remove(card) for card in _CARDS),
-        *(TieCards(up, down) for up in _CARDS for down in (*_CARDS, None)),
+        *(Cancel(card) for card in CARDS),
+        *(Play(card) for card in CARDS),
+        *(Support(card) for card in CARDS),
+        *(Remove(card) for card in CARDS),
+        *(TieCards(up, down) for up in CARDS for down in (*CARDS, None)),
     ),
 )
 """The 2968 integer actions of Guerrilla, numbered as in this module's table; the same

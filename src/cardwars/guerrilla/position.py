@@ -58,6 +58,32 @@ def _is_sequence(value: object) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 
+def int_in(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is an int (not a bool) from ``low`` to ``high``."""
+    return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
+
+
+def game_deck(players: int, two_suit_variant: bool) -> frozenset[Card]:
+    """The cards of the game: each seat's suit(s) of one deck (GT-1.1, GT-A2)."""
+    return frozenset(card for own in seat_cards(players, two_suit_variant) for card in own)
+
+
+def read_game_card(value: object, where: str, deck: frozenset[Card]) -> Card:
+    """``value`` read as a card of ``deck`` (:func:`~cardwars.cards.read_card`'s errors).
+
+    Raises:
+        RulesError: a card not in ``deck``, or not a card.
+        CardParseError: card text that is not a card."""
+    card = read_card(value, where)
+    if card not in deck:
+        suits = ", ".join(sorted({c.suit.letter for c in deck}, key="CDHS".index))
+        raise RulesError(
+            f"{where} is {card}, which is not in this game: it has the cards 2 to A "
+            f"of the suits {suits} of one deck (no deck digit)"
+        )
+    return card
+
+
 def read_position(
     hands: Sequence[Iterable[Card | str]],
     *,
@@ -89,7 +115,7 @@ def read_position(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a guerrilla.Rules, got {describe(rules)}")
-    if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
+    if not int_in(rng_seed, 0, 2**64 - 1):
         raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
     if not _is_sequence(hands):
         raise RulesError(f"hands must be a sequence with one hand per seat, got {describe(hands)}")
@@ -98,34 +124,19 @@ def read_position(
         raise RulesError(f"two_suit_variant is for 2 players, got {players}")
     if not isinstance(start, str) or start not in STARTS:
         raise RulesError(f"start must be one of {STARTS}, got {describe(start)}")
-    if (
-        isinstance(guerrilla_rank, bool)
-        or not isinstance(guerrilla_rank, int)
-        or not 2 <= guerrilla_rank <= MAX_GUERRILLA_RANK
-    ):
+    if not int_in(guerrilla_rank, 2, MAX_GUERRILLA_RANK):
         raise RulesError(f"guerrilla_rank must be an int 2..6, got {describe(guerrilla_rank)}")
     cap = rules.max_skirmishes
-    if isinstance(skirmish, bool) or not isinstance(skirmish, int) or not 0 <= skirmish < cap:
+    if not int_in(skirmish, 0, cap - 1):
         raise RulesError(
             f"skirmish must be an int >= 0 and < max_skirmishes ({cap}), got {describe(skirmish)}"
         )
-    # GT-1.1, GT-A2: the cards of the game are each seat's suit(s) of one deck.
-    deck = {card for own in seat_cards(players, rules.two_suit_variant) for card in own}
-
-    def game_card(value: object, where: str) -> Card:
-        card = read_card(value, where)
-        if card not in deck:
-            suits = ", ".join(sorted({c.suit.letter for c in deck}, key="CDHS".index))
-            raise RulesError(
-                f"{where} is {card}, which is not in this game: it has the cards 2 to A "
-                f"of the suits {suits} of one deck (no deck digit)"
-            )
-        return card
+    deck = game_deck(players, rules.two_suit_variant)
 
     def cards(value: object, where: str) -> list[Card]:
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
             raise RulesError(f"{where} must be a sequence of cards, got {describe(value)}")
-        return [game_card(card, f"{where}[{i}]") for i, card in enumerate(value)]
+        return [read_game_card(card, f"{where}[{i}]", deck) for i, card in enumerate(value)]
 
     def piles(value: Sequence[Iterable[Card | str]] | None, what: str) -> list[list[Card]]:
         if value is None:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
-from cardwars.cards import Card, Deck
 from cardwars.errors import UsageError
-from cardwars.guerrilla.moves import MACHINE, GuerrillaObservation, Phase
+from cardwars.guerrilla.moves import CARDS, MACHINE, GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
 
@@ -30,9 +29,6 @@ class _Observed(Protocol):
 
 
 StateT = TypeVar("StateT", bound=_Observed)
-
-_CARDS: Final[tuple[Card, ...]] = tuple(Deck.standard())
-"""The 52 cards by id, the labels the machine builds its views of."""
 
 MACHINE_PHASES: Final[tuple[Phase, ...]] = tuple(Phase)  # in the machine's order
 """The phases by the machine's phase code."""
@@ -79,18 +75,13 @@ class Rebuilder(Generic[StateT]):
         played = observation.played
         known = {card.id for card in observation.hand} | {card.id for card in observation.removed}
         known.update(card.id for card in played if card is not None)
-        self._pool = [
-            card.id
-            for own in seat_cards(players, rules.two_suit_variant)
-            for card in own
-            if card.id not in known
-        ]
-        # At skirmish 0 with every discard pile empty no card has changed hands yet: each
-        # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
         own = [
             [card.id for card in cards if card.id not in known]
             for cards in seat_cards(players, rules.two_suit_variant)
         ]
+        self._pool = [card for cards in own for card in cards]
+        # At skirmish 0 with every discard pile empty no card has changed hands yet: each
+        # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
         self._own: list[list[int]] | None = own
         if (
             observation.skirmish != 0
@@ -166,7 +157,7 @@ class Rebuilder(Generic[StateT]):
             at += size
         seed = rng.next_u64()
         origin = (tuple(hands), tuple(draws), tuple(discards), *self._fixed, seed, self._start)
-        machine = MACHINE.module.GuerrillaMachine(_CARDS, *origin, **self._options)
+        machine = MACHINE.module.GuerrillaMachine(CARDS, *origin, **self._options)
         state = self._make(self._rules, self._players, seed, machine, origin)
         while machine.phase in PLAY_CODES and all(played[s] >= 0 for s in machine.to_act):
             machine.apply_actions({s: PLAY_BASE + played[s] for s in machine.to_act})

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardwars.cards import Card, CardId
-from cardwars.errors import CardParseError, UsageError, describe
+from cardwars.errors import CardParseError, RulesError, UsageError, describe
 from cardwars.guerrilla.moves import STRENGTH, Outcome
-from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, Rules, seat_cards
+from cardwars.guerrilla.position import game_deck, int_in, read_game_card
+from cardwars.guerrilla.rules import MAX_GUERRILLA_RANK, Rules
 
 __all__ = ["SkirmishStanding", "resolve_skirmish"]
 
@@ -58,35 +59,20 @@ class SkirmishStanding:
     empty when there is a :attr:`winner`."""
 
 
-def _game_card(value: object, where: str, deck: frozenset[Card], suits: str) -> Card:
-    if isinstance(value, str):
-        try:
-            card = Card.parse(value)
-        except CardParseError as exc:
-            raise UsageError(f"{where}: {exc}") from None
-    elif isinstance(value, Card):
-        card = value
-    else:
-        raise UsageError(f"{where} must be a Card or card text like 'QS', got {describe(value)}")
-    if card not in deck:
-        raise UsageError(
-            f"{where} is {card}, which is not in this game: it has the cards 2 to A "
-            f"of the suits {suits} of one deck (no deck digit)"
-        )
-    return card
-
-
 def _seat_cards(
-    values: object, what: str, each: str, players: int, deck: frozenset[Card], suits: str
+    values: object, what: str, each: str, players: int, deck: frozenset[Card]
 ) -> list[Card | None]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
         raise UsageError(f"{what} must be a sequence of one card or None per seat")
     if len(values) != players:
         raise UsageError(f"{what} must have one entry per seat ({players}), got {len(values)}")
-    return [
-        None if value is None else _game_card(value, f"{each} of seat {seat}", deck, suits)
-        for seat, value in enumerate(values)
-    ]
+    try:
+        return [
+            None if value is None else read_game_card(value, f"{each} of seat {seat}", deck)
+            for seat, value in enumerate(values)
+        ]
+    except (CardParseError, RulesError) as exc:
+        raise UsageError(str(exc)) from None
 
 
 def resolve_skirmish(
@@ -134,11 +120,7 @@ def resolve_skirmish(
             "resolve_skirmish plays the one support window of GT-8.3; "
             "rules with support_cascade=True are not taken"
         )
-    if (
-        isinstance(guerrilla_rank, bool)
-        or not isinstance(guerrilla_rank, int)
-        or not 2 <= guerrilla_rank <= MAX_GUERRILLA_RANK
-    ):
+    if not int_in(guerrilla_rank, 2, MAX_GUERRILLA_RANK):
         raise UsageError(
             f"guerrilla_rank must be an int 2..{MAX_GUERRILLA_RANK}, got {describe(guerrilla_rank)}"
         )
@@ -151,12 +133,10 @@ def resolve_skirmish(
         raise UsageError(f"guerrilla is for 2 to 4 players, got {players} seats in played")
     if players != 2 and rules.two_suit_variant:
         raise UsageError(f"two_suit_variant is for 2 players, got {players} seats in played")
-    owned = seat_cards(players, rules.two_suit_variant)
-    deck = frozenset(card for own in owned for card in own)
-    suits = ", ".join(sorted({card.suit.letter for card in deck}, key="CDHS".index))
-    cards = _seat_cards(played, "played", "the played card", players, deck, suits)
+    deck = game_deck(players, rules.two_suit_variant)
+    cards = _seat_cards(played, "played", "the played card", players, deck)
     extra = [None] * players if supports is None else supports
-    support = _seat_cards(extra, "supports", "the support", players, deck, suits)
+    support = _seat_cards(extra, "supports", "the support", players, deck)
     if sum(1 for card in cards if card is not None) < 2:
         raise UsageError("at least two seats play a card in a skirmish")
     seen: set[Card] = set()

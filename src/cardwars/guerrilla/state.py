@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-from cardwars.cards import Card, Deck
+from cardwars.cards import Card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
 from cardwars.errors import RulesError, UsageError, describe
@@ -55,9 +55,9 @@ _TIE_BASE: Final = 212  # the action of TieCards(up, down) is 212 + 53 * up + do
 assert type(_MOVES[PLAY_BASE]) is Play and type(_MOVES[_TIE_BASE]) is TieCards  # moves.py
 
 
-def _events_of(machine: GuerrillaMachine, result: Result | None) -> tuple[Event, ...]:
-    """The event objects of the machine's last step."""
-    return machine.event_objects(_EVENT_FACES, result)
+def _events_of(machine: GuerrillaMachine) -> tuple[Event, ...]:
+    """The event objects of the machine's last step (replayed: its result made afresh)."""
+    return machine.event_objects(_EVENT_FACES, _result_of(machine) if machine.over else None)
 
 
 def _result_of(machine: GuerrillaMachine) -> Result:
@@ -266,7 +266,7 @@ class State(MachineState[Phase], EncodedState):
         return _result_of(self._m)
 
     def _decode_last_step(self) -> tuple[Event, ...]:
-        return _events_of(self._m, self.result if self._m.over else None)
+        return self._m.event_objects(_EVENT_FACES, self.result if self._m.over else None)
 
     # --- god's-eye view ---------------------------------------------------------------
     @property
@@ -348,15 +348,12 @@ class State(MachineState[Phase], EncodedState):
         Built on each access by replaying the moves of
         :attr:`~cardwars.engine.machine_state.MachineState.history` from the start."""
         machine = self._first_machine()
-        events = list(_events_of(machine, self._result_at(machine)))
+        events = list(_events_of(machine))
         for step in self._m.history():
             performed = machine.apply_actions({s: a for s, a in enumerate(step) if a >= 0})
             assert performed, "a replayed step is legal"
-            events += _events_of(machine, self._result_at(machine))
+            events += _events_of(machine)
         return tuple(events)
-
-    def _result_at(self, machine: GuerrillaMachine) -> Result | None:
-        return _result_of(machine) if machine.over else None
 
     # --- moves ------------------------------------------------------------------------
     def legal_moves(self, player: int) -> tuple[GuerrillaMove, ...]:
@@ -538,7 +535,7 @@ class State(MachineState[Phase], EncodedState):
             rng_state=rng.next_u64(),
         )
         rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
-        machine = rebuild(tuple(Deck.standard()), key)
+        machine = rebuild(_CARDS, key)
         guess = type(self)(self._rules, self._players, self._seed, machine, self._origin)
         # The public past: the deal's events and each step's, as this state's.
         guess._start = self._start
@@ -645,8 +642,7 @@ class State(MachineState[Phase], EncodedState):
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         """The start's own events (the first skirmish and its Draw), all public; a seat's
         cards are in its observation."""
-        start = self._start._m
-        return _events_of(start, self._result_at(start))
+        return _events_of(self._start._m)
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_position` for this hand-built start (records)."""

@@ -22,42 +22,12 @@ import re
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+import cardwars.guerrilla.moves as gt
 from cardwars.actions import illegal_text
 from cardwars.cards import Card
 from cardwars.engine import Event, Move
 from cardwars.errors import CardParseError, describe
-from cardwars.guerrilla.moves import (
-    Allow,
-    Cancel,
-    CardPlayed,
-    CardsDrawn,
-    CardsRecruited,
-    DiscardReshuffled,
-    FaceDownRevealed,
-    ForcesLost,
-    GameOver,
-    GuerrillaMove,
-    GuerrillaObservation,
-    GuerrillaPromoted,
-    Outcome,
-    Pass,
-    Play,
-    PlayerEliminated,
-    ProposalCancelled,
-    ProposalMade,
-    Propose,
-    Reject,
-    Remove,
-    SkirmishEvaluated,
-    SkirmishStarted,
-    SkirmishWon,
-    SpoilsTaken,
-    SpyFlagSet,
-    Support,
-    SupportAdded,
-    TieCards,
-    TieCardsPlaced,
-)
+from cardwars.guerrilla.moves import GuerrillaMove, GuerrillaObservation, Outcome
 from cardwars.guerrilla.state import State
 
 __all__ = ["BOARD", "NOTATION", "TEXT", "GuerrillaText"]
@@ -198,8 +168,9 @@ def _render_state(state: State) -> str:
 
 # The keyword of each move kind, and the words a person may type for it.
 _KEYWORDS: dict[type[Move], str] = {
-    Play: "play", Support: "support", Pass: "pass", Propose: "propose", Allow: "allow",
-    Reject: "reject", Cancel: "cancel", TieCards: "tie", Remove: "remove",
+    gt.Play: "play", gt.Support: "support", gt.Pass: "pass", gt.Propose: "propose",
+    gt.Allow: "allow", gt.Reject: "reject", gt.Cancel: "cancel", gt.TieCards: "tie",
+    gt.Remove: "remove",
 }  # fmt: skip
 _ALIASES: dict[str, str] = {
     **{word: word for word in _KEYWORDS.values()}, "sup": "support", "prop": "propose",
@@ -211,7 +182,7 @@ _LegalT = TypeVar("_LegalT", bound=Move)
 
 
 def _label(move: Move) -> str:
-    if isinstance(move, TieCards):
+    if isinstance(move, gt.TieCards):
         return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
     keyword = _KEYWORDS.get(type(move))
     if keyword is None:
@@ -260,7 +231,7 @@ def _tie_cards(cards: list[Card], labelled: dict[str, Card]) -> tuple[Card | Non
 def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[str, Card]) -> bool:
     if keyword is not None and _KEYWORDS[type(move)] != keyword:
         return False
-    if isinstance(move, TieCards):
+    if isinstance(move, gt.TieCards):
         return (move.up, move.down) == _tie_cards(cards, labelled)
     card = getattr(move, "card", None)
     return not labelled and cards == ([] if card is None else [card])
@@ -290,56 +261,56 @@ def _seats(seats: Sequence[int]) -> str:
 
 
 def _describe(event: Event) -> str | None:
-    if isinstance(event, SkirmishStarted):
+    if isinstance(event, gt.SkirmishStarted):
         return f"skirmish {event.index} begins; seat {event.lead_seat} leads"
-    if isinstance(event, ProposalMade):
+    if isinstance(event, gt.ProposalMade):
         others = [s for s in event.proposers if s != event.proposer]
         also = f" (also proposing: {_seats(others)})" if others else ""
         return f"seat {event.proposer} proposes raising the Guerrilla rank{also}"
-    if isinstance(event, GuerrillaPromoted):
+    if isinstance(event, gt.GuerrillaPromoted):
         return f"the Guerrilla rank rises to {event.rank}: {_guerrillas(event.rank)} are Guerrillas"
-    if isinstance(event, ProposalCancelled):
+    if isinstance(event, gt.ProposalCancelled):
         parts = [f"seat {s} reveals {card}" for s, card in event.reveals]
         parts += [f"seat {s} rejects" for s in event.rejecters]
         return "the proposal fails: " + "; ".join(parts)
-    if isinstance(event, CardsRecruited):
+    if isinstance(event, gt.CardsRecruited):
         return f"seat {event.seat} recruits {event.count} from seat {event.source}'s draw pile"
-    if isinstance(event, DiscardReshuffled):
+    if isinstance(event, gt.DiscardReshuffled):
         return f"seat {event.seat} shuffles {event.count} discards into a new draw pile"
-    if isinstance(event, CardsDrawn):
+    if isinstance(event, gt.CardsDrawn):
         return f"seat {event.seat} draws {event.count}"
-    if isinstance(event, PlayerEliminated):
+    if isinstance(event, gt.PlayerEliminated):
         hand = f" (hand: {_cards(event.hand)})" if event.hand else ""
         return f"seat {event.seat} is eliminated{hand}"
-    if isinstance(event, CardPlayed):
+    if isinstance(event, gt.CardPlayed):
         first = " first (spy)" if event.first else ""
         return f"seat {event.seat} plays {event.card}{first}"
-    if isinstance(event, SupportAdded):
+    if isinstance(event, gt.SupportAdded):
         return f"seat {event.seat} supports with {event.card}"
-    if isinstance(event, SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
+    if isinstance(event, gt.SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
         head = "standing after support: " if event.reevaluated else "standing: "
         return head + ", ".join(
             f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
             for s, o in enumerate(event.outcomes)
             if o >= Outcome.LOSING
         )
-    if isinstance(event, TieCardsPlaced):
+    if isinstance(event, gt.TieCardsPlaced):
         down = " and one card face down" if event.face_down else ""
         return f"seat {event.seat} puts {event.up} face up{down}"
-    if isinstance(event, FaceDownRevealed):
+    if isinstance(event, gt.FaceDownRevealed):
         return f"seat {event.seat}'s face-down card was {event.card}"
-    if isinstance(event, ForcesLost):
+    if isinstance(event, gt.ForcesLost):
         return f"Loss of Forces: {_cards(event.cards)} removed"
-    if isinstance(event, SpoilsTaken):
+    if isinstance(event, gt.SpoilsTaken):
         where = "the removed pile" if event.seat < 0 else f"seat {event.seat}"
         return f"spoils to {where}: {_cards(event.cards)}"
-    if isinstance(event, SkirmishWon):
+    if isinstance(event, gt.SkirmishWon):
         if not event.winners:
             return f"skirmish {event.index} has no winner"
         return f"{_seats(event.winners)} won skirmish {event.index}"
-    if isinstance(event, SpyFlagSet):
+    if isinstance(event, gt.SpyFlagSet):
         return f"seat {event.seat} captured a spy and reveals first next skirmish"
-    if isinstance(event, GameOver):
+    if isinstance(event, gt.GameOver):
         result = event.result
         if result.is_draw:
             return f"game over: a draw ({result.termination}) after {result.length} skirmishes"
@@ -466,5 +437,5 @@ class GuerrillaText:
 TEXT: Final[GuerrillaText] = GuerrillaText()
 """The :class:`GuerrillaText` of :attr:`Guerrilla.text <cardwars.guerrilla.Guerrilla.text>`."""
 
-for _move_type in (Propose, Pass, Allow, Reject, Cancel, Play, Support, TieCards, Remove):
+for _move_type in _KEYWORDS:  # the nine move classes
     _move_type._labels = TEXT.label  # str(move) is its label
