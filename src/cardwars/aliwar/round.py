@@ -322,8 +322,8 @@ def return_cards(g: Position, kept_card: list[int], kept_stack: list[int]) -> in
             put(g, g.discard[i])
     for s in range(2):
         # AW-6.6: the kept card goes under its stack first, the returning card beneath it
-        # (AW-A11: or the other way round). A returning card is the top of a stack that
-        # still holds it, so pushing the kept card before it leaves the top comes to the same.
+        # (AW-A11: or the other way round, kept_below). A returning card is the top of a
+        # stack that still holds it, so the kept card may go under before the top leaves.
         if kept_card[s] >= 0 and not g.kept_below:
             _push(g, s, kept_stack[s], kept_card[s])
         count_at = 0
