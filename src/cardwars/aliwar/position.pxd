@@ -49,7 +49,7 @@ cdef enum:
 
 
 cdef class Position:
-    cdef signed char ring[640] # stack (seat s, column c) is ring[64 (5 s + c) ..], top at head
+    cdef unsigned char ring[640] # stack (seat s, column c) is ring[64 (5 s + c) ..], top at head
     cdef int head[10]
     cdef int size[10]
     cdef int protection[2]

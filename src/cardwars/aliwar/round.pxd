@@ -8,6 +8,8 @@ cdef int top(Position g, int s, int c) noexcept nogil
 cdef inline int _pop(Position g, int s, int c) noexcept nogil
 @cython.locals(i=int)
 cdef inline void _push(Position g, int s, int c, int card) noexcept nogil
+@cython.locals(i=int, card=int)
+cdef inline int _to_bottom(Position g, int s, int c) noexcept nogil
 cdef void put(Position g, int value) noexcept nogil
 @cython.locals(rank_a=int, rank_b=int, protected_a=bint, protected_b=bint)
 cdef int conflict(int a, int b, int suit_a, int suit_b) noexcept nogil
@@ -16,8 +18,7 @@ cdef void switch_step(Position g, int choice_0, int choice_1) noexcept nogil
 @cython.locals(s=int, c=int)
 cdef int most_cards(Position g) noexcept nogil
 cdef void end(Position g, int termination, bint most, int winner) noexcept nogil
-@cython.locals(s=int, c=int, i=int, card=int, kept_here=int, back=int, first=int,
-               second=int, count_at=int, start=int, pos=int)
+@cython.locals(s=int, c=int, i=int, card=int, back=int, count_at=int, start=int, pos=int)
 cdef int return_cards(Position g, int* kept_card, int* kept_stack) noexcept nogil
 @cython.locals(s=int, c=int, discarded=int)
 cdef void finish_round(Position g, int* kept_card, int* kept_stack) noexcept nogil

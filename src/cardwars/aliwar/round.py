@@ -75,6 +75,15 @@ def _push(g: Position, s: int, c: int, card: int) -> None:
     g.size[i] += 1
 
 
+def _to_bottom(g: Position, s: int, c: int) -> int:
+    """The top card of seat ``s``'s stack ``c`` goes under that stack (a pop, then a push)."""
+    i = 5 * s + c
+    card = g.ring[RING * i + g.head[i]]
+    g.ring[RING * i + ((g.head[i] + g.size[i]) & RING_MASK)] = card
+    g.head[i] = (g.head[i] + 1) & RING_MASK
+    return card
+
+
 def put(g: Position, value: int) -> None:
     """The next int of this step's events (when the position logs them)."""
     if g.log:
@@ -312,6 +321,11 @@ def return_cards(g: Position, kept_card: list[int], kept_stack: list[int]) -> in
         for i in range(start, g.n_discard):
             put(g, g.discard[i])
     for s in range(2):
+        # AW-6.6: the kept card goes under its stack first, the returning card beneath it
+        # (AW-A11: or the other way round, kept_below). A returning card is the top of a
+        # stack that still holds it, so the kept card may go under before the top leaves.
+        if kept_card[s] >= 0 and not g.kept_below:
+            _push(g, s, kept_stack[s], kept_card[s])
         count_at = 0
         if g.log:
             put(g, EV_RETURNED)
@@ -320,26 +334,15 @@ def return_cards(g: Position, kept_card: list[int], kept_stack: list[int]) -> in
             put(g, 0)
         for c in range(5):
             pos = 5 * s + c
-            kept_here = kept_card[s] if kept_stack[s] == c else -1
-            back = -1
             if g.returning[pos]:
-                back = _pop(g, s, c)
+                back = _to_bottom(g, s, c)
+                g.returning[pos] = 0
                 if g.log:
                     g.ev[count_at] += 1
                     put(g, c)
                     put(g, back)
-            # AW-6.6: the kept card goes in first, the returning card beneath it (AW-A11).
-            if g.kept_below:
-                first = back
-                second = kept_here
-            else:
-                first = kept_here
-                second = back
-            if first >= 0:
-                _push(g, s, c, first)
-            if second >= 0:
-                _push(g, s, c, second)
-            g.returning[pos] = 0
+        if kept_card[s] >= 0 and g.kept_below:
+            _push(g, s, kept_stack[s], kept_card[s])
         if g.log and g.ev[count_at] == 0:
             g.n_ev -= 3  # nothing came back to this seat: no event
     return g.n_discard - start
