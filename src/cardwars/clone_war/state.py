@@ -31,8 +31,7 @@ from cardwars.clone_war.moves import (
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
-from cardwars.errors import RulesError, UsageError, describe
-from cardwars.options import check_players
+from cardwars.errors import CardwarsError, RulesError, UsageError, describe
 
 if TYPE_CHECKING:
     from cardwars.clone_war.machine import CloneWarMachine
@@ -73,12 +72,49 @@ def _card_id(card: Card) -> CardId:
     return card.deck * 12 + card.suit.value * 3 + (card.rank.value - Rank.JACK.value)
 
 
-def _pile_card(value: object, seat: int) -> CardId:
-    """A card of pile ``seat`` for :meth:`State.from_piles`: a J, Q or K (CW-1.1)."""
-    card = read_card(value, f"pile {seat}")
-    if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING):
-        raise RulesError(f"Clone War uses only J, Q and K; pile {seat} holds {card}")
-    return _card_id(card)
+def _read_start(
+    piles: object, rules: object, rng_seed: object, error: type[CardwarsError], battle: bool
+) -> tuple[list[list[CardId]], Rules]:
+    """The card ids of ``piles`` (top first) and the rules, for :meth:`State.from_piles` and
+    ``resolve_battle`` (a ``battle``'s piles may not be empty): 2 to 4 piles of J, Q and K
+    (CW-1.1), no card twice, else ``error`` (card text that is no card: CardParseError, which
+    a battle reports as UsageError)."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise error(f"rules must be a clone_war.Rules, got {describe(rules)}")
+    if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
+        raise error(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
+    if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
+        raise error(f"piles must be a sequence of 2 to 4 piles, got {describe(piles)}")
+    if not 2 <= len(piles) <= 4:
+        raise error(f"Clone War is for 2 to 4 players, got {len(piles)} piles")
+    ids: list[list[CardId]] = []
+    seen: set[CardId] = set()
+    for seat, pile in enumerate(piles):
+        if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+            raise error(f"pile {seat} must be a sequence of cards, got {describe(pile)}")
+        if battle and not pile:
+            raise error(f"pile {seat} is empty: every player of a battle holds a card")
+        ids.append([])
+        for index, value in enumerate(pile):
+            where = f"card {index} of pile {seat}"
+            try:
+                card = read_card(value, where)
+            except CardwarsError as exc:
+                if not battle:
+                    raise
+                raise error(str(exc)) from None
+            if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING):
+                raise error(f"Clone War uses only J, Q and K; {where} is {card}")
+            ident = _card_id(card)
+            if ident in seen:
+                raise error(
+                    f"{card} appears twice (again in pile {seat}); the four decks are told "
+                    "apart by a deck digit, as in 'KS2'"
+                )
+            seen.add(ident)
+            ids[seat].append(ident)
+    return ids, rules
 
 
 @functools.lru_cache(maxsize=64)
@@ -171,25 +207,8 @@ class State(MachineState[Phase]):
         >>> [str(card) for card in state.piles[0]]
         ['QD', 'KC', 'KD', 'JC', 'QC', 'KH', 'JD']
         """
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a clone_war.Rules, got {describe(rules)}")
-        if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
-        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
-            raise RulesError(f"piles must be a sequence of piles, got {describe(piles)}")
-        check_players("clone-war", len(piles), 2, 4)
-        for seat, given in enumerate(piles):
-            if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-                raise RulesError(f"pile {seat} must be a sequence of cards, got {describe(given)}")
-        ids = [[_pile_card(item, seat) for item in pile] for seat, pile in enumerate(piles)]
-        seen: set[CardId] = set()
-        for seat, pile in enumerate(ids):
-            for card in pile:
-                if card in seen:
-                    raise RulesError(f"{_CARDS[card]} appears twice (again in pile {seat})")
-                seen.add(card)
-        if not seen:
+        ids, rules = _read_start(piles, rules, rng_seed, RulesError, battle=False)
+        if not any(ids):
             raise RulesError("a Clone War position needs at least one card")
         return cls(rules, rng_seed, _new_machine(ids, [], rng_seed, rules), True)
 
