@@ -12,22 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
+from cardwars.clone_war import moves
 from cardwars.clone_war.bridge import CloneWarFaces
-from cardwars.clone_war.moves import (
-    ACTIONS,
-    CardsDealt,
-    CardsFlipped,
-    CloneWarObservation,
-    Forfeited,
-    GameOver,
-    LastCardShown,
-    Phase,
-    PlayersEliminated,
-    PotCollected,
-    PotSplit,
-    WarCardsPlaced,
-    WarStarted,
-)
+from cardwars.clone_war.moves import ACTIONS, CardsDealt, CloneWarObservation, Phase
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
@@ -51,15 +38,15 @@ _PHASES: Final[tuple[Phase, ...]] = (Phase.BATTLE, Phase.OVER)
 
 _FACES: Final = CloneWarFaces(
     cards=_CARDS,
-    flipped=CardsFlipped,
-    war=WarStarted,
-    forfeited=Forfeited,
-    placed=WarCardsPlaced,
-    last=LastCardShown,
-    split=PotSplit,
-    collected=PotCollected,
-    eliminated=PlayersEliminated,
-    over=GameOver,
+    flipped=moves.CardsFlipped,
+    war=moves.WarStarted,
+    forfeited=moves.Forfeited,
+    placed=moves.WarCardsPlaced,
+    last=moves.LastCardShown,
+    split=moves.PotSplit,
+    collected=moves.PotCollected,
+    eliminated=moves.PlayersEliminated,
+    over=moves.GameOver,
     seats=_SEATS,
 )
 """What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
@@ -118,18 +105,10 @@ def _read_start(
 
 
 @functools.lru_cache(maxsize=64)
-def _position_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
+def _position_options(rules: Rules) -> tuple[int, ...]:
     """``rules`` as the ints ``whole_game.WholeGame`` takes after its cards and RNG:
-    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in this order."""
-    options = rules.machine_options()
-    return (
-        options["collect_order"],
-        options["forfeit_cards_to"],
-        options["short_war"],
-        options["split_remainder"],
-        options["max_battles"],
-        options["cap_result"],
-    )
+    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in their order."""
+    return tuple(v for k, v in rules.machine_options().items() if k != "cycle_detection")
 
 
 @functools.lru_cache(maxsize=64)
