@@ -38,7 +38,14 @@ from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.engine.interfaces import Agent
 from cardwars.engine.machine_state import MachineState
-from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.envs.encoding import (
+    CAPS,
+    _check_choice,
+    _check_seat,
+    action_value,
+    encoder,
+    resolve_game,
+)
 from cardwars.errors import UsageError, describe
 from cardwars.registry import BUILTIN, game_names
 
@@ -76,23 +83,18 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         illegal_action: str = "terminate",
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
-        if illegal_action not in ("terminate", "raise"):
-            raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal_action)}"
-            )
+        _check_choice("render_mode", render_mode, (None, "ansi"))
+        _check_choice("illegal_action", illegal_action, ("terminate", "raise"))
         self.game = resolve_game(game, options)
         players = self.game.players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+        _check_seat(seat, players)
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         if opponent is None:
             opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
-        self._encoder: Encoder = encoder(self.game)
+        self._encoder = encoder(self.game)
         n = self.game.num_actions
         self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(n)

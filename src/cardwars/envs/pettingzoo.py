@@ -50,7 +50,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from cardwars import backend, exclusive
 from cardwars.actions import illegal_move, type_name
 from cardwars.engine import Game, GameState
-from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.envs.encoding import CAPS, _check_choice, action_value, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.vectors import EncodedState
 
@@ -108,19 +108,15 @@ class _Match:
         options: dict[str, Any],
         wait: bool = False,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
+        _check_choice("render_mode", render_mode, (None, "ansi"))
         render_seat = options.pop("render_seat", None)
         illegal = options.pop("illegal_action", "terminate")
-        if illegal not in ("terminate", "raise"):
-            raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal)}"
-            )
+        _check_choice("illegal_action", illegal, ("terminate", "raise"))
         self.illegal: str = illegal
         self.game = resolve_game(game, options)
         self.render_mode = render_mode
         self.render_seat: int | None = render_seat
-        self.encoder: Encoder = encoder(self.game)
+        self.encoder = encoder(self.game)
         self.names = [f"player_{seat}" for seat in range(self.game.players)]
         n = self.game.num_actions
         self.wait = n if wait else -1  # the Parallel env's wait action, else -1
@@ -288,6 +284,19 @@ class _MatchEnv:
     def game_state(self) -> GameState[Any]:
         """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
         return self._match.current
+
+    @exclusive.read
+    def state(self) -> npt.NDArray[np.float32]:
+        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
+        return self._match.encoder.state(self._match.current)
+
+    @exclusive.read
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self._match.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
@@ -474,18 +483,8 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             {name: {} for name in names},
         )
 
-    @exclusive.read
-    def state(self) -> npt.NDArray[np.float32]:
-        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
-        return self._match.encoder.state(self._match.current)
-
-    @exclusive.read
-    def render(self) -> str | None:
-        """The board as text (``render_mode="ansi"``), else None."""
-        return self._match.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
+    # The base's, listed on this class's page too (autodoc shows no base class's methods).
+    state, render, close = _MatchEnv.state, _MatchEnv.render, _MatchEnv.close
 
 
 class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
@@ -581,18 +580,8 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
                 self._poll()
         self._accumulate_rewards()
 
-    @exclusive.read
-    def state(self) -> npt.NDArray[np.float32]:
-        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
-        return self._match.encoder.state(self._match.current)
-
-    @exclusive.read
-    def render(self) -> str | None:
-        """The board as text (``render_mode="ansi"``), else None."""
-        return self._match.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
+    # The base's, listed on this class's page too (autodoc shows no base class's methods).
+    state, render, close = _MatchEnv.state, _MatchEnv.render, _MatchEnv.close
 
 
 def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
