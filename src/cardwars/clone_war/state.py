@@ -195,8 +195,7 @@ class State(MachineState[Phase]):
     @property
     def players(self) -> int:
         """The number of seats."""
-        players: int = self._m.players
-        return players
+        return self._m.players
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The empty tuple, always, as Clone War has no moves."""
@@ -244,8 +243,7 @@ class State(MachineState[Phase]):
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's pile, top first."""
-        piles: tuple[tuple[Card, ...], ...] = self._m.piles()
-        return piles
+        return self._m.piles()
 
     @property
     def pot(self) -> tuple[Card, ...]:
@@ -255,8 +253,7 @@ class State(MachineState[Phase]):
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile, top first (CW-2.2, CW-5.3, ``forfeit_cards_to="dead"``)."""
-        dead: tuple[Card, ...] = self._m.dead()
-        return dead
+        return self._m.dead()
 
     @property
     def eliminated(self) -> frozenset[int]:
@@ -264,21 +261,14 @@ class State(MachineState[Phase]):
         return frozenset(seat for seat, out in enumerate(self._m.eliminations()) if out >= 0)
 
     @property
-    def hand_built(self) -> bool:
-        """True for a position from :meth:`from_piles` (it has no deal to replay from)."""
-        return self._hand_built
-
-    @property
     def battles(self) -> int:
         """Battles played so far (CW-B2)."""
-        battles: int = self._m.battles
-        return battles
+        return self._m.battles
 
     @property
     def wars(self) -> int:
         """War stages begun so far (CW-B2); a double war counts 2."""
-        wars: int = self._m.wars
-        return wars
+        return self._m.wars
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_piles` for this position (records of hand-built games)."""

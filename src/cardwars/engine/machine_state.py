@@ -167,14 +167,12 @@ class MachineState(GameState[PhaseT]):
     def to_act(self) -> frozenset[int]:
         """The seats polled now, whose moves :meth:`apply` needs (the game's page says when
         each seat is polled); empty while the step is automatic, and at the end."""
-        polled: frozenset[int] = self._m.to_act
-        return polled
+        return self._m.to_act
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        over: bool = self._m.over
-        return over
+        return self._m.over
 
     @property
     def result(self) -> Result | None:
@@ -188,6 +186,12 @@ class MachineState(GameState[PhaseT]):
         """A copy of the game RNG, at its current point (never shown in an observation)."""
         rng: Rng = backend.core.Rng(self._m.rng_state)
         return rng
+
+    @property
+    def hand_built(self) -> bool:
+        """True for a position built by hand (each game's ``from_...``), which has no deal to
+        replay from."""
+        return self._hand_built
 
     @property
     def machine(self) -> Machine:
