@@ -25,7 +25,6 @@ The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` B
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -142,17 +141,6 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         while not state.is_over and self.seat not in state.to_act:
             state.apply(self._opponent_moves())
 
-    def _atomic(self, state: GameState[Any], work: Callable[[], None]) -> None:
-        """Run ``work``; if anything raises, put ``state`` and the RNGs back, then re-raise."""
-        before = state.copy()
-        rngs = [rng.copy() for rng in self._rngs]
-        try:
-            work()
-        except BaseException:
-            state._restore(before)
-            self._rngs = rngs
-            raise
-
     @exclusive.step
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -207,15 +195,17 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             info["illegal_action"] = True
             self._done = True
             return self._observe(), -1.0, True, False, info
-
-        def play() -> None:
+        # All or nothing: an opponent that raises leaves the env as it was, to try the step again.
+        before, rngs = state.copy(), [rng.copy() for rng in self._rngs]
+        try:
             moves = self._opponent_moves()  # the state is as it was (else UsageError)
             moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
             state.apply(moves)
             self._advance()
-
-        # All or nothing: an opponent that raises leaves the env as it was, to try the step again.
-        self._atomic(state, play)
+        except BaseException:
+            state._restore(before)
+            self._rngs = rngs
+            raise
         reward, terminated, truncated = 0.0, False, False
         result = state.result
         if result is not None:

@@ -90,14 +90,6 @@ def _agent_actions(actions: object) -> dict[str, Any]:
     return {key: value for key, value in items if type(key) is str}  # others are ignored
 
 
-def _no_writer(vectors: Any, masks: Any, wait: bool) -> bool:
-    raise AssertionError("no machine to write the observations")  # pragma: no cover
-
-
-def _no_apply(actions: object, keys: tuple[str, ...], wait: bool) -> bool:
-    return False  # pragma: no cover
-
-
 class _Match:
     """What both PettingZoo envs share: the game, its spaces, the deal and the rewards."""
 
@@ -329,8 +321,8 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         self._obs_shape = (players, size)
         self._mask_shape = (players, self.game.num_actions + 1)
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
-        self._apply: Callable[[object, tuple[str, ...], bool], bool] = _no_apply
-        self._write: Callable[[Any, Any, bool], bool] = _no_writer
+        self._apply: Callable[[object, tuple[str, ...], bool], bool]  # bound while _fast is set
+        self._write: Callable[[Any, Any, bool], bool]
         self._rows: Callable[..., dict[str, ObsDict]] = backend.core.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
@@ -371,14 +363,11 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
         state = self._match.deal(seed)
         self.agents = list(self.possible_agents)
+        self._fast = None
         if isinstance(state, EncodedState):
             self._fast = state
             self._apply = state.apply_keyed  # called with wait=True
             self._write = state.encode_seats_into
-        else:
-            self._fast = None
-            self._apply = _no_apply
-            self._write = _no_writer
         self._rows = backend.core.rows_by_key
         return self._observations(), {name: {} for name in self.agents}
 
