@@ -261,6 +261,11 @@ class State(MachineState[Phase]):
         return frozenset(seat for seat, out in enumerate(self._m.eliminations()) if out >= 0)
 
     @property
+    def hand_built(self) -> bool:
+        """True for a position from :meth:`from_piles` (it has no deal to replay from)."""
+        return self._hand_built
+
+    @property
     def battles(self) -> int:
         """Battles played so far (CW-B2)."""
         return self._m.battles

@@ -188,12 +188,6 @@ class MachineState(GameState[PhaseT]):
         return rng
 
     @property
-    def hand_built(self) -> bool:
-        """True for a position built by hand (each game's ``from_...``), which has no deal to
-        replay from."""
-        return self._hand_built
-
-    @property
     def machine(self) -> Machine:
         """The state's machine, through its typed contract (the fast path of integer
         actions for search, :mod:`cardwars.ismcts`).
