@@ -244,7 +244,7 @@ class MachineState(GameState[PhaseT]):
             IllegalMoveError: as for the base method; the state is left unchanged.
         """
         if not self._m.apply_actions(actions):
-            self._apply_checked(self._own_actions(actions))
+            self._apply_checked(self._own_step(actions, numbered=True))
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
         """Perform one step: a move for every seat in :attr:`~cardwars.engine.GameState.to_act`.
@@ -260,7 +260,7 @@ class MachineState(GameState[PhaseT]):
         # the caller's runs) and checks the step at its commit. Anything it refuses (or a
         # space whose keys are not made yet) takes the checked path, which explains.
         if not m.apply_moves(moves, self._action_space._keyer):
-            self._apply_checked(self._own_moves(moves))
+            self._apply_checked(self._own_step(moves, numbered=False))
         events = self._decode_last_step()
         self._events = (m.steps, events)
         return events
