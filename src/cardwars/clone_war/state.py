@@ -296,12 +296,10 @@ class State(MachineState[Phase]):
         most_cards = termination == "cap" and self._rules.cap_result == "most_cards"
         sizes = m.pile_sizes()
         # Later elimination ranks higher; seats still in rank above every eliminated seat.
-        keys: list[tuple[int, int]] = []
-        for seat, out in enumerate(m.eliminations()):
-            if out >= 0:
-                keys.append((0, out))
-            else:
-                keys.append((1, sizes[seat] if most_cards else 0))
+        keys = [
+            (0, out) if out >= 0 else (1, sizes[seat] if most_cards else 0)
+            for seat, out in enumerate(m.eliminations())
+        ]
         placings = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         winners = frozenset({winner}) if winner >= 0 else frozenset()
         return Result(winners, termination, m.battles, placings)

@@ -154,9 +154,8 @@ class _Match:
         """The final rewards by seat and whether the end was a cap."""
         result = self.current.result
         assert result is not None
-        if not result.winners:
-            return dict.fromkeys(range(self.game.players), 0), result.termination in CAPS
-        rewards = {s: 1 if s in result.winners else -1 for s in range(self.game.players)}
+        won = result.winners  # none in a draw: 0 for every seat
+        rewards = {s: (1 if s in won else -1) if won else 0 for s in range(self.game.players)}
         return rewards, result.termination in CAPS
 
     def render(self) -> str | None:

@@ -243,8 +243,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         n = self.num_envs
         derive = backend.core.derive_seed
         if seed is None:
-            base = int(self.np_random.integers(2**63))
-            return tuple(derive(base, k) for k in range(n))
+            seed = int(self.np_random.integers(2**63))
         if type(seed) is int:
             if not 0 <= seed < 2**64:
                 raise UsageError(f"seed must be an int in [0, 2**64), got {describe(seed)}")
