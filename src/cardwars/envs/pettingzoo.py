@@ -71,22 +71,17 @@ _FIELDS = ("observation", "action_mask")
 
 def _agent_actions(actions: object) -> dict[str, Any]:
     """``actions`` read once as a dict of its str keys; IllegalMoveError if no readable mapping."""
-    items: list[tuple[Any, Any]] | None
-    if type(actions) is dict:
-        assert isinstance(actions, dict)
-        items = list(actions.items())
-    else:
-        try:
-            items = list(actions.items()) if isinstance(actions, Mapping) else None
-        except Exception as exc:
-            raise IllegalMoveError(
-                f"step() could not read the mapping of agent -> action ({type_name(actions)}): "
-                f"{type_name(exc)}"
-            ) from exc
-        if items is None:
-            raise IllegalMoveError(
-                f"step() takes a dict of agent name -> action, got {describe(actions)}"
-            )
+    try:  # a dict's items() runs no caller code; another mapping's may raise anything
+        items = list(actions.items()) if isinstance(actions, Mapping) else None
+    except Exception as exc:
+        raise IllegalMoveError(
+            f"step() could not read the mapping of agent -> action ({type_name(actions)}): "
+            f"{type_name(exc)}"
+        ) from exc
+    if items is None:
+        raise IllegalMoveError(
+            f"step() takes a dict of agent name -> action, got {describe(actions)}"
+        )
     return {key: value for key, value in items if type(key) is str}  # others are ignored
 
 
