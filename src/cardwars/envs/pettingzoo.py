@@ -271,19 +271,6 @@ class _MatchEnv:
         """The underlying :class:`~cardwars.engine.GameState` (read it, do not apply to it)."""
         return self._match.current
 
-    @exclusive.read
-    def state(self) -> npt.NDArray[np.float32]:
-        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
-        return self._match.encoder.state(self._match.current)
-
-    @exclusive.read
-    def render(self) -> str | None:
-        """The board as text (``render_mode="ansi"``), else None."""
-        return self._match.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
-
 
 class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
@@ -466,8 +453,18 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             {name: {} for name in names},
         )
 
-    # The base's, listed on this class's page too (autodoc shows no base class's methods).
-    state, render, close = _MatchEnv.state, _MatchEnv.render, _MatchEnv.close
+    @exclusive.read
+    def state(self) -> npt.NDArray[np.float32]:
+        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
+        return self._match.encoder.state(self._match.current)
+
+    @exclusive.read
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self._match.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
@@ -563,8 +560,18 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
                 self._poll()
         self._accumulate_rewards()
 
-    # The base's, listed on this class's page too (autodoc shows no base class's methods).
-    state, render, close = _MatchEnv.state, _MatchEnv.render, _MatchEnv.close
+    @exclusive.read
+    def state(self) -> npt.NDArray[np.float32]:
+        """The god's-eye encoding (:meth:`Encoder.state <cardwars.envs.encoding.Encoder.state>`)."""
+        return self._match.encoder.state(self._match.current)
+
+    @exclusive.read
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``), else None."""
+        return self._match.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
 
 
 def env(game: str | Game[Any, Any], **options: Any) -> CardwarsAECEnv:
