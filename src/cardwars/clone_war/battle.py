@@ -20,17 +20,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardwars import backend
-from cardwars.cards import Card, CardId, Rank
+from cardwars.cards import Card
+from cardwars.clone_war.game import WHOLE_GAME
 from cardwars.clone_war.rules import Rules
-from cardwars.clone_war.state import _CARDS, _SEATS, _card_id, _position_options
-from cardwars.errors import CardParseError, UsageError, describe
+from cardwars.clone_war.state import _CARDS, _SEATS, _position_options, _read_start
+from cardwars.errors import UsageError
 
 __all__ = ["BattleOutcome", "War", "resolve_battle"]
 
-_FIGHT_RANKS: Final = (Rank.JACK, Rank.QUEEN, Rank.KING)
-
-WHOLE_GAME: Final = backend.RuleSource("cardwars.clone_war.whole_game")
-"""A whole game and the batch loop (``whole_game.py``) on the current backend."""
 _OPS: Final = backend.RuleSource("cardwars.clone_war.position")
 """Where the log's ops are named (``position.LogOp``)."""
 
@@ -99,46 +96,6 @@ class BattleOutcome:
     """The seats left without a card, which are out (CW-7.1)."""
 
 
-def _read_pile_card(value: object, seat: int, index: int) -> CardId:
-    where = f"card {index} of pile {seat}"
-    if isinstance(value, str):
-        try:
-            card = Card.parse(value)
-        except CardParseError as exc:
-            raise UsageError(f"{where}: {exc}") from None
-    elif isinstance(value, Card):
-        card = value
-    else:
-        raise UsageError(f"{where} must be a Card or card text like 'KS', got {describe(value)}")
-    if card.rank not in _FIGHT_RANKS:
-        raise UsageError(f"Clone War uses only J, Q and K; {where} is {card}")
-    return _card_id(card)
-
-
-def _read_piles(piles: object) -> list[list[CardId]]:
-    if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
-        raise UsageError(f"piles must be a sequence of 2 to 4 piles, got {describe(piles)}")
-    if not 2 <= len(piles) <= 4:
-        raise UsageError(f"a Clone War battle has 2 to 4 players, got {len(piles)} piles")
-    ids: list[list[CardId]] = []
-    seen: set[CardId] = set()
-    for seat, pile in enumerate(piles):
-        if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
-            raise UsageError(f"pile {seat} must be a sequence of cards, got {describe(pile)}")
-        if not pile:
-            raise UsageError(f"pile {seat} is empty: every player of a battle holds a card")
-        cards = [_read_pile_card(value, seat, index) for index, value in enumerate(pile)]
-        for card in cards:
-            if card in seen:
-                raise UsageError(
-                    f"{_CARDS[card]} appears twice (again in pile {seat}); the four decks "
-                    "are told apart by a deck digit, as in 'KS2'"
-                )
-            seen.add(card)
-        ids.append(cards)
-    return ids
-
-
 def resolve_battle(
     piles: Sequence[Sequence[Card | str]], rules: Rules | None = None, *, rng_seed: int = 0
 ) -> BattleOutcome:
@@ -166,12 +123,7 @@ def resolve_battle(
     >>> [" ".join(map(str, pile)) for pile in outcome.piles]
     ['', 'KH KD JD QD JH QC JS', 'QH']
     """
-    ids = _read_piles(piles)
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise UsageError(f"rules must be a clone_war.Rules, got {describe(rules)}")
-    if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-        raise UsageError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
+    ids, rules = _read_start(piles, rules, rng_seed, UsageError, battle=True)
     game = WHOLE_GAME.module.WholeGame(ids, [], rng_seed, *_position_options(rules))
     log: list[int] = game.battle()
     return _outcome(log, len(ids), game)

@@ -12,27 +12,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from cardwars import backend
 from cardwars.cards import Card, CardId, Deck, Rank, read_card
+from cardwars.clone_war import moves
 from cardwars.clone_war.bridge import CloneWarFaces
-from cardwars.clone_war.moves import (
-    ACTIONS,
-    CardsDealt,
-    CardsFlipped,
-    CloneWarObservation,
-    Forfeited,
-    GameOver,
-    LastCardShown,
-    Phase,
-    PlayersEliminated,
-    PotCollected,
-    PotSplit,
-    WarCardsPlaced,
-    WarStarted,
-)
+from cardwars.clone_war.moves import ACTIONS, CardsDealt, CloneWarObservation, Phase
 from cardwars.clone_war.rules import TERMINATIONS, Rules
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
-from cardwars.errors import RulesError, UsageError, describe
-from cardwars.options import check_players
+from cardwars.errors import CardwarsError, RulesError, UsageError, describe
 
 if TYPE_CHECKING:
     from cardwars.clone_war.machine import CloneWarMachine
@@ -52,15 +38,15 @@ _PHASES: Final[tuple[Phase, ...]] = (Phase.BATTLE, Phase.OVER)
 
 _FACES: Final = CloneWarFaces(
     cards=_CARDS,
-    flipped=CardsFlipped,
-    war=WarStarted,
-    forfeited=Forfeited,
-    placed=WarCardsPlaced,
-    last=LastCardShown,
-    split=PotSplit,
-    collected=PotCollected,
-    eliminated=PlayersEliminated,
-    over=GameOver,
+    flipped=moves.CardsFlipped,
+    war=moves.WarStarted,
+    forfeited=moves.Forfeited,
+    placed=moves.WarCardsPlaced,
+    last=moves.LastCardShown,
+    split=moves.PotSplit,
+    collected=moves.PotCollected,
+    eliminated=moves.PlayersEliminated,
+    over=moves.GameOver,
     seats=_SEATS,
 )
 """What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
@@ -73,27 +59,56 @@ def _card_id(card: Card) -> CardId:
     return card.deck * 12 + card.suit.value * 3 + (card.rank.value - Rank.JACK.value)
 
 
-def _pile_card(value: object, seat: int) -> CardId:
-    """A card of pile ``seat`` for :meth:`State.from_piles`: a J, Q or K (CW-1.1)."""
-    card = read_card(value, f"pile {seat}")
-    if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING):
-        raise RulesError(f"Clone War uses only J, Q and K; pile {seat} holds {card}")
-    return _card_id(card)
+def _read_start(
+    piles: object, rules: object, rng_seed: object, error: type[CardwarsError], battle: bool
+) -> tuple[list[list[CardId]], Rules]:
+    """The card ids of ``piles`` (top first) and the rules, for :meth:`State.from_piles` and
+    ``resolve_battle`` (a ``battle``'s piles may not be empty): 2 to 4 piles of J, Q and K
+    (CW-1.1), no card twice, else ``error`` (card text that is no card: CardParseError, which
+    a battle reports as UsageError)."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise error(f"rules must be a clone_war.Rules, got {describe(rules)}")
+    if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
+        raise error(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
+    if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
+        raise error(f"piles must be a sequence of 2 to 4 piles, got {describe(piles)}")
+    if not 2 <= len(piles) <= 4:
+        raise error(f"Clone War is for 2 to 4 players, got {len(piles)} piles")
+    ids: list[list[CardId]] = []
+    seen: set[CardId] = set()
+    for seat, pile in enumerate(piles):
+        if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence):
+            raise error(f"pile {seat} must be a sequence of cards, got {describe(pile)}")
+        if battle and not pile:
+            raise error(f"pile {seat} is empty: every player of a battle holds a card")
+        ids.append([])
+        for index, value in enumerate(pile):
+            where = f"card {index} of pile {seat}"
+            try:
+                card = read_card(value, where)
+            except CardwarsError as exc:
+                if not battle:
+                    raise
+                raise error(str(exc)) from None
+            if card.rank not in (Rank.JACK, Rank.QUEEN, Rank.KING):
+                raise error(f"Clone War uses only J, Q and K; {where} is {card}")
+            ident = _card_id(card)
+            if ident in seen:
+                raise error(
+                    f"{card} appears twice (again in pile {seat}); the four decks are told "
+                    "apart by a deck digit, as in 'KS2'"
+                )
+            seen.add(ident)
+            ids[seat].append(ident)
+    return ids, rules
 
 
 @functools.lru_cache(maxsize=64)
-def _position_options(rules: Rules) -> tuple[int, int, int, int, int, int]:
+def _position_options(rules: Rules) -> tuple[int, ...]:
     """``rules`` as the ints ``whole_game.WholeGame`` takes after its cards and RNG:
-    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in this order."""
-    options = rules.machine_options()
-    return (
-        options["collect_order"],
-        options["forfeit_cards_to"],
-        options["short_war"],
-        options["split_remainder"],
-        options["max_battles"],
-        options["cap_result"],
-    )
+    every option of :meth:`Rules.machine_options` but ``cycle_detection``, in their order."""
+    return tuple(v for k, v in rules.machine_options().items() if k != "cycle_detection")
 
 
 @functools.lru_cache(maxsize=64)
@@ -171,25 +186,8 @@ class State(MachineState[Phase]):
         >>> [str(card) for card in state.piles[0]]
         ['QD', 'KC', 'KD', 'JC', 'QC', 'KH', 'JD']
         """
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a clone_war.Rules, got {describe(rules)}")
-        if isinstance(rng_seed, bool) or not isinstance(rng_seed, int) or not 0 <= rng_seed < 2**64:
-            raise RulesError(f"rng_seed must be an int in [0, 2**64), got {describe(rng_seed)}")
-        if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
-            raise RulesError(f"piles must be a sequence of piles, got {describe(piles)}")
-        check_players("clone-war", len(piles), 2, 4)
-        for seat, given in enumerate(piles):
-            if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-                raise RulesError(f"pile {seat} must be a sequence of cards, got {describe(given)}")
-        ids = [[_pile_card(item, seat) for item in pile] for seat, pile in enumerate(piles)]
-        seen: set[CardId] = set()
-        for seat, pile in enumerate(ids):
-            for card in pile:
-                if card in seen:
-                    raise RulesError(f"{_CARDS[card]} appears twice (again in pile {seat})")
-                seen.add(card)
-        if not seen:
+        ids, rules = _read_start(piles, rules, rng_seed, RulesError, battle=False)
+        if not any(ids):
             raise RulesError("a Clone War position needs at least one card")
         return cls(rules, rng_seed, _new_machine(ids, [], rng_seed, rules), True)
 
@@ -197,8 +195,7 @@ class State(MachineState[Phase]):
     @property
     def players(self) -> int:
         """The number of seats."""
-        players: int = self._m.players
-        return players
+        return self._m.players
 
     def legal_moves(self, player: int) -> tuple[Move, ...]:
         """The empty tuple, always, as Clone War has no moves."""
@@ -246,8 +243,7 @@ class State(MachineState[Phase]):
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's pile, top first."""
-        piles: tuple[tuple[Card, ...], ...] = self._m.piles()
-        return piles
+        return self._m.piles()
 
     @property
     def pot(self) -> tuple[Card, ...]:
@@ -257,8 +253,7 @@ class State(MachineState[Phase]):
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile, top first (CW-2.2, CW-5.3, ``forfeit_cards_to="dead"``)."""
-        dead: tuple[Card, ...] = self._m.dead()
-        return dead
+        return self._m.dead()
 
     @property
     def eliminated(self) -> frozenset[int]:
@@ -273,14 +268,12 @@ class State(MachineState[Phase]):
     @property
     def battles(self) -> int:
         """Battles played so far (CW-B2)."""
-        battles: int = self._m.battles
-        return battles
+        return self._m.battles
 
     @property
     def wars(self) -> int:
         """War stages begun so far (CW-B2); a double war counts 2."""
-        wars: int = self._m.wars
-        return wars
+        return self._m.wars
 
     def _position_data(self) -> dict[str, Any]:
         """The arguments of :meth:`from_piles` for this position (records of hand-built games)."""
@@ -303,12 +296,10 @@ class State(MachineState[Phase]):
         most_cards = termination == "cap" and self._rules.cap_result == "most_cards"
         sizes = m.pile_sizes()
         # Later elimination ranks higher; seats still in rank above every eliminated seat.
-        keys: list[tuple[int, int]] = []
-        for seat, out in enumerate(m.eliminations()):
-            if out >= 0:
-                keys.append((0, out))
-            else:
-                keys.append((1, sizes[seat] if most_cards else 0))
+        keys = [
+            (0, out) if out >= 0 else (1, sizes[seat] if most_cards else 0)
+            for seat, out in enumerate(m.eliminations())
+        ]
         placings = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
         winners = frozenset({winner}) if winner >= 0 else frozenset()
         return Result(winners, termination, m.battles, placings)

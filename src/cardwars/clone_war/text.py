@@ -65,66 +65,6 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"P{s}" for s in seats)
 
 
-def _refuse(text: object, seat: int | None = None) -> IllegalMoveError:
-    return IllegalMoveError(
-        f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}",
-        seat=seat if type(seat) is int else None,
-        move=text if type(text) is str else describe(text),
-    )
-
-
-def _describe(event: Event) -> str | None:
-    if isinstance(event, CardsDealt):
-        sizes = event.pile_sizes
-        if len(set(sizes)) == 1:
-            dealt = f"dealt: {sizes[0]} cards face down to each of {len(sizes)} players"
-        else:
-            dealt = "dealt face down: " + ", ".join(f"P{s} {n}" for s, n in enumerate(sizes))
-        return dealt + (f"; {event.dead} to the dead pile" if event.dead else "")
-    if isinstance(event, CardsFlipped):
-        shown = ", ".join(f"P{s} {card}" for s, card in event.cards)
-        return f"battle {event.battle}: {shown}"
-    if isinstance(event, WarStarted):
-        return f"war stage {event.stage}: {_seats(event.seats)}"
-    if isinstance(event, WarCardsPlaced):
-        return f"P{event.seat} places a card face down and {event.face_up} face up"
-    if isinstance(event, Forfeited):
-        where = "the dead pile" if event.to_dead else "the pot"
-        return f"P{event.seat} is short and forfeits {event.cards} card(s) to {where}"
-    if isinstance(event, LastCardShown):
-        how = "plays" if event.played else "stands on"
-        return f"P{event.seat} {how} {event.card}"
-    if isinstance(event, PotSplit):
-        dead = f", {event.to_dead} to the dead pile" if event.to_dead else ""
-        return f"still tied: the pot is shuffled and split among {_seats(event.seats)}{dead}"
-    if isinstance(event, PotCollected):
-        how = " (shuffled)" if event.shuffled else ""
-        return f"P{event.seat} takes the pot ({event.cards} cards){how}"
-    if isinstance(event, PlayersEliminated):
-        return f"{_seats(event.seats)} out of cards: place {event.place}"
-    return None  # GameOver too: the command prints the result itself
-
-
-def _render(observation: CloneWarObservation) -> str:
-    sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(observation.pile_sizes))
-    wars = f"{observation.wars} war stage" + ("" if observation.wars == 1 else "s")
-    line = (
-        f"battle {observation.battles}, {wars} · piles: {sizes} · dead pile {observation.dead_size}"
-    )
-    if observation.face_up:
-        line += " · shown: " + ", ".join(f"P{s} {c}" for s, c in observation.face_up)
-    return line
-
-
-def _render_state(state: State) -> str:
-    lines = [
-        f"P{s} ({len(pile)}): " + (" ".join(str(c) for c in pile) or "-")
-        for s, pile in enumerate(state.piles)
-    ]
-    lines.append(f"dead ({len(state.dead)}): " + (" ".join(str(c) for c in state.dead) or "-"))
-    return "\n".join(lines)
-
-
 # --- the interface ---------------------------------------------------------------------------
 
 
@@ -175,7 +115,11 @@ class CloneWarText:
         ...
         cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
         """
-        raise _refuse(text, seat)
+        raise IllegalMoveError(
+            f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}",
+            seat=seat if type(seat) is int else None,
+            move=text if type(text) is str else describe(text),
+        )
 
     def render(self, observation: CloneWarObservation) -> str:
         """The public facts (CW-8) on one line.
@@ -185,7 +129,13 @@ class CloneWarText:
         >>> print(TEXT.render(CloneWar(players=3).new_game(seed=7).observation(0)))
         battle 0, 0 war stages · piles: P0 16, P1 16, P2 16 · dead pile 0
         """
-        return _render(observation)
+        sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(observation.pile_sizes))
+        wars = f"{observation.wars} war stage" + ("" if observation.wars == 1 else "s")
+        line = f"battle {observation.battles}, {wars} · piles: {sizes}"
+        line += f" · dead pile {observation.dead_size}"
+        if observation.face_up:
+            line += " · shown: " + ", ".join(f"P{s} {c}" for s, c in observation.face_up)
+        return line
 
     def describe(self, event: Event) -> str | None:
         """One line describing ``event``, or None for an event that needs no words.
@@ -197,7 +147,35 @@ class CloneWarText:
         >>> print(TEXT.describe(State.from_piles([["KC"], ["QD"]]).apply({})[-1]))  # GameOver
         None
         """
-        return _describe(event)
+        if isinstance(event, CardsDealt):
+            sizes = event.pile_sizes
+            if len(set(sizes)) == 1:
+                dealt = f"dealt: {sizes[0]} cards face down to each of {len(sizes)} players"
+            else:
+                dealt = "dealt face down: " + ", ".join(f"P{s} {n}" for s, n in enumerate(sizes))
+            return dealt + (f"; {event.dead} to the dead pile" if event.dead else "")
+        if isinstance(event, CardsFlipped):
+            shown = ", ".join(f"P{s} {card}" for s, card in event.cards)
+            return f"battle {event.battle}: {shown}"
+        if isinstance(event, WarStarted):
+            return f"war stage {event.stage}: {_seats(event.seats)}"
+        if isinstance(event, WarCardsPlaced):
+            return f"P{event.seat} places a card face down and {event.face_up} face up"
+        if isinstance(event, Forfeited):
+            where = "the dead pile" if event.to_dead else "the pot"
+            return f"P{event.seat} is short and forfeits {event.cards} card(s) to {where}"
+        if isinstance(event, LastCardShown):
+            how = "plays" if event.played else "stands on"
+            return f"P{event.seat} {how} {event.card}"
+        if isinstance(event, PotSplit):
+            dead = f", {event.to_dead} to the dead pile" if event.to_dead else ""
+            return f"still tied: the pot is shuffled and split among {_seats(event.seats)}{dead}"
+        if isinstance(event, PotCollected):
+            how = " (shuffled)" if event.shuffled else ""
+            return f"P{event.seat} takes the pot ({event.cards} cards){how}"
+        if isinstance(event, PlayersEliminated):
+            return f"{_seats(event.seats)} out of cards: place {event.place}"
+        return None  # GameOver too: the command prints the result itself
 
     def render_state(self, state: State) -> str:
         """Every pile, top first, and the dead pile (god's-eye, for replays).
@@ -209,7 +187,12 @@ class CloneWarText:
         P1 (1): QD
         dead (0): -
         """
-        return _render_state(state)
+        lines = [
+            f"P{s} ({len(pile)}): " + (" ".join(str(c) for c in pile) or "-")
+            for s, pile in enumerate(state.piles)
+        ]
+        lines.append(f"dead ({len(state.dead)}): " + (" ".join(str(c) for c in state.dead) or "-"))
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return "CloneWarText()"

@@ -167,14 +167,12 @@ class MachineState(GameState[PhaseT]):
     def to_act(self) -> frozenset[int]:
         """The seats polled now, whose moves :meth:`apply` needs (the game's page says when
         each seat is polled); empty while the step is automatic, and at the end."""
-        polled: frozenset[int] = self._m.to_act
-        return polled
+        return self._m.to_act
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        over: bool = self._m.over
-        return over
+        return self._m.over
 
     @property
     def result(self) -> Result | None:
@@ -246,7 +244,7 @@ class MachineState(GameState[PhaseT]):
             IllegalMoveError: as for the base method; the state is left unchanged.
         """
         if not self._m.apply_actions(actions):
-            self._apply_checked(self._own_actions(actions))
+            self._apply_checked(self._own_step(actions, numbered=True))
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
         """Perform one step: a move for every seat in :attr:`~cardwars.engine.GameState.to_act`.
@@ -262,7 +260,7 @@ class MachineState(GameState[PhaseT]):
         # the caller's runs) and checks the step at its commit. Anything it refuses (or a
         # space whose keys are not made yet) takes the checked path, which explains.
         if not m.apply_moves(moves, self._action_space._keyer):
-            self._apply_checked(self._own_moves(moves))
+            self._apply_checked(self._own_step(moves, numbered=False))
         events = self._decode_last_step()
         self._events = (m.steps, events)
         return events

@@ -282,32 +282,9 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
         >>> state.history[-1]
         {0: Switch(a=0, b=1), 1: Switch(a=4, b=5)}
         """
-        ordered = self._own_actions(actions)
+        ordered = self._own_step(actions, numbered=True)
         self._last_events = self._apply(ordered)
         self._history.append(ordered)
-
-    def _own_actions(self, actions: object) -> dict[int, Move]:
-        """The state's own legal move object for each seat's given action, in seat order; or
-        raise :class:`IllegalMoveError` as :meth:`apply_actions` documents, changing nothing."""
-        given = self._read_step(actions, "apply_actions", "action")
-        ordered: dict[int, Move] = {}
-        for seat in sorted(given):
-            action = given[seat]
-            legal, legal_actions = self._actions_of(seat)
-            try:
-                if type(action) is not int:
-                    raise ValueError
-                ordered[seat] = legal[legal_actions.index(action)]
-            except ValueError:
-                raise illegal_move(
-                    seat,
-                    action,
-                    legal,
-                    self._action_space,
-                    phase=self.phase.name,
-                    legal_actions=legal_actions,
-                ) from None
-        return ordered
 
     def _read_step(self, moves: object, method: str, thing: str) -> dict[int, object]:
         """Read a step's mapping once: int seats, exactly the polled ones; or raise."""
@@ -383,24 +360,34 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 say the same (:class:`~cardwars.errors.IllegalMoveError`). The
                 state is left exactly as it was.
         """
-        ordered = self._own_moves(moves)
+        ordered = self._own_step(moves, numbered=False)
         events = self._apply(ordered)
         self._history.append(ordered)
         self._last_events = events
         return events
 
-    def _own_moves(self, moves: object) -> dict[int, Move]:
-        """The state's own legal move object for each seat's given move, in seat order; or
-        raise :class:`IllegalMoveError` as :meth:`apply` documents, changing nothing."""
-        given = self._read_step(moves, "apply", "move")
+    def _own_step(self, step: object, numbered: bool) -> dict[int, Move]:
+        """The state's own legal move object for each seat's given action (``numbered``, as
+        :meth:`apply_actions` reads it) or move (:meth:`apply`), in seat order; or raise
+        :class:`IllegalMoveError` as those methods document, changing nothing."""
+        thing = "action" if numbered else "move"
+        given = self._read_step(step, "apply_actions" if numbered else "apply", thing)
         ordered: dict[int, Move] = {}
         for seat in sorted(given):
-            move = given[seat]
-            legal = self.legal_moves(seat)
-            own = matching_move(move, legal)
+            value = given[seat]
+            actions: tuple[int, ...] | None = None
+            if numbered:
+                legal, actions = self._actions_of(seat)
+                own = (
+                    legal[actions.index(value)] if type(value) is int and value in actions else None
+                )
+            else:
+                legal = self.legal_moves(seat)
+                own = matching_move(value, legal)
             if own is None:
                 space = getattr(type(self), "_action_space", None)  # a caller's game may lack one
-                raise illegal_move(seat, move, legal, space, phase=self.phase.name)
+                phase = self.phase.name
+                raise illegal_move(seat, value, legal, space, phase=phase, legal_actions=actions)
             ordered[seat] = own
         return ordered
 

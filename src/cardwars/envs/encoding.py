@@ -213,6 +213,18 @@ def check_decisions(game: Game[Any, Any]) -> None:
         )
 
 
+def _check_choice(name: str, value: object, allowed: tuple[str | None, ...]) -> None:
+    """UsageError unless ``value`` is one of ``allowed`` (an env's ``render_mode=``...)."""
+    if value not in allowed:
+        raise UsageError(f"{name} must be {' or '.join(map(repr, allowed))}, got {describe(value)}")
+
+
+def _check_seat(seat: object, players: int) -> None:
+    """UsageError unless ``seat`` is a plain int seat (an env's learner seat)."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+
+
 def resolve_game(game: str | Game[Any, Any], options: dict[str, Any]) -> Game[Any, Any]:
     """The game a name with options (or a :class:`~cardwars.engine.Game`) stands for.
 

@@ -25,7 +25,6 @@ The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` B
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -38,7 +37,14 @@ from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
 from cardwars.engine.interfaces import Agent
 from cardwars.engine.machine_state import MachineState
-from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.envs.encoding import (
+    CAPS,
+    _check_choice,
+    _check_seat,
+    action_value,
+    encoder,
+    resolve_game,
+)
 from cardwars.errors import UsageError, describe
 from cardwars.registry import BUILTIN, game_names
 
@@ -76,23 +82,18 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         illegal_action: str = "terminate",
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
-        if illegal_action not in ("terminate", "raise"):
-            raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal_action)}"
-            )
+        _check_choice("render_mode", render_mode, (None, "ansi"))
+        _check_choice("illegal_action", illegal_action, ("terminate", "raise"))
         self.game = resolve_game(game, options)
         players = self.game.players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+        _check_seat(seat, players)
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         if opponent is None:
             opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
-        self._encoder: Encoder = encoder(self.game)
+        self._encoder = encoder(self.game)
         n = self.game.num_actions
         self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(n)
@@ -139,17 +140,6 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         state = self.game_state
         while not state.is_over and self.seat not in state.to_act:
             state.apply(self._opponent_moves())
-
-    def _atomic(self, state: GameState[Any], work: Callable[[], None]) -> None:
-        """Run ``work``; if anything raises, put ``state`` and the RNGs back, then re-raise."""
-        before = state.copy()
-        rngs = [rng.copy() for rng in self._rngs]
-        try:
-            work()
-        except BaseException:
-            state._restore(before)
-            self._rngs = rngs
-            raise
 
     @exclusive.step
     def reset(
@@ -205,15 +195,17 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             info["illegal_action"] = True
             self._done = True
             return self._observe(), -1.0, True, False, info
-
-        def play() -> None:
+        # All or nothing: an opponent that raises leaves the env as it was, to try the step again.
+        before, rngs = state.copy(), [rng.copy() for rng in self._rngs]
+        try:
             moves = self._opponent_moves()  # the state is as it was (else UsageError)
             moves[self.seat] = state.legal_moves(self.seat)[legal.index(chosen)]
             state.apply(moves)
             self._advance()
-
-        # All or nothing: an opponent that raises leaves the env as it was, to try the step again.
-        self._atomic(state, play)
+        except BaseException:
+            state._restore(before)
+            self._rngs = rngs
+            raise
         reward, terminated, truncated = 0.0, False, False
         result = state.result
         if result is not None:

@@ -50,7 +50,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from cardwars import backend, exclusive
 from cardwars.actions import illegal_move, type_name
 from cardwars.engine import Game, GameState
-from cardwars.envs.encoding import CAPS, Encoder, action_value, encoder, resolve_game
+from cardwars.envs.encoding import CAPS, _check_choice, action_value, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe
 from cardwars.vectors import EncodedState
 
@@ -71,31 +71,18 @@ _FIELDS = ("observation", "action_mask")
 
 def _agent_actions(actions: object) -> dict[str, Any]:
     """``actions`` read once as a dict of its str keys; IllegalMoveError if no readable mapping."""
-    items: list[tuple[Any, Any]] | None
-    if type(actions) is dict:
-        assert isinstance(actions, dict)
-        items = list(actions.items())
-    else:
-        try:
-            items = list(actions.items()) if isinstance(actions, Mapping) else None
-        except Exception as exc:
-            raise IllegalMoveError(
-                f"step() could not read the mapping of agent -> action ({type_name(actions)}): "
-                f"{type_name(exc)}"
-            ) from exc
-        if items is None:
-            raise IllegalMoveError(
-                f"step() takes a dict of agent name -> action, got {describe(actions)}"
-            )
+    try:  # a dict's items() runs no caller code; another mapping's may raise anything
+        items = list(actions.items()) if isinstance(actions, Mapping) else None
+    except Exception as exc:
+        raise IllegalMoveError(
+            f"step() could not read the mapping of agent -> action ({type_name(actions)}): "
+            f"{type_name(exc)}"
+        ) from exc
+    if items is None:
+        raise IllegalMoveError(
+            f"step() takes a dict of agent name -> action, got {describe(actions)}"
+        )
     return {key: value for key, value in items if type(key) is str}  # others are ignored
-
-
-def _no_writer(vectors: Any, masks: Any, wait: bool) -> bool:
-    raise AssertionError("no machine to write the observations")  # pragma: no cover
-
-
-def _no_apply(actions: object, keys: tuple[str, ...], wait: bool) -> bool:
-    return False  # pragma: no cover
 
 
 class _Match:
@@ -108,19 +95,15 @@ class _Match:
         options: dict[str, Any],
         wait: bool = False,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise UsageError(f"render_mode must be None or 'ansi', got {describe(render_mode)}")
+        _check_choice("render_mode", render_mode, (None, "ansi"))
         render_seat = options.pop("render_seat", None)
         illegal = options.pop("illegal_action", "terminate")
-        if illegal not in ("terminate", "raise"):
-            raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal)}"
-            )
+        _check_choice("illegal_action", illegal, ("terminate", "raise"))
         self.illegal: str = illegal
         self.game = resolve_game(game, options)
         self.render_mode = render_mode
         self.render_seat: int | None = render_seat
-        self.encoder: Encoder = encoder(self.game)
+        self.encoder = encoder(self.game)
         self.names = [f"player_{seat}" for seat in range(self.game.players)]
         n = self.game.num_actions
         self.wait = n if wait else -1  # the Parallel env's wait action, else -1
@@ -166,9 +149,8 @@ class _Match:
         """The final rewards by seat and whether the end was a cap."""
         result = self.current.result
         assert result is not None
-        if not result.winners:
-            return dict.fromkeys(range(self.game.players), 0), result.termination in CAPS
-        rewards = {s: 1 if s in result.winners else -1 for s in range(self.game.players)}
+        won = result.winners  # none in a draw: 0 for every seat
+        rewards = {s: (1 if s in won else -1) if won else 0 for s in range(self.game.players)}
         return rewards, result.termination in CAPS
 
     def render(self) -> str | None:
@@ -320,8 +302,8 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         self._obs_shape = (players, size)
         self._mask_shape = (players, self.game.num_actions + 1)
         self._fast: GameState[Any] | None = None  # None: no fast path (no game, a game over)
-        self._apply: Callable[[object, tuple[str, ...], bool], bool] = _no_apply
-        self._write: Callable[[Any, Any, bool], bool] = _no_writer
+        self._apply: Callable[[object, tuple[str, ...], bool], bool]  # bound while _fast is set
+        self._write: Callable[[Any, Any, bool], bool]
         self._rows: Callable[..., dict[str, ObsDict]] = backend.core.rows_by_key
         self._zeros = dict.fromkeys(self._keys, 0.0)  # copied for each step's rewards
         self._false = dict.fromkeys(self._keys, False)
@@ -362,14 +344,11 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         """Deal a new game (from ``seed`` when given); return every agent's observation and info."""
         state = self._match.deal(seed)
         self.agents = list(self.possible_agents)
+        self._fast = None
         if isinstance(state, EncodedState):
             self._fast = state
             self._apply = state.apply_keyed  # called with wait=True
             self._write = state.encode_seats_into
-        else:
-            self._fast = None
-            self._apply = _no_apply
-            self._write = _no_writer
         self._rows = backend.core.rows_by_key
         return self._observations(), {name: {} for name in self.agents}
 

@@ -46,7 +46,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from cardwars import backend, exclusive
 from cardwars.engine import Game
-from cardwars.envs.encoding import encoder, resolve_game
+from cardwars.envs.encoding import _check_choice, _check_seat, encoder, resolve_game
 from cardwars.errors import IllegalMoveError, UsageError, describe, listed
 from cardwars.vectors import Encodable, has_vector_tables, no_vector_tables
 
@@ -160,10 +160,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             raise UsageError(
                 f"num_envs must be an int from 1 to {MAX_ENVS}, got {describe(num_envs)}"
             )
-        if illegal_action not in ("terminate", "raise"):
-            raise UsageError(
-                f"illegal_action must be 'terminate' or 'raise', got {describe(illegal_action)}"
-            )
+        _check_choice("illegal_action", illegal_action, ("terminate", "raise"))
         if type(copy) is not bool:
             raise UsageError(f"copy must be True or False, got {describe(copy)}")
         if threads is None:
@@ -180,8 +177,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             )
         self.game = resolve_game(game, options)
         players = self.game.players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise UsageError(f"seat must be 0..{players - 1}, got {describe(seat)}")
+        _check_seat(seat, players)
         if not has_vector_tables(self.game):  # a plugin's game: refused before any work
             raise UsageError(no_vector_tables(self.game.name))
         assert isinstance(self.game, Encodable)
@@ -247,8 +243,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         n = self.num_envs
         derive = backend.core.derive_seed
         if seed is None:
-            base = int(self.np_random.integers(2**63))
-            return tuple(derive(base, k) for k in range(n))
+            seed = int(self.np_random.integers(2**63))
         if type(seed) is int:
             if not 0 <= seed < 2**64:
                 raise UsageError(f"seed must be an int in [0, 2**64), got {describe(seed)}")
