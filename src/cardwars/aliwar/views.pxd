@@ -3,7 +3,8 @@ cimport cython
 from libc.stdint cimport uint64_t
 from cardwars.aliwar.position cimport Position
 
-@cython.locals(s=int, c=int, i=int, size=int, head=int, base=int, up=bint, card=int,
+@cython.locals(s=int, c=int, i=Py_ssize_t, size=Py_ssize_t, head=Py_ssize_t, base=Py_ssize_t,
+               up=bint, card=Py_ssize_t,
                shown=uint64_t)
 cdef void encode(Position g, float* o, int at, bint hide, uint64_t known) noexcept nogil
 @cython.locals(i=int, stack=int, base=int)
