@@ -344,8 +344,7 @@ class State(MachineState[Phase], EncodedState):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        moves: tuple[AliwarMove, ...] = m.legal_moves(player, _MOVES)
-        return moves
+        return m.legal_moves(player, _MOVES)
 
     # --- readable state ------------------------------------------------------------------
     @property
@@ -356,26 +355,22 @@ class State(MachineState[Phase], EncodedState):
     @property
     def stacks(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, god's-eye."""
-        stacks: tuple[tuple[tuple[Card, ...], ...], ...] = self._m.stacks()
-        return stacks
+        return self._m.stacks()
 
     @property
     def protection(self) -> tuple[Card, Card]:
         """The protection card of each seat."""
-        protection: tuple[Card, Card] = self._m.protection()
-        return protection
+        return self._m.protection()
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The discarded cards, in discard order (AW-B8), out of the game for good."""
-        discard: tuple[Card, ...] = self._m.discard()
-        return discard
+        return self._m.discard()
 
     @property
     def won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards each seat won this round, in column order; empty outside the Keep phase."""
-        won: tuple[tuple[Card, ...], tuple[Card, ...]] = self._m.won()
-        return won
+        return self._m.won()
 
     @property
     def hand_built(self) -> bool:
@@ -385,19 +380,16 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rounds(self) -> int:
         """Rounds played; a round counts from its conflict on."""
-        rounds: int = self._m.rounds
-        return rounds
+        return self._m.rounds
 
     @property
     def no_progress(self) -> int:
         """Completed rounds in a row without a discard (AW-7.6)."""
-        no_progress: int = self._m.no_progress
-        return no_progress
+        return self._m.no_progress
 
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row (not the discard pile)."""
-        count: int = self._m.card_count()
-        return count
+        return self._m.card_count()
 
     # --- information ---------------------------------------------------------------------
     def observation(self, player: int) -> AliwarObservation:
@@ -425,9 +417,8 @@ class State(MachineState[Phase], EncodedState):
         if type(player) is not int or not 0 <= player < 2:
             self._check_seat(player)
         m = self._m  # the perfect views, not the step's cached display
-        view: AliwarObservation = m.observations(_FACES, True, self.result if m.over else None)[
-            player
-        ]
+        views = m.observations(_FACES, True, self.result if m.over else None)
+        view: AliwarObservation = views[player]
         return view
 
     # --- the RL encodings, written by the machine ----------------------------------------
@@ -489,8 +480,7 @@ class State(MachineState[Phase], EncodedState):
                 "encode_seats_into needs a writable C-contiguous float32 block of 2 x 609 "
                 f"and a writable C-contiguous int8 block of 2 x {width}: {exc}"
             ) from None
-        over: bool = m.over
-        return over
+        return m.over
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
@@ -593,16 +583,11 @@ class State(MachineState[Phase], EncodedState):
             raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         cls._check_rng(rng)
         known = 0
-        for own in observation.stacks:
-            for stack in own:
-                for card in stack:
-                    if card is not None:
-                        known |= 1 << card.id
-        for card in observation.protection:
-            known |= 1 << card.id
-        for cards in (*observation.won, observation.discard):
-            for card in cards:
-                known |= 1 << card.id
+        piles = [stack for own in observation.stacks for stack in own]
+        for pile in (*piles, observation.protection, *observation.won, observation.discard):
+            for card in pile:
+                if card is not None:
+                    known |= 1 << card.id
         pool = [card for card in range(52) if not known >> card & 1]
         rng.shuffle(pool)
         fill = iter(pool)
