@@ -176,9 +176,7 @@ _FACES: Final = AliwarFaces(
     observation=AliwarObservation,
     phases=_PHASES,
 )
-"""What the machine builds events and observations with (its fields are documented in
-:class:`cardwars.aliwar.bridge.AliwarFaces`): the cards, the classes, and the events with
-few possible values, made once and shared (they are frozen values)."""
+"""What the machine builds events and observations with (:class:`.bridge.AliwarFaces`)."""
 
 
 class State(MachineState[Phase], EncodedState):
@@ -281,20 +279,13 @@ class State(MachineState[Phase], EncodedState):
                 raise RulesError(f"seat {seat} must have {STACKS} stacks, got {describe(own)}")
             built.append([])
             for c, stack in enumerate(own):
+                where = f"seat {seat} stack {c}"
                 if not _is_sequence(stack):
-                    raise RulesError(
-                        f"seat {seat} stack {c} must be a sequence of cards, got {describe(stack)}"
-                    )
+                    raise RulesError(f"{where} must be a sequence of cards, got {describe(stack)}")
                 if not stack:
-                    raise RulesError(
-                        f"seat {seat} stack {c} is empty; every stack needs a card (AW-B5)"
-                    )
-                built[seat].append(
-                    [
-                        _read_standard_card(v, f"seat {seat} stack {c} card {i}")
-                        for i, v in enumerate(stack)
-                    ]
-                )
+                    raise RulesError(f"{where} is empty; every stack needs a card (AW-B5)")
+                cards = [_read_standard_card(v, f"{where} card {i}") for i, v in enumerate(stack)]
+                built[seat].append(cards)
         guards = [
             _read_standard_card(v, f"protection of seat {seat}")
             for seat, v in enumerate(protection)
