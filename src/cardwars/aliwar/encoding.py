@@ -93,9 +93,8 @@ def encoding(game: Game[Rules, Any]) -> Encoding:
         out: list[int] = []
         for side in sides:
             for pile in side:
-                pile_codes = [UNKNOWN if card is None else card.id + 1 for card in pile]
-                out += pile_codes
-                out += [0] * (DEPTH - len(pile_codes))
+                out += [UNKNOWN if card is None else card.id + 1 for card in pile]
+                out += [0] * (DEPTH - len(pile))
         return out
 
     def observe(obs: AliwarObservation) -> list[int]:

@@ -150,11 +150,6 @@ def _outcome(result: Result) -> str:
     return f"P{result.winner} wins ({result.termination})"
 
 
-def _header() -> str:
-    columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
-    return f"{'':<10}{columns}P"
-
-
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) or "-"
 
@@ -288,7 +283,8 @@ class AliwarText:
         discard   -
         """
         obs = observation
-        lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), _header()]
+        columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
+        lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), f"{'':<10}{columns}P"]
         seats = (1 - obs.seat, obs.seat)
         for seat in seats:
             label = f"P{seat} (you)" if seat == obs.seat else f"P{seat}"
