@@ -515,28 +515,18 @@ class State(MachineState[Phase], EncodedState):
         feed = self._step_events()
         if self._m is not m or len(feed) < now.steps:  # undone by another thread meanwhile
             raise busy_error()
-        stacks = [[list(stack) for stack in own] for own in key.stacks]
         # What the seat knows by the rules: every card once face up is remembered by both
         # (AW-8.3; the machine's ``seen``), whatever the views display (view_recall
         # changes observations only). The cards never seen are the hidden ones.
         seen = key.seen
-        hidden = [
-            (s, c, i)
-            for s, own in enumerate(stacks)
-            for c, stack in enumerate(own)
-            for i, card in enumerate(stack)
-            if not seen >> card & 1
-        ]
-        cards = [stacks[s][c][i] for s, c, i in hidden]
-        rng.shuffle(cards)
-        for (s, c, i), card in zip(hidden, cards, strict=True):
-            stacks[s][c][i] = card
-        machine = _machine_from_key(
-            key._replace(
-                stacks=tuple(tuple(tuple(stack) for stack in own) for own in stacks),
-                rng_state=rng.next_u64(),
-            )
+        hidden = [c for own in key.stacks for pile in own for c in pile if not seen >> c & 1]
+        rng.shuffle(hidden)
+        fill = iter(hidden)
+        stacks = tuple(
+            tuple(tuple(card if seen >> card & 1 else next(fill) for card in pile) for pile in own)
+            for own in key.stacks
         )
+        machine = _machine_from_key(key._replace(stacks=stacks, rng_state=rng.next_u64()))
         guess = type(self)(self._rules, self._seed, machine, self._hand_built)
         # The public past (issue 23): the seat's feed is this state's, not a replay.
         guess._start = self._start
