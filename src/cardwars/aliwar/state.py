@@ -615,15 +615,10 @@ class State(MachineState[Phase], EncodedState):
         }
 
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
-        start = self._start
-        stacks = start.stacks
-        return (
-            CardsDealt(
-                (tuple(s[0] for s in stacks[0]), tuple(s[0] for s in stacks[1])),
-                start.protection,
-                (tuple(map(len, stacks[0])), tuple(map(len, stacks[1]))),
-            ),
-        )
+        stacks = self._start.stacks
+        tops = (tuple(s[0] for s in stacks[0]), tuple(s[0] for s in stacks[1]))
+        sizes = (tuple(map(len, stacks[0])), tuple(map(len, stacks[1])))
+        return (CardsDealt(tops, self._start.protection, sizes),)
 
     def __repr__(self) -> str:
         stacks, protection = self.stacks, self.protection
