@@ -564,11 +564,16 @@ class State(MachineState[Phase], EncodedState):
             raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         cls._check_rng(rng)
         known = 0
-        piles = [stack for own in observation.stacks for stack in own]
-        for pile in (*piles, observation.protection, *observation.won, observation.discard):
-            for card in pile:
-                if card is not None:
-                    known |= 1 << card.id
+        for own in observation.stacks:
+            for stack in own:
+                for card in stack:
+                    if card is not None:
+                        known |= 1 << card.id
+        for card in observation.protection:
+            known |= 1 << card.id
+        for cards in (*observation.won, observation.discard):
+            for card in cards:
+                known |= 1 << card.id
         pool = [card for card in range(52) if not known >> card & 1]
         rng.shuffle(pool)
         fill = iter(pool)
