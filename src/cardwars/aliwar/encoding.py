@@ -93,9 +93,8 @@ def encoding(game: Game[Rules, Any]) -> Encoding:
         out: list[int] = []
         for side in sides:
             for pile in side:
-                pile_codes = [UNKNOWN if card is None else card.id + 1 for card in pile]
-                out += pile_codes
-                out += [0] * (DEPTH - len(pile_codes))
+                out += [UNKNOWN if card is None else card.id + 1 for card in pile]
+                out += [0] * (DEPTH - len(pile))
         return out
 
     def observe(obs: AliwarObservation) -> list[int]:
@@ -148,11 +147,9 @@ def _tensor_fill(views: Mapping[str, Any], obs: AliwarObservation, rules: Rules)
     seat = obs.seat
     order = (seat, 1 - seat)
     views["phase"][_PHASES.index(obs.phase.value)] = 1
+    location = views["card_location"]
     for r, s in enumerate(order):
         views["to_act"][r] = s in obs.to_act
-    location = views["card_location"]
-    seen = [False] * 52
-    for r, s in enumerate(order):
         for t, stack in enumerate(obs.stacks[s]):
             views["stack_sizes"][r, t] = len(stack) / 52
             views["face_up"][r, t] = obs.face_up[s][t]
@@ -160,18 +157,12 @@ def _tensor_fill(views: Mapping[str, Any], obs: AliwarObservation, rules: Rules)
                 if card is not None:
                     location[card.id, 5 * r + t] = 1
                     views["card_depth"][card.id] = depth / 52
-                    seen[card.id] = True
         location[obs.protection[s].id, 10 + r] = 1
-        seen[obs.protection[s].id] = True
         for card in obs.won[s]:
             location[card.id, 12 + r] = 1
-            seen[card.id] = True
     for card in obs.discard:
         location[card.id, 14] = 1
-        seen[card.id] = True
-    for card_id, known in enumerate(seen):
-        if not known:
-            location[card_id, 15] = 1
+    location[:, 15] = ~location[:, :15].any(axis=1)  # not seen: in no place above
     views["progress"][:] = (
         min(obs.rounds / rules.max_rounds, 1.0),
         min(obs.no_progress / rules.no_progress_limit, 1.0),

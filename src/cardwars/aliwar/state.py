@@ -176,9 +176,7 @@ _FACES: Final = AliwarFaces(
     observation=AliwarObservation,
     phases=_PHASES,
 )
-"""What the machine builds events and observations with (its fields are documented in
-:class:`cardwars.aliwar.bridge.AliwarFaces`): the cards, the classes, and the events with
-few possible values, made once and shared (they are frozen values)."""
+"""What the machine builds events and observations with (:class:`.bridge.AliwarFaces`)."""
 
 
 class State(MachineState[Phase], EncodedState):
@@ -281,20 +279,13 @@ class State(MachineState[Phase], EncodedState):
                 raise RulesError(f"seat {seat} must have {STACKS} stacks, got {describe(own)}")
             built.append([])
             for c, stack in enumerate(own):
+                where = f"seat {seat} stack {c}"
                 if not _is_sequence(stack):
-                    raise RulesError(
-                        f"seat {seat} stack {c} must be a sequence of cards, got {describe(stack)}"
-                    )
+                    raise RulesError(f"{where} must be a sequence of cards, got {describe(stack)}")
                 if not stack:
-                    raise RulesError(
-                        f"seat {seat} stack {c} is empty; every stack needs a card (AW-B5)"
-                    )
-                built[seat].append(
-                    [
-                        _read_standard_card(v, f"seat {seat} stack {c} card {i}")
-                        for i, v in enumerate(stack)
-                    ]
-                )
+                    raise RulesError(f"{where} is empty; every stack needs a card (AW-B5)")
+                cards = [_read_standard_card(v, f"{where} card {i}") for i, v in enumerate(stack)]
+                built[seat].append(cards)
         guards = [
             _read_standard_card(v, f"protection of seat {seat}")
             for seat, v in enumerate(protection)
@@ -344,8 +335,7 @@ class State(MachineState[Phase], EncodedState):
             self._check_seat(player)
         if m.phase == 0:  # both seats switch, from the same tuple every round
             return _SWITCHES_WITH_NULL if self._rules.allow_null_switch else _SWITCHES
-        moves: tuple[AliwarMove, ...] = m.legal_moves(player, _MOVES)
-        return moves
+        return m.legal_moves(player, _MOVES)
 
     # --- readable state ------------------------------------------------------------------
     @property
@@ -356,26 +346,22 @@ class State(MachineState[Phase], EncodedState):
     @property
     def stacks(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
         """``stacks[seat][stack]``, top first, god's-eye."""
-        stacks: tuple[tuple[tuple[Card, ...], ...], ...] = self._m.stacks()
-        return stacks
+        return self._m.stacks()
 
     @property
     def protection(self) -> tuple[Card, Card]:
         """The protection card of each seat."""
-        protection: tuple[Card, Card] = self._m.protection()
-        return protection
+        return self._m.protection()
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The discarded cards, in discard order (AW-B8), out of the game for good."""
-        discard: tuple[Card, ...] = self._m.discard()
-        return discard
+        return self._m.discard()
 
     @property
     def won(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """The cards each seat won this round, in column order; empty outside the Keep phase."""
-        won: tuple[tuple[Card, ...], tuple[Card, ...]] = self._m.won()
-        return won
+        return self._m.won()
 
     @property
     def hand_built(self) -> bool:
@@ -385,19 +371,16 @@ class State(MachineState[Phase], EncodedState):
     @property
     def rounds(self) -> int:
         """Rounds played; a round counts from its conflict on."""
-        rounds: int = self._m.rounds
-        return rounds
+        return self._m.rounds
 
     @property
     def no_progress(self) -> int:
         """Completed rounds in a row without a discard (AW-7.6)."""
-        no_progress: int = self._m.no_progress
-        return no_progress
+        return self._m.no_progress
 
     def card_count(self) -> int:
         """Cards in the stacks, protection positions and middle row (not the discard pile)."""
-        count: int = self._m.card_count()
-        return count
+        return self._m.card_count()
 
     # --- information ---------------------------------------------------------------------
     def observation(self, player: int) -> AliwarObservation:
@@ -425,9 +408,8 @@ class State(MachineState[Phase], EncodedState):
         if type(player) is not int or not 0 <= player < 2:
             self._check_seat(player)
         m = self._m  # the perfect views, not the step's cached display
-        view: AliwarObservation = m.observations(_FACES, True, self.result if m.over else None)[
-            player
-        ]
+        views = m.observations(_FACES, True, self.result if m.over else None)
+        view: AliwarObservation = views[player]
         return view
 
     # --- the RL encodings, written by the machine ----------------------------------------
@@ -489,8 +471,7 @@ class State(MachineState[Phase], EncodedState):
                 "encode_seats_into needs a writable C-contiguous float32 block of 2 x 609 "
                 f"and a writable C-contiguous int8 block of 2 x {width}: {exc}"
             ) from None
-        over: bool = m.over
-        return over
+        return m.over
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
@@ -534,28 +515,18 @@ class State(MachineState[Phase], EncodedState):
         feed = self._step_events()
         if self._m is not m or len(feed) < now.steps:  # undone by another thread meanwhile
             raise busy_error()
-        stacks = [[list(stack) for stack in own] for own in key.stacks]
         # What the seat knows by the rules: every card once face up is remembered by both
         # (AW-8.3; the machine's ``seen``), whatever the views display (view_recall
         # changes observations only). The cards never seen are the hidden ones.
         seen = key.seen
-        hidden = [
-            (s, c, i)
-            for s, own in enumerate(stacks)
-            for c, stack in enumerate(own)
-            for i, card in enumerate(stack)
-            if not seen >> card & 1
-        ]
-        cards = [stacks[s][c][i] for s, c, i in hidden]
-        rng.shuffle(cards)
-        for (s, c, i), card in zip(hidden, cards, strict=True):
-            stacks[s][c][i] = card
-        machine = _machine_from_key(
-            key._replace(
-                stacks=tuple(tuple(tuple(stack) for stack in own) for own in stacks),
-                rng_state=rng.next_u64(),
-            )
+        hidden = [c for own in key.stacks for pile in own for c in pile if not seen >> c & 1]
+        rng.shuffle(hidden)
+        fill = iter(hidden)
+        stacks = tuple(
+            tuple(tuple(card if seen >> card & 1 else next(fill) for card in pile) for pile in own)
+            for own in key.stacks
         )
+        machine = _machine_from_key(key._replace(stacks=stacks, rng_state=rng.next_u64()))
         guess = type(self)(self._rules, self._seed, machine, self._hand_built)
         # The public past (issue 23): the seat's feed is this state's, not a replay.
         guess._start = self._start
@@ -649,15 +620,10 @@ class State(MachineState[Phase], EncodedState):
         }
 
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
-        start = self._start
-        stacks = start.stacks
-        return (
-            CardsDealt(
-                (tuple(s[0] for s in stacks[0]), tuple(s[0] for s in stacks[1])),
-                start.protection,
-                (tuple(map(len, stacks[0])), tuple(map(len, stacks[1]))),
-            ),
-        )
+        stacks = self._start.stacks
+        tops = (tuple(s[0] for s in stacks[0]), tuple(s[0] for s in stacks[1]))
+        sizes = (tuple(map(len, stacks[0])), tuple(map(len, stacks[1])))
+        return (CardsDealt(tops, self._start.protection, sizes),)
 
     def __repr__(self) -> str:
         stacks, protection = self.stacks, self.protection

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import Final
 
 from cardwars.actions import illegal_text
 from cardwars.aliwar.moves import (
@@ -103,19 +103,6 @@ def _position(position: int) -> str:
     return "P" if position == PROTECTION else str(position)
 
 
-_LegalT = TypeVar("_LegalT", bound=Move)
-
-
-def _label(move: Move) -> str:
-    if isinstance(move, Switch):
-        return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
-    if isinstance(move, Keep):
-        return f"keep {move.card} {move.stack}"
-    if isinstance(move, Decline):
-        return "decline"
-    raise TypeError(f"not an Aliwar move: {describe(move)}")
-
-
 def _read_switch(text: str) -> Switch | None:
     if text in _NULL_WORDS:
         return Switch(PROTECTION, PROTECTION)
@@ -144,17 +131,6 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     return places[0] if len(places) == 1 else None
 
 
-def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
-    if not isinstance(text, str):
-        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
-    cleaned = " ".join(text.strip().lower().split())
-    keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
-    move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
-    if move is not None and move in legal:
-        return next(candidate for candidate in legal if candidate == move)
-    raise illegal_text(seat, text, "is not a legal move here", legal)
-
-
 # --- the table -------------------------------------------------------------------------------
 
 
@@ -174,61 +150,17 @@ def _outcome(result: Result) -> str:
     return f"P{result.winner} wins ({result.termination})"
 
 
-def _header() -> str:
-    columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
-    return f"{'':<10}{columns}P"
-
-
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) or "-"
 
 
-def _render(obs: AliwarObservation) -> str:
-    lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), _header()]
-    seats = (1 - obs.seat, obs.seat)
-    for seat in seats:
-        label = f"P{seat} (you)" if seat == obs.seat else f"P{seat}"
-        guard = obs.protection[seat].suit
-        cells = []
-        for c, stack in enumerate(obs.stacks[seat]):
-            top = stack[0] if stack else None
-            if top is None:
-                shown = "??" if stack else "--"
-            elif obs.face_up[seat][c]:
-                shown = f"{top}{'*' if top.suit is guard else ''}"
-            else:
-                shown = f"[{top}]"
-            cells.append(f"{shown:<4}({len(stack)})".ljust(_CELL))
-        lines.append(f"{label:<10}{''.join(cells)}{obs.protection[seat]}")
-    if obs.phase is Phase.KEEP:
-        won = "   ".join(f"P{seat} won {_cards(obs.won[seat])}" for seat in seats)
-        lines.append(f"{'middle':<10}{won}")
-    lines.append(f"{'discard':<10}{_cards(obs.discard)}")
-    for seat in seats:
-        known = [
-            f"{c}: " + " ".join(f"{card}@{depth + 1}" for depth, card in below)
-            for c, stack in enumerate(obs.stacks[seat])
-            if (below := [(d, card) for d, card in enumerate(stack) if d and card is not None])
-        ]
-        if known:
-            lines.append(f"{'':<10}P{seat} known below the tops: " + "; ".join(known))
-    return "\n".join(lines)
-
-
-def _render_state(state: State) -> str:
-    obs = state.observation(0)
-    lines = [_phase_line(state.phase, state.rounds, state.to_act, state.result)]
-    for seat in (1, 0):
-        lines.append(f"P{seat}  protection {state.protection[seat]}")
-        for c, stack in enumerate(state.stacks[seat]):
-            up = 1 if stack and obs.face_up[seat][c] else 0
-            shown = f"{' '.join(map(str, stack[:up])):<2} | {' '.join(map(str, stack[up:]))}"
-            lines.append(f"  {c}: {shown if stack else '(empty)'}".rstrip())
-    if state.phase is Phase.KEEP:
-        won = "   ".join(f"P{seat} won {_cards(state.won[seat])}" for seat in (0, 1))
-        lines.append(f"{'middle':<10}{won}")
-    lines.append(f"{'discard':<10}{_cards(state.discard)}")
-    return "\n".join(lines)
+def _middle(
+    phase: Phase, won: Sequence[Sequence[Card]], discard: Sequence[Card], seats: Sequence[int]
+) -> list[str]:
+    """The lines of the middle row (Keep phase only) and the discard pile."""
+    won_line = "   ".join(f"P{seat} won {_cards(won[seat])}" for seat in seats)
+    middle = [f"{'middle':<10}{won_line}"] if phase is Phase.KEEP else []
+    return [*middle, f"{'discard':<10}{_cards(discard)}"]
 
 
 # --- events ----------------------------------------------------------------------------------
@@ -251,35 +183,6 @@ def _dealt(event: CardsDealt) -> str:
         tops = _cards(event.tops[seat])
         parts.append(f"P{seat} tops {tops} ({size}), protection {event.protection[seat]}")
     return "dealt: " + "; ".join(parts)
-
-
-def _describe(event: Event) -> str | None:
-    if isinstance(event, CardsDealt):
-        return _dealt(event)
-    if isinstance(event, SwitchesRevealed):
-        return "; ".join(_switch_text(seat, switch) for seat, switch in enumerate(event.switches))
-    if isinstance(event, ConflictResolved):
-        marks = ("*" if hit else "" for hit in event.protected)
-        cards = [f"{card}{mark}" for card, mark in zip(event.cards, marks, strict=True)]
-        outcome = "a tie" if event.winner is None else f"P{event.winner} wins"
-        return f"column {event.column}: P0 {cards[0]} against P1 {cards[1]}: {outcome}"
-    if isinstance(event, StackEmptied):
-        return f"P{event.seat}'s stack {event.stack} is empty"
-    if isinstance(event, CardKept):
-        return f"P{event.seat} keeps {event.card} face down under stack {event.stack}"
-    if isinstance(event, KeepDeclined):
-        return f"P{event.seat} keeps none of the won cards"
-    if isinstance(event, CardsDiscarded):
-        return f"discarded: {_cards(event.cards)}"
-    if isinstance(event, CardsReturned):
-        back = ", ".join(f"{card} to {c}" for c, card in event.returned)
-        return f"P{event.seat}'s winners and ties go back under their stacks: {back}"
-    if isinstance(event, TopsFlipped):
-        tops = "; ".join(f"P{seat} {_cards(event.tops[seat])}" for seat in (0, 1))
-        return f"new tops face up: {tops}"
-    if isinstance(event, GameOver):
-        return f"game over after {event.result.length} rounds: {_outcome(event.result)}"
-    return None
 
 
 # --- the interface ---------------------------------------------------------------------------
@@ -319,7 +222,13 @@ class AliwarText:
         >>> TEXT.label(Switch(0, 3)), TEXT.label(Switch(5, 5)), TEXT.label(Decline())
         ('0 3', 'none', 'decline')
         """
-        return _label(move)
+        if isinstance(move, Switch):
+            return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
+        if isinstance(move, Keep):
+            return f"keep {move.card} {move.stack}"
+        if isinstance(move, Decline):
+            return "decline"
+        raise TypeError(f"not an Aliwar move: {describe(move)}")
 
     def parse(self, text: str, state: State, seat: int) -> AliwarMove:
         """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
@@ -341,7 +250,15 @@ class AliwarText:
         ...
         cardwars.errors.IllegalMoveError: seat 0: 'keep QD 2' is not a legal move here; legal: ...
         """
-        return _parse(text, state.legal_moves(seat), seat)
+        legal = state.legal_moves(seat)
+        if not isinstance(text, str):
+            raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
+        cleaned = " ".join(text.strip().lower().split())
+        keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
+        move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)
+        if move is not None and move in legal:
+            return next(candidate for candidate in legal if candidate == move)
+        raise illegal_text(seat, text, "is not a legal move here", legal)
 
     def render(self, observation: AliwarObservation) -> str:
         """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.
@@ -365,7 +282,34 @@ class AliwarText:
         P0 (you)  2C  (2)   3C  (1)   4C  (1)   5C  (1)   6C  (1)   AH
         discard   -
         """
-        return _render(observation)
+        obs = observation
+        columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
+        lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), f"{'':<10}{columns}P"]
+        seats = (1 - obs.seat, obs.seat)
+        for seat in seats:
+            label = f"P{seat} (you)" if seat == obs.seat else f"P{seat}"
+            guard = obs.protection[seat].suit
+            cells = []
+            for c, stack in enumerate(obs.stacks[seat]):
+                top = stack[0] if stack else None
+                if top is None:
+                    shown = "??" if stack else "--"
+                elif obs.face_up[seat][c]:
+                    shown = f"{top}{'*' if top.suit is guard else ''}"
+                else:
+                    shown = f"[{top}]"
+                cells.append(f"{shown:<4}({len(stack)})".ljust(_CELL))
+            lines.append(f"{label:<10}{''.join(cells)}{obs.protection[seat]}")
+        lines += _middle(obs.phase, obs.won, obs.discard, seats)
+        for seat in seats:
+            known = [
+                f"{c}: " + " ".join(f"{card}@{depth + 1}" for depth, card in below)
+                for c, stack in enumerate(obs.stacks[seat])
+                if (below := [(d, card) for d, card in enumerate(stack) if d and card is not None])
+            ]
+            if known:
+                lines.append(f"{'':<10}P{seat} known below the tops: " + "; ".join(known))
+        return "\n".join(lines)
 
     def describe(self, event: Event) -> str | None:
         """One line for a person about ``event`` (None for events not worth a line).
@@ -379,7 +323,34 @@ class AliwarText:
         >>> TEXT.describe(ConflictResolved(0, (c("TC"), c("TD")), (True, False), 0))
         'column 0: P0 TC* against P1 TD: P0 wins'
         """
-        return _describe(event)
+        if isinstance(event, CardsDealt):
+            return _dealt(event)
+        if isinstance(event, SwitchesRevealed):
+            return "; ".join(
+                _switch_text(seat, switch) for seat, switch in enumerate(event.switches)
+            )
+        if isinstance(event, ConflictResolved):
+            marks = ("*" if hit else "" for hit in event.protected)
+            cards = [f"{card}{mark}" for card, mark in zip(event.cards, marks, strict=True)]
+            outcome = "a tie" if event.winner is None else f"P{event.winner} wins"
+            return f"column {event.column}: P0 {cards[0]} against P1 {cards[1]}: {outcome}"
+        if isinstance(event, StackEmptied):
+            return f"P{event.seat}'s stack {event.stack} is empty"
+        if isinstance(event, CardKept):
+            return f"P{event.seat} keeps {event.card} face down under stack {event.stack}"
+        if isinstance(event, KeepDeclined):
+            return f"P{event.seat} keeps none of the won cards"
+        if isinstance(event, CardsDiscarded):
+            return f"discarded: {_cards(event.cards)}"
+        if isinstance(event, CardsReturned):
+            back = ", ".join(f"{card} to {c}" for c, card in event.returned)
+            return f"P{event.seat}'s winners and ties go back under their stacks: {back}"
+        if isinstance(event, TopsFlipped):
+            tops = "; ".join(f"P{seat} {_cards(event.tops[seat])}" for seat in (0, 1))
+            return f"new tops face up: {tops}"
+        if isinstance(event, GameOver):
+            return f"game over after {event.result.length} rounds: {_outcome(event.result)}"
+        return None
 
     def render_state(self, state: State) -> str:
         """The whole table, god's-eye (for replays): every stack in full, top first.
@@ -407,7 +378,16 @@ class AliwarText:
           4: 6C |
         discard   -
         """
-        return _render_state(state)
+        obs = state.observation(0)
+        lines = [_phase_line(state.phase, state.rounds, state.to_act, state.result)]
+        for seat in (1, 0):
+            lines.append(f"P{seat}  protection {state.protection[seat]}")
+            for c, stack in enumerate(state.stacks[seat]):
+                up = 1 if stack and obs.face_up[seat][c] else 0
+                shown = f"{' '.join(map(str, stack[:up])):<2} | {' '.join(map(str, stack[up:]))}"
+                lines.append(f"  {c}: {shown if stack else '(empty)'}".rstrip())
+        lines += _middle(state.phase, state.won, state.discard, (0, 1))
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return "AliwarText()"

@@ -83,10 +83,7 @@ def table_advance(c: AliwarTables, t: Table) -> None:
     o = 1 - c.seat
     while t.phase == KEEP and t.won_count[c.seat] == 0:
         a = agent_keep(t, o, c.opponent)
-        if o == 0:
-            keep_step(t, a, -1)
-        else:
-            keep_step(t, -1, a)
+        keep_step(t, a if o == 0 else -1, -1 if o == 0 else a)
 
 
 def table_deal(c: AliwarTables, t: Table) -> None:
@@ -152,18 +149,12 @@ def table_step(
         illegal[at] = 1
         t.done = True
         return
-    if t.phase == SWITCH:
+    if t.phase == SWITCH:  # the opponent's action b, at its seat o
         b = agent_switch(t, o, c.opponent)
-        if o == 1:
-            switch_step(t, action, b)
-        else:
-            switch_step(t, b, action)
+        switch_step(t, b if o == 0 else action, action if o == 0 else b)
     else:
         b = agent_keep(t, o, c.opponent)
-        if o == 1:
-            keep_step(t, action, b)
-        else:
-            keep_step(t, b, action)
+        keep_step(t, b if o == 0 else action, action if o == 0 else b)
     table_advance(c, t)
     if t.phase == OVER:
         t.done = True
@@ -298,12 +289,10 @@ class AliwarTables(VectorTables):
         base = _check_u64(seed, "seed")
         if cython.compiled:
             view = cython.declare(cython.int[::1], out)
-            if view.shape[0] != self.n:
-                raise ValueError(f"the action block must have {self.n} entries")
         else:
             view = memoryview(out).cast("B").cast("i")
-            if len(view) != self.n:
-                raise ValueError(f"the action block must have {self.n} entries")
+        if len(view) != self.n:
+            raise ValueError(f"the action block must have {self.n} entries")
         if not self._ready:
             raise ValueError("reset() the tables before sampling their actions")
         for k in range(self.n):
