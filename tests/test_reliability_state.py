@@ -344,6 +344,19 @@ def test_copy_shares_no_mutable_value_at_any_depth() -> None:
             assert not shared, f"{name}: the copy shares {shared}"
 
 
+def test_copy_sets_every_slot_of_the_original() -> None:
+    # Guerrilla's copy() sets MachineState's fields itself (a copy is a search's every step):
+    # a field added to MachineState and missed there would be unset on the copy.
+    for name, state in _positions():
+        other = state.copy()
+        for cls in type(state).__mro__:
+            for attr in getattr(cls, "__slots__", ()):
+                if attr in ("_m", "_feed") or not hasattr(state, attr):
+                    continue
+                assert hasattr(other, attr), f"{name}: the copy lacks {attr}"
+                assert getattr(other, attr) == getattr(state, attr), f"{name}: {attr} differs"
+
+
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_clone_war_table_pickles_exactly_on_both_backends(protocol: int) -> None:
     table_type = builds.current.WholeGame
