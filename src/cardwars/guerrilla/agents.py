@@ -1,8 +1,7 @@
-"""The built-in one-step heuristic for WAR: Guerrilla Tactics: :class:`GreedyAgent`.
+"""Guerrilla's built-in agents: :class:`GreedyAgent` (``"greedy"``) and :class:`IsmctsAgent`.
 
-:mod:`cardwars.guerrilla` re-exports it, and :func:`cardwars.agents.agent_by_name`
-resolves ``"greedy"`` to it. The compiled batch loop plays the same agent as
-agent code 1 (``greedy.greedy`` in ``guerrilla/greedy.py``), so both must change together."""
+The compiled batch loop plays the same greedy agent as agent code 1 (``greedy.greedy`` in
+``guerrilla/greedy.py``), so both must change together."""
 
 from __future__ import annotations
 
@@ -43,32 +42,13 @@ _NO_BETTER = -2
 class GreedyAgent:
     """A deterministic one-step heuristic: win the skirmish in front of you as cheaply as possible.
 
-    It decides from its observation and legal moves only (never the hidden state) and never draws
-    from ``rng``. Strengths are those of GT-8.4 under the rules in the observation. Every choice
-    below takes, among the legal moves that maximise the stated key, the first in their canonical
-    order (:ref:`canonical-move-order`, card-id order), so the choice is exact:
-
-    * **Propose** whenever it is legal (no Guerrilla in hand).
-    * **Respond**: cancel with the first Guerrilla in card-id order when holding one (recruiting
-      cards); otherwise allow.
-    * **Play**: when other players' cards are already face up (the spy-first players' cards,
-      GT-6.2), the best outcome against them (win > tie > lose), then the lowest card: the cheapest
-      card that wins, else the cheapest tie, else the lowest card. With no card showing, the highest
-      card.
-    * **Support**: the support card with the best outcome against everyone's current combination,
-      then the lowest card; it passes when no support improves its outcome (under the default
-      ``support_rule`` every legal support does, so it always supports when it may).
-    * **Tie round**: the strongest face-up card (with ``tie_facedown_role="combines"``, the
-      strongest down+up combination), then the lowest face-down card as the stake.
-    * **Remove** (``removal_choice="winner_chooses"``): the lowest card.
-
-    "Lowest" and "highest" compare effective ranks (all Guerrillas alike).
+    It decides from its observation and legal moves only and never draws from ``rng``; its rule
+    per phase is the table of "Built-in agents" on :doc:`/games/guerrilla`.
 
     >>> import cardwars
-    >>> from cardwars.guerrilla import Guerrilla, Play, State
+    >>> from cardwars.guerrilla import Play, State
     >>> state = State.from_position([["9C", "KC", "3C"], ["QD", "5D"]], start="play")
-    >>> agent = GreedyAgent()
-    >>> move = agent.choose(state.observation(0), state.legal_moves(0), cardwars.Rng(0))
+    >>> move = GreedyAgent().choose(state.observation(0), state.legal_moves(0), cardwars.Rng(0))
     >>> move == Play(Card.parse("KC"))
     True
     """
@@ -78,7 +58,7 @@ class GreedyAgent:
     def choose(
         self, observation: GuerrillaObservation, legal_moves: Sequence[Move], rng: Rng
     ) -> Move:
-        """Return the heuristic's move (see the class docstring); ``rng`` is not used."""
+        """Return the heuristic's move; ``rng`` is not used."""
         if not legal_moves:
             raise UsageError("GreedyAgent.choose() was given no legal moves")
         phase = observation.phase
@@ -182,25 +162,16 @@ ROLLOUTS: Final = ("greedy", "random")
 class IsmctsAgent(_Ismcts):
     """Guerrilla's ``"ismcts"`` agent: ISMCTS (:mod:`cardwars.ismcts`) wherever it can determinize.
 
-    It searches at every promotion proposal, Play step (also after the spy-first players showed
-    their cards) and Support step before any support or tie round, over
-    :meth:`State.from_observation <cardwars.guerrilla.State.from_observation>`
-    (:meth:`State.rebuildable <cardwars.guerrilla.State.rebuildable>`); the other decisions
-    (promotion responses, tie cards, removals, and any position the options keep it from rebuilding)
-    it leaves to :class:`GreedyAgent`, whose choice it returns. A move with one legal choice is
-    returned at once. The rules come with the observation.
-
-    Rollouts run on the game's machine (``GuerrillaMachine.rollout``): with ``rollout="greedy"``
-    every seat plays :class:`GreedyAgent`'s move, except that with probability ``epsilon`` (rounded
-    to thousandths) a move is uniformly random instead; ``rollout="random"`` plays uniformly random
-    moves. Every draw comes from the ``rng`` given to :meth:`choose` (a greedy rollout draws its
-    seed from it), so the same ``rng`` gives the same move.
+    Where it searches and how its rollouts play is in :doc:`/guides/agents`; elsewhere it returns
+    :class:`GreedyAgent`'s move. Every draw comes from the ``rng`` given to :meth:`choose`, so the
+    same ``rng`` gives the same move.
 
     Args:
         iterations: determinizations per searched move (default ``GUERRILLA_ITERATIONS``, 1000).
         exploration: the UCB1 constant.
         rollout: ``"greedy"`` (default) or ``"random"``.
-        epsilon: the chance of a random move in a greedy rollout, 0 to 1 (default 0).
+        epsilon: the chance of a random move in a greedy rollout, 0 to 1 (default 0; rounded to
+            thousandths).
 
     Raises:
         UsageError: ``iterations``, ``exploration``, ``rollout`` or ``epsilon`` out of range.

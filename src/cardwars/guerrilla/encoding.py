@@ -1,16 +1,7 @@
 """Guerrilla's encodings (:class:`~cardwars.vectors.Encoding`): the layout and reference encoders.
 
-The flat vectors of the RL adapters (:mod:`cardwars.envs.encoding`; the guide
-:doc:`/guides/rl` documents each field) and OpenSpiel's observation tensor
-(:mod:`cardwars.envs.openspiel`), for any player count. The machine writes the same
-flat vectors (:meth:`State.encode_into <cardwars.guerrilla.State.encode_into>`); the
-Python encoders here are the readable reference the tests compare it with. NumPy-free.
-
->>> from cardwars.guerrilla import Guerrilla
->>> from cardwars.guerrilla.encoding import encoding, observation_size, state_size
->>> enc = encoding(Guerrilla(players=3))
->>> enc.size == observation_size(3), enc.state_size == state_size(3), enc.fields[3]
-(True, True, Field(name='hand', offset=14, length=52))
+The machine writes the same flat vectors; the Python encoders here are the readable reference the
+tests compare it with. NumPy-free.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop.
-
-The batch loop (``guerrilla_batch`` of ``guerrilla/greedy.py``) is used compiled only: on the
-pure-Python backend :func:`cardwars.simulate` plays the games with :func:`cardwars.play`. It
-implements the default rules, where only ``two_suit_variant`` and ``max_skirmishes`` may differ, and
-the built-in ``"random"`` and ``"greedy"`` agents. :data:`BATCH_AGENTS`, :func:`batch_supports` and
-:func:`run_batch` are the module-level names of the same hooks, kept for existing callers."""
+"""The :class:`Guerrilla` game: what it says of itself, its deal, and the whole-game batch loop
+(``guerrilla_batch`` of ``guerrilla/greedy.py``, used compiled only)."""
 
 from __future__ import annotations
 
@@ -42,8 +37,6 @@ class Guerrilla(Game[Rules, State], Encodable):
     Raises:
         RulesError: a bad player count or combination.
 
-    >>> Guerrilla(players=3).new_game(seed=1).players
-    3
     >>> Guerrilla(players=3, rules=Rules(two_suit_variant=True))
     Traceback (most recent call last):
     ...
@@ -108,10 +101,8 @@ class Guerrilla(Game[Rules, State], Encodable):
         return state
 
     def encoding(self) -> Encoding:
-        """The vector encodings of this game's observations and states, for the RL adapters.
-
-        See :mod:`cardwars.guerrilla.encoding` (the layout and the reference encoders) and
-        :mod:`cardwars.envs.encoding` (the NumPy vectors)."""
+        """The vector encodings of this game's observations and states, for the RL adapters
+        (:mod:`cardwars.guerrilla.encoding`, :mod:`cardwars.envs.encoding`)."""
         return _encoding(self)
 
     def new_game(self, seed: int | None = None) -> State:
@@ -123,12 +114,8 @@ class Guerrilla(Game[Rules, State], Encodable):
     # --- the whole-game batch loop (compiled core only) ---------------------------------
     def vector_tables(self, count: int, seat: int, opponent: str) -> Any:
         """The core's ``count`` tables of this game for :mod:`cardwars.envs.vector`: the
-        learner at ``seat``, the built-in ``opponent`` at every other seat.
-
-        ``"random"`` (:class:`~cardwars.engine.interfaces.RandomAgent`) plays under every rule
-        option; ``"greedy"`` (:class:`~cardwars.guerrilla.GreedyAgent`) under the rules the
-        batch loop plays (:meth:`supports_batch`: the defaults but ``two_suit_variant``
-        and ``max_skirmishes``), on both backends.
+        learner at ``seat``, the built-in ``opponent`` at every other seat (``"random"`` under
+        every option, ``"greedy"`` under the rules of :meth:`supports_batch`; both backends).
 
         Raises:
             UsageError: another opponent, or ``"greedy"`` under other rules."""
@@ -151,10 +138,9 @@ class Guerrilla(Game[Rules, State], Encodable):
     def supports_batch(self, agents: Sequence[object]) -> bool:
         """True when the compiled loop plays these agents under these rules.
 
-        Beyond the engine's check (one built-in agent from
-        :attr:`~cardwars.engine.Game.batch_agents` per seat), the rules must be the defaults except
-        ``two_suit_variant`` and ``max_skirmishes``, and the compiled build must be in use. Whenever
-        this is False, :func:`cardwars.simulate` plays the games with :func:`cardwars.play` instead.
+        Beyond the engine's check, the rules must be the defaults but ``two_suit_variant`` and
+        ``max_skirmishes``, on the compiled build; else :func:`cardwars.simulate` uses
+        :func:`cardwars.play`.
 
         >>> Guerrilla(2, Rules(kicker=True)).supports_batch(["random", "greedy"])
         False
@@ -210,9 +196,6 @@ BATCH_AGENTS: frozenset[str] = Guerrilla.batch_agents
 
 def batch_supports(game: Guerrilla) -> bool:
     """True when the compiled batch loop plays ``game``'s rules (:meth:`Guerrilla.supports_batch`).
-
-    The loop implements the default rules; only ``two_suit_variant`` and
-    ``max_skirmishes`` may differ (other options run through :func:`cardwars.play`).
 
     >>> batch_supports(Guerrilla(2, Rules(two_suit_variant=True))), batch_supports(
     ...     Guerrilla(2, Rules(kicker=True)))

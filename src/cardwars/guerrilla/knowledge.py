@@ -1,32 +1,6 @@
-"""What one seat knows of a Guerrilla game's hidden cards, and the uniform draw of a world.
-
-:meth:`guerrilla.State.determinize <cardwars.guerrilla.State.determinize>` samples a full position
-that ``seat`` could be in: one consistent with the start it knew and with every event it was shown
-(``state.events_for(seat, 0)``), uniformly among all such positions. This module does the
-bookkeeping, on card ids and without the machine.
-
-The hidden places ("slots") are the other seats' hand cards, every draw-pile card, the discard-pile
-cards nobody saw arrive (recruited cards, GT-4.6; a hand-built position's piles) and the face-down
-tie cards of the skirmish being fought (GT-10.6). Each slot carries the set of cards that can be in
-it, from the seat's view. A :class:`Knowledge` starts from the deal (each seat's draw pile holds
-exactly its own suit or suits, GT-1.1, GT-2) or, for a hand-built position, from the position's
-hidden cards spread over its hidden places, and follows the events: draws move the top slots of a
-draw pile into a hand (a pile emptied mid-draw takes its discard pile, reshuffled: its slots become
-one slot set, the union of theirs, GT-5.2); recruits move the top slots of the proposer's pile to
-the canceller's discard pile; each shown card leaves every other slot's set (played, support, tie
-cards face up, a face-down tie card when revealed, an eliminated hand) and the slot it came from
-goes to the table; a card shown in a cancellation stays in its owner's hand (only the hand's slots
-keep it); spoils and removals are public cards. At the end, the seat's own hand and face-down cards
-are pinned to what it holds.
-
-A hand is a set (its order is not a fact any seat sees): when the card a seat shows could have come
-from hand slots with different sets (or a face-down card from any of them), the knowledge splits
-into branches, one per possibility, kept as long as they differ. The worlds consistent with the
-seat's view are the perfect matchings of cards to slots in some branch; :meth:`Knowledge.sample`
-counts them exactly per branch (``_count``, over classes of slots with the same set) and draws one
-uniformly over their union (a branch by its count, a matching uniformly in it, and rejection by the
-number of matchings, over all branches, that give it: a hand is a set, and its places may take its
-cards in more than one order)."""
+"""What one seat knows of a Guerrilla game's hidden cards, and the uniform draw of a world
+(:meth:`State.determinize <cardwars.guerrilla.State.determinize>`; the method is on
+:doc:`/api/guerrilla`), on card ids and without the machine."""
 
 from __future__ import annotations
 
@@ -299,7 +273,7 @@ class Knowledge:
         self._each(step)
 
     def sample(self, rng: Rng) -> _World:
-        """A world drawn uniformly among the matchings of all branches (see the module)."""
+        """A world drawn uniformly among the matchings of all branches."""
         flows = {id(b): _Flows([(i, b.sets[i]) for i in b.live()]) for b in self.branches}
         # A world is kept with chance floor / (its matchings over all branches), floor being at most
         # that count for every world: a hand's places with the same set can always swap their cards,

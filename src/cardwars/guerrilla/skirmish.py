@@ -1,17 +1,5 @@
-"""One Guerrilla evaluation on its own: :func:`resolve_skirmish` and its typed result.
-
-:func:`resolve_skirmish` takes the cards on the table after Play (GT-6) and the support window
-(GT-8) and says where every seat stands, as the game's two
-:class:`~cardwars.guerrilla.SkirmishEvaluated` events do (GT-7 Evaluate, GT-9 Re-evaluate), and who
-wins the skirmish or goes on to tie resolution (GT-10). It ranks the combinations with the rule
-modules' own strength and evaluation functions (``guerrilla_strength`` and ``guerrilla_evaluate`` of
-the rule module ``strength.py``, on the current backend), as the game does.
-
->>> from cardwars.guerrilla import resolve_skirmish
->>> standing = resolve_skirmish(["KC", "9D"], supports=[None, "9C"])  # a pair of 9s beats K
->>> standing.winner, [outcome.name for outcome in standing.outcomes]
-(1, ['LOSING', 'WINNING'])
-"""
+"""One Guerrilla evaluation on its own: :func:`resolve_skirmish` and its typed result, ranked
+by the rule module ``strength.py`` as in the game (GT-7, GT-9)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""The state machine of WAR: Guerrilla Tactics: :class:`State`.
-
-A :class:`State` is built by a deal (:meth:`State.deal`, what
-:meth:`Guerrilla.new_game <cardwars.guerrilla.Guerrilla.new_game>` calls) or from a hand-built
-position (:meth:`State.from_position`, checked by :mod:`cardwars.guerrilla.position`). The rule
-steps of each skirmish run in the Guerrilla machine (``GuerrillaMachine`` of
-:mod:`cardwars.guerrilla.machine`, over the rule modules beside it, compiled or interpreted from the
-same source: ``MACHINE``); this module is its typed face: it turns cards, moves and events into
-objects, and builds events only when they are asked for."""
+"""The state machine of WAR: Guerrilla Tactics: :class:`State`, the typed face of the Guerrilla
+machine (``GuerrillaMachine`` of :mod:`cardwars.guerrilla.machine`, compiled or interpreted:
+``MACHINE``), where the rule steps run; it builds events only when they are asked for."""
 
 from __future__ import annotations
 
@@ -103,16 +97,9 @@ class State(MachineState[Phase], EncodedState):
     Piles are tuples of cards, index 0 the top; discard piles list cards in the order they arrived
     (the input order of a reshuffle, GT-A43); hands keep arrival order (GT-B3).
 
-    Seat 1 loses 9D to JC and has no support that would help, but the state still rests at the
-    Support poll, where its only legal move is to pass:
-
     >>> from cardwars.guerrilla import Guerrilla
-    >>> state = Guerrilla(players=2).new_game(seed=42)
-    >>> [str(c) for c in state.hands[0]], [str(c) for c in state.hands[1]]
-    (['JC', '4C'], ['8D', '9D'])
-    >>> events = state.apply({0: Play(Card.parse("JC")), 1: Play(Card.parse("9D"))})
-    >>> state.phase, sorted(state.to_act), state.legal_moves(1)
-    (<Phase.SUPPORT: 'support'>, [1], (Pass(),))
+    >>> [str(c) for c in Guerrilla(players=2).new_game(seed=42).hands[1]]
+    ['8D', '9D']
     """
 
     __slots__ = ("_origin", "_players", "_rules")
@@ -357,22 +344,14 @@ class State(MachineState[Phase], EncodedState):
 
     # --- moves ------------------------------------------------------------------------
     def legal_moves(self, player: int) -> tuple[GuerrillaMove, ...]:
-        """``player``'s legal moves in the order of :ref:`guerrilla-order` (empty if not polled).
-
-        Cards in canonical id order; ``Pass`` before ``Propose``; ``Allow`` before
-        ``Reject`` before ``Cancel``; ``Pass`` before ``Support``; ``TieCards``
-        ordered by (down, up); ``Remove(card)`` for each card not yet chosen, in table order."""
+        """``player``'s legal moves in the order of :ref:`guerrilla-order` (empty if not polled)."""
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
         return self._m.legal_moves(player, _MOVES)
 
     # --- information ------------------------------------------------------------------
     def observation(self, player: int) -> GuerrillaObservation:
-        """What ``player`` may know (GT-15): own hand plus public facts.
-
-        The moves and events of past steps are not part of it (every step's events
-        are public: :attr:`~cardwars.engine.machine_state.MachineState.last_events`, :attr:`log`).
-        """
+        """What ``player`` may know (GT-15): own hand plus public facts, not the past events."""
         if type(player) is not int or not 0 <= player < self._players:
             self._check_seat(player)
         view: GuerrillaObservation = self._m.observation(player, _VIEW_FACES, self._rules)
@@ -408,20 +387,11 @@ class State(MachineState[Phase], EncodedState):
         self._m.encode_state(out)
 
     def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
-        """Write every seat's observation vector and action mask into two blocks.
-
-        ``obs`` is a writable C-contiguous ``float32`` buffer of at least ``players``
-        rows of ``64 * players + 115``: row ``s`` becomes what :meth:`encode_into`
-        writes for seat ``s``. ``masks`` is a writable C-contiguous ``int8`` buffer of
-        at least ``players`` rows of ``num_actions`` (2,968): row ``s`` becomes the
-        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
-        for a seat not polled). With ``wait`` the mask rows are 2,969 wide, the last
-        column the wait action 2968 (the Parallel PettingZoo env's): 1 exactly in the
-        row of a seat not polled (an eliminated seat too), so that no row is all 0.
+        """Write every seat's observation vector and action mask into two blocks (see
+        :doc:`/api/guerrilla` for their formats).
 
         Returns:
-            Whether the game is over (``is_over``; then no seat is polled), so that a
-            step needs no second call.
+            Whether the game is over (``is_over``; then no seat is polled).
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
@@ -443,34 +413,9 @@ class State(MachineState[Phase], EncodedState):
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state ``seat`` could be in, drawn from ``rng`` uniformly among all of them.
 
-        "Could be in" means consistent with everything ``seat`` has seen: the start (at a deal, each
-        seat's draw pile holds exactly its own suit or suits, GT-1.1, GT-2; at a hand-built
-        position, its own hand, the other hidden cards anywhere in the hidden places), every event
-        of ``events_for(seat, 0)`` under the rules, and its own hand and face-down tie cards now. So
-        a card shown and then hidden again (a Guerrilla shown to cancel, GT-4.6, stays in its
-        owner's hand) stays where it can be; a won discard pile holds its public spoils, and after
-        its reshuffle the draw pile holds them; recruited cards came from the top of the proposer's
-        pile; another seat's face-down tie cards of this skirmish are one of that seat's possible
-        hand cards (GT-10.6, GT-15). Every hidden card (other hands, all draw piles in order, the
-        unseen discard-pile cards, the others' face-down tie cards) is then drawn so that each
-        consistent position is equally likely (:mod:`cardwars.guerrilla.knowledge`: exact counts per
-        class of places; a hand whose places hold different sets is kept or redrawn so that each of
-        its arrangements counts once). A hand is a set: its order is its places' filling order.
-
-        Not covered: what the other seats' choices say about their cards (a search's opponent model,
-        not a rule), and the order of a hidden hand. If a game split the knowledge into more than
-        ``knowledge.MAX_BRANCHES`` ways, only that many would be kept, leaving out some consistent
-        positions (never admitting an inconsistent one).
-
-        The copy keeps the public past: ``observation(seat)`` and ``events_for(seat)`` equal this
-        state's, and so does ``history`` but for the other seats' face-down tie cards still hidden,
-        which name the sampled ones. Its RNG (future chance: reshuffles of discard piles, random
-        removals) is reseeded from ``rng``. It cannot :meth:`~cardwars.engine.GameState.undo` past
-        the present. Only ``rng`` is drawn from; this state is left unchanged.
-
-        Threads may determinize one state at once. If another thread steps or undoes it meanwhile,
-        this raises :class:`~cardwars.errors.UsageError` (``cardwars.exclusive.BUSY``) or returns a
-        world of a position it was at, never an inconsistent one.
+        "Could be in": consistent with the start and every event ``seat`` has seen, and with its
+        own hand and face-down tie cards now (:doc:`/api/guerrilla` spells out what is and is not
+        covered). The copy keeps the public past; only ``rng`` is drawn from.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
@@ -482,8 +427,6 @@ class State(MachineState[Phase], EncodedState):
         >>> guess = state.determinize(0, Rng(7))
         >>> guess.observation(0) == state.observation(0), guess.hands[0] == state.hands[0]
         (True, True)
-        >>> {card.suit.name for card in guess.hands[1] + guess.draw_piles[1]}
-        {'DIAMONDS'}
         """
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat)
@@ -571,26 +514,11 @@ class State(MachineState[Phase], EncodedState):
 
     @classmethod
     def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
-        """A full state drawn from ``rng`` consistent with ``observation``.
-
-        What an agent that sees only its observation can determinize: a promotion proposal (before
-        the Draw), the start of a Play step, a Play step after the spy-first players showed their
-        cards, or a Support step, always before any support or tie round (:meth:`rebuildable`). The
-        cards of the game that the observation does not show (not in the observer's hand, the
-        removed pile or on the table) are shuffled with ``rng`` and dealt, in seat order, to the
-        other hands, the draw piles and the discard piles, each to its observed size. "Consistent"
-        means with this one observation, which holds no history: while no card has changed hands
-        (skirmish 0, every discard pile empty) each seat's unseen cards are its own suit(s), in its
-        hand and pile (GT-1.1, GT-2), so the draw is exact; later every unseen card may be in any
-        hidden place, which may give a seat a card its past rules out. A seat that has its event
-        feed gets a world consistent with all of it from :meth:`determinize`. The flags, G, the
-        skirmish and the rules are the observation's, the RNG is seeded from ``rng``. A position
-        after Play is rebuilt at the start of the Play step, with each played card back in its
-        owner's hand, and the observed cards are played again (so the history holds those steps
-        only). Its :meth:`observation` of ``observation.seat`` equals ``observation``.
+        """A full state drawn from ``rng`` consistent with ``observation`` (of a step that
+        :meth:`rebuildable` accepts; :doc:`/api/guerrilla` says how it is drawn).
 
         Raises:
-            UsageError: ``observation`` is not of a step listed above, or (under options that move
+            UsageError: ``observation`` is not of such a step, or (under options that move
                 the promotion window) could not be rebuilt; ``rng`` is not a :class:`~cardwars.Rng`.
 
         >>> from cardwars import Rng
