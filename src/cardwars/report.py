@@ -193,12 +193,8 @@ class SimulationReport:
     @property
     def draws_by_termination(self) -> dict[str, int]:
         """Drawn games counted by how they ended."""
-        counts: dict[str, int] = {}
-        for w, t in zip(self.winners, self.termination_codes, strict=True):
-            if w < 0:
-                name = self.terminations[t]
-                counts[name] = counts.get(name, 0) + 1
-        return counts
+        codes = zip(self.winners, self.termination_codes, strict=True)
+        return dict(Counter(self.terminations[t] for w, t in codes if w < 0))
 
     @property
     def termination_counts(self) -> dict[str, int]:
