@@ -1,8 +1,4 @@
-"""Play many games, exactly and reproducibly: :func:`simulate`.
-
-Game ``k`` always uses ``derive_seed(seed, k)``, whatever the workers, chunking and executor.
-The arguments are read without running the caller's code (messages quote only plain values).
-"""
+"""Play many games, exactly and reproducibly: :func:`simulate` (docs/api/simulate.rst)."""
 
 from __future__ import annotations
 
