@@ -1,16 +1,4 @@
-"""The ``cardwars`` command (also ``python -m cardwars``).
-
-The subcommands (``simulate``, ``play``, ``replay``, ``rules``, ``schema``, ``games``, ``demo``)
-and their options are :func:`build_parser`'s; ``cardwars COMMAND --help`` lists them.
-
-GAME is a built-in game or one that an installed distribution registers
-(:mod:`cardwars.registry`); ``cardwars games`` lists them.
-
-Tables and progress bars need rich (``pip install 'cardwars[cli]'``); plots need matplotlib
-(``pip install 'cardwars[plot]'``). Errors print one line (cut short when long) and exit with
-status 2. Output files (``--json``, ``--plot``, ``--save``) and matplotlib are checked before any
-game is played.
-"""
+"""The ``cardwars`` command (also ``python -m cardwars``), described in docs/cli.rst."""
 
 from __future__ import annotations
 

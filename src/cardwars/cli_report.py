@@ -116,10 +116,9 @@ def plot(report: SimulationReport, path: str) -> None:
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=110)
-    except OSError as exc:
-        raise CliError(f"cannot write the plot {path!r}: {exc.strerror or exc}") from None
-    except ValueError as exc:  # e.g. a format whose writer is not installed
-        raise CliError(f"cannot write the plot {path!r}: {exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: e.g. a format whose writer is missing
+        why = getattr(exc, "strerror", None) or exc
+        raise CliError(f"cannot write the plot {path!r}: {why}") from None
     finally:
         plt.close(fig)
 

@@ -1,13 +1,7 @@
 """The engine's values as JSON-ready data: the encoding half of :mod:`cardwars.wire`.
 
-It needs nothing but cards, so the engine's lower floors (the errors a move raises carry the moves'
-wire documents, :mod:`cardwars.actions`) can encode without reaching up to :mod:`cardwars.wire`,
-which knows every game to decode. The format is :mod:`cardwars.wire`'s; :func:`cardwars.wire.encode`
-is this module's :func:`encode_value`, typed per kind of value.
-
->>> from cardwars.aliwar import Switch
->>> encode_value(Switch(0, 5))
-{'type': 'Switch', 'a': 0, 'b': 5}
+It needs nothing but cards, so the lower floors (:mod:`cardwars.actions`) can encode without
+reaching up to :mod:`cardwars.wire`, which knows every game to decode.
 """
 
 from __future__ import annotations
@@ -30,11 +24,8 @@ JsonObject: TypeAlias = dict[str, JsonValue]
 
 
 def encode_value(value: object) -> JsonValue:
-    """``value`` as JSON-ready data (dicts, lists, str, int, bool and None only).
-
-    A card is its text, an enum member its name, a tuple or list a list, a set a sorted list, a
-    mapping of int seats an object keyed by the seats' text, and a dataclass (a move, an event, an
-    observation, a result, ``Rules``) an object with its class name under ``"type"`` and its fields.
+    """``value`` as JSON-ready data in :mod:`cardwars.wire`'s format (what
+    :func:`cardwars.wire.encode` returns).
 
     Raises:
         TypeError: a value that is none of these (described, never by its ``repr``).

@@ -1,8 +1,4 @@
-"""The statistics of a batch of games: :class:`SimulationReport`.
-
-The per-game columns are :class:`array.array` objects, which export the buffer protocol, so
-``numpy.asarray(report.lengths)`` is zero-copy when NumPy is installed (the library needs none).
-"""
+"""The statistics of a batch of games: :class:`SimulationReport`."""
 
 from __future__ import annotations
 
@@ -93,9 +89,8 @@ class LongDeal:
 
     Attributes:
         game: its number ``k`` in the run.
-        seed: the seed it was dealt from, ``derive_seed(run seed, k)``: ``game.new_game(seed)``
-            deals it again, and ``cardwars.play`` with the run's agents and this seed plays the
-            very same game.
+        seed: the seed it was dealt from, ``derive_seed(run seed, k)``: ``cardwars.play`` with
+            the run's agents and this seed plays the very same game.
         length: its :attr:`~cardwars.engine.Result.length`, in
             :attr:`~cardwars.engine.Game.length_unit`.
         winner: the winning seat, or None.
@@ -106,9 +101,6 @@ class LongDeal:
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random"] * 2, games=50, keep_longest=2)
     >>> [deal.length for deal in report.longest] == sorted(report.lengths)[-2:][::-1]
-    True
-    >>> deal = report.longest[0]
-    >>> deal.notation == f"seed {deal.seed}"
     True
     """
 
@@ -136,7 +128,8 @@ class SimulationReport:
         seed: the batch seed; game ``k`` was dealt from ``derive_seed(seed, k)``.
         rules: the rules options as a dict.
         terminations: the termination names; ``termination_codes[k]`` indexes it.
-        lengths: game lengths, one per game (``array('q')``).
+        lengths: game lengths, one per game (``array('q')``; ``numpy.asarray`` of a column is
+            zero-copy).
         winners: the winning seat per game, ``-1`` for a draw (``array('b')``).
         termination_codes: the termination per game (``array('b')``).
         engine: ``"batch"`` when the game's batch loop ran, ``"play"`` when :func:`cardwars.play`
@@ -151,8 +144,6 @@ class SimulationReport:
     >>> report = cardwars.simulate("aliwar", ["greedy", "random"], games=1000, seed=1)
     >>> report.games, report.wins[0] > report.wins[1], report.engine
     (1000, True, 'batch')
-    >>> report.lengths.typecode, len(report.to_dict()["per_game"]["lengths"])
-    ('q', 1000)
     """
 
     game: str
@@ -202,12 +193,8 @@ class SimulationReport:
     @property
     def draws_by_termination(self) -> dict[str, int]:
         """Drawn games counted by how they ended."""
-        counts: dict[str, int] = {}
-        for w, t in zip(self.winners, self.termination_codes, strict=True):
-            if w < 0:
-                name = self.terminations[t]
-                counts[name] = counts.get(name, 0) + 1
-        return counts
+        codes = zip(self.winners, self.termination_codes, strict=True)
+        return dict(Counter(self.terminations[t] for w, t in codes if w < 0))
 
     @property
     def termination_counts(self) -> dict[str, int]:

@@ -1,10 +1,4 @@
-"""Play many games, exactly and reproducibly: :func:`simulate`, whose docstring says how.
-
-Game ``k`` always uses ``derive_seed(seed, k)``, whatever the workers, chunking and executor.
-While a pool runs, Ctrl-C is held back and raised at a safe point (:class:`_HeldInterrupts`).
-The arguments are read without running the caller's code (an int subclass as the int it holds;
-messages quote only plain built-in values, cut short).
-"""
+"""Play many games, exactly and reproducibly: :func:`simulate` (docs/api/simulate.rst)."""
 
 from __future__ import annotations
 
@@ -487,33 +481,21 @@ def simulate(
         games: how many games, an int in [1, 2**48]; game ``k`` is dealt from
             ``derive_seed(seed, k)``.
         seed: the batch seed, an int in [0, 2**64).
-        workers: worker processes, an int from 1 to :data:`~cardwars.simulate.MAX_WORKERS` (four
-            per CPU); 1 runs in this process. An own pool starts at most one process per chunk.
-        executor: any :class:`concurrent.futures.Executor` (e.g. a Dask cluster's
-            ``client.get_executor()``); overrides ``workers``.
+        workers: worker processes, an int from 1 to :data:`~cardwars.simulate.MAX_WORKERS`;
+            1 runs in this process.
+        executor: any :class:`concurrent.futures.Executor`; overrides ``workers``.
         progress: True for a progress bar (rich, if installed), False, or a callback
             ``(games_done, games_total)``.
         chunk_size: games per task, an int >= 1; the results never depend on it.
         keep_longest: keep the ``K`` longest deals (an int from 0 to
-            :data:`~cardwars.simulate.MAX_KEEP`), longest first, equally long ones as dealt:
-            :attr:`SimulationReport.longest <cardwars.report.SimulationReport.longest>`, each
-            with its game number, seed, length (:attr:`~cardwars.engine.Result.length`, in
-            :attr:`~cardwars.engine.Game.length_unit`), figures
-            (:meth:`~cardwars.engine.Game.deal_figures`) and notation
-            (:meth:`~cardwars.engine.Game.deal_notation`); the same for any ``workers``,
-            executor and ``chunk_size``.
-
-    Returns:
-        A report of every game's length, winner and ending, with its statistics.
+            :data:`~cardwars.simulate.MAX_KEEP`) as :attr:`SimulationReport.longest
+            <cardwars.report.SimulationReport.longest>`.
 
     Raises:
         UsageError: a bad argument, before any game is played (a game or agent that does not
-            pickle included, when the work goes to other processes: ``workers > 1``, or an
-            executor other than a :class:`~concurrent.futures.ThreadPoolExecutor`).
-        SimulationError: a chunk raised (e.g. an agent's own error), chained as ``__cause__``;
-            the other chunks are cancelled first and an own pool is ended. The same when the
-            ``progress`` callback raises (chained): the run stops at that call, no report is
-            returned. A ``KeyboardInterrupt`` from it stops the run the same way and goes through.
+            pickle included, when the work goes to other processes).
+        SimulationError: a chunk, or the ``progress`` callback, raised (chained as
+            ``__cause__``); the run is stopped and no report returned.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)

@@ -1,26 +1,4 @@
-"""A game with people and built-in agents at one table: what a front end drives.
-
-:class:`Table` seats an agent (or a built-in agent's name) at some seats; every other seat is a
-*person*, whose moves the front end hands in with :meth:`Table.play`. The table runs the agents
-itself, each drawing from ``Rng(derive_seed(seed, 1 + seat))`` exactly as :func:`cardwars.play`
-does, and rests only where a person is polled (or the game is over), so the same seed and the same
-choices give the same game as :func:`cardwars.play`.
-
->>> import cardwars
->>> table = cardwars.Table(cardwars.load_game("aliwar"), agents={1: "random"}, seed=7)
->>> table.waiting_for
-(0,)
->>> view = table.view(0)
->>> view.labels[:3], type(view.events[0].event).__name__
-(('0 1', '0 2', '0 3'), 'CardsDealt')
->>> table.play({0: view.legal_moves[0]})
-True
->>> len(table.state.history), table.can_undo
-(1, True)
->>> table.undo()
->>> len(table.state.history)
-0
-"""
+"""A game with people and built-in agents at one table: what a front end drives."""
 
 from __future__ import annotations
 
@@ -72,8 +50,6 @@ class SeatEvent:
 class SeatView(Generic[ObservationT, MoveT]):
     """What one seat may know of a :class:`Table` now: everything a front end draws.
 
-    :func:`cardwars.wire.encode` turns it into JSON data (``{"type": "SeatView", ...}``).
-
     Attributes:
         seat: the seat.
         observation: the seat's :meth:`~cardwars.engine.GameState.observation`.
@@ -81,17 +57,14 @@ class SeatView(Generic[ObservationT, MoveT]):
             person, or this person may still change a pending move).
         labels: each legal move's text (the game's ``text.label``), in the same order.
         actions: each legal move's action number, in the same order.
-        pending: the move this person handed in for the current step, not yet played (only
-            this seat's own; never another's).
+        pending: this person's move for the current step, not yet played.
         waiting: the table waits for this person's move.
-        events: the seat's feed from index ``events_from`` on (at most :data:`MAX_VIEW_EVENTS`, the
-            newest): by default what came since this seat's previous view.
-        events_from: the feed index of ``events[0]``; after an undo it may be lower than what a
-            client has received: drop the events from there on first.
+        events: the seat's feed from index ``events_from`` on (at most :data:`MAX_VIEW_EVENTS`,
+            the newest): by default what came since this seat's previous view.
+        events_from: the feed index of ``events[0]``.
         event_count: the length of the seat's feed: the next view starts here.
         steps: how many steps the game has had (its history's length).
-        automatic: the table rests before an automatic step (Clone War with
-            ``pause_automatic=True``), which ``play({})`` performs.
+        automatic: the table rests before an automatic step, which ``play({})`` performs.
         can_undo: :meth:`Table.undo` has a decision to go back to.
         result: the result once the game is over, else None.
     """
@@ -129,20 +102,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             name; every seat without one is a person.
         seed: the deal; None picks a fresh random seed (``table.state.seed``).
         pause_automatic: with people at the table, also rest before each automatic step (Clone
-            War's battles), which ``play({})`` performs; without it the table runs them at once.
-
-    A table is for one thread at a time, like a state. A call that overlaps another call of the same
-    table (from another thread, or from an agent's ``choose`` during :meth:`play`) raises
-    :class:`~cardwars.errors.UsageError` and changes nothing, except reads, which share the table:
-    views and properties from several threads at once work while no thread plays or undoes.
-
-    The table rests where a person is polled, or the game is over. People may hand in their moves in
-    one call or one by one: a move of one person is kept secret (no view of another seat shows it)
-    until every polled person has moved; then the step is played, and the agents play on until a
-    person is polled again. A person may replace a pending move until then.
-
-    Generic in the state, observation and move types, for typed front ends: a table of Aliwar is a
-    ``Table[aliwar.State, aliwar.AliwarObservation, aliwar.Move]``, its views Aliwar's own.
+            War's battles), which ``play({})`` performs.
 
     Raises:
         UsageError: ``agents`` is not a mapping of seats to agents or names.
@@ -152,8 +112,6 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     >>> table = cardwars.Table(game, agents={1: "random", 2: "greedy"}, seed=4)
     >>> table.waiting_for, table.view(0).labels
     ((0,), ('play 7C', 'play KC'))
-    >>> table.play({0: table.view(0).legal_moves[1]})
-    True
     """
 
     @overload
@@ -278,10 +236,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     # --- what one seat sees -----------------------------------------------------------------
     @exclusive.read
     def view(self, seat: int, since: int | None = None) -> SeatView[ObservationT, MoveT]:
-        """What ``seat`` may know now, with its events since its previous view.
-
-        ``since`` asks for the feed from that index on instead (a client that reconnects says how
-        many events it holds). The view never holds another seat's observation or pending move.
+        """What ``seat`` may know now, with its events since its previous view (or ``since``).
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``since`` is not an int >= 0.
@@ -325,23 +280,14 @@ class Table(Generic[StateT, ObservationT, MoveT]):
     def play(self, moves: Mapping[int, MoveT]) -> bool:
         """Hand in people's moves; play the step once every polled person has moved.
 
-        ``moves`` holds a legal move for some or all of the polled people. Until every one of them
-        has moved, the moves wait, secret. Then the step is played with the agents' moves, and the
-        agents play on until a person is polled or the game ends. ``play({})`` performs the
-        automatic step the table rests before (``pause_automatic``).
-
         Returns:
             True when the table played (the game moved on), False when it still waits for others.
 
         Raises:
             IllegalMoveError: the game is over, or a move is not legal (named, with the legal ones).
-            UsageError: ``moves`` is not a mapping of seats, or names a seat that is not a polled
-                person; or it is empty when people are polled; or the table is in the middle of
-                another call (an agent's ``choose`` that calls ``play`` or :meth:`undo` of its own
-                table, or another thread: ``cardwars.exclusive.BUSY``).
-
-        An exception an agent raises goes through. Whatever is raised, the table is left exactly
-        as it was.
+            UsageError: ``moves`` is not a mapping of seats, names a seat that is not a polled
+                person, or is empty when people are polled; or the table is busy with another
+                call. Whatever is raised, the table is left exactly as it was.
         """
         given = self._read_moves(moves)
         if not given and not self.automatic:
@@ -365,14 +311,11 @@ class Table(Generic[StateT, ObservationT, MoveT]):
 
     @exclusive.step
     def undo(self) -> None:
-        """Go back to the people's previous decision: every step since (the agents' too) is
-        undone and the agents' RNGs restored, so the table is where it was then. Pending moves
-        are dropped.
+        """Go back to the people's previous decision, the agents' RNGs restored.
 
         Raises:
-            UsageError: there is no earlier decision to go back to, or the table is in the middle
-                of another call (an agent's ``choose`` during :meth:`play`, or another thread);
-                nothing changes.
+            UsageError: there is no earlier decision to go back to, or the table is busy with
+                another call; nothing changes.
         """
         if not self.can_undo:
             raise UsageError("nothing to undo: the people have not decided anything yet")
