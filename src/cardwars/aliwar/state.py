@@ -374,12 +374,9 @@ class State(MachineState[Phase], EncodedState):
 
     # --- the RL encodings, written by the machine ----------------------------------------
     def encode_into(self, seat: int, out: Any) -> None:
-        """Write ``seat``'s observation vector into ``out``, straight from the machine.
-
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 609
-        elements (``numpy.empty(609, numpy.float32)``); it receives exactly what the
-        reference encoder (:mod:`cardwars.aliwar.encoding`) makes of
-        ``observation(seat)``, with no observation object built.
+        """Write ``seat``'s observation vector into ``out``, a writable C-contiguous ``float32``
+        buffer of 609 (``numpy.empty(609, numpy.float32)``), straight from the machine: what
+        the reference encoder (:mod:`cardwars.aliwar.encoding`) makes of ``observation(seat)``.
 
         Raises:
             UsageError: ``seat`` is not a seat (a plain int 0 or 1) or ``out`` is not
@@ -391,10 +388,8 @@ class State(MachineState[Phase], EncodedState):
         self._m.encode_observation(seat, self._recall, out)
 
     def encode_state_into(self, out: Any) -> None:
-        """Write the god's-eye state vector into ``out``, straight from the machine.
-
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 607
-        elements; it receives what the reference encoder makes of this state.
+        """Write the god's-eye state vector into ``out``, a writable C-contiguous ``float32``
+        buffer of 607, straight from the machine (what the reference encoder makes of it).
 
         Raises:
             UsageError: ``out`` is not such a buffer; it is left unchanged.
@@ -403,20 +398,15 @@ class State(MachineState[Phase], EncodedState):
         self._m.encode_state(out)
 
     def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
-        """Write both seats' observation vectors and action masks into two blocks.
+        """Write both seats' observation vectors and action masks into two blocks; return
+        ``is_over`` (then no seat is polled), so that a step needs no second call.
 
-        ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of
-        609 (``numpy.empty((2, 609), numpy.float32)``): row ``s`` becomes what
-        :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
-        C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
-        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
-        for a seat not polled). With ``wait`` the mask rows are 278 wide, the last
-        column the wait action 277 (the Parallel PettingZoo env's): 1 exactly in the
-        row of a seat not polled, so that no row is all 0.
-
-        Returns:
-            Whether the game is over (``is_over``; then no seat is polled), so that a
-            step needs no second call.
+        ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of 609: row
+        ``s`` is what :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
+        C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` is
+        :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)``. With ``wait``
+        the rows are 278 wide, the last column the wait action 277 (the Parallel PettingZoo
+        env's): 1 exactly in the row of a seat not polled, so that no row is all 0.
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
@@ -494,17 +484,9 @@ class State(MachineState[Phase], EncodedState):
         if not isinstance(rules, Rules):
             raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         cls._check_rng(rng)
-        known = 0
-        for own in observation.stacks:
-            for stack in own:
-                for card in stack:
-                    if card is not None:
-                        known |= 1 << card.id
-        for card in observation.protection:
-            known |= 1 << card.id
-        for cards in (*observation.won, observation.discard):
-            for card in cards:
-                known |= 1 << card.id
+        shown = [c for own in observation.stacks for stack in own for c in stack if c is not None]
+        shown += [*observation.protection, *observation.won[0], *observation.won[1]]
+        known = sum(1 << card.id for card in {*shown, *observation.discard})
         pool = [card for card in range(52) if not known >> card & 1]
         rng.shuffle(pool)
         fill = iter(pool)

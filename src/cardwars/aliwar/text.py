@@ -34,7 +34,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.state import State
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
-from cardwars.errors import CardParseError, describe
+from cardwars.errors import describe
 
 __all__ = ["BOARD", "NOTATION", "TEXT", "AliwarText"]
 
@@ -105,10 +105,7 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     match = _KEEP_RE.match(text)
     if match is None:
         return None
-    try:
-        card = Card.parse(re.sub(r"\s", "", match["card"]))
-    except CardParseError:  # pragma: no cover - the pattern admits only cards
-        return None
+    card = Card.parse(re.sub(r"\s", "", match["card"]))  # the pattern admits only cards
     if match["stack"] is not None:
         return Keep(card, int(match["stack"]))
     # No stack given: accepted when it is the only legal place for that card (a forced refill).
