@@ -1,6 +1,6 @@
 """Aliwar: two players, five stacks each, a protection card and simultaneous secret switches.
 
-The round, the numbering and the rooms are on the API page (:ref:`aliwar-package`);
+The round, the numbering and the rooms: :ref:`the package <aliwar-package>`;
 :data:`Move` is the type of any move (``Switch | Keep | Decline``).
 
 >>> state = Aliwar().new_game(seed=42)

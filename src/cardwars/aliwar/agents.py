@@ -83,8 +83,9 @@ class GreedyAgent:
 
 
 class IsmctsAgent(_Ismcts):
-    """Aliwar's ``"ismcts"`` agent: :class:`cardwars.ismcts.IsmctsAgent` over
-    :meth:`State.from_observation <cardwars.aliwar.State.from_observation>` (:ref:`aliwar-ismcts`).
+    """Aliwar's ``"ismcts"`` agent (:ref:`how it searches <aliwar-ismcts>`):
+    :class:`cardwars.ismcts.IsmctsAgent` over :meth:`State.from_observation
+    <cardwars.aliwar.State.from_observation>`.
 
     Args:
         iterations: determinizations per move.

@@ -1,7 +1,7 @@
 """Aliwar's encodings (:class:`~cardwars.vectors.Encoding`): the layout and reference encoders.
 
 The machine writes the same flat vectors; these readable Python encoders are what the tests
-compare it with (:ref:`aliwar-encoding`). NumPy-free.
+compare it with (:ref:`the encodings <aliwar-encoding>`). NumPy-free.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ VECTOR: Final = backend.RuleSource("cardwars.aliwar.vector")
 """The native vector tables (:mod:`cardwars.aliwar.vector`) on the current backend."""
 
 BATCH_AGENTS: Final[frozenset[str]] = frozenset(_AGENT_CODES)
-"""The built-in agents the batch loop plays, by name (:attr:`Aliwar.batch_agents`)."""
+"""The built-in agents the batch loop plays, by name (:attr:`.Aliwar.batch_agents`)."""
 
 
 class Aliwar(Game[Rules, State], Encodable):

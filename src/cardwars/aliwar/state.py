@@ -211,7 +211,8 @@ class State(MachineState[Phase], EncodedState):
         rules: Rules | None = None,
         rng_seed: int = 0,
     ) -> State:
-        """Build the position at the start of a round, before the switch (:ref:`aliwar-layout`).
+        """Build the position at the start of a round, before the switch (:ref:`an example
+        <aliwar-layout>`).
 
         Args:
             stacks: ``stacks[seat][stack]`` for 2 seats and 5 stacks, each a non-empty
