@@ -87,10 +87,8 @@ class IsmctsAgent(_Ismcts):
     :class:`cardwars.ismcts.IsmctsAgent` over :meth:`State.from_observation
     <cardwars.aliwar.State.from_observation>`.
 
-    Args:
-        iterations: determinizations per move.
-        exploration: the UCB1 constant.
-        rules: the rules the game is played with (:meth:`bind_rules`; default :class:`Rules`).
+    ``iterations`` and ``exploration`` are the base class's; ``rules`` are the rules the game
+    is played with (:meth:`bind_rules`; default :class:`Rules`).
 
     Raises:
         UsageError: ``iterations`` or ``exploration`` out of range, or ``rules`` not

@@ -432,13 +432,6 @@ class State(MachineState[Phase], EncodedState):
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
                 another thread undid this state meanwhile.
-
-        >>> from cardwars import Rng
-        >>> from cardwars.aliwar import Aliwar
-        >>> state = Aliwar().new_game(seed=42)
-        >>> guess = state.determinize(0, Rng(7))
-        >>> guess.observation(0) == state.observation(0), guess.stacks == state.stacks
-        (True, False)
         """
         if type(seat) is not int or not 0 <= seat < 2:
             self._check_seat(seat)

@@ -209,11 +209,6 @@ class AliwarText:
         Raises:
             IllegalMoveError: ``text`` names no legal move; the message lists the legal
                 moves' labels.
-
-        >>> from cardwars.aliwar import Aliwar
-        >>> state = Aliwar().new_game(seed=1)
-        >>> TEXT.parse(" 3,0 ", state, 0), TEXT.parse("P4", state, 0)
-        (Switch(a=0, b=3), Switch(a=4, b=5))
         """
         legal = state.legal_moves(seat)
         if not isinstance(text, str):
