@@ -328,13 +328,7 @@ def switch_scores(
 
     ``tops[s]`` are seat ``s``'s five top card ids, ``protection[s]`` its protection card
     id; a switch is its two positions ``(a, b)`` (0..4 the stacks, 5 the protection card;
-    ``a == b`` the null switch).
-
-    >>> from cardwars.aliwar.round import PAIRS  # the 15 switches (a, b), a < b
-    >>> tops = [[0, 1, 2, 3, 37], [20, 19, 18, 17, 47]]  # 2♣ 3♣ 4♣ 5♣ K♥ | 9♦ 8♦ 7♦ 6♦ T♠
-    >>> scores = switch_scores(tops, [38, 48], 0, PAIRS)  # A♥ | J♠ protect
-    >>> max(scores), PAIRS[scores.index(max(scores))]  # the Ace fights, the ♣ are protected
-    (7, (0, 5))
+    ``a == b`` the null switch). The example: :ref:`aliwar-agents`, through ``GreedyAgent``.
     """
     theirs = _fielded(tops[1 - seat], protection[1 - seat], switches)
     # The opponent's key in column c under each of its switches.

@@ -11,13 +11,7 @@ from cardwars.options import check_options
 __all__ = ["TERMINATIONS", "Rules"]
 
 TERMINATIONS: Final[tuple[str, ...]] = ("empty_stack", "double_loss", "no_progress", "max_rounds")
-"""The ways a game ends (AW-B4), in the order of the batch loop's ``termination`` codes:
-
-* ``"empty_stack"`` — exactly one player is dead (AW-7.3); the other wins;
-* ``"double_loss"`` — both are dead in the same round (AW-A15);
-* ``"no_progress"`` — ``no_progress_limit`` rounds in a row without a discard (AW-A17);
-* ``"max_rounds"`` — ``max_rounds`` rounds were played (AW-A17).
-"""
+"""The ways a game ends (AW-B4), in the order of the batch loop's ``termination`` codes."""
 
 # The largest no_progress_limit and max_rounds: both backends count rounds in C long longs
 # (``aliwar/position.pxd``) or Python ints, so this is a round number far inside either.
