@@ -1,11 +1,4 @@
-"""Aliwar's built-in ``"greedy"`` agent: a one-step heuristic on the face-up cards.
-
->>> from cardwars import Rng
->>> from cardwars.aliwar import Aliwar
->>> state = Aliwar().new_game(seed=42)
->>> GreedyAgent().choose(state.observation(0), state.legal_moves(0), Rng(0))
-Switch(a=2, b=3)
-"""
+"""Aliwar's built-in ``"greedy"`` agent (a one-step heuristic) and its ``"ismcts"`` agent."""
 
 from __future__ import annotations
 
@@ -38,37 +31,16 @@ def _tops(observation: AliwarObservation, seat: int) -> list[int]:
 
 
 class GreedyAgent:
-    """A one-step greedy Aliwar player (``"greedy"``); deterministic, it never draws from ``rng``.
-
-    It decides from the observation and the legal moves only:
-
-    * **Switch**: every legal switch is scored against each switch the opponent may
-      make, all equally likely (both seats always have the same switch set, so the
-      opponent's switches are ``legal_moves`` too). For each such pair the five columns
-      are resolved on the face-up cards after both switches (AW-4.3, AW-5); the score
-      is the total, over the opponent's switches and the columns, of +1 per column won
-      and -1 per column lost (ties 0): the expected column result times the number of
-      opponent switches, an exact integer. The highest score is chosen; among equal
-      scores, the first in the canonical order (:ref:`canonical-move-order`).
-    * **Keep**: it always keeps (never :class:`Decline`): the won card of highest rank
-      (the first such by the column it was won in), at the bottom of the own stack with
-      the fewest cards now (the lowest-numbered among equals); a forced refill
-      (AW-7.2) goes to the emptied stack. Ties fall to the first in the canonical order.
+    """A one-step greedy Aliwar player, ``"greedy"`` (:ref:`aliwar-agents`); it never uses ``rng``.
 
     The arithmetic on card ids is ``switch_scores`` and ``keep_index`` of
-    ``cardwars.aliwar.batch``, the rule module whose batch loop (compiled or interpreted,
-    one source) plays exactly this agent as agent code 1 of ``aliwar_batch``.
+    ``cardwars.aliwar.batch``, whose batch loop plays this agent as agent code 1.
 
     >>> from cardwars import Rng
-    >>> from cardwars.aliwar import State
-    >>> state = State.from_layout([[["2C"], ["3C"], ["4C"], ["5C"], ["KH"]],
-    ...                            [["9D"], ["8D"], ["7D"], ["6D"], ["TS"]]], ["AH", "JS"])
-    >>> agent = GreedyAgent()
-    >>> agent.choose(state.observation(0), state.legal_moves(0), Rng(0))
-    Switch(a=0, b=5)
-    >>> scores = GreedyAgent.switch_scores(state.observation(0), state.legal_moves(0))
-    >>> max(scores), scores.index(max(scores))
-    (7, 4)
+    >>> from cardwars.aliwar import Aliwar
+    >>> state = Aliwar().new_game(seed=42)
+    >>> GreedyAgent().choose(state.observation(0), state.legal_moves(0), Rng(0))
+    Switch(a=2, b=3)
     """
 
     name = "greedy"
@@ -93,7 +65,7 @@ class GreedyAgent:
 
     @staticmethod
     def switch_scores(observation: AliwarObservation, switches: Sequence[Move]) -> list[int]:
-        """The Switch-phase score of each of ``switches`` (see the class docstring).
+        """The Switch-phase score of each of ``switches`` (:ref:`aliwar-agents`).
 
         Raises:
             UsageError: a move that is not a :class:`Switch`.
@@ -111,22 +83,12 @@ class GreedyAgent:
 
 
 class IsmctsAgent(_Ismcts):
-    """Aliwar's ``"ismcts"`` agent: :class:`cardwars.ismcts.IsmctsAgent` over
-    :meth:`State.from_observation <cardwars.aliwar.State.from_observation>`.
+    """Aliwar's ``"ismcts"`` agent (:ref:`how it searches <aliwar-ismcts>`):
+    :class:`cardwars.ismcts.IsmctsAgent` over :meth:`State.from_observation
+    <cardwars.aliwar.State.from_observation>`.
 
-    It rebuilds each world from the one observation it is given. The engine gives
-    agents :meth:`State.information <cardwars.aliwar.State.information>`, the rules'
-    information (AW-8.3), so with ``view_recall="face_up_only"`` too it searches
-    worlds that keep every card once seen face up, as :meth:`State.determinize
-    <cardwars.aliwar.State.determinize>` does; handed the face-up-only
-    :meth:`~cardwars.aliwar.State.observation`, it would know only what that shows.
-
-    Args:
-        iterations: determinizations per move (default
-            :data:`~cardwars.ismcts.DEFAULT_ITERATIONS`).
-        exploration: the UCB1 constant.
-        rules: the rules the game is played with; :meth:`~cardwars.engine.Game.make_agent`
-            sets its game's (:meth:`bind_rules`), the default is :class:`Rules`.
+    ``iterations`` and ``exploration`` are the base class's; ``rules`` are the rules the game
+    is played with (:meth:`bind_rules`; default :class:`Rules`).
 
     Raises:
         UsageError: ``iterations`` or ``exploration`` out of range, or ``rules`` not
@@ -135,9 +97,8 @@ class IsmctsAgent(_Ismcts):
     >>> from cardwars import Rng
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)
-    >>> agent = IsmctsAgent(iterations=50)
-    >>> move = agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
-    >>> move == agent.choose(state.observation(0), state.legal_moves(0), Rng(1))
+    >>> agent, obs, legal = IsmctsAgent(iterations=50), state.observation(0), state.legal_moves(0)
+    >>> agent.choose(obs, legal, Rng(1)) == agent.choose(obs, legal, Rng(1))
     True
     """
 

@@ -205,20 +205,10 @@ def aliwar_batch(
 ) -> dict[str, array[int]]:
     """Play the Aliwar games ``k = start .. start+count-1``, each from ``derive_seed(seed, k)``.
 
-    Args:
-        seed: the batch seed.
-        start: the index of the first game.
-        count: how many games.
-        players: must be 2.
-        agents: one agent code per seat; 0 is the random agent (``legal[rng.below(len(legal))]``
-            from ``Rng(derive_seed(game_seed, 1 + seat))`` in the canonical move order),
-            1 the greedy agent of ``cardwars.aliwar.GreedyAgent``.
-        allow_null_switch: 1 allows the null switch.
-        kept_card_position: 0 ``"above_returning"``, 1 ``"below_returning"``.
-        double_loss_result: 0 ``"draw"``, 1 ``"most_cards"``.
-        no_progress_limit: rounds without a discard that end the game.
-        max_rounds: rounds that end the game.
-        cap_result: 0 ``"draw"``, 1 ``"most_cards"``.
+    ``players`` must be 2. ``agents`` has one code per seat: 0 the random agent
+    (``legal[rng.below(len(legal))]`` from ``Rng(derive_seed(game_seed, 1 + seat))`` in the
+    canonical move order), 1 the greedy agent of ``cardwars.aliwar.GreedyAgent``. The
+    options are ``aliwar.Rules.machine_options()``: a flag 0 or 1, a choice its index.
 
     Returns:
         Columns of ``array.array``, one entry per game: ``"length"`` (rounds, ``'q'``),
@@ -338,13 +328,7 @@ def switch_scores(
 
     ``tops[s]`` are seat ``s``'s five top card ids, ``protection[s]`` its protection card
     id; a switch is its two positions ``(a, b)`` (0..4 the stacks, 5 the protection card;
-    ``a == b`` the null switch).
-
-    >>> from cardwars.aliwar.round import PAIRS  # the 15 switches (a, b), a < b
-    >>> tops = [[0, 1, 2, 3, 37], [20, 19, 18, 17, 47]]  # 2♣ 3♣ 4♣ 5♣ K♥ | 9♦ 8♦ 7♦ 6♦ T♠
-    >>> scores = switch_scores(tops, [38, 48], 0, PAIRS)  # A♥ | J♠ protect
-    >>> max(scores), PAIRS[scores.index(max(scores))]  # the Ace fights, the ♣ are protected
-    (7, (0, 5))
+    ``a == b`` the null switch). The example: :ref:`aliwar-agents`, through ``GreedyAgent``.
     """
     theirs = _fielded(tops[1 - seat], protection[1 - seat], switches)
     # The opponent's key in column c under each of its switches.

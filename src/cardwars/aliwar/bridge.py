@@ -96,4 +96,4 @@ class AliwarKey(NamedTuple):
     history: tuple[tuple[int, int], ...]
     """Every step's two actions, -1 for a seat that was not polled."""
     events: tuple[int, ...]
-    """The last step's events as ints (laid out in ``machine.py``)."""
+    """The last step's events as ints (:ref:`aliwar-machine`)."""

@@ -1,16 +1,7 @@
 """Aliwar's encodings (:class:`~cardwars.vectors.Encoding`): the layout and reference encoders.
 
-The flat vectors of the RL adapters (:mod:`cardwars.envs.encoding`; the guide
-:doc:`/guides/rl` documents each field) and OpenSpiel's observation tensor
-(:mod:`cardwars.envs.openspiel`). The machine writes the same flat vectors
-(:meth:`State.encode_into <cardwars.aliwar.State.encode_into>`); the Python encoders
-here are the readable reference the tests compare it with. NumPy-free.
-
->>> from cardwars.aliwar import Aliwar
->>> from cardwars.aliwar.encoding import encoding
->>> enc = encoding(Aliwar())
->>> enc.size, enc.state_size, [f.name for f in enc.fields][:3]
-(609, 607, ['seat', 'phase', 'to_act'])
+The machine writes the same flat vectors; these readable Python encoders are what the tests
+compare it with (:ref:`the encodings <aliwar-encoding>`). NumPy-free.
 """
 
 from __future__ import annotations

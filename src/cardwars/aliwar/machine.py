@@ -2,29 +2,8 @@
 
 This is the executable spec of an Aliwar game step by step; the public
 :class:`cardwars.aliwar.State` is a thin face over it. Its steps are the rule steps of
-:mod:`.round`, the very ones the batch loop (:mod:`.batch`) plays.
-
-Cards are their standard ids ``suit*13 + rank-2`` and moves are Aliwar's actions
-(``cardwars.aliwar.ACTIONS``): ``0..14`` the switches ``Switch(a, b)``, ``a < b``,
-lexicographic over the positions 0..5 (5 = protection), ``15`` the null switch,
-``16 + 5*card + stack`` ``Keep(card, stack)`` and ``276`` ``Decline()``. In the Keep
-phase the cards that won or tied still lie face up on their stacks (AW-6.4), marked
-``returning``; the lost cards are in ``won``.
-
-A step's events are a flat tuple of ints (:meth:`AliwarMachine.events`); the face
-turns them into event objects only when asked. Each event is its code (the ``EV_*``
-names of :mod:`.position`) and then: revealed ``choice_0 choice_1`` (switch actions);
-conflict ``column card_0 card_1 protected_0 protected_1 winner`` (-1 a tie); emptied
-``seat column``; discarded ``n`` and ``n`` cards in discard order; returned ``seat n`` and
-``n`` pairs ``column card``; kept ``seat card stack``; declined ``seat``; flipped the ten
-new tops, seat 0's columns then seat 1's; over ``termination winner`` (-1: nobody).
-
->>> labels = tuple(range(52))  # the face passes Card objects; any labels do
->>> machine = aliwar_deal(labels, 42)
->>> machine.phase, sorted(machine.to_act), machine.legal_actions(0)[:3]
-(0, [0, 1], (0, 1, 2))
->>> machine.apply_actions({0: 0, 1: 0}), machine.events()[:3]
-(True, (0, 0, 0))
+:mod:`.round`, the very ones the batch loop (:mod:`.batch`) plays. Its cards, actions and
+events as ints: :ref:`aliwar-machine`.
 """
 
 from __future__ import annotations
@@ -388,7 +367,7 @@ class AliwarMachine:
         return 0
 
     def events(self) -> tuple[int, ...]:
-        """The last step's events as ints (the table in the module docstring)."""
+        """The last step's events as ints (:ref:`aliwar-machine`)."""
         return tuple([self.g.ev[i] for i in range(self.g.n_ev)])
 
     def history(self) -> tuple[tuple[int, int], ...]:

@@ -5,7 +5,7 @@ the caps of AW-7.6) in the next.
 
 Each step writes its events into the position when ``g.log`` is set (the machine), and
 nothing when it is not (the batch loop, the vector tables). The events are tabled in
-:mod:`.machine`.
+:ref:`aliwar-machine`.
 """
 
 from __future__ import annotations

@@ -3,12 +3,6 @@
 A round is a Switch step (both seats at once; the conflict follows at once) and,
 when a card was won, a Keep step; the discards, returns, caps and the flip of the
 next tops follow without a poll.
-
->>> from cardwars.aliwar import Aliwar, Switch
->>> state = Aliwar().new_game(seed=42)
->>> events = state.apply({0: Switch(0, 1), 1: Switch(0, 1)})
->>> state.rounds, state.phase.name, type(events[1]).__name__
-(1, 'KEEP', 'ConflictResolved')
 """
 
 from __future__ import annotations
@@ -85,13 +79,8 @@ def resolve_conflict(a: Card, b: Card, protection_a: Suit, protection_b: Suit) -
     Returns:
         0 or 1, the winning seat, or None for a tie.
 
-    >>> C = Card.parse
-    >>> resolve_conflict(C("TD"), C("TC"), Suit.HEARTS, Suit.CLUBS)  # protected T♣ wins on =
+    >>> resolve_conflict(Card.parse("TD"), Card.parse("TC"), Suit.HEARTS, Suit.CLUBS)
     1
-    >>> print(resolve_conflict(C("5H"), C("JD"), Suit.HEARTS, Suit.CLUBS))  # protected but lower
-    None
-    >>> resolve_conflict(C("QS"), C("7D"), Suit.HEARTS, Suit.CLUBS)
-    0
     """
     for name, card in (("a", a), ("b", b)):
         if not isinstance(card, Card):
@@ -180,26 +169,13 @@ _FACES: Final = AliwarFaces(
 
 
 class State(MachineState[Phase], EncodedState):
-    """An Aliwar position, god's-eye. Build one with :meth:`Aliwar.new_game` or :meth:`from_layout`.
-
-    Readable state (tuples, piles top first): :attr:`stacks` ``[seat][stack]``,
-    :attr:`protection` ``[seat]``, :attr:`discard`, and in the Keep phase :attr:`won`
-    (the middle row). In the Keep phase the winning and tying cards still lie face up
-    on their stacks, as on the table, until they return (AW-6.4); the lost cards are in
-    :attr:`won`. Card conservation: ``stacks + protection + won + discard`` always hold
-    every card dealt (52 for a dealt game), and :attr:`won` is empty outside the Keep
-    phase, so at every Switch poll and at the end ``stacks + protection + discard = 52``.
-
-    The rules run in Aliwar's machine (its rule modules, compiled or interpreted); this
-    class is its typed face: it turns cards, moves and events into objects, and builds
-    events only when they are asked for.
+    """An Aliwar position, god's-eye (:ref:`aliwar-state`). Build one with :meth:`Aliwar.new_game`
+    or :meth:`from_layout`.
 
     >>> from cardwars.aliwar import Aliwar
     >>> state = Aliwar().new_game(seed=42)
     >>> state.card_count(), " ".join(map(str, state.stacks[1][0]))  # god's-eye: all cards
     (52, 'AC 6C 9S 9D 7S')
-    >>> state.observation(0).stacks[1][0]  # a seat sees the face-up top only
-    (Card(rank=Rank.ACE, suit=Suit.CLUBS), None, None, None, None)
     """
 
     __slots__ = ("_recall", "_rules")
@@ -235,7 +211,8 @@ class State(MachineState[Phase], EncodedState):
         rules: Rules | None = None,
         rng_seed: int = 0,
     ) -> State:
-        """Build the position at the start of a round, before the switch.
+        """Build the position at the start of a round, before the switch (:ref:`an example
+        <aliwar-layout>`).
 
         Args:
             stacks: ``stacks[seat][stack]`` for 2 seats and 5 stacks, each a non-empty
@@ -251,16 +228,6 @@ class State(MachineState[Phase], EncodedState):
                 that is not of the standard deck, bad ``rules``, or ``rng_seed`` not an
                 int in [0, 2**64).
             CardParseError: card text that is not a card.
-
-        The top cards and the protection cards are face up, so both players have seen
-        them; every card below a top is unseen.
-
-        >>> s = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...                        [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AS"])
-        >>> s.phase.name, [len(stack) for stack in s.stacks[0]]
-        ('SWITCH', [2, 1, 1, 1, 1])
-        >>> s.observation(1).stacks[0][0]  # 7C was never face up
-        (Card(rank=Rank.TWO, suit=Suit.CLUBS), None)
         """
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
@@ -322,14 +289,8 @@ class State(MachineState[Phase], EncodedState):
         return m.event_objects(_FACES, self.result if m.over else None)
 
     def legal_moves(self, player: int) -> tuple[AliwarMove, ...]:
-        """The legal moves of ``player`` in the canonical order of :ref:`aliwar-order`.
-
-        Switch phase: ``Switch(a, b)`` for ``a < b`` over 0–5, lexicographic (15 moves),
-        then ``Switch(PROTECTION, PROTECTION)`` with ``allow_null_switch``. Keep phase:
-        ``Decline()``, then ``Keep(card, stack)`` by the column the card was won in, then
-        stack ascending; a forced refill (AW-7.2) offers only ``Keep(card, emptied stack)``.
-        A seat that is not polled has no moves.
-        """
+        """The legal moves of ``player`` in the canonical order of :ref:`aliwar-order`
+        (none for a seat that is not polled)."""
         m = self._m
         if type(player) is not int or not 0 <= player < 2:
             self._check_seat(player)
@@ -414,12 +375,9 @@ class State(MachineState[Phase], EncodedState):
 
     # --- the RL encodings, written by the machine ----------------------------------------
     def encode_into(self, seat: int, out: Any) -> None:
-        """Write ``seat``'s observation vector into ``out``, straight from the machine.
-
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 609
-        elements (``numpy.empty(609, numpy.float32)``); it receives exactly what the
-        reference encoder (:mod:`cardwars.aliwar.encoding`) makes of
-        ``observation(seat)``, with no observation object built.
+        """Write ``seat``'s observation vector into ``out``, a writable C-contiguous ``float32``
+        buffer of 609 (``numpy.empty(609, numpy.float32)``), straight from the machine: what
+        the reference encoder (:mod:`cardwars.aliwar.encoding`) makes of ``observation(seat)``.
 
         Raises:
             UsageError: ``seat`` is not a seat (a plain int 0 or 1) or ``out`` is not
@@ -431,10 +389,8 @@ class State(MachineState[Phase], EncodedState):
         self._m.encode_observation(seat, self._recall, out)
 
     def encode_state_into(self, out: Any) -> None:
-        """Write the god's-eye state vector into ``out``, straight from the machine.
-
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of 607
-        elements; it receives what the reference encoder makes of this state.
+        """Write the god's-eye state vector into ``out``, a writable C-contiguous ``float32``
+        buffer of 607, straight from the machine (what the reference encoder makes of it).
 
         Raises:
             UsageError: ``out`` is not such a buffer; it is left unchanged.
@@ -443,20 +399,15 @@ class State(MachineState[Phase], EncodedState):
         self._m.encode_state(out)
 
     def encode_seats_into(self, obs: Any, masks: Any, wait: bool = False) -> bool:
-        """Write both seats' observation vectors and action masks into two blocks.
+        """Write both seats' observation vectors and action masks into two blocks; return
+        ``is_over`` (then no seat is polled), so that a step needs no second call.
 
-        ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of
-        609 (``numpy.empty((2, 609), numpy.float32)``): row ``s`` becomes what
-        :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
-        C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` becomes the
-        bytes of :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)`` (all 0
-        for a seat not polled). With ``wait`` the mask rows are 278 wide, the last
-        column the wait action 277 (the Parallel PettingZoo env's): 1 exactly in the
-        row of a seat not polled, so that no row is all 0.
-
-        Returns:
-            Whether the game is over (``is_over``; then no seat is polled), so that a
-            step needs no second call.
+        ``obs`` is a writable C-contiguous ``float32`` buffer of at least 2 rows of 609: row
+        ``s`` is what :meth:`encode_into` writes for seat ``s``. ``masks`` is a writable
+        C-contiguous ``int8`` buffer of at least 2 rows of 277: row ``s`` is
+        :meth:`~cardwars.engine.machine_state.MachineState.action_mask` ``(s)``. With ``wait``
+        the rows are 278 wide, the last column the wait action 277 (the Parallel PettingZoo
+        env's): 1 exactly in the row of a seat not polled, so that no row is all 0.
 
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
@@ -475,34 +426,12 @@ class State(MachineState[Phase], EncodedState):
 
     # --- determinization -----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A full state consistent with everything ``seat`` may know, drawn from ``rng``.
-
-        The face-down cards never face up (AW-8.2: no seat knows them) are shuffled among
-        their places (one :meth:`~cardwars.Rng.shuffle`): uniform among the positions
-        consistent with all ``seat`` has seen (issue 23), as the deal is one shuffled deck.
-        All else stays, so ``determinize(seat, rng).observation(seat) == observation(seat)``:
-        a card once face up stays where it lies, remembered by both seats (AW-8.3), with
-        ``view_recall="face_up_only"`` too (it changes what observations show, for front
-        ends whose players remember for themselves, not what a seat knows; issue 34). The
-        copy's RNG is reseeded from ``rng`` (Aliwar draws nothing after the deal: this only
-        keeps the seed private). Only ``rng`` is drawn from; this state is left unchanged.
-        The copy's :meth:`~cardwars.engine.GameState.events_for` ``(seat)`` is this state's;
-        it cannot :meth:`~cardwars.engine.GameState.undo` past the present.
-
-        Threads may determinize one state at once. If another thread steps or undoes it
-        meanwhile, this raises :class:`~cardwars.errors.UsageError`
-        (``cardwars.exclusive.BUSY``) or returns a world of a position it was at.
+        """A full state consistent with everything ``seat`` may know, drawn from ``rng``
+        (:ref:`aliwar-determinize`); this state is left unchanged.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;
                 another thread undid this state meanwhile.
-
-        >>> from cardwars import Rng
-        >>> from cardwars.aliwar import Aliwar
-        >>> state = Aliwar().new_game(seed=42)
-        >>> guess = state.determinize(0, Rng(7))
-        >>> guess.observation(0) == state.observation(0), guess.stacks == state.stacks
-        (True, False)
         """
         if type(seat) is not int or not 0 <= seat < 2:
             self._check_seat(seat)
@@ -535,26 +464,12 @@ class State(MachineState[Phase], EncodedState):
 
     @classmethod
     def from_observation(cls, observation: AliwarObservation, rules: Rules, rng: Rng) -> State:
-        """A full state drawn from ``rng`` consistent with ``observation`` under ``rules``.
-
-        What an agent that sees only its observation can determinize: the cards it does
-        not show (of the 52, those in no stack, protection, middle row or discard pile it
-        shows) are shuffled with ``rng`` and dealt in order to the hidden positions (a
-        uniform sample of them if there are fewer such positions, as in a hand-built game
-        of fewer cards). The state has the observation's phase, counters and polled seats,
-        an empty history and an RNG seeded from ``rng``; its :meth:`observation` of
-        ``observation.seat`` equals ``observation``.
+        """A full state drawn from ``rng`` consistent with ``observation`` under ``rules``
+        (:ref:`aliwar-determinize`); its observation of ``observation.seat`` is ``observation``.
 
         Raises:
             UsageError: ``observation`` is not of a game in progress, ``rules`` not an
                 :class:`Rules` or ``rng`` not a :class:`~cardwars.Rng`.
-
-        >>> from cardwars import Rng
-        >>> from cardwars.aliwar import Aliwar, Rules
-        >>> state = Aliwar().new_game(seed=42)
-        >>> guess = State.from_observation(state.observation(1), Rules(), Rng(3))
-        >>> guess.observation(1) == state.observation(1)
-        True
         """
         if not isinstance(observation, AliwarObservation) or observation.result is not None:
             raise UsageError(
@@ -563,17 +478,9 @@ class State(MachineState[Phase], EncodedState):
         if not isinstance(rules, Rules):
             raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         cls._check_rng(rng)
-        known = 0
-        for own in observation.stacks:
-            for stack in own:
-                for card in stack:
-                    if card is not None:
-                        known |= 1 << card.id
-        for card in observation.protection:
-            known |= 1 << card.id
-        for cards in (*observation.won, observation.discard):
-            for card in cards:
-                known |= 1 << card.id
+        shown = [c for own in observation.stacks for stack in own for c in stack if c is not None]
+        shown += [*observation.protection, *observation.won[0], *observation.won[1]]
+        known = sum(1 << card.id for card in {*shown, *observation.discard})
         pool = [card for card in range(52) if not known >> card & 1]
         rng.shuffle(pool)
         fill = iter(pool)

@@ -1,22 +1,7 @@
 """Plain terminal text for Aliwar: :class:`AliwarText`, the table as text and a move notation.
 
-:data:`TEXT` (an :class:`AliwarText`) is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`;
-the ``cardwars`` command uses it (and adds colour). It works on any terminal and
-never shows a card the seat may not know.
-
-Notation (see :data:`NOTATION`): the stacks are numbered 0–4, as in Python and the
-JSON of :mod:`cardwars.wire`, the same absolute columns for both players (AW-2.2),
-and the protection position is ``P``. A switch is two positions, ``"1 P"``; a keep
-is ``"keep QD 2"``; ``"decline"`` keeps nothing. ``str(move)`` is the label.
-
->>> from cardwars.aliwar import Aliwar, Keep, Switch
->>> from cardwars.aliwar.text import TEXT
->>> from cardwars.cards import Card
->>> TEXT.label(Switch(1, 5)), str(Keep(Card.parse("QD"), 2))
-('1 P', 'keep QD 2')
->>> state = Aliwar().new_game(seed=42)
->>> TEXT.parse("p1", state, 0)
-Switch(a=1, b=5)
+:data:`TEXT` is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`; it never shows a card the
+seat may not know. The notation and the boards: :doc:`/games/aliwar` (playing in a terminal).
 """
 
 from __future__ import annotations
@@ -49,7 +34,7 @@ from cardwars.aliwar.moves import (
 from cardwars.aliwar.state import State
 from cardwars.cards import Card
 from cardwars.engine import Event, Move, Result
-from cardwars.errors import CardParseError, describe
+from cardwars.errors import describe
 
 __all__ = ["BOARD", "NOTATION", "TEXT", "AliwarText"]
 
@@ -120,10 +105,7 @@ def _read_keep(text: str, legal: Sequence[Move]) -> Move | None:
     match = _KEEP_RE.match(text)
     if match is None:
         return None
-    try:
-        card = Card.parse(re.sub(r"\s", "", match["card"]))
-    except CardParseError:  # pragma: no cover - the pattern admits only cards
-        return None
+    card = Card.parse(re.sub(r"\s", "", match["card"]))  # the pattern admits only cards
     if match["stack"] is not None:
         return Keep(card, int(match["stack"]))
     # No stack given: accepted when it is the only legal place for that card (a forced refill).
@@ -192,16 +174,11 @@ class AliwarText:
     """Aliwar's :class:`~cardwars.engine.interfaces.GameText`: labels, parsing, boards, event lines.
 
     The one instance is :data:`TEXT`, which is :attr:`Aliwar.text <cardwars.aliwar.Aliwar.text>`.
-    Labels number stacks 0–4 (``P`` is the protection position, 5 in Python), as
-    Python and the JSON of :mod:`cardwars.wire` do.
 
     >>> from cardwars.aliwar import Aliwar
-    >>> text = Aliwar.text
     >>> state = Aliwar().new_game(seed=42)
-    >>> [text.label(move) for move in state.legal_moves(0)[:3]]
+    >>> [Aliwar.text.label(move) for move in state.legal_moves(0)[:3]]
     ['0 1', '0 2', '0 3']
-    >>> text.parse("0 1", state, 0) == state.legal_moves(0)[0]
-    True
     """
 
     NOTATION: str = NOTATION
@@ -210,17 +187,10 @@ class AliwarText:
     """How to read the boards (:data:`BOARD`), for help screens."""
 
     def label(self, move: Move) -> str:
-        """The label of ``move``: ``"1 P"``, ``"none"``, ``"keep QD 2"``, ``"decline"``.
-
-        It is ``str(move)``; :meth:`parse` reads it back.
+        """The label of ``move`` (its str): ``"1 P"``, ``"none"``, ``"keep QD 2"``, ``"decline"``.
 
         Raises:
             TypeError: not an Aliwar move.
-
-        >>> from cardwars.aliwar import Decline, Switch
-        >>> from cardwars.aliwar.text import TEXT
-        >>> TEXT.label(Switch(0, 3)), TEXT.label(Switch(5, 5)), TEXT.label(Decline())
-        ('0 3', 'none', 'decline')
         """
         if isinstance(move, Switch):
             return "none" if move.is_null else f"{_position(move.a)} {_position(move.b)}"
@@ -239,16 +209,6 @@ class AliwarText:
         Raises:
             IllegalMoveError: ``text`` names no legal move; the message lists the legal
                 moves' labels.
-
-        >>> from cardwars.aliwar import Aliwar
-        >>> from cardwars.aliwar.text import TEXT
-        >>> state = Aliwar().new_game(seed=1)
-        >>> TEXT.parse(" 3,0 ", state, 0), TEXT.parse("P4", state, 0)
-        (Switch(a=0, b=3), Switch(a=4, b=5))
-        >>> TEXT.parse("keep QD 2", state, 0)
-        Traceback (most recent call last):
-        ...
-        cardwars.errors.IllegalMoveError: seat 0: 'keep QD 2' is not a legal move here; legal: ...
         """
         legal = state.legal_moves(seat)
         if not isinstance(text, str):
@@ -261,27 +221,7 @@ class AliwarText:
         raise illegal_text(seat, text, "is not a legal move here", legal)
 
     def render(self, observation: AliwarObservation) -> str:
-        """What seat ``obs.seat`` sees, as a text grid; the opponent's row first, the own row last.
-
-        A stack's cell shows its top card and, in brackets, how many cards it holds:
-        ``QD`` face up (``*``: protected, the suit of its owner's protection card),
-        ``[QD]`` face down but seen before (``view_recall="perfect"``), ``??`` face down and
-        never seen. The protection cards stand under ``P``. Lines follow for the cards
-        won this round (Keep phase), the discard pile, and the face-down cards known
-        below the tops (``QD@3``: third from the top); stacks and
-        columns are numbered 0–4, as in the labels.
-
-        >>> from cardwars.aliwar import State
-        >>> from cardwars.aliwar.text import TEXT
-        >>> state = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...                            [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AD"])
-        >>> print(TEXT.render(state.observation(0)))
-        Aliwar, round 1: switch (P0 and P1 to choose)
-                  0         1         2         3         4         P
-        P1        2D* (1)   3D* (1)   4D* (1)   5D* (1)   6D* (1)   AD
-        P0 (you)  2C  (2)   3C  (1)   4C  (1)   5C  (1)   6C  (1)   AH
-        discard   -
-        """
+        """What seat ``observation.seat`` sees, as a text grid, the own row last (:data:`BOARD`)."""
         obs = observation
         columns = "".join(f"{c:<{_CELL}}" for c in range(STACKS))
         lines = [_phase_line(obs.phase, obs.rounds, obs.to_act, obs.result), f"{'':<10}{columns}P"]
@@ -314,14 +254,9 @@ class AliwarText:
     def describe(self, event: Event) -> str | None:
         """One line for a person about ``event`` (None for events not worth a line).
 
-        >>> from cardwars.aliwar import CardKept, ConflictResolved
-        >>> from cardwars.aliwar.text import TEXT
-        >>> from cardwars.cards import Card
+        >>> from cardwars.aliwar import CardKept
         >>> TEXT.describe(CardKept(0, Card.parse("QD"), 2))
         'P0 keeps QD face down under stack 2'
-        >>> c = Card.parse
-        >>> TEXT.describe(ConflictResolved(0, (c("TC"), c("TD")), (True, False), 0))
-        'column 0: P0 TC* against P1 TD: P0 wins'
         """
         if isinstance(event, CardsDealt):
             return _dealt(event)
@@ -353,31 +288,7 @@ class AliwarText:
         return None
 
     def render_state(self, state: State) -> str:
-        """The whole table, god's-eye (for replays): every stack in full, top first.
-
-        Each stack line shows its face-up top, ``|``, then its face-down cards, top first
-        (in the Keep phase a stack whose top lost shows nothing before the ``|``).
-
-        >>> from cardwars.aliwar import State
-        >>> from cardwars.aliwar.text import TEXT
-        >>> state = State.from_layout([[["2C", "7C"], ["3C"], ["4C"], ["5C"], ["6C"]],
-        ...                            [["2D"], ["3D"], ["4D"], ["5D"], ["6D"]]], ["AH", "AD"])
-        >>> print(TEXT.render_state(state))
-        Aliwar, round 1: switch (P0 and P1 to choose)
-        P1  protection AD
-          0: 2D |
-          1: 3D |
-          2: 4D |
-          3: 5D |
-          4: 6D |
-        P0  protection AH
-          0: 2C | 7C
-          1: 3C |
-          2: 4C |
-          3: 5C |
-          4: 6C |
-        discard   -
-        """
+        """The whole table, god's-eye (for replays), every stack in full (:data:`BOARD`)."""
         obs = state.observation(0)
         lines = [_phase_line(state.phase, state.rounds, state.to_act, state.result)]
         for seat in (1, 0):

@@ -1,15 +1,7 @@
 """Aliwar's native vector environment: N tables, each a game of one learner seat against a
 built-in opponent of :mod:`.batch`, every table stepped by the rule steps of :mod:`.round`
 in one call (compiled, its tables split over threads). The Gymnasium face is
-``cardwars.envs.vector``.
-
-A step of one table: at a table whose game ended on the last step, the action is ignored
-and the table deals its next game (the autoreset); an illegal action ends the game with
-reward -1 (``illegal``); else the learner's action and the opponent's are played at once,
-the opponent keeps alone while the learner is not polled, and a game's end gives reward
-+1 or -1 to the learner (0 for a draw). A cap (``no_progress``, ``max_rounds``) is a
-truncation. The learner's observation is laid out as :mod:`cardwars.envs.encoding` does
-(609 floats; the action mask 277 bytes).
+``cardwars.envs.vector``. See :ref:`a table's step <aliwar-vector>`.
 """
 
 from __future__ import annotations
