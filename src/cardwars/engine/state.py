@@ -175,18 +175,8 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
 
     @property
     def last_events(self) -> tuple[Event, ...]:
-        """The events of the last step, by :meth:`apply` or :meth:`apply_actions` (``()`` before).
-
-        A copy has the events of the step its original made last.
-
-        >>> import cardwars
-        >>> state = cardwars.load_game("clone-war").new_game(seed=1)
-        >>> state.last_events
-        ()
-        >>> state.apply_actions({})  # Clone War's automatic step: one battle
-        >>> type(state.last_events[0]).__name__
-        'CardsFlipped'
-        """
+        """The events of the last step, by :meth:`apply` or :meth:`apply_actions` (``()`` before);
+        a copy has those of its original."""
         return self._last_events
 
     # --- integer actions ------------------------------------------------------------------
