@@ -1,7 +1,4 @@
-"""Clone War's built-in ``"greedy"`` agent.
-
-The ``"random"`` one is :class:`~cardwars.engine.RandomAgent`, as in every game.
-"""
+"""Clone War's ``"greedy"`` agent (``"random"`` is :class:`~cardwars.engine.RandomAgent`)."""
 
 from __future__ import annotations
 
@@ -20,9 +17,8 @@ __all__ = ["GreedyAgent"]
 class GreedyAgent:
     """The built-in ``"greedy"`` agent for Clone War.
 
-    Nobody ever decides anything in Clone War (CW-8), so no agent is ever asked
-    for a move and every agent plays the same games; this class exists so that
-    each built-in agent name works for every game.
+    Nobody ever decides anything (CW-8), so every agent plays the same games; it exists so
+    that each built-in agent name works for every game.
 
     >>> import cardwars
     >>> a = cardwars.play(cardwars.load_game("clone-war"), ["greedy", "greedy"], seed=3)

@@ -1,16 +1,7 @@
 """One Clone War battle on its own: :func:`resolve_battle` and its typed result.
 
-:func:`resolve_battle` takes each player's pile and plays the first battle on them
-(CW-3 … CW-6, with every war stage, running short, a split pot and the checks of
-CW-7.1 after it), then says what happened as a :class:`BattleOutcome`. It does not
-restate a rule: it builds a whole game (``WholeGame`` of the rule module ``whole_game``,
-compiled or interpreted as the current backend says) and plays the game's
-own battle, the step every game and the batch loop play, then reads the battle's log.
-
->>> from cardwars.clone_war import resolve_battle
->>> outcome = resolve_battle([["KC", "QC", "JC"], ["KD", "JD", "QD"]])  # K = K: a war
->>> outcome.winners, [str(card) for card in outcome.wars[0].face_up]
-((1,), ['JC', 'QD'])
+It restates no rule: it plays the game's own battle (``whole_game.WholeGame``, on the current
+backend), the step every game and the batch loop play, and reads the battle's log.
 """
 
 from __future__ import annotations

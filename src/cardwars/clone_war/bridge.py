@@ -1,13 +1,8 @@
 """The named tuples between Clone War's face and its machine, on either backend.
 
-:class:`CloneWarFaces` is what the face (``cardwars.clone_war.state``) hands its
-machine to build a battle's events with: its classes and the values it shares.
-:class:`CloneWarKey` is what a machine says of its position (``CloneWarMachine.key()``):
-what it pickles and is restored from.
-
-Both are NamedTuples read by field name, never by position, on both sides: the machine
-(the rule module ``machine.py``, compiled or interpreted, which imports this module) and
-the face. A leaf: it imports nothing of the face.
+:class:`CloneWarFaces` is what the face hands its machine to build a battle's events with;
+:class:`CloneWarKey` is what a machine says of its position (``CloneWarMachine.key()``). Both
+are read by field name on both sides (:doc:`/layout`). A leaf: it imports nothing of the face.
 """
 
 from __future__ import annotations

@@ -99,9 +99,8 @@ class CloneWar(Game[Rules, State]):
     ) -> dict[str, array[int]]:
         """Play games ``start .. start+count-1`` in the rules' batch loop (``clone_war_batch``).
 
-        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
-        the state machine plays from that seed. Every built-in agent plays the
-        same games (no decisions), so ``agents`` only has to name them.
+        Game ``k`` is the game the state machine plays from ``derive_seed(seed, k)``; every
+        built-in agent plays the same games (no decisions).
 
         Returns:
             ``array.array`` columns: ``"length"`` (battles), ``"wars"``, ``"winner"``
@@ -109,11 +108,6 @@ class CloneWar(Game[Rules, State]):
 
         Raises:
             UsageError: ``agents`` is not one built-in agent name per seat.
-
-        >>> from cardwars.clone_war import CloneWar
-        >>> cols = CloneWar(players=3).run_batch(("random",) * 3, seed=0, start=0, count=4)
-        >>> len(cols["length"]), set(cols["termination"])
-        (4, {0})
         """
         self._check_batch(agents)
         columns: dict[str, array[int]] = WHOLE_GAME.module.clone_war_batch(

@@ -132,9 +132,7 @@ class State(MachineState[Phase]):
     """A Clone War position, god's-eye: :attr:`piles` (top first), :attr:`pot`, :attr:`dead`.
 
     Build one with :meth:`CloneWar.new_game` or :meth:`from_piles`; ``apply({})`` plays one
-    battle. The battles and the cycle rule run in Clone War's machine (its rule modules,
-    compiled or interpreted); this class is its typed face, as for Aliwar and Guerrilla: it
-    turns cards and events into objects, and builds events only when they are asked for.
+    battle, in Clone War's machine (this class is its typed face).
 
     >>> from cardwars.clone_war import CloneWar
     >>> state = CloneWar(players=3).new_game(seed=7)
@@ -208,13 +206,7 @@ class State(MachineState[Phase]):
         return self._rules
 
     def observation(self, player: int) -> CloneWarObservation:
-        """The public facts (CW-8): pile sizes, face-up cards, pot and dead-pile sizes.
-
-        >>> from cardwars.clone_war import State
-        >>> obs = State.from_piles([["KC", "JC"], ["QD"]]).observation(1)
-        >>> obs.pile_sizes, obs.face_up
-        ((2, 1), ())
-        """
+        """The public facts (CW-8): pile sizes, face-up cards, pot and dead-pile sizes."""
         self._check_seat(player)
         m = self._m
         return CloneWarObservation(

@@ -1,22 +1,6 @@
-"""Clone War as text, for the ``cardwars`` command (``play`` and ``replay``).
+"""Clone War as text, for the ``cardwars`` command (``play`` and ``replay``): :data:`TEXT`.
 
-:data:`TEXT` (a :class:`CloneWarText`) is :attr:`CloneWar.text
-<cardwars.clone_war.CloneWar.text>`. Nobody decides anything in Clone War (CW-8),
-so there is no move notation: ``cardwars play clone-war`` deals and plays the
-game to its end, describing every battle.
-
->>> from cardwars.clone_war import State
->>> from cardwars.clone_war.text import TEXT
->>> state = State.from_piles([["KC", "JC", "QC", "QD"], ["KD", "KH", "JD", "JH"]])
->>> for event in state.apply({}):
-...     print(TEXT.describe(event))
-battle 1: P0 KC, P1 KD
-war stage 1: P0, P1
-P0 places a card face down and QC face up
-P1 places a card face down and JD face up
-P0 takes the pot (6 cards)
->>> print(TEXT.render(state.observation(0)))
-battle 1, 1 war stage · piles: P0 7, P1 1 · dead pile 0 · shown: P0 KC, P1 KD, P0 QC, P1 JD
+Nobody decides anything (CW-8), so there is no move notation (:doc:`/api/clone_war`).
 """
 
 from __future__ import annotations
@@ -92,13 +76,6 @@ class CloneWarText:
 
         Raises:
             TypeError: always, naming the value.
-
-        >>> from cardwars.aliwar import Decline
-        >>> from cardwars.clone_war.text import TEXT
-        >>> TEXT.label(Decline())  # a move of another game, as Clone War has none
-        Traceback (most recent call last):
-        ...
-        TypeError: Clone War has no moves to label, got Decline()
         """
         raise TypeError(f"Clone War has no moves to label, got {describe(move)}")
 
@@ -107,13 +84,6 @@ class CloneWarText:
 
         Raises:
             IllegalMoveError: always, naming the text and saying that the game has no moves.
-
-        >>> from cardwars.clone_war import CloneWar
-        >>> from cardwars.clone_war.text import TEXT
-        >>> TEXT.parse("flip", CloneWar().new_game(seed=3), 1)
-        Traceback (most recent call last):
-        ...
-        cardwars.errors.IllegalMoveError: Clone War has no moves, so 'flip' is not one; ...
         """
         raise IllegalMoveError(
             f"Clone War has no moves, so {describe(text)} is not one; {NOTATION}",
@@ -122,13 +92,7 @@ class CloneWarText:
         )
 
     def render(self, observation: CloneWarObservation) -> str:
-        """The public facts (CW-8) on one line.
-
-        >>> from cardwars.clone_war import CloneWar
-        >>> from cardwars.clone_war.text import TEXT
-        >>> print(TEXT.render(CloneWar(players=3).new_game(seed=7).observation(0)))
-        battle 0, 0 war stages · piles: P0 16, P1 16, P2 16 · dead pile 0
-        """
+        """The public facts (CW-8) on one line."""
         sizes = ", ".join(f"P{s} {n}" for s, n in enumerate(observation.pile_sizes))
         wars = f"{observation.wars} war stage" + ("" if observation.wars == 1 else "s")
         line = f"battle {observation.battles}, {wars} · piles: {sizes}"
@@ -138,15 +102,7 @@ class CloneWarText:
         return line
 
     def describe(self, event: Event) -> str | None:
-        """One line describing ``event``, or None for an event that needs no words.
-
-        >>> from cardwars.clone_war import PotSplit, State
-        >>> from cardwars.clone_war.text import TEXT
-        >>> TEXT.describe(PotSplit(seats=(0, 1), cards_each=1, to_dead=1))
-        'still tied: the pot is shuffled and split among P0, P1, 1 to the dead pile'
-        >>> print(TEXT.describe(State.from_piles([["KC"], ["QD"]]).apply({})[-1]))  # GameOver
-        None
-        """
+        """One line describing ``event``, or None for an event that needs no words."""
         if isinstance(event, CardsDealt):
             sizes = event.pile_sizes
             if len(set(sizes)) == 1:
@@ -178,15 +134,7 @@ class CloneWarText:
         return None  # GameOver too: the command prints the result itself
 
     def render_state(self, state: State) -> str:
-        """Every pile, top first, and the dead pile (god's-eye, for replays).
-
-        >>> from cardwars.clone_war import State
-        >>> from cardwars.clone_war.text import TEXT
-        >>> print(TEXT.render_state(State.from_piles([["KC", "JC"], ["QD"]])))
-        P0 (2): KC JC
-        P1 (1): QD
-        dead (0): -
-        """
+        """Every pile, top first, and the dead pile (god's-eye, for replays)."""
         lines = [
             f"P{s} ({len(pile)}): " + (" ".join(str(c) for c in pile) or "-")
             for s, pile in enumerate(state.piles)

@@ -232,13 +232,9 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
     def run_batch(self, agents: Sequence[str], seed: int, start: int, count: int) -> BatchColumns:
         """Play games ``start .. start+count-1`` in the whole-game loop (:meth:`supports_batch`).
 
-        Game ``k`` is dealt from ``derive_seed(seed, k)`` and is exactly the game
-        :func:`play` plays with the same built-in agents from that seed.
-
-        This and :meth:`supports_batch` are the *batch driver* protocol that
-        :func:`cardwars.simulate` drives: it calls :meth:`supports_batch` once with the
-        agents, and then this for each chunk of games (in worker processes too), and
-        checks every chunk's columns.
+        Game ``k`` is exactly the game :func:`play` plays from ``derive_seed(seed, k)`` with the
+        same built-in agents. With :meth:`supports_batch`, the *batch driver* protocol that
+        :func:`cardwars.simulate` drives (:doc:`/guides/your-own-game`).
 
         Returns:
             ``array.array`` columns of ``count`` values each, at least
@@ -260,13 +256,10 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
             )
 
     def deal_notation(self, state: StateT) -> str:
-        """The deal that ``state`` (a start: fresh from :meth:`new_game`, or a
-        record's hand-built start) was dealt, in the game's own notation.
+        """The deal that ``state`` (a start: fresh from :meth:`new_game`, or a record's
+        hand-built start) was dealt, in the game's own notation; by default its seed.
 
-        :func:`cardwars.simulate` with ``keep_longest=`` shows each kept deal so; a
-        game whose players write deals down (Beggar-my-neighbour's hands) gives that
-        text. By default the deal is its seed (``"seed 42"``): :meth:`new_game` with
-        that seed deals it again.
+        :func:`cardwars.simulate` with ``keep_longest=`` shows each kept deal so.
 
         >>> import cardwars
         >>> game = cardwars.load_game("clone-war")

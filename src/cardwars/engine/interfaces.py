@@ -147,14 +147,11 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
 class GameText(Protocol):
     """What every game's text interface offers a terminal or chat front end.
 
-    Each game's instance is :attr:`cardwars.engine.Game.text` (Aliwar's
-    :class:`~cardwars.aliwar.text.AliwarText`, Clone War's
-    :class:`~cardwars.clone_war.text.CloneWarText`, Guerrilla's
-    :class:`~cardwars.guerrilla.text.GuerrillaText`). A move's label is its
-    ``str()``; labels number seats, stacks and columns from 0, as Python and the
-    JSON of :mod:`cardwars.wire` do, and :meth:`parse` reads every label back. The
-    built-in texts also have ``BOARD``, the legend of every symbol their boards print,
-    which ``help`` in ``cardwars play`` shows when a game's text has it.
+    Each game's instance is :attr:`cardwars.engine.Game.text` (e.g.
+    :class:`~cardwars.aliwar.text.AliwarText`). A move's label is its ``str()``, numbering
+    seats, stacks and columns from 0 as the JSON of :mod:`cardwars.wire` does; :meth:`parse`
+    reads every label back. The built-in texts also have ``BOARD``, the legend of their
+    boards, which ``help`` in ``cardwars play`` shows.
 
     >>> import cardwars
     >>> from cardwars.engine.interfaces import GameText

@@ -189,28 +189,18 @@ class MachineState(GameState[PhaseT]):
 
     @property
     def machine(self) -> Machine:
-        """The state's machine, through its typed contract (the fast path of integer
-        actions for search, :mod:`cardwars.ismcts`).
-
-        Stepping it steps this state, with the same checks as :meth:`apply_actions`; it
-        is this state's own, not a copy.
-        """
+        """The state's own machine (not a copy) through its typed contract, the fast path of
+        integer actions for search (:mod:`cardwars.ismcts`). Stepping it steps this state."""
         return self._m
 
     def _decode_last_step(self) -> tuple[Event, ...]:
         """The last step's events as objects (``()`` before the first step), ``GameOver``
-        last once the game is over.
-
-        Each game's face asks its own machine, with the game's bundle of event classes
-        (a NamedTuple of its ``bridge`` module, read by field name): the bundle's type is
-        the game's, so it is paired with the machine's here, not in the shared contract.
-        """
+        last once over: each game's face asks its machine with the game's bundle of event
+        classes (its ``bridge`` NamedTuple, whose type is the game's, not the contract's)."""
         raise NotImplementedError
 
     def legal_actions(self, player: int) -> tuple[int, ...]:
         """The actions of :meth:`~cardwars.engine.GameState.legal_moves`, in their order.
-
-        Empty when the seat is not polled.
 
         Raises:
             UsageError: ``player`` is not a seat.
@@ -235,10 +225,8 @@ class MachineState(GameState[PhaseT]):
         return mask_of(len(self._action_space), self.legal_actions(player))
 
     def apply_actions(self, actions: Mapping[int, int]) -> None:
-        """Perform one step from an action per polled seat.
-
-        See :meth:`~cardwars.engine.GameState.apply_actions`; the events are in
-        :attr:`MachineState.last_events`, built when first read.
+        """:meth:`GameState.apply_actions <cardwars.engine.GameState.apply_actions>`; the events
+        are built when :attr:`last_events` is first read.
 
         Raises:
             IllegalMoveError: as for the base method; the state is left unchanged.
@@ -247,9 +235,7 @@ class MachineState(GameState[PhaseT]):
             self._apply_checked(self._own_step(actions, numbered=True))
 
     def apply(self, moves: Mapping[int, Move]) -> tuple[Event, ...]:
-        """Perform one step: a move for every seat in :attr:`~cardwars.engine.GameState.to_act`.
-
-        See :meth:`~cardwars.engine.GameState.apply`.
+        """Perform one step (:meth:`GameState.apply <cardwars.engine.GameState.apply>`).
 
         Raises:
             IllegalMoveError: as for the base method; the state is left unchanged.
@@ -268,16 +254,12 @@ class MachineState(GameState[PhaseT]):
     def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
         """Perform one step with each polled seat's action found under its key, if it can.
 
-        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Every value is
-        read first, then checked against the position as it is at the commit. Returns
-        True when the step was performed: ``actions`` is a ``dict`` that gives every
-        polled seat a plain ``int`` among its :meth:`legal_actions`. Otherwise nothing
-        changes and it returns False (the caller's checked path, such as
-        :meth:`apply_actions`, says what is wrong), as it does once the game is over.
-        The Parallel PettingZoo env's step is this call. With ``wait`` (Aliwar and
-        Guerrilla, whose machines take it), a seat not polled may have no entry or the
-        wait action ``game.num_actions`` (the mask of ``encode_seats_into`` with
-        ``wait``); any other entry of it makes it return False too.
+        Seat ``s`` plays ``actions[keys[s]]``; other entries are ignored. Returns True when
+        ``actions`` is a ``dict`` giving every polled seat a plain ``int`` among its
+        :meth:`legal_actions` and the step was performed; else False, changing nothing (the
+        checked :meth:`apply_actions` says what is wrong). The Parallel PettingZoo env's step.
+        With ``wait`` (Aliwar, Guerrilla) a seat not polled may have no entry or the wait
+        action ``game.num_actions``; any other entry of it gives False too.
 
         Raises:
             UsageError: ``keys`` is not a tuple of one key per seat.

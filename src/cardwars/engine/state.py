@@ -40,13 +40,8 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     """A position of a game: god's-eye, mutable through :meth:`apply` only.
 
     Subclasses implement the ``_``-prefixed hooks; :meth:`apply` here owns the
-    validation that makes every step atomic.
-
-    A state is not thread-safe: use it from one thread at a time, and give each thread
-    its own :meth:`copy`. Overlapping use (a second thread, or a callback of a value
-    handed to a step that steps the same state) raises
-    :class:`~cardwars.errors.UsageError` and never corrupts the state (the
-    Reliability page of the docs).
+    validation that makes every step atomic. Not thread-safe: give each thread its own
+    :meth:`copy` (:doc:`/reliability`).
 
     >>> import cardwars
     >>> state = cardwars.load_game("aliwar").new_game(seed=42)
@@ -56,15 +51,6 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     >>> _ = state.apply({0: state.legal_moves(0)[0], 1: state.legal_moves(1)[0]})
     >>> state == copy, len(state.history)
     (False, 1)
-
-    The same step on integer actions (:meth:`apply_actions`), with the events on demand:
-
-    >>> again = cardwars.load_game("aliwar").new_game(seed=42)
-    >>> again.legal_actions(0)[:3], len(again.action_mask(0)), sum(again.action_mask(0))
-    ((0, 1, 2), 277, 15)
-    >>> again.apply_actions({0: 0, 1: 0})  # action 0 is Switch(0, 1), legal_moves(0)[0]
-    >>> again == state, type(again.last_events[0]).__name__
-    (True, 'SwitchesRevealed')
     """
 
     __slots__ = ("_action_cache", "_history", "_last_events")
@@ -189,18 +175,8 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
 
     @property
     def last_events(self) -> tuple[Event, ...]:
-        """The events of the last step, by :meth:`apply` or :meth:`apply_actions` (``()`` before).
-
-        A copy has the events of the step its original made last.
-
-        >>> import cardwars
-        >>> state = cardwars.load_game("clone-war").new_game(seed=1)
-        >>> state.last_events
-        ()
-        >>> state.apply_actions({})  # Clone War's automatic step: one battle
-        >>> type(state.last_events[0]).__name__
-        'CardsFlipped'
-        """
+        """The events of the last step, by :meth:`apply` or :meth:`apply_actions` (``()`` before);
+        a copy has those of its original."""
         return self._last_events
 
     # --- integer actions ------------------------------------------------------------------
@@ -257,20 +233,13 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     def apply_actions(self, actions: Mapping[int, int]) -> None:
         """Perform one step from an action (an int) per polled seat: :meth:`apply` on ints.
 
-        Validated and atomic exactly like :meth:`apply`: the mapping is read once,
-        every action must be an ``int`` (not a bool) among the seat's
-        :meth:`legal_actions`, and the state performs and records in :attr:`history`
-        its own legal move objects. The events are not returned; read them from
+        Validated and atomic exactly like :meth:`apply`; every action must be an ``int`` (not a
+        bool) among the seat's :meth:`legal_actions`. The events are not returned: read
         :attr:`last_events`. Clone War's automatic step is ``apply_actions({})``.
 
         Raises:
-            IllegalMoveError: the game is over, ``actions`` cannot be read as a
-                mapping of int seats, a polled seat has no action, an unpolled
-                seat has one, or an action is not an int, out of range or not
-                legal. The message names the seat, the action (and the move it
-                stands for) and the legal actions; the error's fields say the same
-                (:class:`~cardwars.errors.IllegalMoveError`). The state is left
-                exactly as it was.
+            IllegalMoveError: as :meth:`apply`, for an action that is not an int, out of range or
+                not legal too; the message names the action and the move it stands for.
 
         >>> import cardwars
         >>> state = cardwars.load_game("aliwar").new_game(seed=42)

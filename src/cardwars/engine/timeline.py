@@ -1,11 +1,7 @@
 """Undo and the per-seat event feed, shared by every game's state (a base of ``GameState``).
 
-A state remembers the position it started from (the deal, or a hand-built position).
-:meth:`Timeline.undo` replays its history but the last step from there, and
-:meth:`Timeline.events_for` replays it, once, to hand each seat every event it may see,
-the deal's first. Replaying is exact: a step depends only on the position and the moves
-(and the RNG, which is part of the position), so the replay passes through the very
-same states.
+Both replay the history from the state's start: a step depends only on the position (RNG
+included) and the moves, so the replay passes through the very same states.
 """
 
 from __future__ import annotations

@@ -1,26 +1,6 @@
 """Fixed-size NumPy encodings of observations and states, for the RL adapters.
 
-:func:`encoder` gives a game's :class:`Encoder`; its :meth:`~Encoder.observation` turns
-``state.observation(seat)`` into a flat ``float32`` vector holding exactly what that observation
-holds, and :meth:`~Encoder.state` turns the god's-eye state into another. ``Encoder.fields`` lists
-every field, in order, with its offset and length; the guide :doc:`/guides/rl` documents each one.
-The layout and the readable reference encoders belong to each game (``game.encoding()``, defined in
-:mod:`cardwars.aliwar.encoding` and :mod:`cardwars.guerrilla.encoding`); this module turns them into
-NumPy vectors, which the states' machines write straight into NumPy buffers
-(:class:`~cardwars.vectors.EncodedState`).
-
-Cards are coded as *card codes*: ``0`` for "no card", ``card.id + 1`` (1--52) for a
-known card, and, in Aliwar's stacks only, ``53`` for a face-down card the seat has
-never seen. Seats are absolute (seat 0 is ``player_0``); flags are 0 or 1.
-
->>> import cardwars
->>> from cardwars.envs.encoding import encoder
->>> game = cardwars.load_game("aliwar")
->>> enc = encoder(game)
->>> state = game.new_game(seed=42)
->>> vector = enc.observation(state.observation(0))
->>> vector.shape, vector.dtype.name, enc.size, enc.fields[0]
-((609,), 'float32', 609, Field(name='seat', offset=0, length=2))
+:func:`encoder` gives a game's :class:`Encoder`; the layout is the game's own (``game.encoding()``).
 """
 
 from __future__ import annotations

@@ -1,26 +1,7 @@
 """Single-agent Gymnasium environments: one seat against built-in (or your) opponents.
 
-Importing this module registers ``cardwars/Aliwar-v0`` and ``cardwars/Guerrilla-v0``
-(:class:`CardwarsEnv` with ``game="aliwar"`` / ``"guerrilla"``), and the id of every installed
-plugin's game (``cardwars/Duel-v0`` for a game ``"duel"``: :func:`env_id`, :func:`register_envs`)
-without importing the plugin; ``gymnasium.make`` passes its keyword arguments on to
-:class:`CardwarsEnv`.
-
-The observation is the learner's :mod:`~cardwars.envs.encoding` (a ``float32`` Box);
-``info["action_mask"]`` (``int8``) marks its legal actions. The reward is +1 / -1 / 0 at the end
-(win / loss / draw), the end at a cap is a truncation. Each opponent seat ``s`` draws from
-``Rng(derive_seed(seed, 1 + s))``, as in :func:`cardwars.play`: ``reset(seed=s)`` replays exactly.
-
->>> import gymnasium
->>> import cardwars.envs.gymnasium  # registers the environments
->>> env = gymnasium.make("cardwars/Aliwar-v0")
->>> observation, info = env.reset(seed=42)
->>> observation.shape, int(info["action_mask"].sum())
-((609,), 15)
->>> action = int(info["action_mask"].argmax())
->>> observation, reward, terminated, truncated, info = env.step(action)
->>> reward, terminated, truncated
-(0.0, False, False)
+Importing this module registers ``cardwars/Aliwar-v0``, ``cardwars/Guerrilla-v0`` and the id of
+every installed plugin's game (:func:`register_envs`).
 """
 
 from __future__ import annotations
@@ -248,14 +229,10 @@ def env_id(name: str) -> str:
 def register_envs() -> tuple[str, ...]:
     """Register the ids not yet registered and return them: ``cardwars/Aliwar-v0``,
     ``cardwars/Guerrilla-v0`` and :func:`env_id` of every plugin's game in
-    :func:`cardwars.registry.game_names`.
+    :func:`cardwars.registry.game_names` (:doc:`/guides/rl`).
 
     Importing this module calls it; call it again after installing a plugin into a running
-    process (after :func:`cardwars.registry.refresh`). No plugin is imported here:
-    ``gymnasium.make`` imports it, and raises :class:`~cardwars.errors.UsageError` for a game
-    without decisions or encodings (:class:`~cardwars.vectors.Encodable`). A plugin's id has no
-    vector entry point, so ``gymnasium.make_vec`` steps its single-table envs in a
-    ``SyncVectorEnv``.
+    process (after :func:`cardwars.registry.refresh`). No plugin is imported here.
 
     >>> from cardwars.envs.gymnasium import register_envs
     >>> register_envs()  # done at the import

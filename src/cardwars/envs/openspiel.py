@@ -1,47 +1,7 @@
 """OpenSpiel games of Aliwar and WAR: Guerrilla Tactics (``pip install "cardwars[openspiel]"``).
 
-Importing this module registers two Python games with ``pyspiel``:
-
-* ``cardwars_aliwar(<Aliwar options>, num_deals=1000, deal_seed=0)``, 2 players;
-* ``cardwars_guerrilla(players=2, <Guerrilla options>, num_deals=1000, deal_seed=0)``, 2-4 players.
-
-Both are simultaneous-move games (``GameType.Dynamics.SIMULTANEOUS``) with an explicit stochastic
-chance node, imperfect information and zero-sum returns. Clone War has no decisions and is not
-registered: :func:`load_game` says so. How the game is modelled (:doc:`/guides/openspiel` says why):
-
-* **The deal is the one chance node**, the root. Its outcomes are the ``num_deals`` deal indexes
-  ``k``, uniformly (``chance_outcomes()`` lists them all, each ``1 / num_deals``); outcome ``k``
-  deals the cardwars game from the seed ``derive_seed(deal_seed, k)``, exactly as game ``k`` of
-  :func:`cardwars.simulate` with seed ``deal_seed``. No player observes the outcome.
-* **Guerrilla's in-game randomness is no chance node**: its reshuffles and random removals draw
-  from the cardwars RNG, part of the state and determined by the deal's seed, hidden from the
-  players (no observation or information state shows the seed or the RNG). So the chance node's
-  outcomes are the whole randomness of the game: an exact model of the game dealt from one of
-  ``num_deals`` seeds chosen uniformly.
-* **Decisions**: a resting point where several seats are polled is a simultaneous node; seats not
-  polled there have the single action :meth:`~CardwarsGame.wait_action` (``num_actions``, the last
-  action). A resting point where one seat is polled is an ordinary node of that seat
-  (``current_player()`` is the seat), so no seat is asked to wait alone. Every other action is the
-  game's own integer action (:attr:`cardwars.engine.Game.num_actions`).
-* **Returns** at the end: each seat's mean over the other seats of +1 (placed better), 0 (same
-  place) or -1 (placed worse), so a two-player win is +1/-1, a draw 0/0; they always sum to 0.
-
-A state serializes to one line of JSON: the deal index and the actions of every step
-(:meth:`CardwarsState.serialize`); ``game.deserialize_state`` replays it.
-
->>> import pyspiel
->>> from cardwars.envs import openspiel
->>> game = pyspiel.load_game("cardwars_aliwar", {"num_deals": 10})
->>> state = game.new_initial_state()
->>> state.is_chance_node(), len(state.chance_outcomes())
-(True, 10)
->>> state.apply_action(3)
->>> state.is_simultaneous_node(), len(state.observation_tensor(0)) == game.observation_tensor_size()
-(True, True)
->>> state.apply_actions([0, 14])
->>> again = game.deserialize_state(state.serialize())
->>> str(again) == str(state), state.serialize()
-(True, '{"deal": 3, "steps": [[0, 14]]}')
+Importing this module registers ``cardwars_aliwar`` and ``cardwars_guerrilla`` with ``pyspiel``;
+:doc:`/guides/openspiel` says how the games are modelled.
 """
 
 from __future__ import annotations
@@ -482,10 +442,6 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
     >>> from cardwars.envs.openspiel import load_game
     >>> load_game("guerrilla", players=3).num_players()
     3
-    >>> load_game("clone-war")
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.UsageError: clone-war has no decisions: every step is automatic, so ...
     """
     if name not in GAME_NAMES:
         cls = game_class(name)  # raises for an unknown name or a plugin that cannot be used

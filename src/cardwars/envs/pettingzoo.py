@@ -1,41 +1,4 @@
-"""PettingZoo environments of Aliwar and Guerrilla: :func:`env` (AEC) and :func:`parallel_env`.
-
-Every seat is an agent, ``"player_0"``, ``"player_1"``, ...; each observes a ``Dict`` of
-``"observation"`` (the seat's :mod:`~cardwars.envs.encoding`, ``float32``) and ``"action_mask"``
-(``int8``, 1 where the action is legal now), and acts in ``Discrete(game.num_actions)``, the game's
-fixed action numbering; the Parallel env adds one action, its wait action (see below), so there the
-space is ``Discrete(game.num_actions + 1)`` and a mask has ``game.num_actions + 1`` entries (the
-Parallel env's arrays of a step are rows of two blocks made for that step: no later step writes into
-them). The reward is 0 until the game ends, then +1 for each winner and -1 for every other seat (0
-for all in a draw). A game that ends at a cap (Aliwar's ``no_progress`` and ``max_rounds``,
-Guerrilla's ``max_skirmishes``) is reported as truncated, any other end as terminated.
-``reset(seed=s)`` deals ``game.new_game(seed=s)``, so the same seed gives the same game (and the
-same game :func:`cardwars.play` deals); later resets without a seed draw their deals from that seed.
-
-Simultaneous decisions: the :class:`ParallelEnv` takes one action per polled seat in a step. A live
-agent that is not polled (Aliwar's Keep phase polls only the seats that won cards; most Guerrilla
-steps poll one seat; an eliminated Guerrilla seat is never polled) has exactly one legal action, the
-wait action :attr:`CardwarsParallelEnv.wait_action`, which is ``game.num_actions`` (the same number
-as the OpenSpiel adapter's ``wait_action()``): its mask is 1 there only, so that no mask is ever
-empty (masked learners need one legal action per agent). It may send the wait action or nothing; any
-other action of it is illegal, as is the wait action of a polled agent. Once the game is over every
-mask is the wait action's. The AEC env selects only polled agents, one after another in seat order
-(its masks and space have no wait action); the step is applied once the last of them has acted, so
-no polled agent ever sees another's choice. A Guerrilla seat that is eliminated stays an agent,
-never selected, until the game ends.
-
->>> from cardwars.envs.pettingzoo import parallel_env
->>> env = parallel_env("aliwar")
->>> observations, infos = env.reset(seed=42)
->>> sorted(observations), observations["player_0"]["observation"].shape
-(['player_0', 'player_1'], (609,))
->>> env.action_space("player_0"), env.wait_action
-(Discrete(278), 277)
->>> actions = {agent: int(obs["action_mask"].argmax()) for agent, obs in observations.items()}
->>> observations, rewards, terminations, truncations, infos = env.step(actions)
->>> rewards, env.state().shape
-({'player_0': 0.0, 'player_1': 0.0}, (607,))
-"""
+"""PettingZoo environments of Aliwar and Guerrilla: :func:`env` (AEC) and :func:`parallel_env`."""
 
 from __future__ import annotations
 
@@ -275,9 +238,9 @@ class _MatchEnv:
 class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
     """The Parallel environment: one step per resting point, every polled seat acting at once.
 
-    Every live agent has a legal action every step (the module says how): a polled agent's mask
-    is its seat's :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's
-    1 only at :attr:`wait_action` (as OpenSpiel's
+    Every live agent has a legal action every step (:doc:`/api/envs`): a polled agent's mask is
+    its seat's :meth:`~cardwars.engine.GameState.action_mask` followed by 0, a waiting agent's 1
+    only at :attr:`wait_action` (as OpenSpiel's
     :meth:`~cardwars.envs.openspiel.CardwarsGame.wait_action`).
 
     Args:

@@ -1,38 +1,4 @@
-"""The native vector environment: N tables of one game stepped in one call into the core.
-
-``gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=N)`` (or ``"cardwars/Guerrilla-v0"``, with
-``players=2..4``) returns a :class:`CardwarsVectorEnv` once :mod:`cardwars.envs.gymnasium` is
-imported. Each table is the single-table env (:class:`~cardwars.envs.gymnasium.CardwarsEnv`): one
-learner seat against a built-in opponent (``"random"`` or ``"greedy"``) at every other seat. But the
-opponents play inside the compiled core, and :meth:`~CardwarsVectorEnv.step` advances all N tables
-in one call (no Python loop over tables), writing into blocks made once: observations ``(N, size)``
-``float32``, ``info["action_mask"]`` ``(N, num_actions)`` ``int8``, rewards ``(N,)`` ``float32``,
-terminations and truncations ``(N,)`` ``bool``.
-
-Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the step that
-ends a table's game returns its final observation, reward and flags; the next step deals that
-table's next game, ignores its action and returns reward 0. A finished table's mask marks
-every action legal, so a mask is never empty.
-
-Seeds: ``reset(seed=s)`` gives table ``k`` the *table seed* ``derive_seed(s, k)``
-(:func:`cardwars.derive_seed`); ``reset(seed=[s_0, ..., s_{N-1}])`` gives them directly. A
-table's ``e``-th game (``e = 0`` after the reset, then one more per autoreset) is dealt from
-``derive_seed(table seed, e)``: exactly the game ``gym.make("cardwars/Aliwar-v0").reset(seed=that)``
-deals, its opponents drawing from the same generators, so table ``k`` stepped alone with the
-same actions gives the same trajectory (:meth:`~CardwarsVectorEnv.game_seeds` tells each
-table's current seed).
-
->>> import gymnasium, numpy as np
->>> import cardwars.envs.gymnasium  # registers the environments
->>> envs = gymnasium.make_vec("cardwars/Aliwar-v0", num_envs=4, opponent="random")
->>> observations, info = envs.reset(seed=7)
->>> observations.shape, info["action_mask"].shape
-((4, 609), (4, 277))
->>> actions = info["action_mask"].argmax(axis=1)  # the first legal action of each table
->>> observations, rewards, terminated, truncated, info = envs.step(actions)
->>> rewards.dtype.name, terminated.shape
-('float32', (4,))
-"""
+"""The native vector environment: N tables of one game stepped in one call into the core."""
 
 from __future__ import annotations
 
@@ -71,13 +37,8 @@ its agents' RNGs and the step's scratch: about 3.5 KiB measured for every game).
 
 
 def table_bytes(game: Game[Any, Any]) -> int:
-    """The memory one table of ``game`` takes in a vector env, in bytes, once it is reset.
-
-    Its rows of the observation space (``low`` and ``high`` as ``float32``, their bounded-below and
-    -above flags: 10 bytes per value), its row of the env's observation block (4 bytes per value)
-    and of the mask blocks (2 bytes per action), and its game in the core
-    (:data:`TABLE_STATE_BYTES`). A step with ``copy=True`` also hands the caller new blocks,
-    ``4 * size + num_actions`` bytes per table, kept as long as the caller keeps them.
+    """The memory one table of ``game`` takes in a vector env, in bytes, once it is reset
+    (:doc:`/api/envs` itemizes it).
 
     >>> import cardwars
     >>> from cardwars.envs.vector import table_bytes
@@ -131,10 +92,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
             default): ``num_envs * table_bytes(game)`` (:func:`table_bytes`) must not exceed it.
         options: the game's options, with a game name (``players=`` for Guerrilla).
 
-    After ``close()`` the tables are released and every call but ``close`` raises
-    :class:`~cardwars.errors.UsageError`. Only the built-in games with decisions have native
-    tables: a plugin's game is refused with a message that names Gymnasium's ``SyncVectorEnv`` /
-    ``AsyncVectorEnv``, which step its single-table envs.
+    After ``close()`` every call but ``close`` raises :class:`~cardwars.errors.UsageError`.
 
     Raises:
         UsageError: Clone War (no decisions), a plugin's game (no native tables), a bad count, seat,
@@ -220,7 +178,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
         self._ready = False
 
     def game_seeds(self) -> tuple[int, ...]:
-        """The seed each table's current game was dealt from (see the module docstring)."""
+        """The seed each table's current game was dealt from (seeds: :doc:`/api/envs`)."""
         self._check_ready()
         seeds: tuple[int, ...] = self._tables.game_seeds()
         return seeds
@@ -281,7 +239,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observations, dict[str, Any]]:
-        """Deal every table's first game (see the module docstring for the seeds).
+        """Deal every table's first game (seeds: :doc:`/api/envs`).
 
         Raises:
             UsageError: a bad ``seed``, or ``options`` (none are taken); after ``close()``.
@@ -327,7 +285,7 @@ class CardwarsVectorEnv(VectorEnv[Observations, Block, Block]):
 
     @exclusive.step
     def step(self, actions: Any) -> tuple[Observations, Block, Block, Block, dict[str, Any]]:
-        """One action per table; every table steps (see the module docstring).
+        """One action per table; every table steps (autoreset: :doc:`/api/envs`).
 
         Raises:
             UsageError: before :meth:`reset` or after ``close()``, or ``actions`` that
