@@ -1,11 +1,5 @@
-"""Moves matched without running the caller's code, and each game's numbering of its moves.
-
-:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may be hostile (a
-subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a ``__repr__`` that raises).
-:func:`same_value` compares such an object with one of the engine's own values by reading its fields
-through the engine type's slots, never calling its methods. :class:`ActionSpace` numbers every move
-a game can offer once and for all (the integer actions of RL and search users) and uses the
-same matching to turn a move into its action.
+"""Moves matched without running the caller's code (:func:`same_value`, :ref:`move-keys`),
+and each game's numbering of its moves (:class:`ActionSpace`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`.
-
-Cards are small frozen values. Text round-trips in ASCII (``"QS"``, ``"TH"``, also read as
-``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four decks, so a card also carries the
-index of its source deck (0–3); it is written as a trailing digit (``"KS2"``) when it is not 0.
-
-Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ ♥ ♠), then rank, so
-``sorted(cards)`` is the canonical order of either deck.
-"""
+"""Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`
+(text forms and order: :doc:`/api/cards`)."""
 
 from __future__ import annotations
 
