@@ -108,14 +108,8 @@ _CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs♣♦♥♠♧♢♡♤]
 class Card:
     """A playing card: a rank, a suit and (for Clone War's four decks) a source deck.
 
-    >>> Card.parse("QS")
-    Card(rank=Rank.QUEEN, suit=Suit.SPADES)
-    >>> str(Card.parse("10h")), str(Card.parse("T♥"))
-    ('TH', 'TH')
-    >>> Card(Rank.ACE, Suit.CLUBS).unicode()
-    'A♣'
-    >>> Card.parse("2C") < Card.parse("AC") < Card.parse("2D")
-    True
+    >>> Card.parse("QS"), Card(Rank.ACE, Suit.CLUBS).unicode()
+    (Card(rank=Rank.QUEEN, suit=Suit.SPADES), 'A♣')
     """
 
     rank: Rank
@@ -320,10 +314,8 @@ class Shuffler(Protocol):
     :class:`cardwars.Rng` is one).
 
     >>> from cardwars import Rng
-    >>> deck = Deck.parse("2C 3D 4H 5S")
-    >>> shuffled = deck.shuffled(Rng(7))
-    >>> sorted(map(str, shuffled)) == sorted(map(str, deck)), shuffled == deck.shuffled(Rng(7))
-    (True, True)
+    >>> Deck.parse("2C 3D 4H 5S").shuffled(Rng(7)) == Deck.parse("2C 3D 4H 5S").shuffled(Rng(7))
+    True
     """
 
     def shuffle(self, items: list[Card], /) -> None:

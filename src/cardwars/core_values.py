@@ -1,14 +1,5 @@
 """The Python stand-in for ``_core.pyx``'s value builders (:class:`SlotBuilder`, used by
 :mod:`cardwars.values`) and move lookups (:class:`MoveKeys`, :func:`moves_of_actions`).
-
->>> from dataclasses import dataclass
->>> @dataclass(frozen=True, slots=True)
-... class Point:
-...     x: int
-...     y: int
->>> make = SlotBuilder(Point, ("x", "y"))
->>> make(1, 2) == Point(1, 2), make(1, 2)
-(True, Point(x=1, y=2))
 """
 
 from __future__ import annotations

@@ -55,12 +55,10 @@ def _type_name(value: object) -> str:
 
 def _describe(value: object, depth: int) -> str:
     kind = type(value)
-    if kind is int:
-        assert isinstance(value, int)
+    if type(value) is int:
         bits = value.bit_length()
         return repr(value) if bits <= 256 else f"<int of {bits} bits>"
-    if kind is str or kind is bytes:
-        assert isinstance(value, (str, bytes))
+    if type(value) is str or type(value) is bytes:
         return repr(value[: _LIMIT + 1])
     if value is None or kind is bool or kind is float:
         return repr(value)
@@ -103,11 +101,9 @@ def _plain(value: object, depth: int) -> bool:
     kind = type(value)
     if value is None or kind in (bool, float, str):
         return True
-    if kind is int:
-        assert isinstance(value, int)
+    if type(value) is int:
         return value.bit_length() <= 256
-    if kind is tuple and depth > 0:
-        assert isinstance(value, tuple)
+    if type(value) is tuple and depth > 0:
         return len(value) <= 8 and all(_plain(item, depth - 1) for item in value)
     return _ours(value, depth)
 
@@ -243,16 +239,11 @@ class RecordError(CardwarsError, ValueError):
 
 class SimulationError(CardwarsError):
     """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised. The message
-    names the games of the failed chunk; the error is chained as ``__cause__``.
+    names the games of the failed chunk; the error is chained as ``__cause__``
+    (an example: :doc:`/api/errors`).
 
-    >>> import cardwars
-    >>> class Fails:
-    ...     def choose(self, observation, legal_moves, rng):
-    ...         raise RuntimeError("no idea")
-    >>> cardwars.simulate("aliwar", [Fails(), "random"], games=3)
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.SimulationError: games 0..2 failed: RuntimeError: no idea
+    >>> issubclass(SimulationError, CardwarsError)
+    True
     """
 
 

@@ -67,17 +67,11 @@ def check_options(
         RulesError: a flag that is not a bool, a choice that is not one of its strings, or a
             count that is not an int (bools excluded) in its range.
 
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class Rules:
-    ...     fast: bool = False
-    ...     order: str = "as_played"
-    ...     def __post_init__(self) -> None:
-    ...         check_options(self, flags=("fast",), choices={"order": ("as_played", "reversed")})
-    >>> Rules(order="sideways")
+    >>> from cardwars.clone_war import Rules  # its __post_init__ calls check_options
+    >>> Rules(collect_order="sideways")
     Traceback (most recent call last):
     ...
-    cardwars.errors.RulesError: order must be one of 'as_played', 'reversed', got 'sideways'
+    cardwars.errors.RulesError: collect_order must be one of 'stage_winner_first', ...
     """
     if type(rules) not in _TABLES:
         _TABLES[type(rules)] = (tuple(flags), dict(choices or {}), dict(counts or {}))

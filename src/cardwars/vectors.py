@@ -6,10 +6,8 @@ which write them straight from the machine. NumPy-free: :mod:`cardwars.envs.enco
 NumPy vectors of an :class:`Encoding`. A plugin's encodings: :doc:`/guides/your-own-game`.
 
 >>> import cardwars
->>> from cardwars.vectors import Encodable
->>> game = cardwars.load_game("aliwar")
->>> isinstance(game, Encodable), game.encoding().size, game.encoding().fields[0]
-(True, 609, Field(name='seat', offset=0, length=2))
+>>> cardwars.load_game("aliwar").encoding().fields[0]
+Field(name='seat', offset=0, length=2)
 """
 
 from __future__ import annotations
@@ -110,8 +108,6 @@ class Encodable:
 
     >>> import cardwars
     >>> from cardwars.vectors import Encodable
-    >>> isinstance(cardwars.load_game("aliwar"), Encodable)
-    True
     >>> isinstance(cardwars.load_game("clone-war"), Encodable)  # no decisions to learn
     False
     """
@@ -165,13 +161,9 @@ class EncodedState:
     first and raises :class:`~cardwars.errors.UsageError` with nothing changed.
 
     >>> import cardwars
-    >>> from array import array
     >>> from cardwars.vectors import EncodedState
-    >>> game = cardwars.load_game("aliwar")
-    >>> state = game.new_game(seed=1)
-    >>> out = array("f", bytes(4 * game.encoding().size))
-    >>> isinstance(state, EncodedState), state.encode_into(0, out), list(out[:2])
-    (True, None, [1.0, 0.0])
+    >>> isinstance(cardwars.load_game("aliwar").new_game(seed=1), EncodedState)
+    True
     """
 
     __slots__ = ()
@@ -203,10 +195,6 @@ def check_vector(out: object, size: int, what: str) -> None:
     >>> from array import array
     >>> from cardwars.vectors import check_vector
     >>> check_vector(array("f", bytes(8)), 2, "a pair")
-    >>> check_vector(array("d", bytes(16)), 2, "a pair")
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.UsageError: a pair needs a writable float32 buffer of 2 elements ...
     """
     try:
         view = memoryview(out)  # type: ignore[arg-type]
