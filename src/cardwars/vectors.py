@@ -4,10 +4,6 @@ A game whose decisions an agent can learn is an :class:`Encodable` whose :class:
 (``cardwars/<game>/encoding.py``) lays out its vectors; its states are :class:`EncodedState`,
 which write them straight from the machine. NumPy-free: :mod:`cardwars.envs.encoding` makes
 NumPy vectors of an :class:`Encoding`. A plugin's encodings: :doc:`/guides/your-own-game`.
-
->>> import cardwars
->>> cardwars.load_game("aliwar").encoding().fields[0]
-Field(name='seat', offset=0, length=2)
 """
 
 from __future__ import annotations
