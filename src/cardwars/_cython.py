@@ -1,20 +1,7 @@
-"""Stands in for the ``cython`` module where Cython is not installed.
+"""Stands in for the ``cython`` module where Cython is not installed (:doc:`/contributing`).
 
-Each game's rules are Python modules in Cython's pure-Python mode (:mod:`cardwars.backend`), which
-open with::
-
-    try:
-        import cython
-    except ModuleNotFoundError:  # no Cython here: the package's stand-in
-        from cardwars import _cython as cython  # type: ignore[no-redef]
-
-Interpreted, only what this module provides may be used: ``compiled`` (``False``), the decorators
-(which return what they decorate), ``nogil`` and ``gil`` as context managers, the C type names
-(which convert as Python's ``int``, ``bool`` and ``float`` do: the rules mask where a C width
-matters), ``declare`` and ``cast``. Cython's own ``Shadow`` module offers the same names, so the
-rules behave the same with or without Cython; ``tests/test_backend.py`` runs them under this
-module to prove it. It is also the stub mypy reads for ``cython`` (``typings/cython.pyi``
-re-exports it), so the rule sources are checked as the Python they are.
+Interpreted, a rule module may use only what this module provides, as Cython's ``Shadow`` does.
+It is also the stub mypy reads for ``cython`` (``typings/cython.pyi`` re-exports it).
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""Moves matched without running the caller's code, and each game's numbering of its moves.
-
-:meth:`cardwars.engine.GameState.apply` must judge objects a caller made, which may be hostile (a
-subclass whose ``__eq__`` always says yes, ``unittest.mock.ANY``, a ``__repr__`` that raises).
-:func:`same_value` compares such an object with one of the engine's own values by reading its fields
-through the engine type's slots, never calling its methods. :class:`ActionSpace` numbers every move
-a game can offer once and for all (the integer actions of RL and search users) and uses the
-same matching to turn a move into its action.
+"""Moves matched without running the caller's code (:func:`same_value`, :ref:`move-keys`),
+and each game's numbering of its moves (:class:`ActionSpace`).
 """
 
 from __future__ import annotations
@@ -70,12 +64,9 @@ def field_names(cls: type) -> tuple[str, ...] | None:
 
 
 def same_value(own: object, given: object) -> bool:
-    """True if ``given`` is exactly ``own``'s type and holds the same values, recursively.
-
-    ``own`` comes from the engine and is trusted; ``given``'s fields are read through the engine
-    type's own slots, so a hostile ``__eq__``, ``__hash__`` or attribute can neither make a match
-    nor raise.
-    """
+    """True if ``given`` is exactly ``own``'s type (the engine's, trusted) and holds the same
+    values, recursively, read through that type's own slots: ``given`` can neither make a match
+    nor raise."""
     if own is given:
         return True
     cls = type(own)
@@ -117,15 +108,9 @@ def matching_move(given: object, legal: tuple[MoveT, ...]) -> MoveT | None:
 
 
 class ActionSpace(Generic[MoveT]):
-    """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``.
-
-    The numbering is the same under every rules option and player count, so an action means the same
-    move in every game of that kind (each game documents its table in its ``moves`` module as
-    ``ACTIONS``). Conversions are dictionary and tuple lookups. :meth:`action` trusts nothing of the
-    object it is given: it reads the fields of a value of exactly a move type of the space through
-    that type's own slots and confirms the match as :meth:`cardwars.engine.GameState.apply` does, so
-    a move subclass, ``unittest.mock.ANY`` or a value with a hostile ``__eq__`` is no move of the
-    space.
+    """A game's fixed numbering of every move it can ever offer: action ``a`` is ``moves[a]``,
+    the same under every rules option and player count (each game's table: ``ACTIONS`` in its
+    ``moves`` module). :meth:`action` runs no code of the object it is given (:ref:`move-keys`).
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])
@@ -206,12 +191,9 @@ class ActionSpace(Generic[MoveT]):
 
     def actions_of(self, moves: object) -> dict[int, int] | None:
         """``{seat: action}`` for a plain ``dict`` of plain ``int`` seats to moves of this space
-        (equal values, not necessarily the space's own objects), or None.
-
-        The lookup of :meth:`~cardwars.engine.GameState.apply`'s fast path: the space's own
-        objects by identity, moves a caller built (a UI, :func:`cardwars.wire.decode`) by their
-        fields, read in the core through the move type's own slots; no caller's code runs. None
-        sends a step to the checked path, which explains a refusal.
+        (equal values, not necessarily the space's own objects), or None: the lookup of
+        :meth:`~cardwars.engine.GameState.apply`'s fast path (None sends a step to the checked
+        path, which explains a refusal; :ref:`move-keys`).
         """
         return self._keys().actions_of(moves)
 
@@ -233,10 +215,8 @@ class ActionSpace(Generic[MoveT]):
 
 @functools.lru_cache(maxsize=8192)
 def mask_of(size: int, actions: tuple[int, ...]) -> bytes:
-    """``size`` bytes, 1 at each of ``actions`` and 0 elsewhere: an action mask.
-
-    Cached for the last few thousand legal sets, which repeat from step to step (every Aliwar
-    switch poll has the same legal actions): immutable bytes shared by every such caller.
+    """``size`` bytes, 1 at each of ``actions`` and 0 elsewhere: an action mask (cached: legal
+    sets repeat from step to step, as every Aliwar switch poll's).
 
     >>> mask_of(5, (1, 3))
     b'\\x00\\x01\\x00\\x01\\x00'
@@ -265,11 +245,9 @@ def legal_documents(legal: Sequence[object]) -> tuple[dict[str, Any], ...]:
 
 
 def move_facts(given: object, space: ActionSpace[Any] | None) -> tuple[str, dict[str, Any] | None]:
-    """``(text, wire document or None)`` of a value given as a move, for an error.
-
-    A value that is a move of ``space`` (matched as :meth:`ActionSpace.action` does) is the space's
-    own move's label and document; anything else (or anything, with no space: a game of a caller's
-    that has none) its :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
+    """``(text, wire document or None)`` of a value given as a move, for an error: a move of
+    ``space`` is its own move's label and document, anything else (or anything, with no space)
+    its :func:`~cardwars.errors.describe` text and None. No code of ``given`` runs.
 
     >>> from cardwars import aliwar
     >>> space = ActionSpace("example", [aliwar.Switch(0, 1), aliwar.Decline()])

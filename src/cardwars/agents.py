@@ -1,8 +1,6 @@
-"""Built-in agents. Every agent draws only from the RNG it is given, never from the game's.
+"""Built-in agents, which draw only from the RNG they are given (:doc:`/guides/agents`).
 
-``"random"`` (:class:`~cardwars.engine.RandomAgent`) plays every game; ``"greedy"`` is each game's
-own one-step heuristic (``cardwars.<game>.GreedyAgent``). A game lists its built-in agents itself
-(:attr:`cardwars.engine.Game.agents`); this module only names them.
+A game lists its own (:attr:`cardwars.engine.Game.agents`); this module only names them.
 
 >>> from cardwars import Rng
 >>> RandomAgent().choose(None, ("a", "b", "c"), Rng(42))

@@ -1,33 +1,13 @@
 """The one place that decides which backend runs the rules: compiled or interpreted.
 
-Each game's rules are written once, as Python modules in Cython's pure-Python mode, each with a
-``.pxd`` beside it that gives the C types (``clone_war/battles.py`` with ``clone_war/battles.pxd``).
-The build compiles every such module to an extension of the same name; the shared core
-``cardwars/_core.pyx`` (the RNG, the value builders, the environments' blocks) is compiled beside
-them, with ``cardwars.core`` as its Python stand-in. A backend is one of:
-
-``"compiled"``
-    the extensions, used when the compiled core imports;
-``"python"``
-    the very same ``.py`` files run by the interpreter (with ``cardwars.core``), where no
-    compiled build imports, or where it is asked for.
-
-Two environment variables change the choice, read once at import time:
-
-``CARDWARS_PURE_PYTHON=1``
-    always run the rules interpreted;
-``CARDWARS_REQUIRE_EXTENSION=1``
-    raise :class:`ImportError` when the compiled core is missing (CI sets it).
-
-Both backends can live in one process: the interpreted build of a rule module ``cardwars.X`` is the
-module ``cardwars._interpreted.X``, loaded from ``X.py`` by :class:`_InterpretedFinder` even where
-``X``'s extension exists (its imports of other rule modules, which are relative, load their
-interpreted builds too; every other module is shared). A rule module of another package (a game that
-a plugin distribution registers, ``beggar.rules``) is loaded interpreted as
-``cardwars._interpreted._plugins.beggar.rules`` the same way. The test suite runs every test on
-both, and the parity tests compare them game by game. A game reaches its rules through a
-:class:`RuleSource`, which asks :data:`BACKEND` on each use, so that
-:func:`use_backend` switches everything at once.
+``"compiled"`` runs the extensions built from each game's rule modules (pure-mode ``.py`` files
+with a ``.pxd`` beside them) and ``cardwars/_core.pyx``; ``"python"`` runs the very same ``.py``
+files interpreted, with ``cardwars.core``. ``CARDWARS_PURE_PYTHON=1`` and
+``CARDWARS_REQUIRE_EXTENSION=1``, read once at import, change the choice (:doc:`/installation`).
+Both backends can live in one process: the interpreted build of ``cardwars.X`` is loaded as
+``cardwars._interpreted.X`` (another package's ``P.X`` as ``cardwars._interpreted._plugins.P.X``)
+even where the extension exists, and a game reaches its rules through a :class:`RuleSource`, so
+that :func:`use_backend` switches everything at once (:doc:`/layout`, :doc:`/contributing`).
 """
 
 from __future__ import annotations
@@ -211,12 +191,10 @@ def _is_compiled(module: ModuleType) -> bool:
 class RuleSource:
     """A game's rule module (a pure-mode ``.py`` with its ``.pxd``) on either backend.
 
-    :attr:`module` is the current :data:`BACKEND`'s build of it: the extension, or the same file run
-    by the interpreter; :meth:`of` names the backend. Each game keeps its own (``MACHINE`` in its
-    ``state.py``), so that the game, not this module, names its rules. ``name`` is the module's full
-    name, in cardwars or in any other package (a plugin game's rules). cardwars's own extensions are
-    built together, so a missing one is an ImportError; another package's rule module that was
-    installed without a compiler runs interpreted on either backend.
+    :attr:`module` is the current :data:`BACKEND`'s build of it; :meth:`of` names the backend.
+    ``name`` is the module's full name, in cardwars or any other package (a plugin game's rules).
+    A missing cardwars extension is an ImportError; another package's rule module installed
+    without a compiler runs interpreted on either backend.
 
     >>> from cardwars.backend import RuleSource
     >>> source = RuleSource("cardwars.clone_war.whole_game")

@@ -1,12 +1,5 @@
-"""Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`.
-
-Cards are small frozen values. Text round-trips in ASCII (``"QS"``, ``"TH"``, also read as
-``"10h"``) and with suit symbols (``"T♥"``). Clone War uses four decks, so a card also carries the
-index of its source deck (0–3); it is written as a trailing digit (``"KS2"``) when it is not 0.
-
-Cards order by their canonical id (:ref:`card-ids`): deck, then suit (♣ ♦ ♥ ♠), then rank, so
-``sorted(cards)`` is the canonical order of either deck.
-"""
+"""Playing cards: :class:`Rank`, :class:`Suit`, :class:`Card` and :class:`Deck`
+(text forms and order: :doc:`/api/cards`)."""
 
 from __future__ import annotations
 
@@ -115,14 +108,8 @@ _CARD_RE = re.compile(r"^(10|[2-9TJQKAtjqka])([CDHScdhs♣♦♥♠♧♢♡♤]
 class Card:
     """A playing card: a rank, a suit and (for Clone War's four decks) a source deck.
 
-    >>> Card.parse("QS")
-    Card(rank=Rank.QUEEN, suit=Suit.SPADES)
-    >>> str(Card.parse("10h")), str(Card.parse("T♥"))
-    ('TH', 'TH')
-    >>> Card(Rank.ACE, Suit.CLUBS).unicode()
-    'A♣'
-    >>> Card.parse("2C") < Card.parse("AC") < Card.parse("2D")
-    True
+    >>> Card.parse("QS"), Card(Rank.ACE, Suit.CLUBS).unicode()
+    (Card(rank=Rank.QUEEN, suit=Suit.SPADES), 'A♣')
     """
 
     rank: Rank
@@ -327,10 +314,8 @@ class Shuffler(Protocol):
     :class:`cardwars.Rng` is one).
 
     >>> from cardwars import Rng
-    >>> deck = Deck.parse("2C 3D 4H 5S")
-    >>> shuffled = deck.shuffled(Rng(7))
-    >>> sorted(map(str, shuffled)) == sorted(map(str, deck)), shuffled == deck.shuffled(Rng(7))
-    (True, True)
+    >>> Deck.parse("2C 3D 4H 5S").shuffled(Rng(7)) == Deck.parse("2C 3D 4H 5S").shuffled(Rng(7))
+    True
     """
 
     def shuffle(self, items: list[Card], /) -> None:

@@ -1,11 +1,7 @@
-"""The shared core where nothing is compiled: the Python stand-in for :mod:`cardwars._core`.
-
-It gathers the Python versions of ``_core.pyx``'s three sections, one module per subject so each can
-be read on its own: :mod:`cardwars.core_rng` (the RNG), :mod:`cardwars.core_values` (building the
-faces' values, finding a move's action) and :mod:`cardwars.core_envs` (the RL environments' blocks).
-Every public name has the same name, signature and results as its compiled counterpart
-(``tests/test_core_parity.py`` checks it). Each game's rules are not here: they are
-its rule modules, one source for both backends, in the game's folder.
+"""The shared core where nothing is compiled: the Python stand-in for :mod:`cardwars._core`,
+gathered from :mod:`cardwars.core_rng`, :mod:`cardwars.core_values` and
+:mod:`cardwars.core_envs`, with the same names, signatures and results
+(``tests/test_core_parity.py`` checks it).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""What the machines' fast paths for the RL environments share: the Python version of
-that section of ``_core.pyx``.
-
-The machines' ``encode_seats`` write into caller blocks (NumPy arrays, or any writable C-contiguous
-buffer of the right format), which :func:`_block` checks and flattens; :func:`rows_by_key` hands
-each seat's rows of such blocks on under its key, as the PettingZoo envs return them.
+"""What the machines' fast paths for the RL environments share (that section of
+``_core.pyx``): :func:`_block` checks and flattens a caller's block, :func:`rows_by_key` hands
+each seat's rows on under its key, as the PettingZoo envs return them.
 
 >>> rows_by_key(("a", "b"), ("x", "y"), ([1, 2], [3, 4]))
 {'a': {'x': 1, 'y': 3}, 'b': {'x': 2, 'y': 4}}

@@ -1,18 +1,5 @@
-"""Frozen slots dataclasses built without their ``__init__`` (the core's ``SlotBuilder``).
-
-The Python stand-in for ``_core.pyx``'s value builders (:mod:`cardwars.values` says why and when),
-and what both machines do with the face's move objects: :class:`MoveKeys` finds the action of a
-move (the face's own object, or an equal value a caller built) and :func:`moves_of_actions` gives
-the face's objects of a seat's legal actions, the same names as in ``_core.pyx``.
-
->>> from dataclasses import dataclass
->>> @dataclass(frozen=True, slots=True)
-... class Point:
-...     x: int
-...     y: int
->>> make = SlotBuilder(Point, ("x", "y"))
->>> make(1, 2) == Point(1, 2), make(1, 2)
-(True, Point(x=1, y=2))
+"""The Python stand-in for ``_core.pyx``'s value builders (:class:`SlotBuilder`, used by
+:mod:`cardwars.values`) and move lookups (:class:`MoveKeys`, :func:`moves_of_actions`).
 """
 
 from __future__ import annotations
@@ -39,20 +26,9 @@ _NO_KEY = object()
 
 
 class MoveKeys:
-    """The actions of a game's move values, found without running any of their code.
-
-    ``moves`` are the game's own move objects, action ``a`` being ``moves[a]``. A move given later
-    is first looked for among them by identity (the state's own objects, from ``legal_moves()``);
-    any other value (a move a caller built, from a UI or :func:`cardwars.wire.decode`) is keyed from
-    what it is made of, read through the move type's own slots: an atom (an exact int, bool, float,
-    str or None) is its own key, an enum member its identity, a move or card the tuple of its type's
-    identity and its fields' keys. Only values of exactly the types the moves are built of have a
-    key, each field only of the types that field holds among the moves and no deeper than they nest,
-    so a subclass, a mock, a value with a hostile ``__eq__``, ``__hash__`` or attribute, or one that
-    contains itself is no move: none of its methods is called.
-
-    The compiled core interns the same keys as small ints in C tables, so that a value
-    is found with no Python object made; the two agree value for value.
+    """The actions of a game's move values (action ``a`` is ``moves[a]``), found without
+    running any of their code: by identity, else by a key read through the move types' own
+    slots (how, and why it is safe: :ref:`move-keys`).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)

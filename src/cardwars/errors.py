@@ -32,26 +32,11 @@ _LIMIT = 80
 
 
 def describe(value: object, limit: int = _LIMIT) -> str:
-    """A caller's ``value`` as an error message shows it: never raises, never runs its code.
+    """A caller's ``value`` as an error message shows it, cut to ``limit`` characters: never
+    raises, never runs its code (what it shows of each kind of value: :doc:`/api/errors`).
 
-    Exact ``None``, ``bool``, ``int``, ``float``, ``str`` and ``bytes`` give their ``repr`` (an int
-    of more than 256 bits its size); exact tuples, lists and frozensets of up to 8 items are
-    described item by item; cardwars' own values (cards, moves, enums) holding only such values give
-    their ``repr``; any other dataclass (a game's own move type) is ``Name(field=...)`` with each
-    field described in turn; anything else, an ``int`` subclass included, is
-    ``<object of type NAME>``. The value's own ``__repr__``, ``__str__``, ``__eq__``, ``__hash__``,
-    ``__index__`` and ``__int__`` are never called, and whatever fails while describing gives the
-    type name. The text is cut to ``limit`` characters.
-
-    >>> describe(3), describe("QS"), describe((0, None))
-    ('3', "'QS'", '(0, None)')
-    >>> class Seat(int):
-    ...     def __repr__(self) -> str:
-    ...         raise RuntimeError("no")
-    >>> describe(Seat(1))
-    '<object of type Seat>'
-    >>> describe(2**300), describe("x" * 200)[-5:]
-    ('<int of 301 bits>', 'xx...')
+    >>> describe(3), describe("QS"), describe((0, None)), describe(2**300)
+    ('3', "'QS'", '(0, None)', '<int of 301 bits>')
     """
     try:
         text = _describe(value, 2)
@@ -70,12 +55,10 @@ def _type_name(value: object) -> str:
 
 def _describe(value: object, depth: int) -> str:
     kind = type(value)
-    if kind is int:
-        assert isinstance(value, int)
+    if type(value) is int:
         bits = value.bit_length()
         return repr(value) if bits <= 256 else f"<int of {bits} bits>"
-    if kind is str or kind is bytes:
-        assert isinstance(value, (str, bytes))
+    if type(value) is str or type(value) is bytes:
         return repr(value[: _LIMIT + 1])
     if value is None or kind is bool or kind is float:
         return repr(value)
@@ -118,11 +101,9 @@ def _plain(value: object, depth: int) -> bool:
     kind = type(value)
     if value is None or kind in (bool, float, str):
         return True
-    if kind is int:
-        assert isinstance(value, int)
+    if type(value) is int:
         return value.bit_length() <= 256
-    if kind is tuple and depth > 0:
-        assert isinstance(value, tuple)
+    if type(value) is tuple and depth > 0:
         return len(value) <= 8 and all(_plain(item, depth - 1) for item in value)
     return _ours(value, depth)
 
@@ -168,45 +149,27 @@ class CardParseError(CardwarsError, ValueError):
 
 
 class IllegalMoveError(CardwarsError, ValueError):
-    """A move (or a set of simultaneous moves) is not legal in the current state.
+    """A move (or a set of simultaneous moves) is not legal in the current state, which is
+    unchanged. The message names the seat, the move and at most :data:`LISTED_MOVES` legal
+    moves, by their labels; the fields hold the same facts (:doc:`/api/errors`).
 
-    The message names the seat, the move and the legal moves, by their labels (the game's notation,
-    :attr:`cardwars.engine.Game.text`), at most :data:`LISTED_MOVES` of them. The same facts are
-    its fields (below), for front ends (:func:`cardwars.wire.encode_error` gives them as JSON).
-    The state is unchanged when this is raised. The error pickles with its fields;
-    ``IllegalMoveError("text")`` (the fields left empty) still works.
-
-    >>> import cardwars
     >>> from cardwars import aliwar
-    >>> state = aliwar.Aliwar().new_game(seed=1)
-    >>> state.apply({0: aliwar.Switch(0, 1)})
+    >>> aliwar.Aliwar().new_game(seed=1).apply({0: aliwar.Switch(0, 1)})
     Traceback (most recent call last):
     ...
     cardwars.errors.IllegalMoveError: no move for polled seat(s) [1] in phase SWITCH: ...
-    >>> try:
-    ...     state.apply({0: aliwar.Decline(), 1: aliwar.Decline()})
-    ... except cardwars.IllegalMoveError as exc:
-    ...     error = exc
-    >>> str(error)[:62]
-    'seat 0 cannot play decline in phase SWITCH; legal: 0 1, 0 2, 0'
-    >>> error.seat, error.move, error.move_wire, error.legal[:3], error.legal_wire[0]
-    (0, 'decline', {'type': 'Decline'}, ('0 1', '0 2', '0 3'), {'type': 'Switch', 'a': 0, 'b': 1})
     """
 
     seat: int | None
-    """The seat that tried, or None when no one seat is at fault (a step that is no mapping, a
-    game that is over)."""
+    """The seat that tried, or None when no one seat is at fault."""
     move: str | None
-    """The move tried, as text (its label when it is a move of the game, the text as typed for a
-    move read from text, else as :func:`describe` shows it), or None when no move was given."""
+    """The move tried, as text (its label, the text as typed, or :func:`describe`'s), or None."""
     move_wire: dict[str, Any] | None
-    """The :mod:`cardwars.wire` document of the move tried when it is a move of the game, else
-    None."""
+    """The :mod:`cardwars.wire` document of the move tried when it is a move of the game."""
     action: int | None
     """The integer action tried (``apply_actions``, the envs), else None."""
     legal: tuple[str, ...]
-    """The seat's legal moves then, as labels, in the order of ``legal_moves`` (empty when not
-    known)."""
+    """The seat's legal moves then, as labels, in the order of ``legal_moves``."""
     legal_wire: tuple[dict[str, Any], ...]
     """The seat's legal moves' wire documents, in the order of :attr:`legal`."""
     legal_actions: tuple[int, ...]
@@ -264,7 +227,7 @@ class RulesError(CardwarsError, ValueError):
 
 class RecordError(CardwarsError, ValueError):
     """A game record is corrupt, inconsistent or of an unknown version (the message says what is
-    wrong and where). Nothing is half-built.
+    wrong and where); nothing is half-built.
 
     >>> from cardwars import records
     >>> records.loads('{"format": "cardwars-record", "version": 9}')
@@ -275,19 +238,12 @@ class RecordError(CardwarsError, ValueError):
 
 
 class SimulationError(CardwarsError):
-    """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised.
+    """A game of :func:`cardwars.simulate` failed: an agent (or the game) raised. The message
+    names the games of the failed chunk; the error is chained as ``__cause__``
+    (an example: :doc:`/api/errors`).
 
-    The message names the games of the failed chunk and the error; the error itself is chained as
-    ``__cause__``. The other chunks were cancelled and an own worker pool was ended first.
-
-    >>> import cardwars
-    >>> class Fails:
-    ...     def choose(self, observation, legal_moves, rng):
-    ...         raise RuntimeError("no idea")
-    >>> cardwars.simulate("aliwar", [Fails(), "random"], games=3)
-    Traceback (most recent call last):
-    ...
-    cardwars.errors.SimulationError: games 0..2 failed: RuntimeError: no idea
+    >>> issubclass(SimulationError, CardwarsError)
+    True
     """
 
 
@@ -304,26 +260,17 @@ class UsageError(CardwarsError, ValueError):
 
 
 class PluginError(UsageError):
-    """A game that an installed distribution registers (the entry-point group ``cardwars.games``)
-    cannot be used: it fails to import, it is not a :class:`~cardwars.engine.Game` subclass of the
-    name it is registered under, or its name is a built-in game's or another plugin's.
-
-    The message names the distribution and the entry point. The built-in games never raise it: a
-    broken or clashing plugin leaves them as they are.
+    """A game that an installed distribution registers cannot be used: it fails to import, it
+    is no :class:`~cardwars.engine.Game` subclass of its name, or its name clashes
+    (:doc:`/api/registry`). The built-in games never raise it.
 
     Attributes:
         game: the game name asked for (the entry point's name).
         distribution: ``"name version"`` of the distribution, or ``"an unknown distribution"``.
         entry_point: the entry point as written, ``name = module:Class``.
 
-    >>> error = PluginError(
-    ...     "the game 'snap' failed to import (ImportError: no module named 'snap')",
-    ...     game="snap",
-    ...     distribution="'snap 1.0'",
-    ...     entry_point="snap = snap.game:Snap",
-    ... )
-    >>> isinstance(error, UsageError), error.distribution, error.entry_point
-    (True, "'snap 1.0'", 'snap = snap.game:Snap')
+    >>> PluginError("it failed", game="snap", entry_point="snap = snap.game:Snap").entry_point
+    'snap = snap.game:Snap'
     """
 
     def __init__(
@@ -342,9 +289,7 @@ class PluginError(UsageError):
 
 class ArgumentTypeError(UsageError, TypeError):
     """An argument of the wrong type: the message names the parameter and the types it takes.
-
-    A :class:`TypeError`, as Python's own functions raise, and a :class:`UsageError` (so a
-    :class:`CardwarsError`), as for any other misuse.
+    A :class:`TypeError` and a :class:`UsageError` (so a :class:`CardwarsError`).
 
     >>> from cardwars import records
     >>> records.loads(5)

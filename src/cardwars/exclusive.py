@@ -1,20 +1,10 @@
 """One caller at a time: overlapping use of one object is a clear error, never a torn state.
 
-A game state, a :class:`~cardwars.table.Table` and an env are not thread-safe (like a python-chess
-board): give each thread its own (a state's :meth:`~cardwars.engine.GameState.copy`). What this
-module makes sure of is that misuse is caught instead of corrupting anything:
-
-* a step is refused while another call on the same object is running in another thread, and while
-  any call of it is running in the same thread (a caller's ``__eq__``, ``__hash__``, ``__index__``,
-  a mapping's ``get`` or an agent's ``choose`` that steps the object from inside a step);
-* a read is refused while another thread steps the object; reads share it, from any number of
-  threads at once, so threads that only read never see an error, and no read sees half a step.
-
-The Python objects above the machines (tables, envs) mark their methods with
-:func:`step` and :func:`read`; the machines (a game's rule modules, compiled or
-interpreted) keep the same rule with a flag of their own (a step never lets
-Python code run between its check and its commit). The message is ``BUSY``, on both
-backends.
+A step is refused while any other call on the same object runs (a callback re-entering it, or
+another thread); reads share the object but are refused while another thread steps it
+(:ref:`threads`). The Python objects above the machines mark their methods with :func:`step` and
+:func:`read`; the machines keep the same rule with a flag of their own. The message is ``BUSY``,
+on both backends.
 """
 
 from __future__ import annotations

@@ -1,30 +1,5 @@
-"""Single-observer information set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012).
-
-The search belongs to one seat, the *observer*. Every iteration draws a full state consistent
-with the observer's observation (a *determinization*), then walks the one tree of the observer's
-information sets with it:
-
-* **Selection** at each node is UCB1 with *availability counts*: an action's exploration term
-  uses the iterations in which it was legal at that node, not the node's visits (a
-  determinization may not allow every action).
-* **Simultaneous steps** are decoupled: every polled seat keeps its own statistics at the node
-  and picks from them alone, so no seat's choice is conditioned on another's in the same step.
-* **Expansion** adds one child per iteration, keyed by the step's joint action; **rollouts** pick
-  uniformly random integer actions until the game ends, unless the caller gives a rollout policy
-  (Guerrilla's agent plays greedy rollouts on the game's machine, ``GuerrillaMachine.rollout``);
-  **backpropagation** adds each seat's reward (1 a win, 1/2 a shared result or a draw, 0 a loss) to
-  that seat's statistics of the action it took.
-
-The move returned is the observer's most visited root action (ties to the first in the legal
-order). Every draw comes from the ``rng`` given to :meth:`IsmctsAgent.choose`, so the same seed
-gives the same moves.
-
->>> from cardwars import Rng
->>> from cardwars.aliwar import Aliwar
->>> state = Aliwar().new_game(seed=42)
->>> agent = Aliwar().make_agent("ismcts")
->>> agent.choose(state.observation(0), state.legal_moves(0), Rng(0)) in state.legal_moves(0)
-True
+"""Single-observer information set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012):
+UCB1 with availability counts, decoupled simultaneous steps (:doc:`/api/agents`).
 """
 
 from __future__ import annotations

@@ -1,31 +1,5 @@
-"""The one validator of every game's ``Rules``, and their form as machine arguments.
-
-Each game's ``Rules`` is a frozen dataclass whose fields are its options. A field is one of
-three kinds, and the game names which in three tables:
-
-* a *flag*: ``True`` or ``False``;
-* a *choice*: one of a tuple of strings, default first;
-* a *count*: an int in a closed range ``(low, high)``; every count has an upper bound, so that
-  the compiled loops can hold it (the same on both backends).
-
-:func:`check_options` raises :class:`~cardwars.errors.RulesError` naming the field, the value and
-what is allowed; :func:`machine_options` turns the rules into the plain ints the machines take.
-
->>> from dataclasses import dataclass
->>> @dataclass(frozen=True)
-... class Toy:
-...     fast: bool = False
-...     order: str = "up"
-...     cap: int = 10
-...     def __post_init__(self) -> None:
-...         check_options(self, flags=("fast",), choices={"order": ("up", "down")},
-...                       counts={"cap": (1, 100)})
->>> machine_options(Toy(order="down"), choices={"order": ("up", "down")})
-{'fast': 0, 'order': 1, 'cap': 10}
->>> Toy(cap=101)
-Traceback (most recent call last):
-...
-cardwars.errors.RulesError: cap must be an int from 1 to 100, got 101
+"""The one validator of every game's ``Rules``, and their form as machine arguments: each
+field is a *flag*, a *choice* or a *count* (:doc:`/api/options`).
 """
 
 from __future__ import annotations
@@ -93,17 +67,11 @@ def check_options(
         RulesError: a flag that is not a bool, a choice that is not one of its strings, or a
             count that is not an int (bools excluded) in its range.
 
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True)
-    ... class Rules:
-    ...     fast: bool = False
-    ...     order: str = "as_played"
-    ...     def __post_init__(self) -> None:
-    ...         check_options(self, flags=("fast",), choices={"order": ("as_played", "reversed")})
-    >>> Rules(order="sideways")
+    >>> from cardwars.clone_war import Rules  # its __post_init__ calls check_options
+    >>> Rules(collect_order="sideways")
     Traceback (most recent call last):
     ...
-    cardwars.errors.RulesError: order must be one of 'as_played', 'reversed', got 'sideways'
+    cardwars.errors.RulesError: collect_order must be one of 'stage_winner_first', ...
     """
     if type(rules) not in _TABLES:
         _TABLES[type(rules)] = (tuple(flags), dict(choices or {}), dict(counts or {}))

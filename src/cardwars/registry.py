@@ -1,26 +1,8 @@
 """The one list of the games: :func:`load_game`, :func:`game_class`, :func:`game_names`.
 
-Everything that needs a game by name (records, :func:`cardwars.simulate`, the command line, the
-rules texts, the envs) asks here, then reads all else from the :class:`~cardwars.engine.Game`
-subclass (terminations, move types, text, agents, batch loop, rules file).
-
-The list is open. Besides the three built-in games, every installed distribution may register games
-under the entry-point group ``cardwars.games`` (:data:`GROUP`), one entry point per game,
-``name = "package.module:GameClass"`` (the game's :attr:`~cardwars.engine.Game.name`). The entry
-points are read once, from the installed distributions' metadata (``importlib.metadata``), without
-importing anything; :func:`refresh` reads them again. A game's module is imported only when the game
-is first asked for: ``import cardwars`` and :func:`game_names` import no game.
-
-A plugin never breaks the built-in games:
-
-* a built-in name always means the built-in game; a plugin that registers one is left out, as is a
-  name that two plugins register (asking for that name raises :class:`~cardwars.errors.PluginError`
-  naming both), a name that is no game name (lower-case letters and digits, in words joined by
-  ``-``, at most 64 characters) and the plugins past the first :data:`MAX_PLUGINS`; :func:`plugins`
-  lists every entry point with the problem that left it out;
-* a plugin that fails to import, or whose entry point is not a ``Game`` subclass named as its
-  entry point, raises :class:`~cardwars.errors.PluginError` (naming the distribution and the
-  entry point, the import error chained) whenever it is asked for; nothing else changes.
+Besides the built-in games, installed distributions register games under the entry-point group
+``cardwars.games`` (:data:`GROUP`), read without importing anything; a broken or clashing plugin
+never breaks the built-in games (:doc:`/api/registry`).
 """
 
 from __future__ import annotations
@@ -83,14 +65,8 @@ class Plugin:
         problem: why the game is left out of :func:`game_names` (a name clash, a bad name, too
             many plugins), or None when it is registered (whether it imports is known once asked).
 
-    >>> plugin = Plugin("snap", "snap.game:Snap", "'snap 1.0'")
-    >>> plugin.entry_point
+    >>> Plugin("snap", "snap.game:Snap", "'snap 1.0'").error("it failed").entry_point
     'snap = snap.game:Snap'
-    >>> error = plugin.error("the game 'snap' failed to import")
-    >>> error.entry_point, error.distribution
-    ('snap = snap.game:Snap', "'snap 1.0'")
-    >>> str(error).endswith("(group 'cardwars.games') of the distribution 'snap 1.0'")
-    True
     """
 
     name: str

@@ -1,10 +1,6 @@
-"""The project's own statement of each game's rules (``seeds/`` in the source tree).
-
-Each game names its file (:attr:`cardwars.engine.Game.rules_file`). The wheel
-carries the built-in games' files as ``cardwars/rules/*.md`` (copied there at build
-time); a source checkout reads ``seeds/`` directly. A plugin's game ships its file in
-its own package, as ``rules/<rules_file>`` beside the module that defines its class
-(or as ``<rules_file>`` itself there).
+"""The project's own statement of each game's rules (:attr:`cardwars.engine.Game.rules_file`):
+the wheel's ``cardwars/rules/*.md``, copied at build time from ``seeds/`` (which a source checkout
+reads); a plugin's ``rules/<rules_file>`` (or ``<rules_file>``) beside its game class's module.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Fast construction of the frozen value classes the engine hands out (events, observations).
 
-A frozen dataclass's ``__init__`` assigns each field through ``object.__setattr__``, which makes it
-several times slower than the work it stands for; the state machines build every step's events and
-views in a loop, where that time adds up. The :func:`builder` of such a class is the backend's
-``SlotBuilder``, which sets the slots directly (the compiled one writes them as pointers), and gives
-an object that is equal to, hashes like, and behaves exactly as one built by the class itself.
-
-It skips ``__init__`` and any ``__post_init__``, so it is only for values whose fields
-the engine has already checked; users build these classes the usual way.
+A frozen dataclass's ``__init__`` (``object.__setattr__`` per field) costs several times the
+work; the backend's ``SlotBuilder`` sets the slots directly and gives an equal object. It skips
+``__init__`` and ``__post_init__``: only for values whose fields the engine already checked.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
