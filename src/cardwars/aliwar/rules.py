@@ -1,4 +1,8 @@
-"""Aliwar's options (:ref:`aliwar-options`) and the ways a game ends (AW-B4)."""
+"""Aliwar's options (:ref:`aliwar-options`) and the ways a game ends (AW-B4).
+
+>>> Rules().machine_options()["max_rounds"], TERMINATIONS[0]
+(1000, 'empty_stack')
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,13 @@ from cardwars.options import check_options
 __all__ = ["TERMINATIONS", "Rules"]
 
 TERMINATIONS: Final[tuple[str, ...]] = ("empty_stack", "double_loss", "no_progress", "max_rounds")
-"""The ways a game ends (AW-B4), in the order of the batch loop's ``termination`` codes."""
+"""The ways a game ends (AW-B4), in the order of the batch loop's ``termination`` codes:
+
+* ``"empty_stack"`` — exactly one player is dead (AW-7.3); the other wins;
+* ``"double_loss"`` — both are dead in the same round (AW-A15);
+* ``"no_progress"`` — ``no_progress_limit`` rounds in a row without a discard (AW-A17);
+* ``"max_rounds"`` — ``max_rounds`` rounds were played (AW-A17).
+"""
 
 # The largest no_progress_limit and max_rounds: both backends count rounds in C long longs
 # (``aliwar/position.pxd``) or Python ints, so this is a round number far inside either.
@@ -58,6 +68,10 @@ class Rules:
 
     >>> Rules(kept_card_position="below_returning").kept_card_position
     'below_returning'
+    >>> Rules(max_rounds=0)
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.RulesError: max_rounds must be an int from 1 to 1000000000 (10**9), got 0
     """
 
     allow_null_switch: bool = False
@@ -72,8 +86,13 @@ class Rules:
         check_options(self, flags=_FLAGS, choices=_CHOICES, counts=_COUNTS)
 
     def machine_options(self) -> dict[str, int]:
-        """These rules as the int keyword arguments of the batch loop ``aliwar_batch``: a flag
-        0 or 1, a choice the index of its value; ``view_recall`` (observations only) is left out.
+        """These rules as the int keyword arguments of the batch loop ``aliwar_batch``.
+
+        A flag is 0 or 1 and a choice the index of its value; ``view_recall`` only
+        changes observations, so it is not passed.
+
+        >>> Rules(cap_result="most_cards").machine_options()["cap_result"]
+        1
         """
         return _options.machine_options(self, _CHOICES, skip=_NOT_FOR_THE_MACHINE)
 

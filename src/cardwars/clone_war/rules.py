@@ -43,14 +43,23 @@ class Rules:
     """The options of :ref:`clone-war-options`; every default is the ruling.
 
     Attributes:
-        collect_order: CW-A6. How the pot goes under the winner's pile.
-        forfeit_cards_to: CW-A12. Where a short player's forfeited cards go.
-        short_war: CW-A14. ``"forfeit"`` (CW-5.2) or ``"play_what_you_can"``.
-        split_remainder: CW-A17. Where the cards left over from a split go.
+        collect_order: CW-A6. ``"stage_winner_first"``: stage by stage, the
+            winner's records first, then clockwise; ``"stage_seat_order"``: stage
+            by stage in seat order; ``"shuffled"``: the pot is shuffled (an RNG
+            draw) before it goes under the winner's pile.
+        forfeit_cards_to: CW-A12. Where a short player's forfeited cards go:
+            ``"pot"`` or ``"dead"`` (the dead pile).
+        short_war: CW-A14. ``"forfeit"`` (CW-5.2); or ``"play_what_you_can"``:
+            nobody forfeits, a short player with one card plays it face up and
+            one with none stands on their previous face-up card. In both, a
+            stage where every tied player is short is settled by CW-5.3.
+        split_remainder: CW-A17. Where the cards left over from a split go:
+            ``"dead"`` or ``"round_robin"`` (dealt on in the same order).
         cycle_detection: CW-A21. End in a draw when the rank-state repeats.
         max_battles: CW-A21. The cap on battles, an int from 1 to 2**31 - 1
             (the compiled rules log battle numbers as C ints).
-        cap_result: CW-A21. ``"draw"``, or ``"most_cards"``: the unique largest pile wins.
+        cap_result: CW-A21. ``"draw"``, or ``"most_cards"``: the unique largest
+            pile wins at the cap (a draw if several share it).
 
     Raises:
         RulesError: a value is not allowed; the message names the field.

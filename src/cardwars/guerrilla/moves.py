@@ -386,8 +386,12 @@ class SupportAdded(Event):
 
 @dataclass(frozen=True, slots=True)
 class SkirmishEvaluated(Event):
-    """Each seat's :class:`Outcome` value (-1: not taking part); ``reevaluated`` is False for
-    the evaluation after Play (GT-7), True for a re-evaluation after support (GT-8, GT-9).
+    """Each seat's :class:`Outcome` value (-1: not taking part), and which evaluation it is.
+
+    Attributes:
+        outcomes: per seat, its :class:`Outcome` value, or -1 when it takes no part.
+        reevaluated: False for the evaluation after Play (GT-7), True for a
+            re-evaluation after support (GT-8, GT-9).
 
     >>> SkirmishEvaluated(outcomes=(2, 0)).reevaluated
     False
@@ -486,7 +490,22 @@ class GameOver(Event):
 class GuerrillaObservation(Observation):
     """What ``seat`` may know (GT-15): its own hand and the public facts of the moment.
 
-    Its fields are listed on :doc:`/api/guerrilla-events`.
+    Attributes:
+        seat: the observer.
+        phase: where the game rests.
+        to_act: the seats polled now.
+        hand: the observer's hand, in arrival order.
+        guerrilla_rank: G.
+        skirmish: the skirmish index k.
+        in_game: per seat, still in the game.
+        played_guerrilla, support_penalty, spy_first: the public flags per seat.
+        hand_sizes, draw_sizes, discard_sizes: zone sizes per seat.
+        removed: the removed pile (its identities are public, GT-A24).
+        played: per seat, the card revealed this skirmish (None if none yet).
+        supports: per seat, the support card (None if none).
+        tie_rounds: per round, (seat, face-up card, has a face-down card) in seat order.
+        proposer: the current proposer during the response poll, else None.
+        rules: the options in force (public; agents use them to rank combinations).
 
     >>> from cardwars.guerrilla import Guerrilla
     >>> obs = Guerrilla(players=2).new_game(seed=42).observation(0)

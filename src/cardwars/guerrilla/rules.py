@@ -1,6 +1,12 @@
-"""The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, and the facts
-no option changes: :data:`TERMINATIONS` (GT-B7), :data:`MAX_GUERRILLA_RANK` (GT-4.1) and
-:func:`seat_cards` (GT-1.1, GT-A2)."""
+"""The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts.
+
+Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad values
+raise :class:`~cardwars.errors.RulesError` naming the field and the allowed values
+(:func:`cardwars.options.check_options`).
+
+Beside the options live the facts no option changes: why a game can end (:data:`TERMINATIONS`,
+GT-B7), the highest Guerrilla rank (:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat
+owns (:func:`seat_cards`, GT-1.1, GT-A2)."""
 
 from __future__ import annotations
 
@@ -46,12 +52,33 @@ _FLAGS = (
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of WAR: Guerrilla Tactics; each default is the ruling. Every field, with its
-    clause (GT-A…) and its values, is a row of :ref:`guerrilla-options`.
+    """The options of WAR: Guerrilla Tactics; each default is the ruling (:ref:`guerrilla-options`).
 
     Attributes:
+        two_suit_variant: GT-A2, two players with 26 cards each (seat 0 ♦♥, seat 1 ♣♠).
+        ace_low: GT-A3, the Ace counts 1, below every other card, Guerrillas included.
+        draw_mode: GT-A5, ``"fill_to_two"`` (draw until holding 2) or ``"draw_two"``.
+        elimination_rule: GT-A8, ``"cannot_draw"`` (a player who must draw and cannot is out)
+            or ``"cannot_play"`` (out only with an empty hand as well).
+        support_rule: GT-A14, ``"improve_vs_current"`` (strictly better lose < tie < win
+            against the board), ``"stronger_combo"`` or ``"unrestricted"``.
+        support_cascade: GT-A14, repeat support windows while someone supports.
+        kicker: GT-A16, the second card breaks ties between non-pairs.
+        tie_cards: GT-A18, ``"any_from_hand"``, ``"drawn_only"`` or ``"blind"``.
+        tie_facedown_role: GT-A19, ``"stake"`` or ``"combines"`` (pairs with the face-up card).
+        tie_facedown_penalty: GT-A19, a face-down tie card triggers the support penalty.
+        eliminated_cards_to: GT-A21/A37, ``"removed"`` or ``"spoils"`` (to the skirmish winner).
+        removal_choice: GT-A22, ``"random"`` or ``"winner_chooses"``.
+        no_winner_spoils: GT-A25, ``"removed"`` or ``"next_best"``.
+        promotion_timing: GT-A26, ``"before_draw"`` or ``"after_draw"``.
+        promotion_wave_reset: GT-A27, a promotion clears every "played a Guerrilla" flag.
+        promotion_acceptance: GT-A29, ``"unless_cancelled"`` or ``"unanimous_vote"``.
+        all_cancellers_recruit: GT-A31, every canceller recruits (else the first clockwise only).
+        recruit_shortfall: GT-A33, ``"take_available"`` or ``"reshuffle"``.
+        simultaneous_elimination: GT-A38, ``"draw"`` or ``"most_cards"``.
         max_skirmishes: GT-A39, the skirmish cap, an int from 1 to 10**9 (the compiled
             batch loop counts skirmishes in a C int).
+        cap_result: GT-A39, ``"draw"`` or ``"most_cards"`` at the cap.
 
     >>> Rules().draw_mode
     'fill_to_two'
