@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -327,6 +328,34 @@ def test_hostile_from_observation_raises_only_library_errors(index: int) -> None
     rng = builds.current.Rng(1)
     _only_ours(lambda: aliwar.State.from_observation(value, aliwar.Rules(), rng))  # type: ignore[arg-type]
     _only_ours(lambda: guerrilla.State.from_observation(value, rng))  # type: ignore[arg-type]
+
+
+def _observations() -> list[tuple[Callable[[Any, Any], object], Any]]:
+    """Each game's from_observation, with an observation of a game under way to corrupt."""
+    aliwar_obs = aliwar.Aliwar().new_game(seed=5).observation(0)
+    guerrilla_obs = guerrilla.Guerrilla(players=3).new_game(seed=5).observation(1)
+    return [
+        (lambda obs, rng: aliwar.State.from_observation(obs, aliwar.Rules(), rng), aliwar_obs),
+        (guerrilla.State.from_observation, guerrilla_obs),
+    ]
+
+
+@given(index=HOSTILE, data=st.data())
+def test_hostile_values_inside_an_observation_raise_only_library_errors(
+    index: int, data: st.DataObject
+) -> None:
+    """An observation built by the caller may hold anything in any field, at the top or as
+    one card of a tuple; from_observation raises a CardwarsError and leaves ``rng`` alone."""
+    value = VALUES[index]
+    for from_observation, observation in _observations():
+        field = data.draw(st.sampled_from([f.name for f in dataclasses.fields(observation)]))
+        old = getattr(observation, field)
+        inner = isinstance(old, tuple) and old and data.draw(st.booleans())
+        new = (value, *old[1:]) if inner else value
+        corrupt = dataclasses.replace(observation, **{field: new})
+        rng = builds.current.Rng(1)
+        if not _only_ours(functools.partial(from_observation, corrupt, rng)):
+            assert rng.state == builds.current.Rng(1).state, field
 
 
 # --- the envs --------------------------------------------------------------------------------

@@ -7,9 +7,11 @@ with :func:`describe`, which never runs the value's own code.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import reprlib
+from collections.abc import Iterator
 from typing import Any
 
 __all__ = [
@@ -309,3 +311,26 @@ def wrong_type(parameter: str, accepted: str, value: object) -> ArgumentTypeErro
     return ArgumentTypeError(
         f"{parameter} must be {accepted}, got {describe(value)} ({_type_name(value)})"
     )
+
+
+@contextlib.contextmanager
+def reading(what: str) -> Iterator[None]:
+    """Read a value the caller built (an observation, say) inside this block: its fields may hold
+    anything, and anything may run code, so any failure but a :class:`CardwarsError` becomes a
+    :class:`UsageError` naming ``what`` (the caller's exception is its ``__cause__``).
+
+    >>> from cardwars.errors import reading
+    >>> with reading("obs"):
+    ...     (7).id
+    Traceback (most recent call last):
+    ...
+    cardwars.errors.UsageError: obs is not one the game could show (AttributeError while reading it)
+    """
+    try:
+        yield
+    except CardwarsError:
+        raise
+    except Exception as exc:
+        raise UsageError(
+            f"{what} is not one the game could show ({_type_name(exc)} while reading it)"
+        ) from exc

@@ -36,7 +36,7 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
-from cardwars.errors import RulesError, UsageError, describe
+from cardwars.errors import RulesError, UsageError, describe, reading
 from cardwars.exclusive import busy_error
 from cardwars.vectors import EncodedState, check_vector
 
@@ -478,36 +478,49 @@ class State(MachineState[Phase], EncodedState):
         if not isinstance(rules, Rules):
             raise UsageError(f"rules must be an aliwar.Rules, got {describe(rules)}")
         cls._check_rng(rng)
-        shown = [c for own in observation.stacks for stack in own for c in stack if c is not None]
-        shown += [*observation.protection, *observation.won[0], *observation.won[1]]
-        known = sum(1 << card.id for card in {*shown, *observation.discard})
-        pool = [card for card in range(52) if not known >> card & 1]
-        rng.shuffle(pool)
-        fill = iter(pool)
-        stacks = tuple(
-            tuple(tuple(next(fill) if card is None else card.id for card in stack) for stack in own)
-            for own in observation.stacks
-        )
-        keep = observation.phase is Phase.KEEP
-        key = AliwarKey(
-            stacks=stacks,
-            protection=tuple(card.id for card in observation.protection),
-            phase=_PHASES.index(observation.phase),
-            won=tuple(tuple(card.id for card in cards) for cards in observation.won),
-            returning=tuple(tuple(int(keep and up) for up in own) for own in observation.face_up),
-            discard=tuple(card.id for card in observation.discard),
-            rounds=observation.rounds,
-            no_progress=observation.no_progress,
-            longest=observation.no_progress,
-            seen=known,
-            termination=-1,
-            winner=-1,
-            options=_option_key(rules),
-            rng_state=rng.next_u64(),
-            history=(),
-            events=(),
-        )
-        machine = _machine_from_key(key)
+        draw = rng.copy()  # the caller's rng moves only if the observation reads well
+        with reading("the observation"):  # its fields are the caller's: anything may be there
+            shown = [
+                c for own in observation.stacks for stack in own for c in stack if c is not None
+            ]
+            shown += [*observation.protection, *observation.discard]
+            shown += [card for cards in observation.won for card in cards]
+            known = 0
+            for card in shown:  # an OR, not a set: no hashing of what the caller built
+                known |= 1 << card.id
+            pool = [card for card in range(52) if not known >> card & 1]
+            draw.shuffle(pool)
+            fill = iter(pool)
+            stacks = tuple(
+                tuple(
+                    tuple(next(fill) if card is None else card.id for card in stack)
+                    for stack in own
+                )
+                for own in observation.stacks
+            )
+            keep = observation.phase is Phase.KEEP
+            key = AliwarKey(
+                stacks=stacks,
+                protection=tuple(card.id for card in observation.protection),
+                phase=_PHASES.index(observation.phase),
+                won=tuple(tuple(card.id for card in cards) for cards in observation.won),
+                returning=tuple(
+                    tuple(int(keep and up) for up in own) for own in observation.face_up
+                ),
+                discard=tuple(card.id for card in observation.discard),
+                rounds=observation.rounds,
+                no_progress=observation.no_progress,
+                longest=observation.no_progress,
+                seen=known,
+                termination=-1,
+                winner=-1,
+                options=_option_key(rules),
+                rng_state=draw.next_u64(),
+                history=(),
+                events=(),
+            )
+            machine = _machine_from_key(key)
+        rng.state = draw.state
         return cls(rules, 0, machine, True)
 
     # --- copying and equality ------------------------------------------------------------

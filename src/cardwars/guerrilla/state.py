@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 from cardwars.cards import Card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
-from cardwars.errors import RulesError, UsageError, describe
+from cardwars.errors import RulesError, UsageError, describe, reading
 from cardwars.exclusive import busy_error
 from cardwars.guerrilla.bridge import GuerrillaKey
 from cardwars.guerrilla.encoding import observation_size, state_size
@@ -510,7 +510,8 @@ class State(MachineState[Phase], EncodedState):
         >>> State.rebuildable(Guerrilla(players=2).new_game(seed=1).observation(0))
         True
         """
-        return rebuild_start(observation) is not None
+        with reading("the observation"):
+            return rebuild_start(observation) is not None
 
     @classmethod
     def from_observation(cls, observation: GuerrillaObservation, rng: Rng) -> State:
@@ -531,7 +532,11 @@ class State(MachineState[Phase], EncodedState):
         """
         draw = cls.determinizer(observation)
         cls._check_rng(rng)
-        return draw(rng)
+        dealt = rng.copy()  # the caller's rng moves only if the observation reads well
+        with reading("the observation"):
+            state = draw(dealt)
+        rng.state = dealt.state
+        return state
 
     @staticmethod
     def determinizer(observation: GuerrillaObservation) -> Callable[[Rng], State]:
@@ -542,13 +547,15 @@ class State(MachineState[Phase], EncodedState):
 
         Raises:
             UsageError: as :meth:`from_observation`."""
-        start = rebuild_start(observation)
-        if start is None:
+        with reading("the observation"):  # its fields are the caller's: anything may be there
+            start = rebuild_start(observation)
+            rebuilder = None if start is None else Rebuilder(observation, start, State)
+        if rebuilder is None:
             raise UsageError(
                 "from_observation() needs the observation of a promotion proposal, a Play "
                 f"step or a Support step before any support or tie, got {describe(observation)}"
             )
-        return Rebuilder(observation, start, State)
+        return rebuilder
 
     # --- copying and equality -----------------------------------------------------------
     def copy(self) -> Self:
