@@ -330,13 +330,19 @@ def test_hostile_from_observation_raises_only_library_errors(index: int) -> None
     _only_ours(lambda: guerrilla.State.from_observation(value, rng))  # type: ignore[arg-type]
 
 
-def _observations() -> list[tuple[Callable[[Any, Any], object], Any]]:
-    """Each game's from_observation, with an observation of a game under way to corrupt."""
+def _observations() -> list[tuple[Callable[[Any, Any], object], Any, bool]]:
+    """Each game's ways to draw from an observation, with an observation of a game under way to
+    corrupt, and whether a refusal must leave the ``rng`` as it was."""
     aliwar_obs = aliwar.Aliwar().new_game(seed=5).observation(0)
     guerrilla_obs = guerrilla.Guerrilla(players=3).new_game(seed=5).observation(1)
     return [
-        (lambda obs, rng: aliwar.State.from_observation(obs, aliwar.Rules(), rng), aliwar_obs),
-        (guerrilla.State.from_observation, guerrilla_obs),
+        (
+            lambda obs, rng: aliwar.State.from_observation(obs, aliwar.Rules(), rng),
+            aliwar_obs,
+            True,
+        ),
+        (guerrilla.State.from_observation, guerrilla_obs, True),
+        (lambda obs, rng: guerrilla.State.determinizer(obs)(rng), guerrilla_obs, False),
     ]
 
 
@@ -345,16 +351,18 @@ def test_hostile_values_inside_an_observation_raise_only_library_errors(
     index: int, data: st.DataObject
 ) -> None:
     """An observation built by the caller may hold anything in any field, at the top or as
-    one card of a tuple; from_observation raises a CardwarsError and leaves ``rng`` alone."""
-    value = VALUES[index]
-    for from_observation, observation in _observations():
+    one item of a tuple; drawing from it raises a CardwarsError (from_observation leaving
+    ``rng`` alone), and so does a wrong-but-plain value: a seat count, a rank, a size."""
+    plain: list[object] = [-3, 10**40, (1,), True]  # drawn by index: hostile values don't hash
+    value = ([VALUES[index], *plain])[data.draw(st.integers(0, len(plain)))]
+    for draw, observation, keeps_rng in _observations():
         field = data.draw(st.sampled_from([f.name for f in dataclasses.fields(observation)]))
         old = getattr(observation, field)
         inner = isinstance(old, tuple) and old and data.draw(st.booleans())
         new = (value, *old[1:]) if inner else value
         corrupt = dataclasses.replace(observation, **{field: new})
         rng = builds.current.Rng(1)
-        if not _only_ours(functools.partial(from_observation, corrupt, rng)):
+        if not _only_ours(functools.partial(draw, corrupt, rng)) and keeps_rng:
             assert rng.state == builds.current.Rng(1).state, field
 
 

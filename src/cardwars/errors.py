@@ -331,6 +331,9 @@ def reading(what: str) -> Iterator[None]:
     except CardwarsError:
         raise
     except Exception as exc:
-        raise UsageError(
-            f"{what} is not one the game could show ({_type_name(exc)} while reading it)"
-        ) from exc
+        raise unreadable(what, exc) from exc
+
+
+def unreadable(what: str, exc: Exception) -> UsageError:
+    """:func:`reading`'s error for ``exc``, for a hot path that catches it itself."""
+    return UsageError(f"{what} is not one the game could show ({_type_name(exc)} while reading it)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
-from cardwars.errors import UsageError
+from cardwars.errors import CardwarsError, UsageError, unreadable
 from cardwars.guerrilla.moves import CARDS, MACHINE, GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
@@ -115,6 +115,14 @@ class Rebuilder(Generic[StateT]):
         self._observation: GuerrillaObservation | None = observation
 
     def __call__(self, rng: Rng) -> StateT:
+        try:  # the observation is the caller's: what its fields hold shows only now
+            return self._deal(rng)
+        except CardwarsError:
+            raise
+        except Exception as exc:
+            raise unreadable("the observation", exc) from exc
+
+    def _deal(self, rng: Rng) -> StateT:
         hand_sizes, draw_sizes, discard_sizes = self._sizes
         if self._own is None:
             pool = list(self._pool)
