@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import Final
 
 import cardwars.guerrilla.moves as gt
 from cardwars.actions import illegal_text
@@ -131,29 +131,6 @@ def _board(
     return [line.rstrip() for line in lines]
 
 
-def _render(obs: GuerrillaObservation) -> str:
-    names = [f"you ({s})" if s == obs.seat else f"seat {s}" for s in range(len(obs.in_game))]
-    lines = _board(obs, names, None)
-    lines.append(f"your hand: {_cards(obs.hand)}")
-    return "\n".join(lines)
-
-
-def _render_state(state: State) -> str:
-    obs = state.observation(0)
-    face_down = [[down for _, _, down in rnd] for rnd in state.tie_rounds]
-    names = [f"seat {s}" for s in range(state.players)]
-    lines = _board(obs, names, face_down)
-    for seat in range(state.players):
-        name = f"seat {seat}"
-        lines.append(
-            f"{name}  hand: {_cards(state.hands[seat])}  "
-            f"discard: {_cards(state.discard_piles[seat])}"
-        )
-        draw = state.draw_piles[seat]
-        lines.append(f"{'':<{len(name)}}  draw: {_cards(draw)}" + (" (top first)" if draw else ""))
-    return "\n".join(lines)
-
-
 # --- moves --------------------------------------------------------------------------------
 
 # The keyword of each move kind, and the words a person may type for it.
@@ -166,19 +143,6 @@ _ALIASES: dict[str, str] = {
     **{word: word for word in _KEYWORDS.values()}, "sup": "support", "prop": "propose",
     "veto": "reject", "rm": "remove", "up": "tie", "down": "tie",
 }  # fmt: skip
-
-
-_LegalT = TypeVar("_LegalT", bound=Move)
-
-
-def _label(move: Move) -> str:
-    if isinstance(move, gt.TieCards):
-        return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
-    keyword = _KEYWORDS.get(type(move))
-    if keyword is None:
-        raise TypeError(f"not a Guerrilla Tactics move: {describe(move)}")
-    card = getattr(move, "card", None)
-    return keyword if card is None else f"{keyword} {card}"
 
 
 def _read(text: str) -> tuple[str | None, list[Card], dict[str, Card]]:
@@ -227,20 +191,6 @@ def _matches(move: Move, keyword: str | None, cards: list[Card], labelled: dict[
     return not labelled and cards == ([] if card is None else [card])
 
 
-def _parse(text: str, legal: Sequence[_LegalT], seat: int) -> _LegalT:
-    if not isinstance(text, str):
-        raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
-    try:
-        keyword, cards, labelled = _read(text)
-        found = [m for m in legal if _matches(m, keyword, cards, labelled)]
-    except (CardParseError, ValueError):
-        found = []
-    if len(found) == 1:
-        return found[0]
-    problem = "names several legal moves" if found else "is not a legal move"
-    raise illegal_text(seat, text, problem, legal)
-
-
 # --- events -------------------------------------------------------------------------------
 
 _OUTCOME_WORDS = {Outcome.WINNING: "winning", Outcome.TIED: "tied", Outcome.LOSING: "losing"}
@@ -248,67 +198,6 @@ _OUTCOME_WORDS = {Outcome.WINNING: "winning", Outcome.TIED: "tied", Outcome.LOSI
 
 def _seats(seats: Sequence[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats)
-
-
-def _describe(event: Event) -> str | None:
-    if isinstance(event, gt.SkirmishStarted):
-        return f"skirmish {event.index} begins; seat {event.lead_seat} leads"
-    if isinstance(event, gt.ProposalMade):
-        others = [s for s in event.proposers if s != event.proposer]
-        also = f" (also proposing: {_seats(others)})" if others else ""
-        return f"seat {event.proposer} proposes raising the Guerrilla rank{also}"
-    if isinstance(event, gt.GuerrillaPromoted):
-        return f"the Guerrilla rank rises to {event.rank}: {_guerrillas(event.rank)} are Guerrillas"
-    if isinstance(event, gt.ProposalCancelled):
-        parts = [f"seat {s} reveals {card}" for s, card in event.reveals]
-        parts += [f"seat {s} rejects" for s in event.rejecters]
-        return "the proposal fails: " + "; ".join(parts)
-    if isinstance(event, gt.CardsRecruited):
-        return f"seat {event.seat} recruits {event.count} from seat {event.source}'s draw pile"
-    if isinstance(event, gt.DiscardReshuffled):
-        return f"seat {event.seat} shuffles {event.count} discards into a new draw pile"
-    if isinstance(event, gt.CardsDrawn):
-        return f"seat {event.seat} draws {event.count}"
-    if isinstance(event, gt.PlayerEliminated):
-        hand = f" (hand: {_cards(event.hand)})" if event.hand else ""
-        return f"seat {event.seat} is eliminated{hand}"
-    if isinstance(event, gt.CardPlayed):
-        first = " first (spy)" if event.first else ""
-        return f"seat {event.seat} plays {event.card}{first}"
-    if isinstance(event, gt.SupportAdded):
-        return f"seat {event.seat} supports with {event.card}"
-    if isinstance(event, gt.SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
-        head = "standing after support: " if event.reevaluated else "standing: "
-        return head + ", ".join(
-            f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
-            for s, o in enumerate(event.outcomes)
-            if o >= Outcome.LOSING
-        )
-    if isinstance(event, gt.TieCardsPlaced):
-        down = " and one card face down" if event.face_down else ""
-        return f"seat {event.seat} puts {event.up} face up{down}"
-    if isinstance(event, gt.FaceDownRevealed):
-        return f"seat {event.seat}'s face-down card was {event.card}"
-    if isinstance(event, gt.ForcesLost):
-        return f"Loss of Forces: {_cards(event.cards)} removed"
-    if isinstance(event, gt.SpoilsTaken):
-        where = "the removed pile" if event.seat < 0 else f"seat {event.seat}"
-        return f"spoils to {where}: {_cards(event.cards)}"
-    if isinstance(event, gt.SkirmishWon):
-        if not event.winners:
-            return f"skirmish {event.index} has no winner"
-        return f"{_seats(event.winners)} won skirmish {event.index}"
-    if isinstance(event, gt.SpyFlagSet):
-        return f"seat {event.seat} captured a spy and reveals first next skirmish"
-    if isinstance(event, gt.GameOver):
-        result = event.result
-        if result.is_draw:
-            return f"game over: a draw ({result.termination}) after {result.length} skirmishes"
-        return (
-            f"game over: {_seats(sorted(result.winners))} won ({result.termination}) "
-            f"after {result.length} skirmishes"
-        )
-    return None
 
 
 # --- the interface ------------------------------------------------------------------------
@@ -346,7 +235,13 @@ class GuerrillaText:
         >>> TEXT.label(TieCards(Card.parse("KC"), Card.parse("4C")))
         'up KC down 4C'
         """
-        return _label(move)
+        if isinstance(move, gt.TieCards):
+            return f"up {move.up}" if move.down is None else f"up {move.up} down {move.down}"
+        keyword = _KEYWORDS.get(type(move))
+        if keyword is None:
+            raise TypeError(f"not a Guerrilla Tactics move: {describe(move)}")
+        card = getattr(move, "card", None)
+        return keyword if card is None else f"{keyword} {card}"
 
     def parse(self, text: str, state: State, seat: int) -> GuerrillaMove:
         """The legal move of ``seat`` in ``state`` that ``text`` names (see :data:`NOTATION`).
@@ -366,11 +261,26 @@ class GuerrillaText:
         ...
         cardwars.errors.IllegalMoveError: seat 1: 'play 5D' is not a legal move; legal: play 8D, ...
         """
-        return _parse(text, state.legal_moves(seat), seat)
+        legal = state.legal_moves(seat)
+        if not isinstance(text, str):
+            raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
+        try:
+            keyword, cards, labelled = _read(text)
+            found = [m for m in legal if _matches(m, keyword, cards, labelled)]
+        except (CardParseError, ValueError):
+            found = []
+        if len(found) == 1:
+            return found[0]
+        problem = "names several legal moves" if found else "is not a legal move"
+        raise illegal_text(seat, text, problem, legal)
 
     def render(self, observation: GuerrillaObservation) -> str:
         """What seat ``obs.seat`` sees: the public board and its own hand; other hands as counts."""
-        return _render(observation)
+        seats = range(len(observation.in_game))
+        names = [f"you ({s})" if s == observation.seat else f"seat {s}" for s in seats]
+        lines = _board(observation, names, None)
+        lines.append(f"your hand: {_cards(observation.hand)}")
+        return "\n".join(lines)
 
     def describe(self, event: Event) -> str | None:
         """One line for ``event`` (every Guerrilla event is public, GT-15); None to skip it.
@@ -381,11 +291,83 @@ class GuerrillaText:
         >>> TEXT.describe(CardPlayed(1, Card.parse("KD")))
         'seat 1 plays KD'
         """
-        return _describe(event)
+        if isinstance(event, gt.SkirmishStarted):
+            return f"skirmish {event.index} begins; seat {event.lead_seat} leads"
+        if isinstance(event, gt.ProposalMade):
+            others = [s for s in event.proposers if s != event.proposer]
+            also = f" (also proposing: {_seats(others)})" if others else ""
+            return f"seat {event.proposer} proposes raising the Guerrilla rank{also}"
+        if isinstance(event, gt.GuerrillaPromoted):
+            rank = event.rank
+            return f"the Guerrilla rank rises to {rank}: {_guerrillas(rank)} are Guerrillas"
+        if isinstance(event, gt.ProposalCancelled):
+            parts = [f"seat {s} reveals {card}" for s, card in event.reveals]
+            parts += [f"seat {s} rejects" for s in event.rejecters]
+            return "the proposal fails: " + "; ".join(parts)
+        if isinstance(event, gt.CardsRecruited):
+            return f"seat {event.seat} recruits {event.count} from seat {event.source}'s draw pile"
+        if isinstance(event, gt.DiscardReshuffled):
+            return f"seat {event.seat} shuffles {event.count} discards into a new draw pile"
+        if isinstance(event, gt.CardsDrawn):
+            return f"seat {event.seat} draws {event.count}"
+        if isinstance(event, gt.PlayerEliminated):
+            hand = f" (hand: {_cards(event.hand)})" if event.hand else ""
+            return f"seat {event.seat} is eliminated{hand}"
+        if isinstance(event, gt.CardPlayed):
+            first = " first (spy)" if event.first else ""
+            return f"seat {event.seat} plays {event.card}{first}"
+        if isinstance(event, gt.SupportAdded):
+            return f"seat {event.seat} supports with {event.card}"
+        if isinstance(event, gt.SkirmishEvaluated):  # GT-7, or a GT-9 (GT-8 cascade) re-evaluation
+            head = "standing after support: " if event.reevaluated else "standing: "
+            return head + ", ".join(
+                f"seat {s} {_OUTCOME_WORDS[Outcome(o)]}"
+                for s, o in enumerate(event.outcomes)
+                if o >= Outcome.LOSING
+            )
+        if isinstance(event, gt.TieCardsPlaced):
+            down = " and one card face down" if event.face_down else ""
+            return f"seat {event.seat} puts {event.up} face up{down}"
+        if isinstance(event, gt.FaceDownRevealed):
+            return f"seat {event.seat}'s face-down card was {event.card}"
+        if isinstance(event, gt.ForcesLost):
+            return f"Loss of Forces: {_cards(event.cards)} removed"
+        if isinstance(event, gt.SpoilsTaken):
+            where = "the removed pile" if event.seat < 0 else f"seat {event.seat}"
+            return f"spoils to {where}: {_cards(event.cards)}"
+        if isinstance(event, gt.SkirmishWon):
+            if not event.winners:
+                return f"skirmish {event.index} has no winner"
+            return f"{_seats(event.winners)} won skirmish {event.index}"
+        if isinstance(event, gt.SpyFlagSet):
+            return f"seat {event.seat} captured a spy and reveals first next skirmish"
+        if isinstance(event, gt.GameOver):
+            result = event.result
+            if result.is_draw:
+                return f"game over: a draw ({result.termination}) after {result.length} skirmishes"
+            return (
+                f"game over: {_seats(sorted(result.winners))} won ({result.termination}) "
+                f"after {result.length} skirmishes"
+            )
+        return None
 
     def render_state(self, state: State) -> str:
         """The whole table, god's-eye (for replays): every hand, pile and face-down card."""
-        return _render_state(state)
+        obs = state.observation(0)
+        face_down = [[down for _, _, down in rnd] for rnd in state.tie_rounds]
+        names = [f"seat {s}" for s in range(state.players)]
+        lines = _board(obs, names, face_down)
+        for seat in range(state.players):
+            name = f"seat {seat}"
+            lines.append(
+                f"{name}  hand: {_cards(state.hands[seat])}  "
+                f"discard: {_cards(state.discard_piles[seat])}"
+            )
+            draw = state.draw_piles[seat]
+            lines.append(
+                f"{'':<{len(name)}}  draw: {_cards(draw)}" + (" (top first)" if draw else "")
+            )
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return "GuerrillaText()"
