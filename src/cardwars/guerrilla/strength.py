@@ -84,20 +84,6 @@ def guerrilla_evaluate(
     strengths = [
         guerrilla_strength(c, guerrilla_rank, kicker, ace_low) if len(c) else -1 for c in combos
     ]
-    best = -1
-    leaders = 0
-    for s in strengths:
-        if s > best:
-            best = s
-            leaders = 1
-        elif s == best and s >= 0:
-            leaders += 1
-    out = []
-    for s in strengths:
-        if s < 0:
-            out.append(-1)
-        elif s == best:
-            out.append(2 if leaders == 1 else 1)
-        else:
-            out.append(0)
-    return tuple(out)
+    best = max(strengths, default=-1)
+    top = 2 if strengths.count(best) == 1 else 1  # the best alone wins, else its seats tie
+    return tuple([-1 if v < 0 else (top if v == best else 0) for v in strengths])

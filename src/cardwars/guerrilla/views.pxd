@@ -48,7 +48,7 @@ cdef class BoardViews:
     cdef object _public       # this step's view(), the part every seat's observation shares
     cdef tuple _last_removed  # the last view's removed pile, reused while unchanged
 
-    @cython.locals(r=int, i=int, end=int)
+    @cython.locals(r=int, i=int, end=int, down=int, placed=list)
     cdef tuple _rounds(self, bint public)
     @cython.locals(n=int, removed=tuple)
     cdef tuple _view(self)

@@ -515,28 +515,12 @@ class BoardViews:
         out: list[tuple[Any, ...]] = []
         for r in range(g.rounds):
             end = g.round_start[r + 1] if r + 1 < g.rounds else g.tie_n
-            if public:
-                out.append(
-                    tuple(
-                        [
-                            (g.tie_seat[i], cards[g.tie_up[i]], g.tie_down[i] >= 0)
-                            for i in range(g.round_start[r], end)
-                        ]
-                    )
-                )
-            else:
-                out.append(
-                    tuple(
-                        [
-                            (
-                                g.tie_seat[i],
-                                cards[g.tie_up[i]],
-                                None if g.tie_down[i] < 0 else cards[g.tie_down[i]],
-                            )
-                            for i in range(g.round_start[r], end)
-                        ]
-                    )
-                )
+            placed = []
+            for i in range(g.round_start[r], end):
+                down = g.tie_down[i]  # -1: none
+                shown = down >= 0 if public else (None if down < 0 else cards[down])
+                placed.append((g.tie_seat[i], cards[g.tie_up[i]], shown))
+            out.append(tuple(placed))
         return tuple(out)
 
     def tie_rounds(self) -> tuple[tuple[tuple[int, Any, Any], ...], ...]:
