@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 __all__ = ["InconsistentError", "Knowledge"]
 
 MAX_BRANCHES = 512
-"""Beyond this many branches the knowledge stops splitting (see :class:`Knowledge`)."""
+"""Beyond this many branches the knowledge keeps the first ones: the sample then leaves out some
+consistent worlds (never admitting an inconsistent one); no game of the tests came near it."""
 
 
 class InconsistentError(Exception):
@@ -109,10 +110,7 @@ def _hand_options(branch: _Branch, s: int, card: int | None) -> list[int]:
 class Knowledge:
     """Seat ``seat``'s knowledge of the hidden cards, followed event by event.
 
-    ``branches`` are the ways the slots may lie (usually one). If the events would
-    split them beyond :data:`MAX_BRANCHES`, only the first :data:`MAX_BRANCHES` are
-    kept, so the sample then leaves out some consistent worlds (it never admits an
-    inconsistent one); no game of the test suite came near it (always one branch)."""
+    ``branches`` are the ways the slots may lie (usually one; at most :data:`MAX_BRANCHES`)."""
 
     def __init__(self, players: int, seat: int) -> None:
         self.players = players
@@ -170,7 +168,7 @@ class Knowledge:
                 self._face_down(event.seat)
             self._shown(event.seat, event.up.id)
         elif isinstance(event, gt.FaceDownRevealed):
-            self._revealed(event.seat, event.card.id)
+            self._each(lambda b: _reveal_down(b, event.seat, event.card.id))
         elif isinstance(event, gt.ProposalCancelled):
             for s, card in event.reveals:
                 self._each(lambda b, s=s, c=card.id: b.forget(c, b.hands[s]))
@@ -216,7 +214,7 @@ class Knowledge:
                     continue
                 out.append(c)
         if len(out) > MAX_BRANCHES:
-            out = out[:MAX_BRANCHES]  # bounded work; documented in the class docstring
+            out = out[:MAX_BRANCHES]  # bounded work; see MAX_BRANCHES
         self._keep(out)
 
     def _shown(self, s: int, card: int) -> None:
@@ -236,10 +234,6 @@ class Knowledge:
             b.down.append((s, slot))
 
         self._split(step, lambda b: _hand_options(b, s, None))
-
-    def _revealed(self, s: int, card: int) -> None:
-        """A face-down card of seat ``s`` is shown (they are shown in table order)."""
-        self._each(lambda b: _reveal_down(b, s, card))
 
     def _eliminated(self, s: int, cards: list[int]) -> None:
         def step(b: _Branch) -> None:
@@ -313,7 +307,8 @@ class _World:
 
 
 def _reveal_down(b: _Branch, s: int, card: int) -> None:
-    """The first unseen face-down card of the table is seat ``s``'s, and it is ``card``."""
+    """The first unseen face-down card of the table (they are shown in table order) is seat
+    ``s``'s, and it is ``card``."""
     if not b.down or b.down[0][0] != s:
         raise InconsistentError(s)
     _, slot = b.down.pop(0)
