@@ -1,14 +1,5 @@
-"""The named tuples between Guerrilla's face and its machine, on either backend.
-
-:class:`GuerrillaFaces` is what the face (``cardwars.guerrilla.state``) hands its
-machine to build event objects with, and :class:`GuerrillaViewFaces` what it builds an
-observation with: the face's classes and the values it shares. :class:`GuerrillaKey` is
-what a machine says of its position (``GuerrillaMachine.key()``): what it pickles and is
-restored from, and what the face reads to rebuild one.
-
-All three are NamedTuples read by field name, never by position, on both sides: the
-machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
-and the face. A leaf: it imports nothing of the face."""
+"""The named tuples between Guerrilla's face and its machine, on either backend, read by field name
+on both sides; a leaf: it imports nothing of the face."""
 
 from __future__ import annotations
 

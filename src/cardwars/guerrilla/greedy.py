@@ -1,13 +1,11 @@
 """The built-in agents' choices on the position, and whole games played with them.
 
-:func:`greedy` is ``guerrilla.GreedyAgent``'s choice, as an index into a seat's legal actions: in
-the promotion window it proposes or cancels when it may (GT-4); in Play (GT-6) it plays its cheapest
-card that wins, else its cheapest card (its strongest when nothing is showing yet); in Support
-(GT-8) it adds the cheapest card that improves its standing; in a tie round (GT-10) its strongest
-face-up card with the cheapest face-down one; in Loss of Forces (GT-A24) the cheapest card on the
-table. The random agent draws ``below(len(legal))`` from its own RNG. :func:`play_one` deals a game
-(GT-2) and plays it to the end with these agents, one choice per polled seat per step in ascending
-seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch` plays many."""
+:func:`greedy` is ``guerrilla.GreedyAgent``'s choice, as an index into a seat's legal actions (its
+rule per phase, GT-4, GT-6, GT-8, GT-10, GT-A24: the table "Built-in agents" of
+:doc:`/games/guerrilla`). The random agent draws ``below(len(legal))`` from its own RNG.
+:func:`play_one` deals a game (GT-2) and plays it to the end with these agents, one choice per
+polled seat per step in ascending seat order, as :func:`cardwars.play` does; :func:`guerrilla_batch`
+plays many."""
 
 from __future__ import annotations
 

@@ -1,13 +1,11 @@
 """The Guerrilla state machine: a position on ints (``board.Board``), stepped a poll at a time.
 
-The public :class:`cardwars.guerrilla.State` is a thin face over a :class:`GuerrillaMachine`. The
-rules live in the rule modules beside this one, each in the clauses GT-… of
-``seeds/003_guerrilla.md``: ``promotion`` (GT-2 to GT-4), ``draw`` (GT-5), ``combat`` (GT-6 to
-GT-9), ``ties`` (GT-10), ``spoils`` (GT-11 to GT-13), ``ending`` (GT-14), routed by ``turns``;
-``greedy`` holds the built-in agents' choice. What the machine adds is what makes them the steps of
-a state: the check of a step's actions (each polled seat one legal action, nothing run between the
-check and the commit), the actions of every step so far, the last step's events, the views and the
-refusal of overlapping calls (:mod:`cardwars.exclusive`).
+The public :class:`cardwars.guerrilla.State` is a thin face over a :class:`GuerrillaMachine`; the
+rules live in the rule modules beside this one (``board``'s docstring maps them to GT-2 … GT-14).
+What the machine adds makes them the steps of a state: the check of a step's actions (each polled
+seat one legal action, nothing run between the check and the commit), the actions of every step so
+far, the last step's events, the views and the refusal of overlapping calls
+(:mod:`cardwars.exclusive`).
 
 Cards are ids ``suit*13 + rank-2``, shown as ``cards``, the 52 labels the machine is given. Actions
 are ``cardwars.guerrilla.ACTIONS``' (a base plus a card id: ``board``'s ``PLAY_BASE`` ...), phases

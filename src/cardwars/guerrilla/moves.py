@@ -123,8 +123,7 @@ def compare(
 ) -> int:
     """Compare two combinations of one or two cards (GT-8.4): 1 if ``a`` is stronger, -1, or 0.
 
-    Pairs (equal effective rank; all Guerrillas count alike) beat non-pairs; a
-    non-pair is worth its highest card; no kicker unless ``kicker``.
+    They rank as in :func:`combination_strength`, under these ``kicker`` and ``ace_low``.
 
     >>> P = Card.parse
     >>> compare([P("8H"), P("8D")], [P("QC")], 2)            # GT-T2: a pair beats a single card

@@ -1,9 +1,4 @@
-"""Reading a hand-built position: the checks behind ``State.from_position``.
-
-:func:`read_position` checks every argument of :meth:`~cardwars.guerrilla.State.from_position`
-before any state exists and returns them as a :class:`Position`; each error names the argument that
-is wrong and what is allowed. Cards are read with :func:`cardwars.cards.read_card` and must be cards
-of this game: each seat's suit(s) of one deck (GT-1.1, GT-A2)."""
+"""Reading a hand-built position: the checks behind ``State.from_position`` (GT-1.1, GT-A2)."""
 
 from __future__ import annotations
 

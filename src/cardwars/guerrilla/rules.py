@@ -1,12 +1,5 @@
-"""The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts.
-
-Every field is one named option of :ref:`guerrilla-options`; its default is the ruling. Bad values
-raise :class:`~cardwars.errors.RulesError` naming the field and the allowed values
-(:func:`cardwars.options.check_options`).
-
-Beside the options live the facts no option changes: why a game can end (:data:`TERMINATIONS`,
-GT-B7), the highest Guerrilla rank (:data:`MAX_GUERRILLA_RANK`, GT-4.1) and which cards each seat
-owns (:func:`seat_cards`, GT-1.1, GT-A2)."""
+"""The options of WAR: Guerrilla Tactics (:ref:`guerrilla-options`): :class:`Rules`, fixed facts
+(GT-B7, GT-4.1, GT-1.1, GT-A2)."""
 
 from __future__ import annotations
 

@@ -80,12 +80,6 @@ def resolve_skirmish(
     of them, as spoils change hands), none twice. ``guerrilla_rank`` is G (GT-1.4), 2 to
     6: cards ranked 2 to G are Guerrillas and all worth the same, below any other (GT-1.5).
 
-    A support must be one the game offers (GT-8.1, GT-8.2): only a seat tied or losing
-    on the played cards may support, and under the default ``support_rule`` only with a
-    card that moves it up on the scale lose, tie, win against the others' played cards.
-    The options that count are ``rules.kicker`` and ``rules.ace_low`` (how combinations
-    rank, GT-8.4), ``support_rule`` and ``two_suit_variant`` (which cards are in play).
-
     Raises:
         UsageError: an argument that is not as described, a card not in this game or
             given twice, a support the rules do not allow, or ``rules`` with

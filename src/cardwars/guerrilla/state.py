@@ -361,11 +361,6 @@ class State(MachineState[Phase], EncodedState):
     def encode_into(self, seat: int, out: Any) -> None:
         """Write ``seat``'s observation vector into ``out``, straight from the machine.
 
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of
-        ``64 * players + 115`` elements (:func:`cardwars.guerrilla.encoding.observation_size`);
-        it receives exactly what the reference encoder (:mod:`cardwars.guerrilla.encoding`)
-        makes of ``observation(seat)``, with no observation object built.
-
         Raises:
             UsageError: ``seat`` is not a seat (a plain int 0..players-1) or ``out`` is
                 not such a buffer; ``out`` is left unchanged."""
@@ -376,10 +371,6 @@ class State(MachineState[Phase], EncodedState):
 
     def encode_state_into(self, out: Any) -> None:
         """Write the god's-eye state vector into ``out``, straight from the machine.
-
-        ``out`` is a writable, C-contiguous, one-dimensional ``float32`` buffer of
-        ``243 * players + 66`` elements (:func:`cardwars.guerrilla.encoding.state_size`);
-        it receives what the reference encoder makes of this state.
 
         Raises:
             UsageError: ``out`` is not such a buffer; it is left unchanged."""
@@ -412,10 +403,6 @@ class State(MachineState[Phase], EncodedState):
     # --- determinization ----------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
         """A full state ``seat`` could be in, drawn from ``rng`` uniformly among all of them.
-
-        "Could be in": consistent with the start and every event ``seat`` has seen, and with its
-        own hand and face-down tie cards now (:doc:`/api/guerrilla` spells out what is and is not
-        covered). The copy keeps the public past; only ``rng`` is drawn from.
 
         Raises:
             UsageError: ``seat`` is not a seat, or ``rng`` not a :class:`~cardwars.Rng`;

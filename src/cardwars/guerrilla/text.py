@@ -1,10 +1,4 @@
-"""Plain terminal text for WAR: Guerrilla Tactics: :class:`GuerrillaText`, boards, labels, events.
-
-:data:`TEXT` (a :class:`GuerrillaText`) is :attr:`Guerrilla.text
-<cardwars.guerrilla.Guerrilla.text>`; the ``cardwars play`` and ``cardwars replay``
-commands draw with it (and add colour themselves). Cards are written as in
-:meth:`cardwars.cards.Card.parse`: ``9C``, ``TD``, ``QH``, ``AS``; seats are
-numbered from 0, as in Python and the JSON. ``str(move)`` is the label."""
+"""Plain terminal text for Guerrilla Tactics: :class:`GuerrillaText`, boards, labels, events."""
 
 from __future__ import annotations
 
