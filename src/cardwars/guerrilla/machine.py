@@ -181,13 +181,16 @@ class GuerrillaMachine(BoardViews):
             self.__cinit__()
         n = len(hands)
         self._setup(cards, n, rng_state, options)
-        for what, piles in (
-            ("draw_piles", draw_piles),
-            ("discard_piles", discard_piles),
+        seat_flags = (
             ("played_guerrilla", played_guerrilla),
             ("support_penalty", support_penalty),
             ("spy_first", spy_first),
             ("in_game", in_game),
+        )
+        for what, piles in (
+            ("draw_piles", draw_piles),
+            ("discard_piles", discard_piles),
+            *seat_flags,
         ):
             if len(piles) != n:
                 raise ValueError(f"{what} needs one entry per seat ({n}), got {len(piles)}")
@@ -199,15 +202,7 @@ class GuerrillaMachine(BoardViews):
         if len(set(every)) != len(every):
             raise ValueError("a card appears more than once in the position")
         rank = check_int(guerrilla_rank, 2, 6, "guerrilla_rank")
-        flags = [
-            [check_int(v, 0, 1, what) for v in values]
-            for values, what in (
-                (played_guerrilla, "played_guerrilla"),
-                (support_penalty, "support_penalty"),
-                (spy_first, "spy_first"),
-                (in_game, "in_game"),
-            )
-        ]
+        flags = [[check_int(v, 0, 1, what) for v in values] for what, values in seat_flags]
         k = check_int(skirmish, 0, self.g.opt[O_MAX_SKIRMISHES] - 1, "skirmish")
         for s in range(n):
             if not flags[3][s] and (hand_ids[s] or draws[s] or discards[s]):
