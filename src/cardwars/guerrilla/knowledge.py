@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["InconsistentError", "Knowledge"]
 
 MAX_BRANCHES = 512
-"""Beyond this many branches the knowledge keeps the first ones: the sample then leaves out some
+"""Beyond this many branches the knowledge keeps the first ones, so the sample leaves out some
 consistent worlds (never admitting an inconsistent one); no game of the tests came near it."""
 
 
