@@ -3,11 +3,8 @@
 :class:`AliwarFaces` is what the face (:mod:`cardwars.aliwar.state`) hands its machine to
 build event objects and observations with: its classes and the values it shares.
 :class:`AliwarKey` is what a machine says of its position (``AliwarMachine.key()``): what
-it pickles and is restored from, and what the face reads to rebuild one.
-
-Both are NamedTuples read by field name, never by position, on both sides: the
-machine (the rule module ``machine.py``, compiled or interpreted, which imports this module)
-and the face. A leaf: it imports nothing of the face.
+it pickles and is restored from, and what the face reads to rebuild one. A leaf: it
+imports nothing of the face.
 """
 
 from __future__ import annotations

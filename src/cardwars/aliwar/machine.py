@@ -1,9 +1,5 @@
-"""The Aliwar state machine on ints, ``AliwarMachine``: a rule module, compiled or interpreted.
-
-This is the executable spec of an Aliwar game step by step; the public
-:class:`cardwars.aliwar.State` is a thin face over it. Its steps are the rule steps of
-:mod:`.round`, the very ones the batch loop (:mod:`.batch`) plays. Its cards, actions and
-events as ints: :ref:`aliwar-machine`.
+"""The Aliwar state machine on ints, ``AliwarMachine``, stepped by the rule steps of
+:mod:`.round` that the batch loop plays too (:ref:`aliwar-machine`).
 """
 
 from __future__ import annotations

@@ -78,7 +78,6 @@ cdef class Position:
     cdef uint64_t rng          # the game RNG (the deal)
     cdef uint64_t agent_rng[2] # the built-in agents' RNGs (batch loop, vector tables)
 
-    cpdef Position copy(self)
     cdef void copy_into(self, Position o) noexcept
 
 

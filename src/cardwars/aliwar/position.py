@@ -1,12 +1,5 @@
-"""Aliwar's position (AW-2) and its named constants: the five stacks and the protection
-card of each seat, the middle row, the discard pile and the round counters, as C arrays.
-
-The deal (AW-2.1) fills it; :func:`start_round` (AW-7.5) turns the tops face up. The rule
-steps are in :mod:`.round`; the machine the face steps is :mod:`.machine`.
-
-A card is its id ``suit*13 + rank-2``, a protection suit ``0..3``. Stack ``c`` of seat
-``s`` is the ring ``ring[64 (5 s + c) ..]`` read from ``head[5 s + c]`` (top first) for
-``size[5 s + c]`` cards; the won cards of seat ``s`` are ``won[5 s ..]``.
+"""Aliwar's position (AW-2) as C arrays, the deal, the flip and its named constants; the
+layout: :ref:`aliwar-machine`.
 """
 
 from __future__ import annotations
@@ -123,7 +116,7 @@ def check_card(value: object, what: str) -> int:
 
 @cython.cclass
 class Position:
-    """An Aliwar position as C arrays (see the module); empty until dealt."""
+    """An Aliwar position as C arrays (:ref:`aliwar-machine`); empty until dealt."""
 
     def __init__(self) -> None:
         if not cython.compiled:  # compiled, the arrays start zeroed
@@ -144,12 +137,6 @@ class Position:
             self.n_switches, self.kept_below, self.double_loss_most = 15, False, False
             self.cap_most, self.no_progress_limit, self.max_rounds = False, 100, 1000
             self.log, self.rng = False, 0
-
-    def copy(self) -> Position:
-        """An independent copy, field by field."""
-        o = cython.declare(Position, Position.__new__(Position))
-        self.copy_into(o)
-        return o
 
     def copy_into(self, o: Position) -> None:
         """Copy every field into ``o`` (compiled: no allocation, so no other thread runs

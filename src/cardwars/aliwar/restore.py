@@ -1,7 +1,5 @@
-"""The checks of a restored Aliwar machine key, every value: a key comes back from a
-pickle, which may be tampered with, so anything out of range is a ValueError before it
-goes into a machine (:mod:`cardwars.aliwar.machine`, either build, restores through it;
-a search that determinizes restores a machine per world, so the checks are compiled too).
+"""The checks of a restored Aliwar machine key: a key comes back from a pickle, which may be
+tampered with (compiled, as a search that determinizes restores a machine per world).
 """
 
 from __future__ import annotations
@@ -48,8 +46,8 @@ __all__: list[str] = []  # the machine's restore (its __reduce__) is the public 
 
 
 def _check_events(events: object, n_switches: int) -> tuple[int, ...]:
-    """Return ``events`` if it is a step's events as the table of the module docstring
-    reads them (every event complete, every int in its range), else raise ValueError."""
+    """Return ``events`` if it is a step's events as :ref:`aliwar-machine` tables them (every
+    event complete, every int in its range), else raise ValueError."""
     if type(events) is not tuple or len(events) > EVENT_INTS:
         raise ValueError(f"a step's events are a tuple of at most {EVENT_INTS} ints")
     ints = cython.cast(tuple, events)

@@ -1,11 +1,5 @@
-"""The rule steps of an Aliwar round, in the order they happen (AW-3): the switch (AW-4)
-and the conflict (AW-5) in one step, the end check (AW-7.1 to AW-7.4), then the keep
-(AW-6.2), the discard (AW-6.3), the return (AW-6.4 to AW-6.6) and the flip (AW-7.5, with
-the caps of AW-7.6) in the next.
-
-Each step writes its events into the position when ``g.log`` is set (the machine), and
-nothing when it is not (the batch loop, the vector tables). The events are tabled in
-:ref:`aliwar-machine`.
+"""The rule steps of an Aliwar round, in the order they happen (AW-3 … AW-7), and the events
+they write when ``g.log`` is set (:ref:`aliwar-machine`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""The Aliwar state machine: the god's-eye :class:`State`, its rounds (AW-4 … AW-7), the conflict.
-
-A round is a Switch step (both seats at once; the conflict follows at once) and,
-when a card was won, a Keep step; the discards, returns, caps and the flip of the
-next tops follow without a poll.
-"""
+"""Aliwar's god's-eye :class:`State`, the face of its machine, and the conflict (AW-4 … AW-7)."""
 
 from __future__ import annotations
 
@@ -112,15 +107,10 @@ def _option_key(rules: Rules) -> tuple[Any, ...]:
     return tuple(key.options)
 
 
-@functools.lru_cache(maxsize=4)
-def _restorer(rules: Any) -> Any:
-    """The machine's restore function (what a machine pickles with), of one build."""
-    return rules.aliwar_deal(_CARDS, 0).__reduce__()[0]
-
-
 def _machine_from_key(key: AliwarKey) -> AliwarMachine:
-    """A machine of the current backend rebuilt from :meth:`key`, every value checked."""
-    machine: AliwarMachine = _restorer(MACHINE.module)(_CARDS, key)
+    """A machine of the current backend rebuilt from :meth:`key` as a pickle is (every value
+    checked)."""
+    machine: AliwarMachine = MACHINE.module._aliwar_machine_from_key(_CARDS, key)
     return machine
 
 

@@ -1,8 +1,5 @@
-"""What the players know (AW-8) as the machine hands it out: a step's events as the
-face's objects, and the position as the RL encodings' codes (the layout of
-:mod:`cardwars.envs.encoding`) and action masks.
-
-Both seats always know the same (AW-8.4): the codes differ only in the seat.
+"""What the players know (AW-8): a step's events as the face's objects, the RL encodings'
+codes (:mod:`cardwars.envs.encoding`) and action masks; both seats know the same (AW-8.4).
 """
 
 from __future__ import annotations
@@ -57,10 +54,6 @@ else:
     from cardwars.core_values import SlotBuilder
 
 __all__: list[str] = []
-
-OBSERVATION_SIZE = 609
-"""An observation's floats: the seat (2), then :func:`encode`'s 607."""
-STATE_SIZE = 607
 
 
 def labels(cards: tuple[Any, ...], ids: Any, start: int, count: int) -> tuple[Any, ...]:

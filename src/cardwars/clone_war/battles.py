@@ -1,12 +1,8 @@
-"""How Clone War is played, in the order the rules happen: the moves of cards every rule
-makes; one battle, start to end (CW-3 the flip, CW-4 war, CW-5 running out of cards in a
-war, CW-6 taking the pot or CW-5.3's split, and the checks after a battle: CW-7.1, CW-7.2
-and the cap); the cycle rule (CW-7.3, CW-B2 … B4); the deal (CW-2) and a whole game.
+"""How Clone War is played, in the order the rules happen: one battle (CW-3 … CW-7.2 and
+the cap), the cycle rule (CW-7.3, CW-B2 … B4), the deal (CW-2) and a whole game.
 
-The one battle every backend and loop plays: the machine's step, the whole game's
-``battle()``, the cycle search and the whole-game batch loop. They share this module so
-that the C compiler sees every call of the battle (the loops that keep no log get a
-battle without one).
+Every backend and loop plays this one battle; they share this module so that the C
+compiler sees every call of it (the loops that keep no log get a battle without one).
 """
 
 from __future__ import annotations

@@ -1,19 +1,5 @@
 """The Clone War state machine on ints: one battle a step (CW-3 … CW-7), with the cycle
-rule (CW-7.3) applied after each battle without hashing a single one.
-
-The public :class:`cardwars.clone_war.State` is a thin face over a
-:class:`CloneWarMachine`. A machine is a :class:`~cardwars.clone_war.position.Position`
-played with the one battle (``one_battle.battle``, the step the batch loop plays too);
-what it adds is what makes a battle a step of a state: the cycle rule (at the start and
-after every RNG draw it asks ``cycle_rule`` how many battles remain until the rank-state
-first repeats), the last battle's log, the count of steps, and the refusal of
-overlapping calls (:mod:`cardwars.exclusive`).
-
-Cards are Clone War ids ``deck*12 + suit*3 + r`` (``r``: 0 J, 1 Q, 2 K); the machine's
-views are built of ``cards``, the 48 labels it is given (the face passes its Card
-objects). A battle's log is ``[op, a, b, c]`` entries (``position.LogOp``);
-:meth:`CloneWarMachine.event_objects` turns it into the face's events. Nobody decides
-anything (CW-8): the only step is the empty one, ``apply_actions({})``, one battle.
+rule (CW-7.3) applied after each battle without hashing a single one (:ref:`clone-war-machine`).
 
 >>> labels = tuple(range(48))  # the face passes Card objects; any labels do
 >>> machine = CloneWarMachine(labels, [[2, 0], [4, 7]], [], 0, 0, 0, 0, 0, 10000, 0, 1)

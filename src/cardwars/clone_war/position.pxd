@@ -8,7 +8,7 @@ cdef enum:
     RING_MASK = 63
     LOG_MAX = 1024   # ints; a battle logs far fewer (at most ~25 stages of 5 entries)
 
-# Log entries [op, a, b, c] (position.py says what a, b and c are).
+# Log entries [op, a, b, c] (docs/api/clone_war.rst says what a, b and c are).
 cdef enum:
     OP_FLIP = 0
     OP_WAR = 1

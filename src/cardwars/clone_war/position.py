@@ -1,23 +1,5 @@
-"""A Clone War position, as the rules read and change it (CW-1, CW-2.3, CW-B7).
-
-Each seat's face-down pile is a ring buffer of cards, top first (CW-2.3); a card is
-stored as ``v = id * 4 + rank`` (the Clone War id of docs/engine.rst, rank ``id % 3``:
-0 J, 1 Q, 2 K, so CW-1.3 compares ``v & 3``); the batch loop deals bare ranks (id 0).
-Beside the piles: the dead pile (CW-2.2), who is out and when (CW-7.1), the game RNG,
-the options as ints, and the counters. A battle's steps are written to a :class:`Log`,
-four ints an entry, ``[op, a, b, c]``:
-
-========================  =======================================================
-``OP_FLIP``               seat a turns card b face up (stage 0)
-``OP_WAR``                war stage a begins among the seats of bit mask b
-``OP_FORFEIT``            seat a is short and forfeits card b (-1: none); c = 1 to dead
-``OP_PLACE``              seat a places card b face down and card c face up
-``OP_LAST``               seat a shows card b (CW-5.3, play_what_you_can); c = 1 if new
-``OP_SPLIT``              the pot is split among mask a, b cards each, c to the dead pile
-``OP_COLLECT``            seat a collects b cards; c = 1 if shuffled first
-``OP_ELIMINATED``         the seats of mask a are eliminated after battle b
-``OP_END``                the game ends: termination a, winner b (-1: none)
-========================  =======================================================
+"""A Clone War position, as the rules read and change it (CW-1, CW-2.3, CW-B7), and the
+battle log's ops: its layout and the log's table are in :ref:`clone-war-machine`.
 """
 
 from __future__ import annotations
@@ -53,7 +35,7 @@ if not cython.compiled:  # compiled, the C enums of position.pxd stand
 
 
 class LogOp(IntEnum):
-    """The ops of a battle's log entries (the module's table says what each holds)."""
+    """The ops of a battle's log entries (:ref:`clone-war-machine` says what each holds)."""
 
     FLIP = OP_FLIP
     WAR = OP_WAR

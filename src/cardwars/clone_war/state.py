@@ -1,7 +1,5 @@
 """The Clone War state machine: :class:`State`, the typed face of the rules' machine
-(``CloneWarMachine`` of the rule module ``machine.py``, on the current backend: :data:`MACHINE`;
-a step is one call into it, one battle and the cycle rule). This module builds the state,
-reads the position, and hands the machine the bundle it builds the events from.
+(:data:`MACHINE`; a step is one call into it, one battle and the cycle rule).
 """
 
 from __future__ import annotations
@@ -49,9 +47,7 @@ _FACES: Final = CloneWarFaces(
     over=moves.GameOver,
     seats=_SEATS,
 )
-"""What the machine builds a battle's events with (``CloneWarMachine.event_objects`` in
-``cardwars.clone_war.machine``; the fields are documented in
-:class:`cardwars.clone_war.bridge.CloneWarFaces`): the cards, the classes, the seat sets."""
+"""What the machine builds a battle's events with (:class:`.bridge.CloneWarFaces`)."""
 
 
 def _card_id(card: Card) -> CardId:

@@ -1,8 +1,5 @@
-"""A whole game of Clone War: the deal (CW-2), battles to the end with the lazy cycle
-checks of the batch loop (CW-7), and :func:`clone_war_batch`, many games at once.
-
-:class:`WholeGame` is a position with one battle at a time on demand (the face's
-``resolve_battle``) and the same whole-game loop (:meth:`WholeGame.play_out`).
+"""A whole game of Clone War, a battle at a time or to its end with the batch loop's lazy
+cycle checks (CW-2 … CW-7), and :func:`clone_war_batch`, many games at once.
 """
 
 from __future__ import annotations
