@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -108,12 +108,12 @@ class _Match:
             raise UsageError("call reset() before using the environment")
         return self.state
 
-    def outcome(self) -> tuple[dict[int, int], bool]:
+    def outcome(self) -> tuple[list[float], bool]:
         """The final rewards by seat and whether the end was a cap."""
         result = self.current.result
         assert result is not None
         won = result.winners  # none in a draw: 0 for every seat
-        rewards = {s: (1 if s in won else -1) if won else 0 for s in range(self.game.players)}
+        rewards = [(1.0 if s in won else -1.0) if won else 0.0 for s in range(self.game.players)]
         return rewards, result.termination in CAPS
 
     def render(self) -> str | None:
@@ -341,7 +341,7 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             over = self._write(block, marks, True)
             observations = self._rows(keys, _FIELDS, (block, marks))
             if over:
-                return self._end(observations)
+                return self._end(observations, *self._match.outcome())
             false = self._false
             return (
                 observations,
@@ -363,11 +363,7 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
                 if agents[seat] in actions and not match.waits(seat, actions[agents[seat]]):
                     offenders.append(seat)
                 continue
-            value = actions.get(agents[seat])
-            if type(value) is int and value in state.legal_actions(seat):
-                step[seat] = value
-                continue
-            action = match.legal(seat, value)
+            action = match.legal(seat, actions.get(agents[seat]))
             if action is None:
                 offenders.append(seat)
             else:
@@ -375,23 +371,15 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         names = self.agents
         infos: dict[str, dict[str, Any]] = {name: {} for name in names}
         if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
-            match.done = True
-            self.agents = []
-            self._fast = None
-            rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
+            self._fast = None  # the observations of the state as it is, by the encoder
             for seat in offenders:
                 infos[names[seat]]["illegal_action"] = True
-            return (
-                self._observations(),
-                rewards,
-                dict.fromkeys(names, True),
-                dict.fromkeys(names, False),
-                infos,
-            )
+            rewards = [-1.0 if seat in offenders else 0.0 for seat in range(len(names))]
+            return self._end(self._observations(), rewards, False, infos)
         state.apply_actions(step)
         observations = self._observations()
         if state.is_over:
-            return self._end(observations)
+            return self._end(observations, *match.outcome())
         return (
             observations,
             dict.fromkeys(names, 0.0),
@@ -400,20 +388,24 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             infos,
         )
 
-    def _end(self, observations: dict[str, ObsDict]) -> _StepResult:
-        """The step that ended the game: the rewards, and every agent leaves."""
-        match = self._match
-        match.done = True
+    def _end(
+        self,
+        observations: dict[str, ObsDict],
+        rewards: Sequence[float],
+        capped: bool,
+        infos: dict[str, dict[str, Any]] | None = None,
+    ) -> _StepResult:
+        """The step that ended the episode: the rewards by seat, and every agent leaves."""
+        self._match.done = True
         self._fast = None
         names = self.agents
-        by_seat, capped = match.outcome()
         self.agents = []
         return (
             observations,
-            {name: float(by_seat[seat]) for seat, name in enumerate(names)},
+            {name: float(rewards[seat]) for seat, name in enumerate(names)},
             dict.fromkeys(names, not capped),
             dict.fromkeys(names, capped),
-            {name: {} for name in names},
+            {name: {} for name in names} if infos is None else infos,
         )
 
     @exclusive.read
