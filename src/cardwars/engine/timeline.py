@@ -38,10 +38,6 @@ class Timeline:
         """The events of the deal (or of a hand-built start) that ``seat`` may see."""
         return ()
 
-    def _visible_to(self, seat: int, event: Event) -> bool:
-        """Whether ``seat`` may see ``event`` (every event is public unless a game says not)."""
-        return True
-
     # --- undo ------------------------------------------------------------------------------
     def undo(self) -> None:
         """Revert the last step exactly; again and again, back to the start.
@@ -119,10 +115,10 @@ class Timeline:
         return self._feed_of(seat, self._step_events())[since:]
 
     def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
-        """``seat``'s feed: the deal's events, then what it sees of ``step_events``."""
+        """``seat``'s feed: the deal's events it may see, then every step's (all public)."""
         feed = list(self._deal_events(seat))
         for events in step_events:
-            feed.extend(event for event in events if self._visible_to(seat, event))
+            feed.extend(events)
         return tuple(feed)
 
     def _step_events(self) -> list[tuple[Event, ...]]:

@@ -285,17 +285,13 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             return self._rows(self._keys, _FIELDS, (block, marks))
         match = self._match
         state = match.current
-        to_act = state.to_act
         vectors = match.encoder.observations(state)
-        mask = state.action_mask
-        no_mask = match.no_mask
-        frombuffer = np.frombuffer
         return {
             name: {
                 "observation": vectors[seat],
-                "action_mask": frombuffer(bytearray(mask(seat)) + b"\0", dtype=np.int8)
-                if seat in to_act
-                else no_mask.copy(),
+                "action_mask": np.frombuffer(bytearray(state.action_mask(seat)) + b"\0", np.int8)
+                if seat in state.to_act
+                else match.no_mask.copy(),
             }
             for seat, name in enumerate(self.possible_agents)
         }
@@ -475,14 +471,13 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
                 done (PettingZoo's rule).
         """
         match = self._match
-        match.current  # noqa: B018  # UsageError before reset()
+        state = match.current  # UsageError before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise UsageError(f"{agent} is done: its only valid action is None")
             self._was_dead_step(action)
             return
-        state = match.current
         seat = self._pending[0]
         chosen = match.legal(seat, action)
         self._cumulative_rewards[agent] = 0.0
