@@ -76,9 +76,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
         self._encoder = encoder(self.game)
-        n = self.game.num_actions
         self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(n)
+        self.action_space = spaces.Discrete(self.game.num_actions)
         self._state: GameState[Any] | None = None
         self._rngs: list[Any] = []
         self._done = True

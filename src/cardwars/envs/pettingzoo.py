@@ -398,7 +398,7 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         self.agents = []
         return (
             observations,
-            {name: float(rewards[seat]) for seat, name in enumerate(names)},
+            {name: rewards[seat] for seat, name in enumerate(names)},
             dict.fromkeys(names, not capped),
             dict.fromkeys(names, capped),
             {name: {} for name in names} if infos is None else infos,
@@ -501,7 +501,7 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
             if state.is_over:
                 by_seat, capped = self._match.outcome()
                 for seat_, name in enumerate(self.possible_agents):
-                    self.rewards[name] = float(by_seat[seat_])
+                    self.rewards[name] = by_seat[seat_]
                     self.terminations[name] = not capped
                     self.truncations[name] = capped
                 self._pending = []
