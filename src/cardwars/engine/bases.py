@@ -1,9 +1,4 @@
-"""The base classes of every game's values: :class:`Move`, :class:`Event`,
-:class:`Observation`, and the :class:`Result` of a game.
-
-Each game defines frozen, hashable dataclasses on these bases (its ``moves`` module);
-:mod:`cardwars.engine` hands them on under its own name.
-"""
+"""The base classes of every game's values (:doc:`/api/engine`)."""
 
 from __future__ import annotations
 

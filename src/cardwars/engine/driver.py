@@ -17,10 +17,10 @@ if TYPE_CHECKING:
 __all__ = ["play", "resolve_agents"]
 
 
-def _agent_rng(seed: int, seat: int) -> Rng:
+def _agent_rngs(seed: int, players: int) -> list[Rng]:
+    """Each seat's agent's Rng in the game dealt from ``seed`` (see :func:`play`)."""
     core = backend.core
-    rng: Rng = core.Rng(core.derive_seed(seed, 1 + seat))
-    return rng
+    return [core.Rng(core.derive_seed(seed, 1 + seat)) for seat in range(players)]
 
 
 def resolve_agents(game: Game[Any, Any], agents: Sequence[SomeAgent | str]) -> list[Agent]:
@@ -80,7 +80,7 @@ def play(
     """
     resolved = resolve_agents(game, agents)
     state = game.new_game(seed)
-    rngs = [_agent_rng(state.seed, seat) for seat in range(game.players)]
+    rngs = _agent_rngs(state.seed, game.players)
     # Agents that pick from the legal actions alone (RandomAgent) skip the observation,
     # in games that number their moves.
     numbered = getattr(type(state), "_action_space", None) is not None
@@ -94,16 +94,15 @@ def play(
                     for seat in polled
                 }
             )
-            if on_step is not None:
-                on_step(state, state.last_events)
-            continue
-        moves = {
-            seat: resolved[seat].choose(
-                state.information(seat), state.legal_moves(seat), rngs[seat]
+        else:
+            state.apply(
+                {
+                    seat: resolved[seat].choose(
+                        state.information(seat), state.legal_moves(seat), rngs[seat]
+                    )
+                    for seat in polled
+                }
             )
-            for seat in polled
-        }
-        events = state.apply(moves)
         if on_step is not None:
-            on_step(state, events)
+            on_step(state, state.last_events)
     return state

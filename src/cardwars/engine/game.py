@@ -1,9 +1,4 @@
-"""The :class:`Game` every game derives from: rules and player count, the deal, what
-the game says of itself (its terminations, rules file, text, agents, action space), and
-the whole-game batch loop's entry.
-
-:mod:`cardwars.engine` hands it on under its own name.
-"""
+"""The :class:`Game` every game derives from (:doc:`/api/engine`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""What users of the engine implement: an :class:`Agent`, and a game's :class:`GameText`.
-
-:class:`RandomAgent` is the simplest agent, the ``"random"`` of every game. The
-engine (:mod:`cardwars.engine`) hands these names on.
-"""
+"""What users of the engine implement: an :class:`Agent`, and a game's :class:`GameText`."""
 
 from __future__ import annotations
 
@@ -135,9 +131,11 @@ def action_chooser(agent: object) -> Callable[[Sequence[int], Rng], int] | None:
     cls = type(agent)
     owner_of_choose = next((c for c in cls.__mro__ if "choose" in c.__dict__), None)
     owner_of_action = next((c for c in cls.__mro__ if "choose_action" in c.__dict__), None)
-    if owner_of_choose is None or owner_of_action is None:
-        return None
-    if not issubclass(owner_of_action, owner_of_choose):
+    if (
+        owner_of_choose is None
+        or owner_of_action is None
+        or not issubclass(owner_of_action, owner_of_choose)
+    ):
         return None
     chooser: Callable[[Sequence[int], Rng], int] = agent.choose_action  # type: ignore[attr-defined]
     return chooser

@@ -1,13 +1,4 @@
-"""The typed face of a state whose rules run in its game's machine (every game).
-
-:class:`MachineState` is the part the faces share: a step is one call into the
-machine (``state._m``), with the caller's moves turned into the game's integer
-actions; the exact errors of :class:`~cardwars.engine.GameState` come only when
-the machine refuses; events and history are built from the machine's ints, and
-only when read. A game's face adds its construction, readable state,
-observations, copies and how its machine builds the event objects
-(:meth:`MachineState._decode_last_step`, from the game's bundle).
-"""
+"""The typed face of a state whose rules run in its game's machine (:doc:`/api/engine`)."""
 
 from __future__ import annotations
 
@@ -79,8 +70,8 @@ class Machine(Protocol):
         identity, equal values a caller built by their fields."""
 
     def apply_keyed(self, actions: object, keys: tuple[object, ...], wait: bool = ...) -> bool:
-        """:meth:`apply_actions` with each seat's action found under its key (``wait``:
-        Aliwar's and Guerrilla's machines; Clone War's is never asked with it)."""
+        """:meth:`apply_actions` with each seat's action found under its key (``wait``: a seat
+        not polled may have no entry or the wait action, ``num_actions``)."""
 
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Every step's actions, -1 for a seat that was not polled."""
@@ -97,7 +88,7 @@ class Machine(Protocol):
 
 
 class MachineState(GameState[PhaseT]):
-    """A state over its game's machine ``_m`` (see the module).
+    """A state over its game's machine ``_m``: a step is one call into it.
 
     >>> import cardwars
     >>> from cardwars.engine.machine_state import MachineState
@@ -265,23 +256,15 @@ class MachineState(GameState[PhaseT]):
             UsageError: ``keys`` is not a tuple of one key per seat.
         """
         try:
-            done: bool = (
-                self._m.apply_keyed(actions, keys, wait)
-                if wait
-                else self._m.apply_keyed(actions, keys)
-            )
+            done: bool = self._m.apply_keyed(actions, keys, wait)
         except ValueError:  # the machine's word for keys of another kind (checked first)
-            self._check_keys(keys)
+            n = self.players
+            if type(keys) is not tuple or len(keys) != n:
+                raise UsageError(
+                    f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
+                ) from None
             raise
         return done
-
-    def _check_keys(self, keys: object) -> None:
-        """UsageError unless ``keys`` is a tuple of one key per seat (``apply_keyed``)."""
-        n = self.players
-        if type(keys) is not tuple or len(keys) != n:
-            raise UsageError(
-                f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
-            ) from None
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:
         self._apply_checked(moves)

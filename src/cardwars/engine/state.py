@@ -1,9 +1,4 @@
-"""The god's-eye :class:`GameState` every game's ``State`` derives from: one atomic
-:meth:`~GameState.apply` that checks a whole step before anything changes, the same
-protocol on integer actions, and the reading, copying and equality every state shares.
-
-:mod:`cardwars.engine` hands it on under its own name.
-"""
+"""The god's-eye :class:`GameState` every game's ``State`` derives from (:doc:`/api/engine`)."""
 
 from __future__ import annotations
 

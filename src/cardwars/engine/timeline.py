@@ -1,8 +1,4 @@
-"""Undo and the per-seat event feed, shared by every game's state (a base of ``GameState``).
-
-Both replay the history from the state's start: a step depends only on the position (RNG
-included) and the moves, so the replay passes through the very same states.
-"""
+"""Undo and the per-seat event feed, shared by every game's state (a base of ``GameState``)."""
 
 from __future__ import annotations
 
@@ -20,7 +16,7 @@ __all__ = ["Timeline"]
 
 
 class Timeline:
-    """Undo and per-seat event feeds over a state's history (see the module)."""
+    """Undo and per-seat event feeds over a state's history, replayed from its start."""
 
     __slots__ = ("_feed", "_start")
 
@@ -41,10 +37,6 @@ class Timeline:
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
         """The events of the deal (or of a hand-built start) that ``seat`` may see."""
         return ()
-
-    def _visible_to(self, seat: int, event: Event) -> bool:
-        """Whether ``seat`` may see ``event`` (every event is public unless a game says not)."""
-        return True
 
     # --- undo ------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -123,10 +115,10 @@ class Timeline:
         return self._feed_of(seat, self._step_events())[since:]
 
     def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
-        """``seat``'s feed: the deal's events, then what it sees of ``step_events``."""
-        feed = [event for event in self._deal_events(seat)]
+        """``seat``'s feed: the deal's events it may see, then every step's (all public)."""
+        feed = list(self._deal_events(seat))
         for events in step_events:
-            feed.extend(event for event in events if self._visible_to(seat, event))
+            feed.extend(events)
         return tuple(feed)
 
     def _step_events(self) -> list[tuple[Event, ...]]:

@@ -13,9 +13,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardwars import backend, exclusive
+from cardwars import exclusive
 from cardwars.actions import illegal_move
 from cardwars.engine import Game, GameState, resolve_agents
+from cardwars.engine.driver import _agent_rngs
 from cardwars.engine.interfaces import Agent
 from cardwars.engine.machine_state import MachineState
 from cardwars.envs.encoding import (
@@ -75,9 +76,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
             opponent = "greedy" if "greedy" in self.game.agents else "random"
         self.opponents = resolve_agents(self.game, [opponent] * players)
         self._encoder = encoder(self.game)
-        n = self.game.num_actions
         self.observation_space = spaces.Box(0, self._encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(n)
+        self.action_space = spaces.Discrete(self.game.num_actions)
         self._state: GameState[Any] | None = None
         self._rngs: list[Any] = []
         self._done = True
@@ -90,10 +90,8 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         return self._state
 
     def _info(self) -> dict[str, Any]:
-        state = self.game_state
-        return {
-            "action_mask": np.frombuffer(state.action_mask(self.seat), dtype=np.int8).copy(),
-        }
+        mask = self.game_state.action_mask(self.seat)
+        return {"action_mask": np.frombuffer(mask, dtype=np.int8).copy()}
 
     def _observe(self) -> Vector:
         return self._encoder.observation_of(self.game_state, self.seat)
@@ -136,10 +134,7 @@ class CardwarsEnv(gymnasium.Env[Vector, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         self._state = self.game.new_game(game_seed)
-        core = backend.core
-        self._rngs = [
-            core.Rng(core.derive_seed(game_seed, 1 + seat)) for seat in range(self.game.players)
-        ]
+        self._rngs = _agent_rngs(game_seed, self.game.players)
         self._done = False
         self._advance()
         return self._observe(), self._info()

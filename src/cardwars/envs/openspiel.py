@@ -107,8 +107,8 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
     cardwars :class:`~cardwars.engine.Game` it plays."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
-        defaults = _parameters(name)
-        given = {**defaults, **dict(params)}
+        merged = {**_parameters(name), **dict(params)}
+        given = dict(merged)
         deals, deal_seed = given.pop("num_deals"), given.pop("deal_seed")
         for parameter, value in (("num_deals", deals), ("deal_seed", deal_seed)):
             if type(value) is not int:
@@ -134,7 +134,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
                 utility_sum=0.0,
                 max_game_length=self.encoding.max_steps,
             ),
-            {**defaults, **dict(params)},
+            merged,
         )
 
     def wait_action(self) -> int:

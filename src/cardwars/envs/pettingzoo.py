@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -108,12 +108,12 @@ class _Match:
             raise UsageError("call reset() before using the environment")
         return self.state
 
-    def outcome(self) -> tuple[dict[int, int], bool]:
+    def outcome(self) -> tuple[list[float], bool]:
         """The final rewards by seat and whether the end was a cap."""
         result = self.current.result
         assert result is not None
         won = result.winners  # none in a draw: 0 for every seat
-        rewards = {s: (1 if s in won else -1) if won else 0 for s in range(self.game.players)}
+        rewards = [(1.0 if s in won else -1.0) if won else 0.0 for s in range(self.game.players)]
         return rewards, result.termination in CAPS
 
     def render(self) -> str | None:
@@ -285,17 +285,13 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             return self._rows(self._keys, _FIELDS, (block, marks))
         match = self._match
         state = match.current
-        to_act = state.to_act
         vectors = match.encoder.observations(state)
-        mask = state.action_mask
-        no_mask = match.no_mask
-        frombuffer = np.frombuffer
         return {
             name: {
                 "observation": vectors[seat],
-                "action_mask": frombuffer(bytearray(mask(seat)) + b"\0", dtype=np.int8)
-                if seat in to_act
-                else no_mask.copy(),
+                "action_mask": np.frombuffer(bytearray(state.action_mask(seat)) + b"\0", np.int8)
+                if seat in state.to_act
+                else match.no_mask.copy(),
             }
             for seat, name in enumerate(self.possible_agents)
         }
@@ -341,7 +337,7 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             over = self._write(block, marks, True)
             observations = self._rows(keys, _FIELDS, (block, marks))
             if over:
-                return self._end(observations)
+                return self._end(observations, *self._match.outcome())
             false = self._false
             return (
                 observations,
@@ -363,11 +359,7 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
                 if agents[seat] in actions and not match.waits(seat, actions[agents[seat]]):
                     offenders.append(seat)
                 continue
-            value = actions.get(agents[seat])
-            if type(value) is int and value in state.legal_actions(seat):
-                step[seat] = value
-                continue
-            action = match.legal(seat, value)
+            action = match.legal(seat, actions.get(agents[seat]))
             if action is None:
                 offenders.append(seat)
             else:
@@ -375,23 +367,15 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         names = self.agents
         infos: dict[str, dict[str, Any]] = {name: {} for name in names}
         if offenders:  # illegal_action="terminate": the offenders lose, the others get 0
-            match.done = True
-            self.agents = []
-            self._fast = None
-            rewards = {name: -1.0 if seat in offenders else 0.0 for seat, name in enumerate(names)}
+            self._fast = None  # the observations of the state as it is, by the encoder
             for seat in offenders:
                 infos[names[seat]]["illegal_action"] = True
-            return (
-                self._observations(),
-                rewards,
-                dict.fromkeys(names, True),
-                dict.fromkeys(names, False),
-                infos,
-            )
+            rewards = [-1.0 if seat in offenders else 0.0 for seat in range(len(names))]
+            return self._end(self._observations(), rewards, False, infos)
         state.apply_actions(step)
         observations = self._observations()
         if state.is_over:
-            return self._end(observations)
+            return self._end(observations, *match.outcome())
         return (
             observations,
             dict.fromkeys(names, 0.0),
@@ -400,20 +384,24 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
             infos,
         )
 
-    def _end(self, observations: dict[str, ObsDict]) -> _StepResult:
-        """The step that ended the game: the rewards, and every agent leaves."""
-        match = self._match
-        match.done = True
+    def _end(
+        self,
+        observations: dict[str, ObsDict],
+        rewards: Sequence[float],
+        capped: bool,
+        infos: dict[str, dict[str, Any]] | None = None,
+    ) -> _StepResult:
+        """The step that ended the episode: the rewards by seat, and every agent leaves."""
+        self._match.done = True
         self._fast = None
         names = self.agents
-        by_seat, capped = match.outcome()
         self.agents = []
         return (
             observations,
-            {name: float(by_seat[seat]) for seat, name in enumerate(names)},
+            {name: rewards[seat] for seat, name in enumerate(names)},
             dict.fromkeys(names, not capped),
             dict.fromkeys(names, capped),
-            {name: {} for name in names},
+            {name: {} for name in names} if infos is None else infos,
         )
 
     @exclusive.read
@@ -483,14 +471,13 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
                 done (PettingZoo's rule).
         """
         match = self._match
-        match.current  # noqa: B018  # UsageError before reset()
+        state = match.current  # UsageError before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise UsageError(f"{agent} is done: its only valid action is None")
             self._was_dead_step(action)
             return
-        state = match.current
         seat = self._pending[0]
         chosen = match.legal(seat, action)
         self._cumulative_rewards[agent] = 0.0
@@ -514,7 +501,7 @@ class CardwarsAECEnv(_MatchEnv, AECEnv[str, ObsDict, int]):
             if state.is_over:
                 by_seat, capped = self._match.outcome()
                 for seat_, name in enumerate(self.possible_agents):
-                    self.rewards[name] = float(by_seat[seat_])
+                    self.rewards[name] = by_seat[seat_]
                     self.terminations[name] = not capped
                     self.truncations[name] = capped
                 self._pending = []
