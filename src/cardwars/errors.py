@@ -1,9 +1,4 @@
-"""Every exception cardwars raises, in one place, shared by both backends.
-
-All of them derive from :class:`CardwarsError`; the ones caused by a bad value also derive from
-:class:`ValueError`, so ``except ValueError`` keeps working. Their messages show a caller's value
-with :func:`describe`, which never runs the value's own code.
-"""
+"""Every exception cardwars raises, in one place, shared by both backends."""
 
 from __future__ import annotations
 
