@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardwars import backend
 from cardwars.documents import encode_value
-from cardwars.errors import IllegalMoveError, describe, listed
+from cardwars.errors import IllegalMoveError, _type_name, describe, listed
 
 if TYPE_CHECKING:
     from cardwars.core_values import MoveKeys as _MoveKeys
@@ -38,11 +38,7 @@ _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 def type_name(obj: object) -> str:
     """The name of ``obj``'s type, for messages; never raises."""
-    try:
-        name = type(obj).__name__
-    except Exception:
-        return "object"
-    return name if type(name) is str else "object"
+    return _type_name(obj, None)
 
 
 shown = describe

@@ -42,12 +42,13 @@ def describe(value: object, limit: int = _LIMIT) -> str:
     return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
 
 
-def _type_name(value: object) -> str:
+def _type_name(value: object, limit: int | None = 40) -> str:
+    """The name of ``value``'s type, cut to ``limit`` characters; never raises."""
     try:
         name = type(value).__name__
     except Exception:
         return "object"
-    return name[:40] if type(name) is str else "object"
+    return name[:limit] if type(name) is str else "object"
 
 
 def _describe(value: object, depth: int) -> str:
