@@ -228,7 +228,6 @@ cdef tuple _maybe_card_tuple(tuple cards, int* ids, int count)
 cdef tuple _int_tuple(int* values, int count)
 cdef bint _same_cards(tuple last, tuple cards, int* ids, int count)
 cdef tuple _flag_tuple(int* values, int n)
-cdef tuple _flag_tuples(int n)
 
 
 # --- the RL environments' blocks (in _core.pyx) -----------------------------------------

@@ -1,21 +1,12 @@
 # The shared compiled core of cardwars: the RNG, the faces' value objects and the buffers
-# of the RL environments, in three sections below. Compiler directives are set once, in
-# setup.py.
-#
-# Each game's rules are pure-mode Python modules in its own folder, compiled beside this
-# one; they cimport from here what _core.pxd declares: the RNG's inline C steps (so their
-# inner loops never touch a Python object), the value builders and the shared tuple
-# helpers. Where the rules run interpreted, cardwars.core stands in for this module: the
-# same public names and signatures (tests/test_core_parity.py checks it).
-
-# A step refused while its machine is in the middle of another (cardwars.exclusive).
-from cardwars.exclusive import busy_error as _busy_error
+# of the RL environments, in three sections below (what the rule modules cimport of it,
+# and its stand-in cardwars.core: docs/layout.rst). Compiler directives are in setup.py.
 
 
 # --- the RNG --------------------------------------------------------------------------
 
-# The RNG of the rules (SplitMix64 with Lemire bounded draws) as Python sees it . Its inline C steps, which every game's machine inlines, are in _core.pxd.
-# Where nothing is compiled: core_rng.py.
+# The RNG (SplitMix64 with Lemire bounded draws) as Python sees it; its inline C steps,
+# which every game's machine inlines, are in _core.pxd. Python: core_rng.py.
 
 cdef object _MAX_U64 = (1 << 64) - 1
 
@@ -651,10 +642,6 @@ cdef tuple _flag_tuple(int* values, int n):
             mask |= 1 << i
     return <tuple>(<tuple>_FLAGS[n])[mask]
 
-
-cdef tuple _flag_tuples(int n):
-    # every flag tuple of length n (n <= 5), by bit mask
-    return <tuple>_FLAGS[n]
 
 # --- the RL environments' blocks ------------------------------------------------------
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardwars import backend
 from cardwars.documents import encode_value
-from cardwars.errors import IllegalMoveError, describe, listed
+from cardwars.errors import IllegalMoveError, _type_name, describe, listed
 
 if TYPE_CHECKING:
     from cardwars.core_values import MoveKeys as _MoveKeys
@@ -38,11 +38,7 @@ _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 def type_name(obj: object) -> str:
     """The name of ``obj``'s type, for messages; never raises."""
-    try:
-        name = type(obj).__name__
-    except Exception:
-        return "object"
-    return name if type(name) is str else "object"
+    return _type_name(obj, None)
 
 
 shown = describe
@@ -51,16 +47,12 @@ shown = describe
 
 def field_names(cls: type) -> tuple[str, ...] | None:
     """The dataclass field names of ``cls`` (an engine type), or None if it is no dataclass."""
-    try:
-        return _FIELD_NAMES[cls]
-    except KeyError:
-        pass
-    try:
-        names: tuple[str, ...] | None = tuple(f.name for f in fields(cls))
-    except TypeError:
-        names = None
-    _FIELD_NAMES[cls] = names
-    return names
+    if cls not in _FIELD_NAMES:
+        try:
+            _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+        except TypeError:
+            _FIELD_NAMES[cls] = None
+    return _FIELD_NAMES[cls]
 
 
 def same_value(own: object, given: object) -> bool:
@@ -173,19 +165,16 @@ class ActionSpace(Generic[MoveT]):
                 f"({type_name(action)})",
                 move=shown(action),
             )
-        if not 0 <= action < len(self._moves):
-            fields: dict[str, Any] = {
-                "move": f"action {shown(action)}",
-                "action": action if action.bit_length() < 64 else None,
-            }
-            if not self._moves:
-                raise IllegalMoveError(
-                    f"{shown(action)} is not an action: {self._range_text()}", **fields
-                )
+        count = len(self._moves)
+        if not 0 <= action < count:
+            if count:
+                where = f" of {self.game_name}: the {count} actions are 0..{count - 1}"
+            else:
+                where = f": {self._range_text()}"
             raise IllegalMoveError(
-                f"{shown(action)} is not an action of {self.game_name}: "
-                f"the {len(self._moves)} actions are 0..{len(self._moves) - 1}",
-                **fields,
+                f"{shown(action)} is not an action{where}",
+                move=f"action {shown(action)}",
+                action=action if action.bit_length() < 64 else None,
             )
         return self._moves[action]
 

@@ -1,8 +1,5 @@
 """The public, typed API for writing a game of your own: everything a game needs from
 cardwars, in one module. Its names stay: a game written against it keeps working.
-
-What a game must provide, may provide and may reuse is on :doc:`/api/authoring`; the guide
-:doc:`/guides/your-own-game` walks through one.
 """
 
 from __future__ import annotations

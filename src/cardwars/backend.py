@@ -1,14 +1,4 @@
-"""The one place that decides which backend runs the rules: compiled or interpreted.
-
-``"compiled"`` runs the extensions built from each game's rule modules (pure-mode ``.py`` files
-with a ``.pxd`` beside them) and ``cardwars/_core.pyx``; ``"python"`` runs the very same ``.py``
-files interpreted, with ``cardwars.core``. ``CARDWARS_PURE_PYTHON=1`` and
-``CARDWARS_REQUIRE_EXTENSION=1``, read once at import, change the choice (:doc:`/installation`).
-Both backends can live in one process: the interpreted build of ``cardwars.X`` is loaded as
-``cardwars._interpreted.X`` (another package's ``P.X`` as ``cardwars._interpreted._plugins.P.X``)
-even where the extension exists, and a game reaches its rules through a :class:`RuleSource`, so
-that :func:`use_backend` switches everything at once (:doc:`/layout`, :doc:`/contributing`).
-"""
+"""The one place that decides which backend runs the rules: compiled or interpreted."""
 
 from __future__ import annotations
 

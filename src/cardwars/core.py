@@ -1,8 +1,5 @@
-"""The shared core where nothing is compiled: the Python stand-in for :mod:`cardwars._core`,
-gathered from :mod:`cardwars.core_rng`, :mod:`cardwars.core_values` and
-:mod:`cardwars.core_envs`, with the same names, signatures and results
-(``tests/test_core_parity.py`` checks it).
-"""
+"""The shared core where nothing is compiled: the Python stand-in for :mod:`cardwars._core`
+(:doc:`/layout`), gathered from ``core_rng``, ``core_values`` and ``core_envs``."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Every exception cardwars raises, in one place, shared by both backends.
-
-All of them derive from :class:`CardwarsError`; the ones caused by a bad value also derive from
-:class:`ValueError`, so ``except ValueError`` keeps working. Their messages show a caller's value
-with :func:`describe`, which never runs the value's own code.
-"""
+"""Every exception cardwars raises, in one place, shared by both backends."""
 
 from __future__ import annotations
 
@@ -47,12 +42,13 @@ def describe(value: object, limit: int = _LIMIT) -> str:
     return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
 
 
-def _type_name(value: object) -> str:
+def _type_name(value: object, limit: int | None = 40) -> str:
+    """The name of ``value``'s type, cut to ``limit`` characters; never raises."""
     try:
         name = type(value).__name__
     except Exception:
         return "object"
-    return name[:40] if type(name) is str else "object"
+    return name[:limit] if type(name) is str else "object"
 
 
 def _describe(value: object, depth: int) -> str:

@@ -1,11 +1,4 @@
-"""One caller at a time: overlapping use of one object is a clear error, never a torn state.
-
-A step is refused while any other call on the same object runs (a callback re-entering it, or
-another thread); reads share the object but are refused while another thread steps it
-(:ref:`threads`). The Python objects above the machines mark their methods with :func:`step` and
-:func:`read`; the machines keep the same rule with a flag of their own. The message is ``BUSY``,
-on both backends.
-"""
+"""One caller at a time: overlapping use of one object is a clear error, never a torn state."""
 
 from __future__ import annotations
 

@@ -1,16 +1,11 @@
-"""The one list of the games: :func:`load_game`, :func:`game_class`, :func:`game_names`.
-
-Besides the built-in games, installed distributions register games under the entry-point group
-``cardwars.games`` (:data:`GROUP`), read without importing anything; a broken or clashing plugin
-never breaks the built-in games (:doc:`/api/registry`).
-"""
+"""The one list of the games: :func:`load_game`, :func:`game_class`, :func:`game_names`."""
 
 from __future__ import annotations
 
 import importlib
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from cardwars.engine import Game
@@ -142,9 +137,7 @@ def _read_entry_points() -> tuple[Plugin, ...]:
             )
         elif index >= MAX_PLUGINS:
             problem = f"more than MAX_PLUGINS = {MAX_PLUGINS} plugins are installed"
-        checked.append(
-            Plugin(plugin.name, plugin.value, plugin.distribution, problem) if problem else plugin
-        )
+        checked.append(replace(plugin, problem=problem) if problem else plugin)
     return tuple(checked)
 
 

@@ -1,8 +1,5 @@
-"""The plumbing every game's native vector tables share (:class:`VectorTables`): the checks of
-the blocks and seeds, the busy guard, and a step or reset of every table, its tables split over
-threads (compiled) or stepped one after another (interpreted). A game's tables extend it with
-their own rules: a ``run_job`` that steps one thread's share of the tables (a :class:`Job`), how
-a table takes its seed (``_seed``) and whether an action is refused (``_refuses``)."""
+"""The plumbing every game's native vector tables share (:class:`VectorTables`; what a game's
+tables add: the ``vector_tables.py`` row of :doc:`/contributing`)."""
 
 from __future__ import annotations
 

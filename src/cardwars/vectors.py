@@ -1,10 +1,4 @@
-"""The typed contract between a game and the RL adapters: its encodings and fast methods.
-
-A game whose decisions an agent can learn is an :class:`Encodable` whose :class:`Encoding`
-(``cardwars/<game>/encoding.py``) lays out its vectors; its states are :class:`EncodedState`,
-which write them straight from the machine. NumPy-free: :mod:`cardwars.envs.encoding` makes
-NumPy vectors of an :class:`Encoding`. A plugin's encodings: :doc:`/guides/your-own-game`.
-"""
+"""The typed contract between a game and the RL adapters: its encodings and fast methods."""
 
 from __future__ import annotations
 
