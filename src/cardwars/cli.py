@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
+import functools
 import json
 import os
 import sys
@@ -66,11 +67,6 @@ def _check_plot(path: str) -> None:
             f"--plot cannot write {suffix!r} files; use one of: {', '.join(sorted(formats))}"
         )
     _check_output(path, "--plot")
-
-
-def _text_of(game: Game[Any, Any] | str) -> GameText:
-    """The game's terminal text interface (:attr:`cardwars.engine.Game.text`)."""
-    return (game_class(game) if isinstance(game, str) else type(game)).text
 
 
 # --- options -------------------------------------------------------------------------------
@@ -316,7 +312,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     names = [*opponents[: args.seat], "human", *opponents[args.seat :]]
     if args.save:
         _check_output(args.save, "--save")  # before the game, not after it
-    text = _text_of(game)
+    text = game.text
     state = _start_of(args, game) if args.start else game.new_game(args.seed)
     from cardwars.agents import agent_by_name
 
@@ -411,7 +407,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     first = steps[0][0]
     if args.seat is not None and not 0 <= args.seat < first.players:
         raise CliError(f"--seat must be 0..{first.players - 1}, got {args.seat}")
-    text = _text_of(first.game_name)
+    text = game_class(first.game_name).text
     out = sys.stdout
 
     def show(state: GameState[Any]) -> None:
@@ -546,7 +542,7 @@ def _seed(text: str) -> int:
     return value
 
 
-def _at_least(text: str, low: int, words: str) -> int:
+def _at_least(low: int, words: str, text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -556,12 +552,8 @@ def _at_least(text: str, low: int, words: str) -> int:
     return value
 
 
-def _count(text: str) -> int:
-    return _at_least(text, 0, "an integer >= 0")
-
-
-def _positive(text: str) -> int:
-    return _at_least(text, 1, "a positive integer")
+_count = functools.partial(_at_least, 0, "an integer >= 0")
+_positive = functools.partial(_at_least, 1, "a positive integer")
 
 
 def build_parser() -> argparse.ArgumentParser:

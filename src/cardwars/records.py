@@ -321,15 +321,21 @@ def replay(
     parse = isinstance(record, (str, bytes))
     if parse:
         _check_size(record, max_bytes)  # type: ignore[arg-type]
-    return [Step(*step) for step in _guarded_replay(record, parse=parse, keep=True)]
+    steps: list[Step] = []
+    _guarded_replay(record, parse=parse, steps=steps)
+    return steps
 
 
-def _guarded_replay(
-    source: Any, *, parse: bool, keep: bool
-) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
+def _guarded_replay(source: Any, *, parse: bool, steps: list[Step] | None) -> GameState[Any]:
     """:func:`_replay` (after :func:`_parse` when ``parse``) letting only RecordError out."""
     try:
-        return _replay(_parse(source) if parse else _shallow(source), keep=keep)
+        record = _parse(source) if parse else source
+        if _depth_exceeds(record, MAX_DEPTH):
+            raise RecordError(
+                "the record is nested too deeply to be a game record "
+                f"(more than {MAX_DEPTH} levels)"
+            )
+        return _replay(record, steps)
     except RecordError:
         raise
     except RecursionError:
@@ -340,22 +346,20 @@ def _guarded_replay(
         ) from exc
 
 
-def _replay(
-    record: Any, *, keep: bool
-) -> list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]]:
+def _replay(record: Any, steps: list[Step] | None) -> GameState[Any]:
+    """Replay a parsed record; each step (the start first) goes to ``steps`` if given."""
     game, seed = _check_header(record)
     position = record.get("position")
     if position is None:
-        state = game.new_game(seed)
+        state: GameState[Any] = game.new_game(seed)
     else:
         try:
             state = game._from_position(position, seed)
         except (CardwarsError, TypeError, ValueError) as exc:
             raise RecordError(f"position: {clip(str(exc))}") from None
     move_types = {cls.__name__: cls for cls in game.move_types}
-    steps: list[tuple[GameState[Any], dict[int, Move], tuple[Event, ...]]] = []
-    if keep:
-        steps.append((state.copy(), {}, ()))
+    if steps is not None:
+        steps.append(Step(state.copy(), {}, ()))
     for index, step in enumerate(record["steps"]):
         where = f"steps[{index}]"
         if not isinstance(step, dict):
@@ -371,8 +375,8 @@ def _replay(
             events = state.apply(moves)
         except CardwarsError as exc:
             raise RecordError(f"{where}: {clip(str(exc))}") from None
-        if keep:
-            steps.append((state.copy(), moves, events))
+        if steps is not None:
+            steps.append(Step(state.copy(), moves, events))
     expected = record["result"]
     actual = _result_dict(state.result)
     if expected != actual:
@@ -380,9 +384,7 @@ def _replay(
             f"the stored result {_show(expected, 200)} does not match "
             f"the replayed game's {actual!r}"
         )
-    if not keep:
-        steps.append((state, {}, ()))
-    return steps
+    return state
 
 
 def _check_max_bytes(max_bytes: object) -> int:
@@ -400,10 +402,13 @@ def _check_size(text: str | bytes, max_bytes: int) -> None:
     if isinstance(text, str) and max_bytes // 4 < size <= max_bytes:
         size = len(text.encode("utf-8", "surrogatepass"))  # only when it may matter
     if size > max_bytes:
-        raise RecordError(
-            f"the record is larger than max_bytes={max_bytes} bytes; "
-            "pass a larger max_bytes to read it"
-        )
+        raise _too_large(max_bytes)
+
+
+def _too_large(max_bytes: int) -> RecordError:
+    return RecordError(
+        f"the record is larger than max_bytes={max_bytes} bytes; pass a larger max_bytes to read it"
+    )
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
@@ -423,7 +428,7 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
 
 def _parse(text: str | bytes) -> Any:
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except RecursionError:
         raise RecordError(
             "the record is nested too deeply to be a game record (a record nests a few levels)"
@@ -432,15 +437,6 @@ def _parse(text: str | bytes) -> Any:
         raise RecordError("the record is too large to parse") from None
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError) as exc:
         raise RecordError(f"not JSON: {clip(str(exc))}") from None
-    return _shallow(value)
-
-
-def _shallow(value: Any) -> Any:
-    if _depth_exceeds(value, MAX_DEPTH):
-        raise RecordError(
-            f"the record is nested too deeply to be a game record (more than {MAX_DEPTH} levels)"
-        )
-    return value
 
 
 def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYTES) -> bytes:
@@ -479,9 +475,7 @@ def _read_capped(file: IO[bytes], max_bytes: int) -> bytes:
             raise RecordError(
                 f"the record does not fit in memory ({len(data)} bytes read)"
             ) from None
-    raise RecordError(
-        f"the record is larger than max_bytes={max_bytes} bytes; pass a larger max_bytes to read it"
-    )
+    raise _too_large(max_bytes)
 
 
 @overload
@@ -521,7 +515,7 @@ def loads(
         raise wrong_type("game", "a cardwars Game or None", game)
     max_bytes = _check_max_bytes(max_bytes)
     _check_size(text, max_bytes)
-    state = _guarded_replay(text, parse=True, keep=False)[-1][0]
+    state = _guarded_replay(text, parse=True, steps=None)
     if game is not None:
         expected = (game.name, game.players, game.rules)
         found = (state.game_name, state.players, getattr(state, "rules", None))

@@ -169,13 +169,6 @@ def _column(
     return checked
 
 
-def _keep(heap: list[_Candidate], keep: int, candidate: _Candidate) -> None:
-    if len(heap) < keep:
-        heapq.heappush(heap, candidate)
-    elif candidate[:2] > heap[0][:2]:
-        heapq.heapreplace(heap, candidate)
-
-
 def _run_chunk(
     game: Game[Any, Any],
     agents: tuple[Agent | str, ...],
@@ -215,7 +208,9 @@ def _run_chunk(
         winners.append(result.winner if result.winner is not None else -1)
         codes.append(terminations.index(result.termination))
         if keep and (len(heap) < keep or (result.length, -k) > heap[0][:2]):
-            _keep(heap, keep, (result.length, -k, _figures(game, final)))
+            heapq.heappush(heap, (result.length, -k, _figures(game, final)))
+            if len(heap) > keep:
+                heapq.heappop(heap)
     return _Chunk(start, lengths, winners, codes, tuple(heap))
 
 
@@ -564,9 +559,7 @@ def simulate(
             pool: Executor
             own_pool: ProcessPoolExecutor | None = None
             todo = iter(starts)
-            pending: set[Future[_Chunk]] = set()
-            submitted: dict[Future[_Chunk], tuple[int, int]] = {}  # first game and count
-            finished = False
+            pending: dict[Future[_Chunk], tuple[int, int]] = {}  # first game and count
             with _HeldInterrupts() as interrupts:
                 if executor is None:
                     from concurrent.futures import ProcessPoolExecutor
@@ -580,13 +573,11 @@ def simulate(
                     while True:
                         for s in itertools.islice(todo, in_flight - len(pending)):
                             count = min(chunk_size, games - s)
-                            future = pool.submit(run, s, count)
-                            submitted[future] = (s, count)
-                            pending.add(future)
+                            pending[pool.submit(run, s, count)] = (s, count)
                             interrupts.deliver()
                         if not pending:
                             break
-                        ready, pending = wait(
+                        ready, _ = wait(
                             pending, timeout=interrupts.poll, return_when=FIRST_COMPLETED
                         )
                         interrupts.deliver()
@@ -594,24 +585,23 @@ def simulate(
                             try:
                                 chunk = future.result()  # a chunk's error stops the run here
                             except Exception as exc:
-                                raise _chunk_error(exc, *submitted[future]) from exc
-                            del submitted[future]
+                                raise _chunk_error(exc, *pending[future]) from exc
+                            del pending[future]
                             chunks.append(chunk)
                             done += len(chunk.lengths)
                             with interrupts.allowed():
                                 report_progress(done, games)
-                    finished = True
-                finally:
-                    if not finished:  # an error or Ctrl-C: leave nothing running or waiting
-                        if own_pool is not None:
-                            # It cancels its own queued chunks (cancelling them from here
-                            # can make its manager thread print InvalidStateError).
-                            _abandon(own_pool)
-                        else:
-                            for future in pending:
-                                future.cancel()
-                    elif own_pool is not None:
-                        own_pool.shutdown()
+                except BaseException:  # an error or Ctrl-C: leave nothing running or waiting
+                    if own_pool is not None:
+                        # It cancels its own queued chunks (cancelling them from here
+                        # can make its manager thread print InvalidStateError).
+                        _abandon(own_pool)
+                    else:
+                        for future in pending:
+                            future.cancel()
+                    raise
+                if own_pool is not None:
+                    own_pool.shutdown()
     finally:
         close_progress()
     chunks.sort(key=lambda c: c.start)

@@ -157,11 +157,9 @@ def _plain_data(value: object) -> JsonValue:
     """A field's value as JSON data: the plain data kept as it is, tuples as lists."""
     if value is None or (isinstance(value, (bool, int, str)) and type(value) in (bool, int, str)):
         return value
-    if type(value) in (tuple, list):
-        assert isinstance(value, (tuple, list))
+    if type(value) is tuple or type(value) is list:
         return [_plain_data(item) for item in value]
     if type(value) is dict:
-        assert isinstance(value, dict)
         return {str(key): _plain_data(item) for key, item in value.items()}
     return describe(value)  # a field someone set to another value: its description
 
@@ -360,17 +358,6 @@ def _bounds(cls: type) -> dict[str, Any]:
     }
 
 
-def _integer(data: object) -> int | None:
-    """A JSON integer as an int: an int (not a bool), or a float with no fraction (``5.0``)."""
-    if isinstance(data, bool):
-        return None
-    if isinstance(data, int):
-        return data
-    if isinstance(data, float) and data.is_integer():
-        return int(data)
-    return None
-
-
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
@@ -418,14 +405,15 @@ def _decode_value(
             raise RecordError(f"{where}: expected true or false, got {_clip(data)}")
         return data
     if hint is int:
-        number = _integer(data)
-        if number is None:
+        if isinstance(data, float) and data.is_integer():
+            data = int(data)  # a JSON integer may be written 5.0
+        if isinstance(data, bool) or not isinstance(data, int):
             raise RecordError(f"{where}: expected an integer, got {_clip(data)}")
-        if bound is not None and not bound[0] <= number <= bound[1]:
+        if bound is not None and not bound[0] <= data <= bound[1]:
             raise RecordError(
-                f"{where}: expected an integer {bound[0]}..{bound[1]}, got {describe(number)}"
+                f"{where}: expected an integer {bound[0]}..{bound[1]}, got {describe(data)}"
             )
-        return number
+        return data
     if hint is str:
         if not isinstance(data, str):
             raise RecordError(f"{where}: expected a string, got {_clip(data)}")
