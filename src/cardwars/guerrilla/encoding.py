@@ -8,16 +8,36 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from cardwars.cards import Card
-from cardwars.engine import Game
+from cardwars.engine import Game, Result
 from cardwars.guerrilla.moves import GuerrillaObservation
 from cardwars.guerrilla.rules import Rules
 from cardwars.vectors import Encoding, code, codes, flags, layout, one_hot, result_codes
 
-if TYPE_CHECKING:
-    from cardwars.guerrilla.state import State
+
+class _Board(Protocol):
+    """What the god's-eye encoder reads of a state (``guerrilla.State`` is one): the game's
+    folder imports this module, so it names the state by what it reads, not by class."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def draw_piles(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def discard_piles(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def tie_rounds(self) -> tuple[tuple[tuple[int, Card, Card | None], ...], ...]: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    def observation(self, player: int) -> GuerrillaObservation: ...
+
 
 __all__ = ["TIE_ROUNDS", "encoding", "observation_size", "state_size"]
 
@@ -139,7 +159,7 @@ def encoding(game: Game[Rules, Any]) -> Encoding:
             *last(obs),
         ]
 
-    def god(state: State) -> list[int]:
+    def god(state: _Board) -> list[int]:
         obs = state.observation(0)
         out = head(obs)
         for hand in state.hands:
