@@ -9,6 +9,7 @@ of ``C time / cardwars time`` per player count (1.0: as fast as plain C; above: 
 
     python benchmarks/bench_plain_c.py                   # 2, 3, 4 players, 5 rounds
     python benchmarks/bench_plain_c.py --games 200000 --rounds 7 --json out.json
+    python benchmarks/bench_plain_c.py --docs            # and docs/_generated/plain_c.rst
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import harness
 
@@ -76,14 +78,57 @@ def cardwars_seconds(players: int, games: int) -> float:
     return time.perf_counter() - start
 
 
+def write_docs(
+    args: argparse.Namespace, rows: list[dict[str, Any]], started: str, load_before: str
+) -> None:
+    """The table as ``docs/_generated/plain_c.rst``, under the run's provenance."""
+    command = "python benchmarks/bench_plain_c.py --docs"
+    if (args.games, args.rounds) != (100_000, 5):
+        command += f" --games {args.games} --rounds {args.rounds}"
+    settings = (
+        f"{args.games:,} games a timing, the median of {args.rounds} alternating pairs; "
+        f"the peer compiled with {Path(shutil.which('gcc') or 'cc').name} -O3 and checked "
+        f"against cardwars over the first {args.check:,} games of each player count"
+    )
+    header = [
+        "players",
+        "plain C (games/s)",
+        "``simulate``, one worker (games/s)",
+        "C time / cardwars time (median)",
+    ]
+    table = [
+        [
+            str(row["players"]),
+            harness.fmt_rate(args.games / statistics.median(row["peer"])),
+            harness.fmt_rate(args.games / statistics.median(row["cardwars"])),
+            f"{row['ratio']:.3f}",
+        ]
+        for row in rows
+    ]
+    harness.write_docs(
+        "plain_c",
+        "\n\n".join(
+            [
+                harness.provenance(command, started, load_before, settings),
+                harness.rst_table(header, table, "Clone War, whole games per second"),
+            ]
+        ),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000, help="games per timing")
     parser.add_argument("--rounds", type=int, default=5, help="alternating pairs of timings")
     parser.add_argument("--check", type=int, default=2_000, help="games compared game by game")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--docs", action="store_true", help="also write docs/_generated/plain_c.rst (its table)"
+    )
     args = parser.parse_args()
     harness.require_compiled()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load_before = harness.load_average()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         binary = build(Path(tmp))
@@ -104,6 +149,8 @@ def main() -> None:
             rate_ours = args.games / statistics.median(ours)
             rows.append({"players": players, "peer": peer, "cardwars": ours, "ratio": ratio})
             print(f"| {players} | {rate_c:,.0f} | {rate_ours:,.0f} | {ratio:.3f} |", flush=True)
+    if args.docs:
+        write_docs(args, rows, started, load_before)
     if args.json:
         Path(args.json).write_text(
             json.dumps({"date": time.strftime("%Y-%m-%d %H:%M"), "rows": rows}, indent=1)
