@@ -41,7 +41,7 @@ cdef tuple _flags(int* values, int n)
 
 cdef class BoardViews:
     cdef Board g
-    cdef Events ev
+    cdef Events* ev           # malloc'd, not in the object: tp_alloc zeroes the object
     cdef Board* st            # &g: what the rule steps are handed
     cdef Events* evs          # &ev
     cdef tuple _cards         # the 52 labels the views are built from, by card id

@@ -27,6 +27,7 @@ if cython.compiled:
         _same_cards,
     )
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memset
 else:
     from cardwars.core_values import SlotBuilder
@@ -381,7 +382,7 @@ class BoardViews:
     g: Board
     ev: Events
     st: Board  # &g: what the rule steps are handed
-    evs: Events  # &ev
+    evs: Events  # ev
     _cards: tuple[Any, ...]  # the 52 labels the views are built from, by card id
     _public: tuple[Any, ...] | None  # this step's view(), what every observation shares
     _last_removed: tuple[Any, ...] | None  # the last view's removed pile, while unchanged
@@ -389,7 +390,12 @@ class BoardViews:
     def __cinit__(self) -> None:
         if cython.compiled:
             self.st = cython.address(self.g)
-            self.evs = cython.address(self.ev)
+            # The 4 KiB event buffer is read only up to its count: outside the object, no
+            # allocation zeroes it (the object's tp_alloc would, on every copy()).
+            self.ev = cython.cast(cython.pointer(Events), malloc(cython.sizeof(Events)))
+            if self.ev == cython.NULL:
+                raise MemoryError()
+            self.evs = self.ev
             self.ev.n = 0
         else:
             self.g = self.st = BoardLists()
@@ -397,6 +403,10 @@ class BoardViews:
             self._cards = ()
             self._public = None
             self._last_removed = None
+
+    def __dealloc__(self) -> None:
+        if cython.compiled:
+            free(self.ev)
 
     # --- the protocol's reads ------------------------------------------------------------
     @property
