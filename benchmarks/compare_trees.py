@@ -186,12 +186,14 @@ def _runner(kind: str, name: str, players: int) -> Callable[[int], int]:
                 positions.append(state)
 
         def run(count: int) -> int:
-            moves = count
-            for i in range(moves):
-                state = positions[i % len(positions)]
-                seat = min(state.to_act)
-                agent.choose(state.observation(seat), state.legal_moves(seat), cardwars.Rng(i))
-            return moves
+            # Whole passes over the positions: moves differ in cost from one position to the
+            # next, so a run that stopped part-way would weigh them differently on each tree.
+            for _ in range(count):
+                for i, state in enumerate(positions):
+                    seat = min(state.to_act)
+                    moves = state.legal_moves(seat)
+                    agent.choose(state.observation(seat), moves, cardwars.Rng(i))
+            return count * len(positions)
 
         return run
     raise SystemExit(f"unknown measure kind {kind!r}")
