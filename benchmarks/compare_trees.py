@@ -239,6 +239,11 @@ def _load(load: tuple[float, float, float]) -> str:
     return ", ".join(f"{x:.2f}" for x in load)
 
 
+def _rate(rate: float) -> str:
+    """A rate for the table: one decimal below 100 (an ISMCTS move takes tens of ms)."""
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:,.1f}"
+
+
 def _range(row: dict[str, Any]) -> tuple[float, float]:
     """The lowest and highest ``after / before`` of a measure's rounds."""
     ratios = [a / b for a, b in zip(row["after"], row["before"], strict=True)]
@@ -267,8 +272,8 @@ def _rst_table(header: str, rows: list[dict[str, Any]]) -> str:
         low, high = _range(row)
         lines += [
             f"   * - ``{row['measure']}``",
-            f"     - {statistics.median(row['before']):,.0f}",
-            f"     - {statistics.median(row['after']):,.0f}",
+            f"     - {_rate(statistics.median(row['before']))}",
+            f"     - {_rate(statistics.median(row['after']))}",
             f"     - {row['ratio']:.3f}",
             f"     - {low:.2f} to {high:.2f}",
             f"     - {max(row['after']) / max(row['before']):.3f}",
@@ -309,7 +314,7 @@ def main(argv: list[str] | None = None) -> None:
         low, high = _range(rows[-1])
         best = max(afters) / max(befores)
         print(
-            f"| {measure} | {before:,.0f} | {after:,.0f} | {ratio:.3f} "
+            f"| {measure} | {_rate(before)} | {_rate(after)} | {ratio:.3f} "
             f"| {low:.2f}-{high:.2f} | {best:.3f} |",
             flush=True,
         )
