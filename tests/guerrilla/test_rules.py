@@ -26,6 +26,7 @@ from cardwars.guerrilla import (
     Support,
     TieCards,
 )
+from tests import builds
 from tests.guerrilla.helpers import BOOL_OPTIONS, STRING_OPTIONS, c, cards, phase_of
 
 # --- validation ------------------------------------------------------------------------
@@ -74,6 +75,25 @@ def test_gt_load_game_and_copy_equality() -> None:
     assert interpreted != state
     interpreted.apply(move)
     assert interpreted == state
+
+
+def test_gt_each_machine_steps_its_own_event_buffer() -> None:
+    # A machine's event buffer is its own (compiled: allocated beside the object, not in it):
+    # a copy's step leaves the original's last events as they were, and the reverse.
+    state = cardwars.load_game("guerrilla", players=3).new_game(7)
+    state.apply({s: state.legal_moves(s)[0] for s in state.to_act})
+    machine = state._m
+    before = machine.events()
+    other = machine.copy()
+    assert other.events() == before
+    assert other.apply_actions({s: other.legal_actions(s)[-1] for s in other.to_act})
+    after = other.events()
+    assert after != before
+    assert machine.events() == before
+    assert machine.apply_actions({s: machine.legal_actions(s)[0] for s in machine.to_act})
+    assert other.events() == after
+    if builds.backend_name() == "compiled":  # interpreted, __new__ alone runs no __cinit__
+        assert type(machine).__new__(type(machine)).events() == ()  # never set up: none
 
 
 # --- each option ------------------------------------------------------------------------
