@@ -43,7 +43,7 @@ cdef class BoardViews:
     cdef Board g
     cdef Events* ev           # malloc'd, not in the object: tp_alloc zeroes the object
     cdef Board* st            # &g: what the rule steps are handed
-    cdef Events* evs          # &ev
+    cdef Events* evs          # = ev, what the rule steps are handed
     cdef tuple _cards         # the 52 labels the views are built from, by card id
     cdef object _public       # this step's view(), the part every seat's observation shares
     cdef tuple _last_removed  # the last view's removed pile, reused while unchanged

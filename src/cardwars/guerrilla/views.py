@@ -382,7 +382,7 @@ class BoardViews:
     g: Board
     ev: Events
     st: Board  # &g: what the rule steps are handed
-    evs: Events  # ev
+    evs: Events  # = ev, what the rule steps are handed
     _cards: tuple[Any, ...]  # the 52 labels the views are built from, by card id
     _public: tuple[Any, ...] | None  # this step's view(), what every observation shares
     _last_removed: tuple[Any, ...] | None  # the last view's removed pile, while unchanged
