@@ -250,3 +250,45 @@ def test_a_clone_war_machine_refuses_a_battle_after_the_end(backend: str) -> Non
     table = builds.current.WholeGame([[0, 1], []], [], 0, 0, 0, 0, 0, 10000, 0)
     with pytest.raises(ValueError, match="over"):  # one seat holds every card: over at once
         table.battle()
+
+
+@pytest.mark.parametrize("fault", ["illegal", "missing"])
+@pytest.mark.parametrize("name", ["aliwar", "guerrilla"])
+def test_an_illegal_action_while_another_thread_steps_gets_a_consistent_error(
+    name: str, fault: str, backend: str
+) -> None:
+    # The error paths read a seat's legal moves and their actions. Another thread stepping the
+    # state between two such reads made them disagree: the message's pairing of the two
+    # escaped as a ValueError (a four-thread CI run), or the error's fields contradicted each
+    # other. One read gives both now: here the first read of the actions steps the state, as
+    # that thread would.
+    game = cardwars.load_game(name)
+    state = game.new_game(seed=42)
+    seat = min(state.to_act)
+    before = state.legal_actions(seat)
+    step = {s: state.legal_actions(s)[0] for s in state.to_act}
+    given = {**step, seat: next(a for a in range(game.num_actions) if a not in before)}
+    if fault == "missing":  # the first polled seat has no action: its legal ones are shown
+        given = {s: a for s, a in step.items() if s != seat}
+    stepped: list[bool] = []
+    base: Any = type(state)
+
+    class Racing(base):  # type: ignore[misc]  # a State has __slots__: no instance patch
+        __slots__ = ()
+
+        def legal_actions(self, player: int) -> tuple[int, ...]:
+            if not stepped:
+                stepped.append(True)
+                self.apply_actions(step)
+            actions: tuple[int, ...] = super().legal_actions(player)
+            return actions
+
+    state.__class__ = Racing
+    with pytest.raises(IllegalMoveError) as info:
+        state.apply_actions(given)
+    assert stepped
+    error = info.value
+    assert error.seat == seat
+    assert error.legal_actions
+    assert len(error.legal) == len(error.legal_actions)
+    assert error.legal == tuple(str(game.action_to_move(a)) for a in error.legal_actions)

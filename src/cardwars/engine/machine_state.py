@@ -204,8 +204,12 @@ class MachineState(GameState[PhaseT]):
         return actions
 
     def _actions_of(self, player: int) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-        """``(legal_moves(player), legal_actions(player))``: the machine keeps both per step."""
-        return self.legal_moves(player), self.legal_actions(player)
+        """``(legal_moves(player), legal_actions(player))`` from one read of the machine: two
+        reads could straddle another thread's step and disagree (the moves are the action
+        space's own, as ``legal_moves`` gives them)."""
+        actions = self.legal_actions(player)
+        moves = self._action_space.moves
+        return tuple([moves[action] for action in actions]), actions
 
     def action_mask(self, player: int) -> bytes:
         """``num_actions`` bytes: 1 where the action is legal for ``player``, else 0.

@@ -297,14 +297,19 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
                 parts.append(f"{thing}(s) for seat(s) [{listed}] that are not polled")
             # The fields: the first seat at fault, and its legal moves if it is polled.
             seat = missing[0] if missing else extra[0]
-            legal = self.legal_moves(seat) if missing else ()
+            legal: tuple[Move, ...] = ()
+            actions: tuple[int, ...] = ()
+            if missing and thing == "action":  # one read: another thread may step between two
+                legal, actions = self._actions_of(seat)
+            elif missing:
+                legal = self.legal_moves(seat)
             raise IllegalMoveError(
                 f"{'; '.join(parts)} in phase {self.phase.name}: {method}() needs exactly one "
                 f"{thing} for each seat of to_act = {sorted(polled)}",
                 seat=seat,
                 legal=tuple(str(move) for move in legal),
                 legal_wire=legal_documents(legal),
-                legal_actions=self.legal_actions(seat) if missing and thing == "action" else (),
+                legal_actions=actions,
             )
         return given
 
