@@ -33,11 +33,17 @@ from cardwars.clone_war import CloneWar
 PEER = Path(__file__).resolve().parent / "peers" / "clone_war.c"
 
 
-def build(out: Path) -> Path:
-    """Compile the peer; exit with a hint where there is no C compiler."""
+def compiler() -> str:
+    """The C compiler the peer is built with; exit with a hint where there is none."""
     cc = shutil.which("gcc") or shutil.which("cc")
     if cc is None:
         sys.exit("no C compiler (gcc or cc) on PATH: the plain C peer cannot be built")
+    return cc
+
+
+def build(out: Path) -> Path:
+    """Compile the peer."""
+    cc = compiler()
     binary = out / "clone_war"
     subprocess.run([cc, "-O3", "-o", str(binary), str(PEER)], check=True)
     return binary
@@ -87,7 +93,7 @@ def write_docs(
         command += f" --games {args.games} --rounds {args.rounds}"
     settings = (
         f"{args.games:,} games a timing, the median of {args.rounds} alternating pairs; "
-        f"the peer compiled with {Path(shutil.which('gcc') or 'cc').name} -O3 and checked "
+        f"the peer compiled with {Path(compiler()).name} -O3 and checked "
         f"against cardwars over the first {args.check:,} games of each player count"
     )
     header = [
