@@ -4,7 +4,7 @@
 cimport cython
 from libc.stdint cimport uint32_t, uint64_t
 
-from cardwars._core cimport _rng_below
+from cardwars._core cimport _rng_below, _sample_prefix_ints, _shuffle_ints
 
 from cardwars.guerrilla.strength cimport PAIR
 
@@ -153,12 +153,13 @@ cdef inline void sort_cards(int* cards, int m, int* out) noexcept nogil:
             out[j + 1] = out[j]
             j -= 1
         out[j + 1] = x
-@cython.locals(s=int, i=int, m=int)
-cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
 cdef inline int below(uint64_t* rngs, int i, int m) noexcept nogil:
     return <int>_rng_below(&rngs[i], <uint32_t>m)
 @cython.locals(s=int)
 cdef void init_board(Board* st, int n, int* opt, uint64_t rng) noexcept nogil
-cdef void shuffle_cards(Board* st, int* cards, int m) noexcept nogil
-cdef void sample_cards(Board* st, int* cards, int m, int k) noexcept nogil
+# The position's RNG: the core's shuffles, inline (board.py has them for the interpreted build).
+cdef inline void shuffle_cards(Board* st, int* cards, int m) noexcept nogil:
+    _shuffle_ints(&st.rng, cards, m)
+cdef inline void sample_cards(Board* st, int* cards, int m, int k) noexcept nogil:
+    _sample_prefix_ints(&st.rng, cards, m, k)
 cdef uint64_t derive(uint64_t seed, uint64_t index) noexcept nogil

@@ -21,7 +21,7 @@ except ModuleNotFoundError:  # no Cython here: the package's stand-in
     from cardwars import _cython as cython  # type: ignore[no-redef]
 
 if cython.compiled:
-    from cython.cimports.cardwars._core import _GAMMA, _mix, _sample_prefix_ints, _shuffle_ints
+    from cython.cimports.cardwars._core import _GAMMA, _mix
     from cython.cimports.cardwars.guerrilla.strength import *  # noqa: F403
     from cython.cimports.libc.string import memset
 else:
@@ -270,36 +270,6 @@ def set_guerrilla_rank(st: Board, g: int) -> None:
         st.eff[c] = effective(c, g, st.opt[O_ACE_LOW] != 0)
 
 
-# --- GT-12 the table order ---------------------------------------------------------------
-def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
-    """The table in table order (GT-12): played, supports, then the tie placements
-    (face down before face up); each card's owner and whether it is face up. Its size."""
-    m = 0
-    for s in range(st.n):
-        if st.played[s] >= 0:
-            card[m] = st.played[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for s in range(st.n):
-        if st.support[s] >= 0:
-            card[m] = st.support[s]
-            owner[m] = s
-            up[m] = 1
-            m += 1
-    for i in range(st.tie_n):
-        if st.tie_down[i] >= 0:
-            card[m] = st.tie_down[i]
-            owner[m] = st.tie_seat[i]
-            up[m] = 0
-            m += 1
-        card[m] = st.tie_up[i]
-        owner[m] = st.tie_seat[i]
-        up[m] = 1
-        m += 1
-    return m
-
-
 # --- who is in, who is asked ---------------------------------------------------------------
 
 
@@ -339,11 +309,10 @@ def init_board(st: Board, n: int, opt: list[int], rng: int) -> None:
 
 
 # --- the position's RNG (the shared core's, to the bit) --------------------------------------
-def shuffle_cards(st: Board, cards: list[int], m: int) -> None:
-    """Shuffle ``cards[:m]`` with the position's RNG (Fisher-Yates, ascending i)."""
-    if cython.compiled:
-        _shuffle_ints(cython.address(st.rng), cards, m)
-    else:
+if not cython.compiled:  # compiled: board.pxd's inline C, a call of the core's shuffle
+
+    def shuffle_cards(st: Board, cards: list[int], m: int) -> None:
+        """Shuffle ``cards[:m]`` with the position's RNG (Fisher-Yates, ascending i)."""
         rng = Rng(st.rng)
         part = [cards[i] for i in range(m)]
         rng.shuffle(part)
@@ -351,12 +320,8 @@ def shuffle_cards(st: Board, cards: list[int], m: int) -> None:
             cards[i] = part[i]
         st.rng = rng.state
 
-
-def sample_cards(st: Board, cards: list[int], m: int, k: int) -> None:
-    """The first ``k`` steps of :func:`shuffle_cards`: ``cards[:k]`` a uniform sample."""
-    if cython.compiled:
-        _sample_prefix_ints(cython.address(st.rng), cards, m, k)
-    else:
+    def sample_cards(st: Board, cards: list[int], m: int, k: int) -> None:
+        """The first ``k`` steps of :func:`shuffle_cards`: ``cards[:k]`` a uniform sample."""
         rng = Rng(st.rng)
         part = [cards[i] for i in range(m)]
         rng.sample_prefix(part, k)

@@ -3,6 +3,8 @@
 cimport cython
 from cardwars.guerrilla.board cimport Board, Events
 
+@cython.locals(s=int, i=int, m=int)
+cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
 @cython.locals(i=int, u_n=int, lost=int, has_g=bint)
 cdef void decided(Board* st, int* winners, int wn, Events* ev) noexcept nogil
 @cython.locals(i=int)

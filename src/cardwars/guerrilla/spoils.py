@@ -1,6 +1,7 @@
 """GT-11 Loss of Forces, GT-12 Spoils, GT-13 Spy: how a decided skirmish is paid out.
 
-Read top to bottom, in the order the rules happen once a skirmish is decided:
+Read top to bottom, in the order the rules happen once a skirmish is decided (each reads the
+cards on the table in GT-12's table order, :func:`table_cards`):
 
 - :func:`decided` (GT-10.6): the face-down tie cards are shown (``FACE_DOWN_REVEALED``) and the
   Guerrillas among them mark their owners (GT-6.3);
@@ -48,9 +49,37 @@ else:
         is_guerrilla,
         poll,
         sample_cards,
-        table_cards,
     )
     from .ending import end_at_cap, end_by_elimination
+
+
+def table_cards(st: Board, card: list[int], owner: list[int], up: list[int]) -> int:
+    """The table in table order (GT-12): played, supports, then the tie placements
+    (face down before face up); each card's owner and whether it is face up. Its size."""
+    m = 0
+    for s in range(st.n):
+        if st.played[s] >= 0:
+            card[m] = st.played[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for s in range(st.n):
+        if st.support[s] >= 0:
+            card[m] = st.support[s]
+            owner[m] = s
+            up[m] = 1
+            m += 1
+    for i in range(st.tie_n):
+        if st.tie_down[i] >= 0:
+            card[m] = st.tie_down[i]
+            owner[m] = st.tie_seat[i]
+            up[m] = 0
+            m += 1
+        card[m] = st.tie_up[i]
+        owner[m] = st.tie_seat[i]
+        up[m] = 1
+        m += 1
+    return m
 
 
 def decided(st: Board, winners: list[int], wn: int, ev: Events | None) -> None:

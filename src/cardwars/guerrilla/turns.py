@@ -50,11 +50,10 @@ else:
         is_guerrilla,
         sort_cards,
         strength,
-        table_cards,
     )
     from .combat import on_play, on_support
     from .promotion import on_propose, on_respond, start_skirmish
-    from .spoils import on_remove
+    from .spoils import on_remove, table_cards
     from .ties import on_tie
 
 

@@ -27,6 +27,7 @@ if cython.compiled:
         _same_cards,
     )
     from cython.cimports.cardwars.guerrilla.board import *  # noqa: F403
+    from cython.cimports.cardwars.guerrilla.spoils import table_cards
     from cython.cimports.libc.stdlib import free, malloc
     from cython.cimports.libc.string import memset
 else:
@@ -56,8 +57,8 @@ else:
         BoardLists,
         EventLists,
         Events,
-        table_cards,
     )
+    from .spoils import table_cards
 
 from cardwars.guerrilla.bridge import GuerrillaFaces, GuerrillaViewFaces
 
