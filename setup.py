@@ -49,16 +49,8 @@ else:
     # gcc alone: its loop distribution turns the rule steps' short loops over the seats
     # (n <= 4) into memset/memcpy calls that cost more than the loops themselves. Another
     # compiler (CC=clang) may not know the flag, so it is given to gcc only.
-    # Its inliner's limits are raised too: a rule step that is its own function (GT-5.2's
-    # draw_cards, say) is then inlined into the step of the same module that calls it, as
-    # the hand-written machine's steps were; callgrind counts 2-3% fewer instructions per
-    # Guerrilla game, the other games' counts are unchanged, the modules 6% larger.
     if "clang" not in (os.environ.get("CC") or sysconfig.get_config_var("CC") or ""):
-        COMPILE_ARGS += [
-            "-fno-tree-loop-distribute-patterns",
-            "--param=max-inline-insns-auto=60",
-            "--param=inline-unit-growth=100",
-        ]
+        COMPILE_ARGS.append("-fno-tree-loop-distribute-patterns")
 
 SRC = Path("src")
 
