@@ -5,8 +5,9 @@ from cardwars.guerrilla.board cimport Board, Events
 
 @cython.locals(j=int, m=int)
 cdef void reshuffle(Board* st, int s, Events* ev) noexcept nogil
+# inline: gcc puts it into draw_step; ties.py calls the exported function.
 @cython.locals(_i=int, card=int, got=int)
-cdef int draw_cards(Board* st, int s, int count, Events* ev) noexcept nogil
+cdef inline int draw_cards(Board* st, int s, int count, Events* ev) noexcept nogil
 @cython.locals(s=int, need=int, got=int, out_n=int)
 cdef void draw_step(Board* st, Events* ev) noexcept nogil
 @cython.locals(i=int, j=int, s=int, card=int)

@@ -3,8 +3,9 @@
 cimport cython
 from cardwars.guerrilla.board cimport Board, Events
 
+# inline: gcc puts it into decided and forces_lost; turns.py and views.py call it exported.
 @cython.locals(s=int, i=int, m=int)
-cdef int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
+cdef inline int table_cards(Board* st, int* card, int* owner, int* up) noexcept nogil
 @cython.locals(i=int, u_n=int, lost=int, has_g=bint)
 cdef void decided(Board* st, int* winners, int wn, Events* ev) noexcept nogil
 @cython.locals(i=int)
