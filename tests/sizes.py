@@ -2,9 +2,11 @@
 
 The differential and statistical tests that play thousands of games are marked
 ``slow``. The default command (``pytest -q -n auto``) runs them at the ``quick``
-count; ``pytest --full`` (CI: ``pytest -n auto -m slow --full``) runs them at the
-``full`` one. :func:`tests.conftest.pytest_configure` sets :data:`FULL` before any
-test module is imported, so module-level counts (parametrize lists) see it too.
+count, on the compiled backend only; ``pytest --full`` (CI: ``pytest -n auto -m slow
+--full``) runs them at the ``full`` one, on both backends.
+:func:`tests.conftest.pytest_configure` sets :data:`FULL` before any test module is
+imported, so module-level counts (parametrize lists) see it too. A test that calls
+:func:`sized` must be marked ``slow``: otherwise no run selects it at its full count.
 """
 
 from __future__ import annotations

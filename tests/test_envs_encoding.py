@@ -182,6 +182,7 @@ def test_rows_by_key() -> None:
         rows(("x",), ("v",), [[1]])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=[f"{n}-{p}" for n, p in CONFIGS])
 @pytest.mark.compiled_pass
 def test_encode_seats_core_and_interpreted_agree(backend: str, name: str, players: int) -> None:

@@ -65,6 +65,7 @@ def run_attack(backend: str, kind: str, name: str, players: int, count: int) -> 
     return child.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_a_key_that_steps_the_state_during_the_keyed_lookup(
     name: str, players: int, backend: str
@@ -75,12 +76,14 @@ def test_a_key_that_steps_the_state_during_the_keyed_lookup(
     assert fired > 0, out  # the attack did reach the lookup
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), ALL_GAMES)
 def test_hostile_values_at_every_entry_point(name: str, players: int, backend: str) -> None:
     examples = sizes.sized(600, 120) if backend == "compiled" else sizes.sized(200, 40)
     run_attack(backend, "fuzz", name, players, examples)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), [("aliwar", 2), ("guerrilla", 4), ("clone-war", 3)])
 def test_four_threads_on_one_state(name: str, players: int, backend: str) -> None:
     run_attack(backend, "threads", name, players, sizes.sized(40, 6))

@@ -62,6 +62,7 @@ def test_aw_greedy_batch_replays_play(backend: str, agents: tuple[str, str]) -> 
     assert batched(game, agents, DIFFERENTIAL_SEED, 0, games) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [

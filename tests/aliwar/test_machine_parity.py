@@ -187,6 +187,7 @@ BATCH_OPTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", BATCH_OPTIONS, ids=repr)
 @pytest.mark.parametrize("agents", [(0, 0), (1, 0), (0, 1), (1, 1)], ids=repr)
 @pytest.mark.compiled_pass
@@ -198,6 +199,7 @@ def test_batch_builds_agree(backend: str, options: dict[str, int], agents: tuple
         assert list(compiled[name]) == list(interpreted[name]), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", BATCH_OPTIONS[:3], ids=repr)
 @pytest.mark.parametrize(("seat", "opponent", "recall"), [(0, 0, 1), (1, 1, 0), (0, 1, 1)])
 @pytest.mark.compiled_pass

@@ -324,6 +324,7 @@ def _picture(state: State) -> tuple[Any, ...]:
     )
 
 
+@pytest.mark.slow
 @needs_core
 @pytest.mark.parametrize("rules", SETTINGS, ids=repr)
 @pytest.mark.compiled_pass

@@ -99,6 +99,7 @@ def _position(m: Any) -> tuple[Any, ...]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", EVERY_OPTION, ids=repr)
 def test_the_machines_agree_entry_by_entry_over_many_seeds(rules: Rules) -> None:
     compiled, interpreted = MACHINE.of("compiled"), MACHINE.of("python")
@@ -115,6 +116,7 @@ def test_the_machines_agree_entry_by_entry_over_many_seeds(rules: Rules) -> None
         assert b.over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", EVERY_OPTION, ids=repr)
 def test_the_tables_agree_battle_by_battle_with_their_cycle_search(rules: Rules) -> None:
     compiled, interpreted = WHOLE_GAME.of("compiled"), WHOLE_GAME.of("python")
@@ -130,6 +132,7 @@ def test_the_tables_agree_battle_by_battle_with_their_cycle_search(rules: Rules)
         assert b.termination == a.termination
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_batch_loops_agree_under_every_option(players: int) -> None:
     compiled, interpreted = WHOLE_GAME.of("compiled"), WHOLE_GAME.of("python")

@@ -102,6 +102,7 @@ def test_resolve_battle_is_a_games_first_battle(players: int, options: dict[str,
     assert wars > 0  # the deals did reach the war code
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o.values()) or "default")
 def test_resolve_battle_on_short_piles_matches_from_piles(options: dict[str, Any]) -> None:
     """Random short piles: many wars, players running short and splits, as from_piles plays."""

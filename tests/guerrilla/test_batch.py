@@ -30,14 +30,14 @@ Rows = tuple[tuple[int, int, int, int], ...]
 # The default run plays the quick counts (at least 100 where the greedy statistics read
 # the rows, so that their Wilson bounds keep a wide margin).
 CHECKS = [
-    (2, False, (R, R), sized(2000, 200)),
-    (3, False, (R, R, R), sized(2000, 200)),
-    (4, False, (R, R, R, R), sized(2000, 200)),
-    (2, True, (R, R), sized(2000, 200)),
-    (2, False, (G, R), sized(2000, 200)),
-    (3, False, (G, R, R), sized(300, 50)),
-    (4, False, (G, R, R, R), sized(300, 50)),
-    (2, True, (G, R), sized(300, 50)),
+    (2, False, (R, R), sized(2000, 100)),
+    (3, False, (R, R, R), sized(2000, 100)),
+    (4, False, (R, R, R, R), sized(2000, 100)),
+    (2, True, (R, R), sized(2000, 100)),
+    (2, False, (G, R), sized(2000, 100)),
+    (3, False, (G, R, R), sized(300, 25)),
+    (4, False, (G, R, R, R), sized(300, 25)),
+    (2, True, (G, R), sized(300, 25)),
     (2, False, (R, G), sized(800, 100)),
     (3, False, (R, R, G), sized(400, 100)),
     (4, False, (R, R, R, G), sized(400, 100)),

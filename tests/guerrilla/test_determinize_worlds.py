@@ -132,6 +132,7 @@ POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("position", "steps"), POSITIONS)
 @pytest.mark.parametrize("seat", [0, 1])
 def test_samples_are_uniform_over_the_consistent_worlds(
@@ -172,6 +173,7 @@ def seen_by(state: State, seat: int) -> tuple[Any, ...]:
     return state.observation(seat), state.events_for(seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_sample_shows_the_seat_what_the_truth_showed(players: int) -> None:
     # For every seat, the sampled world's observation and whole feed are the truth's, and

@@ -132,7 +132,7 @@ def test_compiled_and_pure_machines_agree_at_every_step(
     options: dict[str, Any], players: int
 ) -> None:
     game = Guerrilla(players, Rules(**options))
-    for seed in range(sized(200, 5)):
+    for seed in range(sized(200, 3)):
         with _on(_core):
             compiled = game.new_game(seed)
         with _on(pure):
@@ -225,6 +225,7 @@ def test_a_tampered_machine_key_is_refused(module: ModuleType) -> None:
                 restore(cards, form)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "players"), CASES)
 def test_greedy_actions_and_rollouts_agree(options: dict[str, Any], players: int) -> None:
     """``greedy_action`` is GreedyAgent's move on both machines; ``rollout`` plays the same."""
