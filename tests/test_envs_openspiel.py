@@ -66,6 +66,7 @@ def test_random_sim_test(name: str, params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize("turn_based", [False, True], ids=["simultaneous", "turn_based"])
 @pytest.mark.parametrize(("name", "params"), GAMES[::2], ids=IDS[::2])
 def test_openspiel_api_checks(name: str, params: dict[str, Any], turn_based: bool) -> None:
@@ -130,6 +131,7 @@ def _kernels_seed(seed: int, k: int) -> int:
     return int(builds.current.derive_seed(seed, k))
 
 
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_nodes_actions_and_returns(name: str, params: dict[str, Any]) -> None:
     """Polled seats play the cardwars legal actions; the others wait or have none."""
@@ -165,6 +167,7 @@ def test_returns_of() -> None:
     assert openspiel.returns_of((2, 1, 1, 4)) == pytest.approx([-1 / 3, 2 / 3, 2 / 3, -1.0])
 
 
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_serialize_clone_and_determinism(name: str, params: dict[str, Any]) -> None:
     """serialize/deserialize and clone give equal, independent states that play on alike."""
@@ -196,6 +199,7 @@ def test_serialize_clone_and_determinism(name: str, params: dict[str, Any]) -> N
 _CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 
 
+@pytest.mark.compiled_pass
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=IDS)
 def test_nothing_hidden_leaks(name: str, params: dict[str, Any]) -> None:
     """No string or tensor of a seat shows a card the seat may not know, nor the seed."""

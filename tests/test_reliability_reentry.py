@@ -70,7 +70,7 @@ def run_attack(backend: str, kind: str, name: str, players: int, count: int) -> 
 def test_a_key_that_steps_the_state_during_the_keyed_lookup(
     name: str, players: int, backend: str
 ) -> None:
-    seeds = sizes.sized(150, 40) if backend == "compiled" else sizes.sized(60, 15)
+    seeds = sizes.sized(150, 20) if backend == "compiled" else sizes.sized(60, 15)
     out = run_attack(backend, "keyed", name, players, seeds)
     fired = int(out.split(" callbacks")[0].rsplit(" ", 1)[1])
     assert fired > 0, out  # the attack did reach the lookup
@@ -79,7 +79,7 @@ def test_a_key_that_steps_the_state_during_the_keyed_lookup(
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), ALL_GAMES)
 def test_hostile_values_at_every_entry_point(name: str, players: int, backend: str) -> None:
-    examples = sizes.sized(600, 120) if backend == "compiled" else sizes.sized(200, 40)
+    examples = sizes.sized(600, 60) if backend == "compiled" else sizes.sized(200, 40)
     run_attack(backend, "fuzz", name, players, examples)
 
 

@@ -173,6 +173,7 @@ def test_make_vec_gives_the_native_env() -> None:
     assert not isinstance(sync, CardwarsVectorEnv)  # the Python loop stays available
 
 
+@pytest.mark.slow
 def test_masks_are_never_empty_and_games_end() -> None:
     """A mask-sampling policy plays thousands of games; every mask has a legal action."""
     settings: list[tuple[str, dict[str, Any], int]] = [
@@ -368,6 +369,7 @@ def test_sample_actions_draws_legal_actions_in_the_core() -> None:
         CardwarsVectorEnv(2, "aliwar").sample_actions()
 
 
+@pytest.mark.slow
 def test_threads_change_nothing_but_speed() -> None:
     runs = []
     for threads in (1, 2, 3, 16):

@@ -172,6 +172,7 @@ def test_from_observation_rejects_a_finished_game() -> None:
         State.from_observation(state.observation(0), Rules(), Rng(0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("build", ["determinize", "from_observation"])
 def test_placement_is_uniform(build: str) -> None:
     # The card at one hidden position, over many determinizations of a fresh deal:
@@ -198,6 +199,7 @@ def test_placement_is_uniform(build: str) -> None:
     assert p > 1e-4, (statistic, p)
 
 
+@pytest.mark.slow
 def test_ismcts_is_reproducible_and_legal() -> None:
     game = Aliwar(Rules(allow_null_switch=True))
     state = game.new_game(seed=4)
@@ -218,6 +220,7 @@ def test_ismcts_is_reproducible_and_legal() -> None:
     assert moves
 
 
+@pytest.mark.slow
 def test_ismcts_plays_by_name() -> None:
     class Few(IsmctsAgent):
         pass

@@ -97,6 +97,7 @@ def test_determinize_draws_only_from_the_rng_given() -> None:
     assert state.determinize(1, Rng(3)).rng != state.rng
 
 
+@pytest.mark.slow
 def test_placement_is_uniform() -> None:
     # The top card of the opponent's draw pile at the deal, over many determinizations:
     # every card of the opponent's suit lands there equally often (chi-square), and no
@@ -144,6 +145,7 @@ def test_from_observation_keeps_what_the_seat_knows(
         assert len(set(cards_of(built))) == len(cards_of(built))
 
 
+@pytest.mark.slow
 def test_ismcts_is_reproducible_and_legal() -> None:
     game = Guerrilla(players=3)
     agent = game.make_agent("ismcts")
@@ -163,6 +165,7 @@ def test_ismcts_is_reproducible_and_legal() -> None:
         state.apply(step)
 
 
+@pytest.mark.slow
 def test_ismcts_plays_whole_games() -> None:
     first = cardwars.play(Guerrilla(players=2), [IsmctsAgent(iterations=15), "greedy"], seed=4)
     second = cardwars.play(Guerrilla(players=2), [IsmctsAgent(iterations=15), "greedy"], seed=4)
@@ -240,6 +243,7 @@ def test_rebuildable_refuses_what_it_cannot_rebuild() -> None:
         State.determinizer(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_ismcts_searches_every_rebuildable_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     from collections.abc import Callable
     from typing import Any
@@ -271,6 +275,7 @@ def test_ismcts_searches_every_rebuildable_decision(monkeypatch: pytest.MonkeyPa
         assert not searched[phase]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rollout", "epsilon"), [("greedy", 0.0), ("greedy", 0.5), ("random", 0)])
 def test_ismcts_rollouts_are_reproducible_and_legal(rollout: str, epsilon: float) -> None:
     agent = IsmctsAgent(iterations=20, rollout=rollout, epsilon=epsilon)
