@@ -12,38 +12,35 @@ from pathlib import Path
 TESTS = Path(__file__).parent
 
 
-def _sized_names(tree: ast.Module, source: str) -> set[str]:
-    """Module-level names bound to an expression that calls ``sized``."""
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, ast.Assign | ast.AnnAssign) and "sized(" in (
-            ast.get_source_segment(source, node) or ""
-        ):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(t.id for t in targets if isinstance(t, ast.Name))
-    return names
+def _names(node: ast.AST) -> set[str]:
+    """Every name ``node`` reads, bare (``sized``) or as an attribute (``sizes.sized``)."""
+    return {
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name | ast.Attribute)
+    }
 
 
 def unmarked_sized_tests(path: Path) -> list[str]:
     """The test functions of ``path`` that use ``sized`` but are not marked ``slow``."""
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    if "pytestmark = pytest.mark.slow" in source:
-        return []
-    sized_names = _sized_names(tree, source)
-    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    sized = {"sized"}  # and the module-level names bound to a count it gives
     for node in tree.body:
-        if not (isinstance(node, ast.FunctionDef) and node.name.startswith("test_")):
-            continue
-        decorators = [ast.get_source_segment(source, d) or "" for d in node.decorator_list]
-        text = ast.get_source_segment(source, node) or ""
-        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-        for decorator in node.decorator_list:
-            used |= {n.id for n in ast.walk(decorator) if isinstance(n, ast.Name)}
-        uses = "sized(" in text or bool(used & sized_names)
-        if uses and not any(d == "pytest.mark.slow" for d in decorators):
-            found.append(node.name)
-    return found
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if "pytestmark" in names and "slow" in _names(node.value):
+                return []  # the whole module is slow
+            if "sized" in _names(node.value):
+                sized |= names
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test_")
+        and _names(node) & sized  # ast.walk reaches the decorators too
+        and not any(ast.unparse(d) == "pytest.mark.slow" for d in node.decorator_list)
+    ]
 
 
 def test_every_sized_test_is_marked_slow() -> None:
@@ -66,3 +63,12 @@ def test_the_check_finds_an_unmarked_sized_test(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert unmarked_sized_tests(sample) == ["test_a", "test_c"]
+    marked = tmp_path / "test_marked.py"
+    marked.write_text(
+        "import pytest\nfrom tests import sizes\npytestmark = pytest.mark.slow\n\n"
+        "def test_e():\n    assert sizes.sized(4, 1)\n",
+        encoding="utf-8",
+    )
+    assert unmarked_sized_tests(marked) == []
+    marked.write_text(marked.read_text(encoding="utf-8").replace("pytestmark", "other"))
+    assert unmarked_sized_tests(marked) == ["test_e"]
