@@ -162,8 +162,9 @@ def dumps(
 
     Raises:
         ArgumentTypeError: ``state`` is not a game state (a :class:`TypeError`).
-        RecordError: a hand-built start its game cannot write, ``agents`` is not one name
-            per seat, or the record would be one that :func:`loads` rejects.
+        RecordError: a hand-built start its game cannot write, a determinized state (a
+            drawn world has no record of its own), ``agents`` is not one name per seat, or
+            the record would be one that :func:`loads` rejects.
 
     >>> import cardwars
     >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)
@@ -172,6 +173,11 @@ def dumps(
     """
     if not isinstance(state, GameState):
         raise wrong_type("state", "a cardwars GameState", state)
+    if getattr(state, "_past", None) is not None:  # its past is another game's, its cards drawn
+        raise RecordError(
+            "a determinized state cannot be recorded (its cards are drawn, its past is the "
+            "game it was drawn from); record that game"
+        )
     position = None
     if getattr(state, "hand_built", False):
         try:

@@ -445,11 +445,10 @@ class State(MachineState[Phase], EncodedState):
             tuple(tuple(card if seen >> card & 1 else next(fill) for card in pile) for pile in own)
             for own in key.stacks
         )
-        machine = _machine_from_key(key._replace(stacks=stacks, rng_state=rng.next_u64()))
-        guess = type(self)(self._rules, self._seed, machine, self._hand_built)
-        # The public past (issue 23): the seat's feed is this state's, not a replay.
-        guess._start = self._start
-        guess._feed = (guess.copy(), feed[: now.steps], guess._m)
+        reseed = rng.next_u64()  # its RNG and its seed: never this state's (the deal's)
+        machine = _machine_from_key(key._replace(stacks=stacks, rng_state=reseed))
+        guess = type(self)(self._rules, reseed, machine, self._hand_built)
+        guess._begin_drawn(self, feed[: now.steps])  # the public past (issue 23), not a replay
         return guess
 
     @classmethod

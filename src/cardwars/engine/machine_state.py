@@ -133,6 +133,7 @@ class MachineState(GameState[PhaseT]):
         other._events = self._events
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
+        other._past = self._past
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -141,7 +142,12 @@ class MachineState(GameState[PhaseT]):
     def __reduce__(self) -> tuple[Any, ...]:
         # The machine pickles itself; the caches are rebuilt (they hold the action
         # space's own move objects, which a pickle would copy).
-        return (type(self), (self._rules, self._seed, self._m, self._hand_built, self._start))
+        args = (self._rules, self._seed, self._m, self._hand_built, self._start)
+        return (type(self), args, *self._past_state())
+
+    def _past_state(self) -> tuple[tuple[None, dict[str, Any]], ...]:
+        """The pickle's state for a determinized copy: its public past (else nothing)."""
+        return () if self._past is None else ((None, {"_past": self._past}),)
 
     def _make_result(self) -> Result:
         """The result of the game the machine has ended (each game reads its own fields)."""

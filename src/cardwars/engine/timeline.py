@@ -18,7 +18,7 @@ __all__ = ["Timeline"]
 class Timeline:
     """Undo and per-seat event feeds over a state's history, replayed from its start."""
 
-    __slots__ = ("_feed", "_start")
+    __slots__ = ("_feed", "_past", "_start")
 
     # The position this state started from (never stepped: replays step a copy of it),
     # and the feed's cursor: a copy of the start stepped through the first len(events)
@@ -26,12 +26,29 @@ class Timeline:
     # (``_m``) whose history it replays.
     _start: Any
     _feed: tuple[Any, list[tuple[Event, ...]], Any] | None
+    # None, or for a determinized copy (whose start is itself as drawn: its real past is
+    # not its own to replay) the public past it was drawn with: each seat's deal events,
+    # and the events of each step of its history before its start.
+    _past: tuple[tuple[tuple[Event, ...], ...], tuple[tuple[Event, ...], ...]] | None
 
     def _mark_start(self, start: Any = None) -> None:
         """Remember ``start`` (a copy of this very state if None) as where replays begin."""
         self._feed = None
+        self._past = None
         self._start = None
         self._start = self.copy() if start is None else start  # type: ignore[attr-defined]
+
+    def _begin_drawn(self, source: Timeline, step_events: list[tuple[Event, ...]]) -> None:
+        """Make this determinized copy of ``source`` start where it stands: :meth:`undo`
+        stops here, and its feed keeps ``source``'s public past (the deal's events and
+        ``step_events``, one per step of the history); nothing of ``source``'s start,
+        which holds the cards the seat may not know, is kept."""
+        me: Any = self
+        deal = tuple(source._deal_events(seat) for seat in range(me.players))
+        self._past = (deal, tuple(step_events))
+        self._feed = None
+        self._start = None
+        self._start = me.copy()
 
     # --- what each game may refine ---------------------------------------------------------
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
@@ -46,7 +63,8 @@ class Timeline:
         the last step's events included).
 
         Raises:
-            UsageError: there is nothing to undo (the state is at its start).
+            UsageError: there is nothing to undo: the state is at its start (for a
+                determinized copy, where it was drawn).
 
         >>> import cardwars
         >>> state = cardwars.load_game("aliwar").new_game(seed=42)
@@ -58,10 +76,16 @@ class Timeline:
         """
         me: Any = self
         history = me.history
-        if not history:
-            raise UsageError("nothing to undo: the state is at its start")
+        past = self._past
+        begins = 0 if past is None else len(past[1])
+        if len(history) <= begins:
+            raise UsageError(
+                "nothing to undo: the state is at its start"
+                if past is None
+                else "nothing to undo: a determinized state starts where it was drawn"
+            )
         replay = self._start.copy()
-        for step in history[:-1]:
+        for step in history[begins:-1]:
             replay.apply(step)
         self._adopt(replay)
 
@@ -76,7 +100,7 @@ class Timeline:
         start = self._start
         for cls in type(self).__mro__:
             for name in cls.__dict__.get("__slots__", ()):
-                if name in ("_start", "_feed"):
+                if name in ("_start", "_feed", "_past"):
                     continue
                 try:
                     value = getattr(other, name)
@@ -116,7 +140,8 @@ class Timeline:
 
     def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
         """``seat``'s feed: the deal's events it may see, then every step's (all public)."""
-        feed = list(self._deal_events(seat))
+        past = self._past
+        feed = list(self._deal_events(seat) if past is None else past[0][seat])
         for events in step_events:
             feed.extend(events)
         return tuple(feed)
@@ -132,7 +157,8 @@ class Timeline:
         history: tuple[Mapping[int, Any], ...] = me.history
         feed = self._feed
         if feed is None or feed[2] is not lineage or len(feed[1]) > len(history):
-            feed = (self._start, [], lineage)
+            past = self._past
+            feed = (self._start, [] if past is None else list(past[1]), lineage)
         cursor, events, _ = feed
         if len(events) < len(history):
             cursor, events = cursor.copy(), list(events)

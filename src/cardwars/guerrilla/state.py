@@ -450,6 +450,7 @@ class State(MachineState[Phase], EncodedState):
                         cells[i + 1] = card
                         changed[r, cells[i]] = card
             rounds.append(tuple(cells))
+        reseed = rng.next_u64()  # its RNG and its seed: never this state's (the deal's)
         key = key._replace(
             hands=dealt,
             draw=tuple(tuple(pile) for pile in world.draws),
@@ -462,14 +463,12 @@ class State(MachineState[Phase], EncodedState):
                 hand[len(hand) - len(drawn) :] if drawn else ()
                 for hand, drawn in zip(dealt, key.drawn, strict=True)
             ),
-            rng_state=rng.next_u64(),
+            rng_state=reseed,
         )
         rebuild: Any = self._m.__reduce__()[0]  # the machine's own backend rebuilds it
         machine = rebuild(_CARDS, key)
-        guess = type(self)(self._rules, self._players, self._seed, machine, self._origin)
-        # The public past: the deal's events and each step's, as this state's.
-        guess._start = self._start
-        guess._feed = (guess.copy(), feed, guess._m)
+        guess = type(self)(self._rules, self._players, reseed, machine, self._origin)
+        guess._begin_drawn(self, feed)  # the public past: the deal's events and each step's
         return guess
 
     def _knowledge(self, seat: int, key: GuerrillaKey, feed: list[tuple[Event, ...]]) -> Knowledge:
@@ -558,6 +557,7 @@ class State(MachineState[Phase], EncodedState):
         other._events = self._events
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
+        other._past = self._past
         other._players = self._players
         other._origin = self._origin
         return other
@@ -565,10 +565,8 @@ class State(MachineState[Phase], EncodedState):
     def __reduce__(self) -> tuple[Any, ...]:
         # The machine pickles itself; the caches are rebuilt (they hold the action
         # space's own move objects, which a pickle would copy).
-        return (
-            type(self),
-            (self._rules, self._players, self._seed, self._m, self._origin, self._start),
-        )
+        args = (self._rules, self._players, self._seed, self._m, self._origin, self._start)
+        return (type(self), args, *self._past_state())
 
     # --- the timeline: the start's events and its record ------------------------------
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
