@@ -145,6 +145,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise CardParseError(f"cannot read a card from {describe(text)}: expected a str")
+        text = str.__str__(text)  # a str subclass by its value, never its own methods
         match = _CARD_RE.match(text.strip())
         if match is None:
             raise CardParseError(
@@ -272,7 +273,17 @@ class Deck(Sequence[Card]):
 
     @classmethod
     def parse(cls, text: str) -> Deck:
-        """Read cards separated by spaces or commas, top first."""
+        """Read cards separated by spaces or commas, top first.
+
+        Raises:
+            CardParseError: ``text`` is not a str, or a token of it is not a card.
+
+        >>> [str(card) for card in Deck.parse("AS, 10H 2c")]
+        ['AS', 'TH', '2C']
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"cannot read cards from {describe(text)}: expected a str")
+        text = str.__str__(text)  # a str subclass by its value, never its own methods
         return cls(Card.parse(token) for token in re.split(r"[\s,]+", text.strip()) if token)
 
     def shuffled(self, rng: Shuffler) -> Deck:

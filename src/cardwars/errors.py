@@ -6,8 +6,11 @@ import contextlib
 import dataclasses
 import enum
 import reprlib
+import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar, cast
+
+_T = TypeVar("_T")
 
 __all__ = [
     "LISTED_MOVES",
@@ -42,10 +45,17 @@ def describe(value: object, limit: int = _LIMIT) -> str:
     return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
 
 
+# A class's own names, read past any metaclass (whose properties would be a caller's code).
+_NAME = type.__dict__["__name__"]
+_MODULE = type.__dict__["__module__"]
+_QUALNAME = type.__dict__["__qualname__"]
+_PLAIN_METACLASSES = (type, type(enum.Enum))
+
+
 def _type_name(value: object, limit: int | None = 40) -> str:
     """The name of ``value``'s type, cut to ``limit`` characters; never raises."""
     try:
-        name = type(value).__name__
+        name = _NAME.__get__(type(value))
     except Exception:
         return "object"
     return name[:limit] if type(name) is str else "object"
@@ -70,7 +80,7 @@ def _describe(value: object, depth: int) -> str:
         return f"[{items}]" if kind is list else f"frozenset({{{items}}})"
     if _ours(value, 2):
         return repr(value)  # cardwars' own repr, of values that hold only plain values
-    if depth > 0 and dataclasses.is_dataclass(kind):  # a game's own move type, say
+    if depth > 0 and type(kind) is type and dataclasses.is_dataclass(kind):  # a move type, say
         parts = ", ".join(
             f"{field.name}={_describe(object.__getattribute__(value, field.name), depth - 1)}"
             for field in dataclasses.fields(kind)
@@ -83,7 +93,16 @@ def _describe(value: object, depth: int) -> str:
 def _ours(value: object, depth: int) -> bool:
     """True for a cardwars enum member, or frozen dataclass holding only such values."""
     kind = type(value)
-    if not kind.__module__.startswith("cardwars."):
+    if type(kind) not in _PLAIN_METACLASSES:
+        return False
+    # Defined by cardwars: found under its names in a cardwars module, not only named so.
+    module, names = _MODULE.__get__(kind), _QUALNAME.__get__(kind)
+    if type(module) is not str or type(names) is not str or not module.startswith("cardwars."):
+        return False
+    found: object = sys.modules.get(module)
+    for name in names.split("."):
+        found = getattr(found, name, None)
+    if found is not kind:
         return False
     if isinstance(value, enum.Enum):
         return True
@@ -307,6 +326,20 @@ def wrong_type(parameter: str, accepted: str, value: object) -> ArgumentTypeErro
     return ArgumentTypeError(
         f"{parameter} must be {accepted}, got {describe(value)} ({_type_name(value)})"
     )
+
+
+def plain_int(value: _T) -> _T:
+    """``value``, but an ``int`` subclass (a bool aside) as the plain int of its value, read
+    without running any of its methods; a caller's field may then be compared and stored.
+
+    >>> class Odd(int):
+    ...     def __ge__(self, other): return True
+    >>> type(plain_int(Odd(2))).__name__, plain_int(True), plain_int("2")
+    ('int', True, '2')
+    """
+    if type(value) is not int and isinstance(value, int) and type(value) is not bool:
+        return cast("_T", int.__int__(value))
+    return value
 
 
 @contextlib.contextmanager

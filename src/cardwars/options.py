@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 
-from cardwars.errors import RulesError, describe
+from cardwars.errors import RulesError, describe, plain_int
 
 __all__ = [
     "check_options",
@@ -80,14 +80,24 @@ def check_options(
         if not isinstance(value, bool):
             raise RulesError(f"{name} must be True or False, got {describe(value)}")
     for name, allowed in (choices or {}).items():
-        value = getattr(rules, name)
-        if not isinstance(value, str) or value not in allowed:
+        value = _plain(rules, name, str)
+        if value not in allowed:
             shown = ", ".join(repr(choice) for choice in allowed)
             raise RulesError(f"{name} must be one of {shown}, got {describe(value)}")
     for name, (low, high) in (counts or {}).items():
-        value = getattr(rules, name)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        value = _plain(rules, name, int)
+        if type(value) is not int or not low <= value <= high:
             raise RulesError(f"{name} must be {describe_count(low, high)}, got {describe(value)}")
+
+
+def _plain(rules: object, name: str, kind: type[int] | type[str]) -> object:
+    """``rules.name``; a subclass of ``kind`` (bools aside) is read by its value, never through
+    its own methods, and the plain value is stored in its place (the field is then plain)."""
+    value = getattr(rules, name)
+    if type(value) is not kind and isinstance(value, kind) and not isinstance(value, bool):
+        value = plain_int(value) if kind is int else str.__str__(value)
+        object.__setattr__(rules, name, value)
+    return value
 
 
 def check_players(game: str, players: object, low: int, high: int) -> int:
@@ -98,7 +108,8 @@ def check_players(game: str, players: object, low: int, high: int) -> int:
     ...
     cardwars.errors.RulesError: guerrilla is for 2 to 4 players, got players=5
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+    players = plain_int(players)  # an int subclass: read by its value, not its methods
+    if type(players) is not int or not low <= players <= high:
         raise RulesError(f"{game} is for {low} to {high} players, got players={describe(players)}")
     return players
 

@@ -14,7 +14,15 @@ from typing import IO, Any, Final, NamedTuple, overload
 from cardwars.cards import Card
 from cardwars.engine import Event, Game, GameState, Move, Result
 from cardwars.engine.game import StateT
-from cardwars.errors import SHORT, CardParseError, CardwarsError, RecordError, clip, wrong_type
+from cardwars.errors import (
+    SHORT,
+    CardParseError,
+    CardwarsError,
+    RecordError,
+    clip,
+    describe,
+    wrong_type,
+)
 from cardwars.registry import game_class, game_names
 
 __all__ = [
@@ -53,14 +61,32 @@ _SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,8}")
 # A record may be hostile (megabytes of text, deep nesting): messages show a short repr only.
 _SHOWN = 80  # characters of a quoted value
 
+_MAX_INDENT = 16  # the widest indent dumps() takes: a wider one only makes a bigger file
+
 
 def _show(value: Any, limit: int = _SHOWN) -> str:
-    """A repr of an untrusted value, at most ``limit`` characters."""
+    """A repr of an untrusted value, at most ``limit`` characters: parsed JSON as reprlib shows
+    it, anything else as :func:`~cardwars.errors.describe` does (no caller's code runs)."""
     try:
-        text = SHORT.repr(value)
+        text = SHORT.repr(value) if _json_shown(value, SHORT.maxlevel) else describe(value, limit)
     except Exception:  # e.g. an int too long to print
-        text = f"<{type(value).__name__}>"
+        text = describe(value, limit)
     return clip(text, limit)
+
+
+def _json_shown(value: object, depth: int) -> bool:
+    """Whether reprlib shows ``value`` to ``depth`` levels without running a caller's code: JSON
+    of exact built-in types only, objects with str keys (it sorts the keys)."""
+    kind = type(value)
+    if kind is list:
+        assert isinstance(value, list)
+        return depth <= 0 or all(_json_shown(item, depth - 1) for item in value[: SHORT.maxlist])
+    if kind is dict:
+        assert isinstance(value, dict)
+        return depth <= 0 or all(
+            type(key) is str and _json_shown(item, depth - 1) for key, item in value.items()
+        )
+    return value is None or kind in (bool, int, float, str)
 
 
 def encode_move(move: Move) -> dict[str, Any]:
@@ -116,6 +142,8 @@ def decode_move(data: Any, move_types: Mapping[str, type[Move]], where: str = "m
         )
     name = data.get("move")
     cls = move_types.get(name) if isinstance(name, str) else None
+    if cls is None and not move_types:  # Clone War: no move is ever polled
+        raise RecordError(f"{where}: the game has no moves, got the move {_show(name)}")
     if cls is None:
         raise RecordError(
             f"{where}: unknown move {_show(name)}; the moves are {', '.join(sorted(move_types))}"
@@ -158,10 +186,12 @@ def dumps(
 ) -> str:
     """A game (finished or not) as record text: its start and every step so far.
 
-    ``agents`` is None or one name (a str) per seat.
+    ``agents`` is None or one name (a str) per seat; ``indent`` is None (one line) or the
+    spaces of each level, 0 to 16.
 
     Raises:
-        ArgumentTypeError: ``state`` is not a game state (a :class:`TypeError`).
+        ArgumentTypeError: ``state`` is not a game state, or ``indent`` not None or an int
+            from 0 to 16 (a :class:`TypeError`, raised before anything is read).
         RecordError: a hand-built start its game cannot write, a determinized state (a
             drawn world has no record of its own), ``agents`` is not one name per seat, or
             the record would be one that :func:`loads` rejects.
@@ -171,6 +201,8 @@ def dumps(
     >>> loads(dumps(final, agents=["random", "random"])) == final
     True
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise wrong_type("indent", f"None or an int from 0 to {_MAX_INDENT}", indent)
     if not isinstance(state, GameState):
         raise wrong_type("state", "a cardwars GameState", state)
     if getattr(state, "_past", None) is not None:  # its past is another game's, its cards drawn
@@ -220,17 +252,25 @@ def _agent_names(agents: Any, players: int) -> list[str] | None:
             f"agents must be None or a list of {players} agent names (one per seat), "
             f"got {_show(agents)}"
         )
-    names = list(agents)
-    if len(names) != players:
+    try:  # the caller's __len__ and __getitem__: the count first, so no huge list is built
+        count = len(agents)
+        names = [agents[seat] for seat in range(count)] if count == players else []
+    except Exception as exc:
         raise RecordError(
-            f"agents must name one agent per seat: {players} names, got {len(names)}: "
-            f"{_show(names)}"
+            f"agents could not be read ({type(exc).__name__} while reading it); "
+            f"pass a list of {players} agent names"
+        ) from exc
+    if count != players:
+        raise RecordError(
+            f"agents must name one agent per seat: {players} names, got {count}: {_show(agents)}"
         )
     for seat, name in enumerate(names):
-        if not isinstance(name, str):
+        if not issubclass(type(name), str):
+            shown = _show(name) if _json_shown(name, 0) else f"{type(name).__name__} object"
             raise RecordError(
-                f"agents must be the agents' names (strings); seat {seat} has {_show(name)}"
+                f"agents must be the agents' names (strings); seat {seat} has {shown}"
             )
+        names[seat] = str.__str__(name)  # a str subclass's copy, its methods never run
     return names
 
 
@@ -311,7 +351,8 @@ def replay(
     """Every step of a record (its JSON text or bytes, or the parsed object), after the start.
 
     ``steps[0]`` is the start, with no moves and no events. The whole record is validated
-    (as by :func:`loads`, ``max_bytes`` too) before anything is returned.
+    (as by :func:`loads`, ``max_bytes`` too) before anything is returned; a parsed record may
+    be any mapping (it is copied to a dict once, first).
 
     Raises:
         RecordError: as :func:`loads`.
@@ -322,20 +363,36 @@ def replay(
     True
     """
     max_bytes = _check_max_bytes(max_bytes)
-    if type(record) is bytearray:
-        record = bytes(record)  # read once: a bytearray could change while it is parsed
-    parse = isinstance(record, (str, bytes))
-    if parse:
-        _check_size(record, max_bytes)  # type: ignore[arg-type]
+    text = _exact_text(record)
+    parse = text is not None
+    if text is not None:
+        _check_size(text, max_bytes)
     steps: list[Step] = []
-    _guarded_replay(record, parse=parse, steps=steps)
+    _guarded_replay(record if text is None else text, parse=parse, steps=steps)
     return steps
+
+
+def _exact_text(text: object) -> str | bytes | None:
+    """``text`` as an exact str or bytes, or None when it is neither text nor bytes. A subclass
+    (or a bytearray, which could change while it is parsed) is copied by the built-in's own
+    method, so none of its methods runs (a ``__len__`` that dodges ``max_bytes``, say)."""
+    if type(text) is str or type(text) is bytes:
+        return text
+    if type(text) is bytearray:
+        return bytes(text)
+    if issubclass(type(text), str):  # not isinstance(): a __class__ property could fake that
+        return str.__str__(typing.cast(str, text))
+    if issubclass(type(text), bytes):
+        return bytes.__getitem__(typing.cast(bytes, text), slice(None))
+    return None
 
 
 def _guarded_replay(source: Any, *, parse: bool, steps: list[Step] | None) -> GameState[Any]:
     """:func:`_replay` (after :func:`_parse` when ``parse``) letting only RecordError out."""
     try:
         record = _parse(source) if parse else source
+        if not parse and type(record) is not dict and isinstance(record, Mapping):
+            record = dict(record)  # read once, here, where its failures are the record's
         if _depth_exceeds(record, MAX_DEPTH):
             raise RecordError(
                 "the record is nested too deeply to be a game record "
@@ -370,6 +427,10 @@ def _replay(record: Any, steps: list[Step] | None) -> GameState[Any]:
         where = f"steps[{index}]"
         if not isinstance(step, dict):
             raise RecordError(f"{where}: a step maps seats to moves, got {_show(step)}")
+        if step and not move_types:
+            raise RecordError(
+                f"{where}: {game.name} has no moves; a step is {{}}, got {_show(step)}"
+            )
         moves: dict[int, Move] = {}
         for key, data in step.items():
             if not isinstance(key, str) or not _SEAT_KEY.fullmatch(key):
@@ -385,12 +446,27 @@ def _replay(record: Any, steps: list[Step] | None) -> GameState[Any]:
             steps.append(Step(state.copy(), moves, events))
     expected = record["result"]
     actual = _result_dict(state.result)
+    if type(expected) is dict and not _whole_numbers(expected):  # == takes true for 1, 8.0 for 8
+        raise RecordError(
+            "the stored result's winners, length and placings must be integers, "
+            f"got {_show(expected, 200)}"
+        )
     if expected != actual:
         raise RecordError(
             f"the stored result {_show(expected, 200)} does not match "
             f"the replayed game's {actual!r}"
         )
     return state
+
+
+def _whole_numbers(result: dict[str, Any]) -> bool:
+    """Whether a stored result holds ints (not bools, not floats) where a result has numbers."""
+    numbers = [result.get("length")]
+    for key in ("winners", "placings"):
+        items = result.get(key)
+        if type(items) is list:
+            numbers.extend(items)
+    return all(type(number) is int for number in numbers if number is not None)
 
 
 def _check_max_bytes(max_bytes: object) -> int:
@@ -452,7 +528,8 @@ def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYT
         RecordError: the file holds more than ``max_bytes`` bytes (found reading at most
             ``max_bytes + 1``).
         OSError: the file cannot be opened or read.
-        ArgumentTypeError: ``source`` is neither a path nor a file (a :class:`TypeError`).
+        ArgumentTypeError: ``source`` is neither a path nor a file, or a path no file can have
+            (a NUL character in it; a :class:`TypeError`).
 
     >>> import io
     >>> read(io.BytesIO(b'{"format": "cardwars-record"}'))
@@ -460,7 +537,13 @@ def read(source: str | os.PathLike[str] | IO[bytes], *, max_bytes: int = MAX_BYT
     """
     max_bytes = _check_max_bytes(max_bytes)
     if isinstance(source, (str, os.PathLike)):
-        with open(source, "rb") as file:
+        try:
+            file = open(source, "rb")  # noqa: SIM115 - closed by the with below
+        except (ValueError, TypeError) as exc:  # a NUL in the path, a bad __fspath__
+            raise wrong_type(
+                "source", "a path (str or os.PathLike, without NUL) or a binary file", source
+            ) from exc
+        with file:
             return _read_capped(file, max_bytes)
     if isinstance(source, (bytes, bytearray)) or not callable(getattr(source, "read", None)):
         raise wrong_type("source", "a path (str or os.PathLike) or a binary file", source)
@@ -513,22 +596,22 @@ def loads(
     >>> loads(dumps(final)) == final
     True
     """
-    if type(text) is bytearray:
-        text = bytes(text)  # read once: a bytearray could change while it is parsed
-    elif not isinstance(text, (str, bytes)):
+    exact = _exact_text(text)
+    if exact is None:
         raise wrong_type("text", "a str, bytes or bytearray", text)
     if game is not None and not isinstance(game, Game):
         raise wrong_type("game", "a cardwars Game or None", game)
     max_bytes = _check_max_bytes(max_bytes)
-    _check_size(text, max_bytes)
-    state = _guarded_replay(text, parse=True, steps=None)
+    _check_size(exact, max_bytes)
+    state = _guarded_replay(exact, parse=True, steps=None)
     if game is not None:
         expected = (game.name, game.players, game.rules)
         found = (state.game_name, state.players, getattr(state, "rules", None))
         if found != expected:
             raise RecordError(
-                f"the record is a game of {found[0]} with {found[1]} players and {found[2]!r}, "
-                f"not of {game!r}"
+                f"the record is a game of {found[0]} with {found[1]} players and "
+                f"{describe(found[2], 300)}, not of {game.name} with {game.players} players and "
+                f"{describe(game.rules, 300)}"
             )
     return state
 
@@ -552,7 +635,8 @@ def load(
     Raises:
         RecordError: as :func:`read` and :func:`loads`.
         OSError: the file cannot be opened or read.
-        ArgumentTypeError: ``source`` is neither a path nor a file, or ``game`` not a Game.
+        ArgumentTypeError: ``source`` is neither a path nor a file (or a path with a NUL in it),
+            or ``game`` not a Game.
 
     >>> import cardwars, io
     >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=3)

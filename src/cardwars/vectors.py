@@ -188,7 +188,7 @@ def check_vector(out: object, size: int, what: str) -> None:
     """
     try:
         view = memoryview(out)  # type: ignore[arg-type]
-    except TypeError:
+    except Exception:  # no buffer, a released one, or an exporter's own error
         view = None
     if view is not None:
         with view:

@@ -23,6 +23,7 @@ from cardwars.documents import encode_value
 from cardwars.engine import Event, Game, Move, Observation, Result
 from cardwars.errors import (
     SHORT,
+    ArgumentTypeError,
     CardwarsError,
     IllegalMoveError,
     RecordError,
@@ -98,13 +99,36 @@ def encode(value: object) -> JsonValue:
     """``value`` as JSON-ready data (dicts, lists, str, int, bool and None only).
 
     Raises:
-        TypeError: a value that is none of the engine's (named in the message).
+        ArgumentTypeError: a value that is none of the engine's (described in the message), a
+            set whose items do not sort, a value nested too deeply (one that holds itself), or
+            one whose own methods fail (a :class:`TypeError`).
 
     >>> from cardwars import clone_war
     >>> encode(clone_war.PotCollected(seat=1, cards=6, shuffled=False))
     {'type': 'PotCollected', 'seat': 1, 'cards': 6, 'shuffled': False}
     """
-    return encode_value(value)
+    try:
+        return encode_value(value)
+    except CardwarsError:
+        raise
+    except RecursionError:  # the engine's values nest a few levels; a list may hold itself
+        raise ArgumentTypeError(
+            f"encode() takes the engine's values, nested a few levels; got {describe(value)}, "
+            "nested too deeply (does it hold itself?)"
+        ) from None
+    except Exception as exc:
+        args = exc.args
+        if type(exc) is TypeError and len(args) == 1 and type(args[0]) is str:
+            if args[0].startswith("encode() takes"):  # encode_value's own: says what it got
+                raise ArgumentTypeError(args[0]) from None
+            if args[0].startswith("'<' not supported"):  # sorting a set's items
+                raise ArgumentTypeError(
+                    "encode() takes sets whose items sort (cards, ints or strings, one kind "
+                    f"per set), got {describe(value)}"
+                ) from None
+        raise ArgumentTypeError(
+            f"encode() cannot read {describe(value)} ({type(exc).__name__} while reading it)"
+        ) from exc
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -179,8 +203,9 @@ def decode(game: Game[Any, Any], data: object) -> object:
     Pass()
     """
     classes = _game_classes(game)
+    data = _exact(data, "the value")
     try:
-        if isinstance(data, list):
+        if type(data) is list:
             return tuple(
                 _decode_one(classes, item, f"the value[{index}]") for index, item in enumerate(data)
             )
@@ -266,7 +291,8 @@ def _decode_kind(game: Game[Any, Any], data: object, kind: type[_KindT], what: s
     """One value of one kind (a move, an event, an observation) of ``game``."""
     classes = _game_classes(game)
     allowed = [name for name, cls in classes.items() if issubclass(cls, kind)]
-    name = data.get("type") if isinstance(data, dict) else None
+    data = _exact(data, f"the {what}")
+    name = data.get("type") if type(data) is dict else None
     if not isinstance(name, str) or name not in allowed:
         if not allowed:
             raise RecordError(f"the {what}: {game.name} has no {what}s, got {_clip(data)}")
@@ -285,7 +311,8 @@ def _decode_kind(game: Game[Any, Any], data: object, kind: type[_KindT], what: s
 
 def _decode_one(classes: dict[str, type], data: object, where: str) -> Any:
     """One value: an object of one of ``classes``, or a step ``{seat: move}``."""
-    if isinstance(data, dict) and "type" not in data:
+    data = _exact(data, where)
+    if type(data) is dict and "type" not in data:
         return {
             _seat(key, where): _decode_value(classes, Move, item, f"{where}[{_clip(key)}]")
             for key, item in data.items()
@@ -315,7 +342,8 @@ def _classes(game: type[Game[Any, Any]]) -> dict[str, type]:
 
 
 def _decode_object(classes: dict[str, type], data: object, where: str) -> Any:
-    if not isinstance(data, dict):
+    data = _exact(data, where)
+    if type(data) is not dict:
         raise RecordError(f'{where}: expected an object with a "type", got {_clip(data)}')
     name = data.get("type")
     cls = classes.get(name) if isinstance(name, str) else None
@@ -367,10 +395,15 @@ def _hints(cls: type) -> dict[str, Any]:
 def _decode_value(
     classes: dict[str, type], hint: Any, data: object, where: str, bound: Any = None
 ) -> Any:
+    data = _exact(data, where)
     origin = typing.get_origin(hint)
     if origin is Literal:
         allowed = typing.get_args(hint)
-        if data not in allowed or isinstance(data, bool) != isinstance(allowed[0], bool):
+        if (
+            type(data) not in (bool, int, str)
+            or data not in allowed
+            or (type(data) is bool) != (type(allowed[0]) is bool)
+        ):
             raise RecordError(f"{where}: expected one of {list(allowed)}, got {_clip(data)}")
         return data
     if origin in (Union, types.UnionType):
@@ -381,7 +414,7 @@ def _decode_value(
         return _decode_value(classes, inner, data, where, bound)
     if origin is tuple:
         args = typing.get_args(hint)
-        if not isinstance(data, list):
+        if type(data) is not list:
             raise RecordError(f"{where}: expected a list, got {_clip(data)}")
         if len(args) == 2 and args[1] is Ellipsis:
             args = (args[0],) * len(data)
@@ -393,7 +426,7 @@ def _decode_value(
         )
     if origin is frozenset:
         (arg,) = typing.get_args(hint)
-        if not isinstance(data, list):
+        if type(data) is not list:
             raise RecordError(f"{where}: expected a list, got {_clip(data)}")
         items = [_decode_value(classes, arg, item, where) for item in data]
         value = frozenset(items)
@@ -401,13 +434,13 @@ def _decode_value(
             raise RecordError(f"{where}: a set lists each item once, got {_clip(data)}")
         return value
     if hint is bool:
-        if not isinstance(data, bool):
+        if type(data) is not bool:
             raise RecordError(f"{where}: expected true or false, got {_clip(data)}")
         return data
     if hint is int:
-        if isinstance(data, float) and data.is_integer():
+        if type(data) is float and data.is_integer():
             data = int(data)  # a JSON integer may be written 5.0
-        if isinstance(data, bool) or not isinstance(data, int):
+        if type(data) is not int:
             raise RecordError(f"{where}: expected an integer, got {_clip(data)}")
         if bound is not None and not bound[0] <= data <= bound[1]:
             raise RecordError(
@@ -415,20 +448,20 @@ def _decode_value(
             )
         return data
     if hint is str:
-        if not isinstance(data, str):
+        if type(data) is not str:
             raise RecordError(f"{where}: expected a string, got {_clip(data)}")
         if bound is not None and data not in bound:
             raise RecordError(f"{where}: expected one of {', '.join(bound)}, got {_clip(data)}")
         return data
     if hint is Card:
-        if not isinstance(data, str) or not re.search(_CARD_PATTERN, data):
+        if type(data) is not str or not re.search(_CARD_PATTERN, data):
             raise RecordError(f'{where}: expected a card such as "KC", got {_clip(data)}')
         try:
             return Card.parse(data)
         except ValueError as exc:
             raise RecordError(f"{where}: {exc}") from exc
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        if not isinstance(data, str) or data not in hint.__members__:
+        if type(data) is not str or data not in hint.__members__:
             raise RecordError(
                 f"{where}: expected one of {', '.join(hint.__members__)}, got {_clip(data)}"
             )
@@ -441,15 +474,62 @@ def _decode_value(
     raise TypeError(f"no JSON form for the annotation {hint!r}")  # pragma: no cover
 
 
+def _exact(data: object, where: str) -> object:
+    """``data`` read as JSON of exact built-in types, so that no caller's method runs later (a
+    ``__len__``, a dict's ``get``, an int's comparisons): a subclass of str, int, float, list or
+    dict copied by the built-in's own method, a dict's keys checked to be str; else unchanged.
+
+    Raises:
+        RecordError: an object key that is not a string.
+    """
+    kind, value = type(data), typing.cast(Any, data)  # checked by issubclass(), not faked
+    if kind is str or kind is int or kind is float or kind is bool or kind is list:
+        return data
+    if kind is dict and all(type(key) is str for key in value):
+        return data
+    if issubclass(kind, dict):
+        copy: dict[str, object] = {}
+        for key, item in dict.items(value):  # its own storage, not a subclass's items()
+            if not issubclass(type(key), str):
+                raise RecordError(f"{where}: an object's keys are strings, got {_clip(key)}")
+            copy[str.__str__(key)] = item
+        return copy
+    if issubclass(kind, str):
+        return str.__str__(value)
+    if issubclass(kind, int):  # an always-true __ge__ would pass any bound
+        return int.__int__(value)
+    if issubclass(kind, float):
+        return float.__float__(value)
+    if issubclass(kind, list):  # its own items: not its __len__ or __iter__
+        return list.copy(value)
+    return data
+
+
 def _clip(value: object) -> str:
-    """A short repr of untrusted data: at most 80 characters, any size or depth."""
+    """A short repr of untrusted data: at most 80 characters, any size or depth; JSON of exact
+    types as reprlib shows it, anything else as :func:`~cardwars.errors.describe` does."""
     try:
-        text = SHORT.repr(value) if type(value) in (dict, list, str, int, float, bool) else None
+        text = SHORT.repr(value) if _json_shown(value, SHORT.maxlevel) else None
     except Exception:  # e.g. an int too long to print
         text = None
     if text is None:
-        text = "null" if value is None else f"<{type(value).__name__}>"
+        text = "null" if value is None else describe(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _json_shown(value: object, depth: int) -> bool:
+    """Whether reprlib shows ``value`` to ``depth`` levels without running a caller's code: JSON
+    of exact built-in types only, objects with str keys (it sorts the keys)."""
+    kind = type(value)
+    if kind is list:
+        assert isinstance(value, list)
+        return depth <= 0 or all(_json_shown(item, depth - 1) for item in value[: SHORT.maxlist])
+    if kind is dict:
+        assert isinstance(value, dict)
+        return depth <= 0 or all(
+            type(key) is str and _json_shown(item, depth - 1) for key, item in value.items()
+        )
+    return kind in (bool, int, float, str)
 
 
 # --- schema ----------------------------------------------------------------------------------

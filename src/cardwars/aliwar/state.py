@@ -31,7 +31,7 @@ from cardwars.aliwar.rules import TERMINATIONS, Rules
 from cardwars.cards import Card, CardId, Deck, Suit, read_card
 from cardwars.engine import ActionSpace, Event, Move, Result
 from cardwars.engine.machine_state import MachineState
-from cardwars.errors import RulesError, UsageError, describe, reading
+from cardwars.errors import RulesError, UsageError, describe, plain_int, reading
 from cardwars.exclusive import busy_error
 from cardwars.vectors import EncodedState, check_vector
 
@@ -497,9 +497,9 @@ class State(MachineState[Phase], EncodedState):
                     tuple(int(keep and up) for up in own) for own in observation.face_up
                 ),
                 discard=tuple(card.id for card in observation.discard),
-                rounds=observation.rounds,
-                no_progress=observation.no_progress,
-                longest=observation.no_progress,
+                rounds=plain_int(observation.rounds),  # its value, never its methods
+                no_progress=plain_int(observation.no_progress),
+                longest=plain_int(observation.no_progress),
                 seen=known,
                 termination=-1,
                 winner=-1,

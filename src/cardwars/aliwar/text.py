@@ -213,6 +213,7 @@ class AliwarText:
         legal = state.legal_moves(seat)
         if not isinstance(text, str):
             raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
+        text = str.__str__(text)  # a str subclass by its value, never its own methods
         cleaned = " ".join(text.strip().lower().split())
         keeping = any(isinstance(move, (Keep, Decline)) for move in legal)
         move = _read_keep(cleaned, legal) if keeping else _read_switch(cleaned)

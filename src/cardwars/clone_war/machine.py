@@ -343,6 +343,15 @@ class CloneWarMachine(Position):
         self._busy = True
         return 0
 
+    def claim(self) -> None:
+        """Hold the machine as a step does while its state reads a caller's value or undoes:
+        a step meanwhile (from that value's callbacks, or another thread) is refused."""
+        self._enter()
+
+    def release(self) -> None:
+        """Let go of :meth:`claim`."""
+        self._busy = False
+
     def apply_actions(self, actions: object) -> bool:
         """Play one battle if ``actions`` is exactly ``{}`` (a ``dict``: nobody is polled) and
         the game is not over; else change nothing. Returns whether the battle was played."""

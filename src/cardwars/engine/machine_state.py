@@ -10,7 +10,7 @@ from cardwars.actions import mask_of
 from cardwars.engine import Event, GameState, Move
 from cardwars.engine.bases import Result
 from cardwars.engine.state import PhaseT
-from cardwars.errors import UsageError, describe
+from cardwars.errors import CardwarsError, UsageError, _type_name, describe
 from cardwars.exclusive import busy_error
 
 if TYPE_CHECKING:
@@ -82,6 +82,12 @@ class Machine(Protocol):
 
     def copy(self) -> Self:
         """An independent copy."""
+
+    def claim(self) -> None:
+        """Hold the machine as a step does (a step meanwhile is refused: the busy error)."""
+
+    def release(self) -> None:
+        """Let go of :meth:`claim`."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling: the machine's restore function and its key, every value checked."""
@@ -252,6 +258,35 @@ class MachineState(GameState[PhaseT]):
         self._events = (m.steps, events)
         return events
 
+    def _read_step(self, moves: object, method: str, thing: str) -> dict[int, object]:
+        """The base read, holding the machine while a mapping other than a ``dict`` is read:
+        its ``items()`` is the caller's code, and a step or undo from it is refused."""
+        if type(moves) is dict:
+            return super()._read_step(moves, method, thing)
+        m = self._m
+        m.claim()
+        try:
+            given = super()._read_step(moves, method, thing)
+        finally:
+            m.release()
+        if self._m is not m:  # undone by another thread meanwhile
+            raise busy_error()
+        return given
+
+    def undo(self) -> None:
+        """:meth:`GameState.undo <cardwars.engine.GameState.undo>`, refused while a step
+        reads a caller's value (from that value's callbacks) or another thread steps.
+
+        Raises:
+            UsageError: as for the base method, or the state is in the middle of a step.
+        """
+        m = self._m
+        m.claim()
+        try:
+            super().undo()
+        finally:
+            m.release()
+
     def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
         """Perform one step with each polled seat's action found under its key, if it can.
 
@@ -263,17 +298,25 @@ class MachineState(GameState[PhaseT]):
         action ``game.num_actions``; any other entry of it gives False too.
 
         Raises:
-            UsageError: ``keys`` is not a tuple of one key per seat.
+            UsageError: ``keys`` is not a tuple of one key per seat, ``wait`` not a bool,
+                a key cannot be looked up (its ``__hash__`` or ``__eq__`` raised), or the
+                state is in the middle of another step.
         """
+        if type(wait) is not bool:
+            raise UsageError(f"wait must be True or False, got {describe(wait)}")
         try:
             done: bool = self._m.apply_keyed(actions, keys, wait)
-        except ValueError:  # the machine's word for keys of another kind (checked first)
+        except CardwarsError:
+            raise
+        except Exception as exc:  # keys of another kind (checked first), or a key's own code
             n = self.players
             if type(keys) is not tuple or len(keys) != n:
                 raise UsageError(
                     f"keys must be a tuple of {n} keys, one per seat, got {describe(keys)}"
                 ) from None
-            raise
+            raise UsageError(
+                f"apply_keyed() could not look up an action by its key: {_type_name(exc)}"
+            ) from exc
         return done
 
     def _apply(self, moves: dict[int, Move]) -> tuple[Event, ...]:

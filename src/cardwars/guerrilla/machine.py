@@ -316,6 +316,15 @@ class GuerrillaMachine(BoardViews):
         self._busy = True
         return 0
 
+    def claim(self) -> None:
+        """Hold the machine as a step does while its state reads a caller's value or undoes:
+        a step meanwhile (from that value's callbacks, or another thread) is refused."""
+        self._enter()
+
+    def release(self) -> None:
+        """Let go of :meth:`claim`."""
+        self._busy = False
+
     def apply_actions(self, actions: object) -> bool:
         """Play one step if ``actions`` is a plain ``dict`` giving exactly every polled seat
         (plain int) one of its legal actions (plain int); else change nothing. Returns

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardwars.cards import Card, read_card
@@ -129,7 +129,8 @@ def read_position(
     deck = game_deck(players, rules.two_suit_variant)
 
     def cards(value: object, where: str) -> list[Card]:
-        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        # A mapping iterates its keys: {"5C": ...} is no pile, as "5C" is none.
+        if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
             raise RulesError(f"{where} must be a sequence of cards, got {describe(value)}")
         return [read_game_card(card, f"{where}[{i}]", deck) for i, card in enumerate(value)]
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar
 
-from cardwars.errors import CardwarsError, UsageError, unreadable
+from cardwars.engine import GameState
+from cardwars.errors import CardwarsError, UsageError, plain_int, unreadable
 from cardwars.guerrilla.moves import CARDS, MACHINE, GuerrillaObservation, Phase
 from cardwars.guerrilla.position import STARTS
 from cardwars.guerrilla.rules import seat_cards
@@ -71,7 +72,17 @@ class Rebuilder(Generic[StateT]):
         self._make = make
         rules = observation.rules
         players = len(observation.in_game)
-        seat = observation.seat
+        seat = plain_int(observation.seat)  # the caller's ints: by their values, never methods
+        sizes = tuple(
+            tuple(map(plain_int, counts))
+            for counts in (
+                observation.hand_sizes,
+                observation.draw_sizes,
+                observation.discard_sizes,
+            )
+        )
+        hand_sizes, draw_sizes, discard_sizes = sizes
+        skirmish = plain_int(observation.skirmish)
         played = observation.played
         known = {card.id for card in observation.hand} | {card.id for card in observation.removed}
         known.update(card.id for card in played if card is not None)
@@ -84,26 +95,25 @@ class Rebuilder(Generic[StateT]):
         # seat's unseen cards are its own suit(s) (GT-1.1, GT-2), in its hand and pile.
         self._own: list[list[int]] | None = own
         if (
-            observation.skirmish != 0
-            or any(observation.discard_sizes)
+            skirmish != 0
+            or any(discard_sizes)
             or any(
-                len(own[s])
-                != observation.draw_sizes[s] + (observation.hand_sizes[s] if s != seat else 0)
+                len(own[s]) != draw_sizes[s] + (hand_sizes[s] if s != seat else 0)
                 for s in range(players)
             )
         ):
             self._own = None
         self._hands = [card.id for card in observation.hand]
-        self._sizes = (observation.hand_sizes, observation.draw_sizes, observation.discard_sizes)
+        self._sizes = sizes
         self._played = tuple(-1 if card is None else card.id for card in played)
         self._fixed = (
             tuple(card.id for card in observation.removed),
-            observation.guerrilla_rank,
+            plain_int(observation.guerrilla_rank),
             tuple(int(flag) for flag in observation.played_guerrilla),
             tuple(int(flag) for flag in observation.support_penalty),
             tuple(int(flag) for flag in observation.spy_first),
             tuple(int(flag) for flag in observation.in_game),
-            observation.skirmish,
+            skirmish,
         )
         self._rules = rules
         self._options = rules.machine_options()
@@ -115,6 +125,7 @@ class Rebuilder(Generic[StateT]):
         self._observation: GuerrillaObservation | None = observation
 
     def __call__(self, rng: Rng) -> StateT:
+        GameState._check_rng(rng)  # a wrong rng is the caller's, not the observation's
         try:  # the observation is the caller's: what its fields hold shows only now
             return self._deal(rng)
         except CardwarsError:
@@ -175,7 +186,8 @@ class Rebuilder(Generic[StateT]):
             or (self._observation is not None and state.observation(seat) != self._observation)
         ):
             raise UsageError(
-                f"from_observation() could not rebuild the position under {self._rules!r}"
+                "from_observation() could not rebuild the position under its rules: the "
+                "observation is not one the game could show"
             )
         self._observation = None  # checked in full once: the other draws differ only in cards
         return state

@@ -258,6 +258,7 @@ class GuerrillaText:
         legal = state.legal_moves(seat)
         if not isinstance(text, str):
             raise illegal_text(seat, text, "is no text (a move is typed as text)", legal)
+        text = str.__str__(text)  # a str subclass by its value, never its own methods
         try:
             keyword, cards, labelled = _read(text)
             found = [m for m in legal if _matches(m, keyword, cards, labelled)]
