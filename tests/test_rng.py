@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardwars.errors import ArgumentTypeError, CardwarsError, UsageError
 from tests import builds
 from tests.builds import pure
 
@@ -41,22 +42,22 @@ def test_rng_4_1_derive_seed_vector() -> None:
 
 @pytest.mark.parametrize("bad", [-1, 2**64, 2**70])
 def test_rng_seed_out_of_range_raises(bad: int) -> None:
-    with pytest.raises(ValueError, match="seed must be in"):
+    with pytest.raises(UsageError, match=r"seed must be an int in \[0, 2\*\*64\)"):
         builds.current.Rng(bad)
-    with pytest.raises(ValueError, match="seed must be in"):
+    with pytest.raises(UsageError, match=r"seed must be an int in \[0, 2\*\*64\)"):
         builds.current.derive_seed(bad, 0)
 
 
 def test_rng_seed_wrong_type_raises() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError, match="seed must be an int"):
         builds.current.Rng("1")
-    with pytest.raises(TypeError):
+    with pytest.raises(ArgumentTypeError, match="seed must be an int"):
         builds.current.Rng(True)
 
 
 @pytest.mark.parametrize("bad", [0, -3, 2**32])
 def test_rng_below_out_of_range_raises(bad: int) -> None:
-    with pytest.raises(ValueError, match=r"n must be in \[1, 2\*\*32\)"):
+    with pytest.raises(UsageError, match=r"n must be an int in \[1, 2\*\*32\)"):
         builds.current.Rng(1).below(bad)
 
 
@@ -131,3 +132,49 @@ def test_backends_agree_on_shuffles(seed: int, items: list[int], k: int) -> None
 def test_backends_agree_on_derive_seed(seed: int, k: int) -> None:
     assert _core is not None
     assert _core.derive_seed(seed, k) == pure.derive_seed(seed, k)
+
+
+class _Lying(int):
+    """An int whose own methods lie: the RNG must read its value, never call them."""
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    def __add__(self, other: object) -> int:
+        raise AssertionError("the caller's __add__ ran")
+
+    def __repr__(self) -> str:
+        raise AssertionError("the caller's __repr__ ran")
+
+
+def test_rng_reads_int_subclasses_by_value() -> None:
+    rng = builds.current.Rng(_Lying(7))
+    assert rng == builds.current.Rng(7)
+    assert builds.current.derive_seed(_Lying(7), _Lying(1)) == builds.current.derive_seed(7, 1)
+    assert rng.below(_Lying(10)) == builds.current.Rng(7).below(10)
+    with pytest.raises(UsageError, match=r"seed must be an int in \[0, 2\*\*64\), got -1"):
+        builds.current.Rng(_Lying(-1))
+    with pytest.raises(UsageError, match=r"n must be an int in \[1, 2\*\*32\)"):
+        rng.below(_Lying(0))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda rng: rng.shuffle((1, 2, 3)), "items must be a list"),
+        (lambda rng: rng.shuffle(None), "items must be a list"),
+        (lambda rng: rng.sample_prefix([1, 2, 3], -1), r"k must be an int in \[0, 2\*\*62\]"),
+        (lambda rng: rng.sample_prefix([1, 2, 3], 1.5), "k must be an int"),
+        (lambda rng: rng.below(2.0), "n must be an int"),
+        (lambda rng: setattr(rng, "state", "x"), "state must be an int"),
+    ],
+)
+def test_rng_refuses_with_cardwars_errors(call: object, message: str) -> None:
+    rng = builds.current.Rng(3)
+    before = rng.copy()
+    with pytest.raises(CardwarsError, match=message):
+        call(rng)  # type: ignore[operator]
+    assert rng == before  # nothing drawn

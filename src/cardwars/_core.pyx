@@ -10,13 +10,32 @@
 
 cdef object _MAX_U64 = (1 << 64) - 1
 
+from cardwars.errors import ArgumentTypeError, UsageError, describe, plain_int
+
 
 cdef uint64_t _check_u64(object value, str what) except? 0:
+    # By its value (an int subclass's methods never run), else a CardwarsError naming it.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int in [0, 2**64), not {type(value).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
+    value = plain_int(value)
     if not 0 <= value <= _MAX_U64:
-        raise ValueError(f"{what} must be in [0, 2**64), got {value!r}")
+        raise UsageError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
     return <uint64_t>value
+
+
+cdef Py_ssize_t _check_count(object value, str what, object low, object high, str shown) except -1:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
+    value = plain_int(value)
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be an int in {shown}, got {describe(value)}")
+    return <Py_ssize_t>value
+
+
+cdef list _check_list(object items):
+    if type(items) is not list:
+        raise ArgumentTypeError(f"items must be a list, got {describe(items)}")
+    return <list>items
 
 
 def derive_seed(seed: object, k: object) -> int:
@@ -66,30 +85,28 @@ cdef class Rng:
 
     def below(self, n: object) -> int:
         """Return a uniform int in ``[0, n)`` for ``1 <= n < 2**32``; always draws once at least."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if not 1 <= n <= 0xFFFFFFFF:
-            raise ValueError(f"n must be in [1, 2**32), got {n!r}")
-        return _rng_below(&self._state, <uint32_t>n)
+        cdef Py_ssize_t bound = _check_count(n, "n", 1, 0xFFFFFFFF, "[1, 2**32)")
+        return _rng_below(&self._state, <uint32_t>bound)
 
-    def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place: Fisher-Yates with ascending ``i``."""
-        cdef Py_ssize_t n = len(items)
+    def shuffle(self, items: object) -> None:
+        """Shuffle ``items`` (a list) in place: Fisher-Yates with ascending ``i``."""
+        cdef list cards = _check_list(items)
+        cdef Py_ssize_t n = len(cards)
         cdef Py_ssize_t i, j
         for i in range(n - 1):
             j = i + <Py_ssize_t>_rng_below(&self._state, <uint32_t>(n - i))
-            items[i], items[j] = items[j], items[i]
+            cards[i], cards[j] = cards[j], cards[i]
 
-    def sample_prefix(self, items: list, k: int) -> None:
+    def sample_prefix(self, items: object, k: object) -> None:
         """Run the first ``k`` steps of :meth:`shuffle`: ``items[:k]`` is then a uniform sample."""
-        if k < 0:
-            raise ValueError(f"k must be >= 0, got {k!r}")
-        cdef Py_ssize_t n = len(items)
+        cdef list cards = _check_list(items)
+        cdef Py_ssize_t first = _check_count(k, "k", 0, 1 << 62, "[0, 2**62]")
+        cdef Py_ssize_t n = len(cards)
         cdef Py_ssize_t i, j
-        cdef Py_ssize_t steps = min(k, n - 1)
+        cdef Py_ssize_t steps = min(first, n - 1)
         for i in range(steps):
             j = i + <Py_ssize_t>_rng_below(&self._state, <uint32_t>(n - i))
-            items[i], items[j] = items[j], items[i]
+            cards[i], cards[j] = cards[j], cards[i]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and (<Rng>other)._state == self._state

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from cardwars.errors import ArgumentTypeError, UsageError, describe, plain_int
+
 __all__ = ["Rng", "derive_seed"]
 
 _T = TypeVar("_T")
@@ -24,11 +26,28 @@ def _mix(z: int) -> int:
 
 
 def _check_u64(value: object, what: str) -> int:
+    # By its value (an int subclass's methods never run), else a CardwarsError naming it.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int in [0, 2**64), not {type(value).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
+    value = plain_int(value)
     if not 0 <= value <= _MASK64:
-        raise ValueError(f"{what} must be in [0, 2**64), got {value!r}")
+        raise UsageError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
     return value
+
+
+def _check_count(value: object, what: str, low: int, high: int, shown: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
+    value = plain_int(value)
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be an int in {shown}, got {describe(value)}")
+    return value
+
+
+def _check_list(items: object) -> list[Any]:
+    if type(items) is not list:
+        raise ArgumentTypeError(f"items must be a list, got {describe(items)}")
+    return items
 
 
 def derive_seed(seed: int, k: int) -> int:
@@ -39,8 +58,8 @@ def derive_seed(seed: int, k: int) -> int:
     >>> hex(derive_seed(42, 0))
     '0xbdd732262feb6e95'
     """
-    _check_u64(seed, "seed")
-    _check_u64(k, "k")
+    seed = _check_u64(seed, "seed")
+    k = _check_u64(k, "k")
     return _mix((seed + (k + 1) * _GAMMA) & _MASK64)
 
 
@@ -79,10 +98,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Return a uniform int in ``[0, n)`` for ``1 <= n < 2**32``; always draws once at least."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if not 1 <= n <= _MASK32:
-            raise ValueError(f"n must be in [1, 2**32), got {n!r}")
+        n = _check_count(n, "n", 1, _MASK32, "[1, 2**32)")
         m = (self.next_u64() >> 32) * n
         if (m & _MASK32) < n:
             t = ((1 << 32) - n) % n
@@ -91,13 +107,13 @@ class Rng:
         return m >> 32
 
     def shuffle(self, items: list[_T]) -> None:
-        """Shuffle ``items`` in place: Fisher-Yates with ascending ``i``."""
-        self.sample_prefix(items, len(items))
+        """Shuffle ``items`` (a list) in place: Fisher-Yates with ascending ``i``."""
+        self.sample_prefix(items, len(_check_list(items)))
 
     def sample_prefix(self, items: list[_T], k: int) -> None:
         """Run the first ``k`` steps of :meth:`shuffle`: ``items[:k]`` is then a uniform sample."""
-        if k < 0:
-            raise ValueError(f"k must be >= 0, got {k!r}")
+        items = _check_list(items)
+        k = _check_count(k, "k", 0, 1 << 62, "[0, 2**62]")
         n = len(items)
         for i in range(min(k, n - 1)):
             j = i + self.below(n - i)

@@ -403,6 +403,8 @@ class State(MachineState[Phase], EncodedState):
             UsageError: a block of another format, read-only, not C-contiguous or too
                 short (the message names what is needed); both are left unchanged.
         """
+        if type(wait) is not bool:  # read by the machine as a C int: a bool, not a caller's
+            raise UsageError(f"wait must be True or False, got {describe(wait)}")
         m = self._m
         try:
             m.encode_seats(self._recall, obs, masks, wait)

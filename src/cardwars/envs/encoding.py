@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardwars.engine import Game, GameState, Observation
-from cardwars.errors import UsageError, describe
+from cardwars.errors import CardwarsError, UsageError, _type_name, describe
 from cardwars.registry import load_game
 from cardwars.vectors import Encodable, EncodedState, Encoding, Field
 
@@ -61,8 +61,21 @@ class Encoder:
         return vector
 
     def observation(self, observation: Observation) -> Vector:
-        """The vector of one seat's observation (``state.observation(seat)``)."""
-        return self._vector(self._observe(observation), self._big)
+        """The vector of one seat's observation (``state.observation(seat)``).
+
+        Raises:
+            UsageError: ``observation`` is not an observation of this encoding's game.
+        """
+        try:
+            values = self._observe(observation)
+        except CardwarsError:
+            raise
+        except Exception as exc:  # not an observation: its fields are not there
+            raise UsageError(
+                f"observation() takes an observation of the encoding's game, got "
+                f"{describe(observation)} ({_type_name(exc)} reading it)"
+            ) from None
+        return self._vector(values, self._big)
 
     def observation_of(self, state: GameState[Any], seat: int) -> Vector:
         """``observation(state.observation(seat))``, written by the state's machine when it has one
@@ -195,7 +208,8 @@ def check_decisions(game: Game[Any, Any]) -> None:
 
 def _check_choice(name: str, value: object, allowed: tuple[str | None, ...]) -> None:
     """UsageError unless ``value`` is one of ``allowed`` (an env's ``render_mode=``...)."""
-    if value not in allowed:
+    # Exact types first: a str subclass's own __eq__ never runs.
+    if (value is not None and type(value) is not str) or value not in allowed:
         raise UsageError(f"{name} must be {' or '.join(map(repr, allowed))}, got {describe(value)}")
 
 

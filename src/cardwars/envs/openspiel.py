@@ -17,7 +17,15 @@ import pyspiel
 from cardwars import backend, exclusive
 from cardwars.engine import Game, GameState
 from cardwars.envs.encoding import encoding_of
-from cardwars.errors import IllegalMoveError, RecordError, UsageError, describe, wrong_type
+from cardwars.errors import (
+    CardwarsError,
+    IllegalMoveError,
+    RecordError,
+    UsageError,
+    clip,
+    describe,
+    wrong_type,
+)
 from cardwars.registry import game_class
 from cardwars.registry import load_game as _load_cardwars_game
 from cardwars.vectors import Encodable, Encoding
@@ -42,6 +50,7 @@ decisions (an :class:`~cardwars.vectors.Encodable`) joins it, as ``cardwars_<nam
 as ``_``), on its first :func:`load_game`."""
 
 _DEALS: Final = {"num_deals": 1000, "deal_seed": 0}  # the chance node's parameters, by default
+_MAX_INT: Final = 2**31 - 1  # OpenSpiel's game parameters and game lengths are C++ ints
 _MAX_DEALS: Final = 1_000_000  # chance_outcomes() lists every deal
 
 _NO_DECISIONS: Final = (
@@ -115,8 +124,8 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
                 raise wrong_type(parameter, "an int", value)
         if not 1 <= deals <= _MAX_DEALS:
             raise UsageError(f"num_deals must be 1..{_MAX_DEALS}, got {deals}")
-        if not 0 <= deal_seed < 2**64:
-            raise UsageError(f"deal_seed must be in [0, 2**64), got {describe(deal_seed)}")
+        if not 0 <= deal_seed <= _MAX_INT:  # an OpenSpiel game parameter: a 32-bit int
+            raise UsageError(f"deal_seed must be in [0, 2**31), got {describe(deal_seed)}")
         self.name = name
         self.cardwars_game: Game[Any, Any] = _load_cardwars_game(name, **given)
         self.encoding: Encoding = encoding_of(self.cardwars_game)
@@ -132,7 +141,7 @@ class CardwarsGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=self.encoding.max_steps,
+                max_game_length=min(self.encoding.max_steps, _MAX_INT),  # a C++ int
             ),
             merged,
         )
@@ -333,8 +342,19 @@ class CardwarsState(pyspiel.State):  # type: ignore[misc]
                 f"a joint action holds one action per player ({players}), got {len(actions)}"
             )
         polled = state.to_act
-        state.apply_actions({seat: int(actions[seat]) for seat in polled})
-        self._steps.append([int(action) for action in actions])
+        given = [int(action) for action in actions]
+        wait = self._game.wait_action()
+        for seat, action in enumerate(given):  # a seat not polled has one legal action: wait
+            if seat not in polled and action != wait:
+                raise IllegalMoveError(
+                    f"seat {seat} is not polled at this node: its action is the wait action "
+                    f"{wait}, got {action}",
+                    seat=seat,
+                    action=action,
+                    legal_actions=(wait,),
+                )
+        state.apply_actions({seat: given[seat] for seat in polled})
+        self._steps.append(given)
         self._remember([(seat, int(actions[seat])) for seat in sorted(polled)])
 
     def _remember(self, moves: list[tuple[int, int]]) -> None:
@@ -412,6 +432,9 @@ class CardwarsObserver:
         """``player``'s view of ``state`` as text (see the class)."""
         game = state.cardwars_state
         text = self._game.cardwars_game.text
+        players = self._game.cardwars_game.players
+        if type(player) is not int or not 0 <= player < players:  # -1 would be another's recall
+            raise UsageError(f"player must be a seat 0..{players - 1}, got {describe(player)}")
         if self.kind == "information_state":
             recall = state._memory[player]
             return "\n\n".join([f"seat {player}", *recall]) if recall else f"seat {player}"
@@ -434,10 +457,11 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
 
     Raises:
         UsageError: ``"clone-war"`` or a plugin's game without decisions (it has no encodings),
-            or an unknown game name; ``num_deals`` out of 1..1,000,000 or ``deal_seed`` out of
-            [0, 2**64).
-        ArgumentTypeError: ``num_deals`` or ``deal_seed`` is not an int (a bool or a float
-            included).
+            or an unknown game name; ``num_deals`` out of 1..1,000,000, ``deal_seed`` out of
+            [0, 2**31) or any int option beyond a 32-bit int (OpenSpiel's parameters), or an
+            option pyspiel refuses.
+        ArgumentTypeError: ``players``, ``num_deals`` or ``deal_seed`` is not an int (a bool
+            or a float included), or an option not a bool, int, float or str.
 
     >>> from cardwars.envs.openspiel import load_game
     >>> load_game("guerrilla", players=3).num_players()
@@ -454,10 +478,24 @@ def load_game(name: str, **options: Any) -> CardwarsGame:
                 "or cardwars.simulate"
             )
         _register(name)
-    for parameter in _DEALS:  # checked here: pyspiel's own message would be a SpielError
-        if parameter in options and type(options[parameter]) is not int:
-            raise wrong_type(parameter, "an int", options[parameter])
-    game = pyspiel.load_game(GAME_NAMES[name], options)
+    # Checked here: pyspiel's own messages would be a SpielError or a RuntimeError. Its game
+    # parameters are bools, C++ ints, floats and strings.
+    for parameter, value in options.items():
+        if parameter in (*_DEALS, "players") and type(value) is not int:
+            raise wrong_type(parameter, "an int", value)
+        if type(value) not in (bool, int, float, str):
+            raise wrong_type(parameter, "a bool, an int, a float or a str", value)
+        if type(value) is int and not -_MAX_INT - 1 <= value <= _MAX_INT:
+            raise UsageError(
+                f"{parameter} must fit an OpenSpiel game parameter (a 32-bit int), "
+                f"got {describe(value)}"
+            )
+    try:
+        game = pyspiel.load_game(GAME_NAMES[name], options)
+    except CardwarsError:
+        raise
+    except Exception as exc:  # pyspiel's own refusal of a parameter
+        raise UsageError(f"OpenSpiel refused the options of {name}: {clip(str(exc))}") from None
     assert isinstance(game, CardwarsGame)
     return game
 

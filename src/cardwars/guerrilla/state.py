@@ -387,6 +387,8 @@ class State(MachineState[Phase], EncodedState):
         Raises:
             UsageError: a block of another format, read-only, not C-contiguous or too
                 short (the message names what is needed); both are left unchanged."""
+        if type(wait) is not bool:  # read by the machine as a C int: a bool, not a caller's
+            raise UsageError(f"wait must be True or False, got {describe(wait)}")
         m = self._m
         try:
             m.encode_seats(obs, masks, wait)
