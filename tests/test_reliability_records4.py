@@ -252,8 +252,14 @@ def test_dumps_counts_the_agents_before_reading_them() -> None:
 def test_wire_encode_raises_argument_type_errors() -> None:
     loop: list[Any] = []
     loop.append(loop)
-    with pytest.raises(ArgumentTypeError, match="nested too deeply"):
+    with pytest.raises(ArgumentTypeError, match="nested at most 32 levels"):
         wire.encode(loop)
+    deep: list[Any] = [0]
+    for _ in range(40):
+        deep = [deep]
+    with pytest.raises(ArgumentTypeError, match="nested at most 32 levels"):
+        wire.encode(deep)
+    assert wire.encode([[[[1]]]]) == [[[[1]]]]
     with pytest.raises(ArgumentTypeError, match="sets whose items sort"):
         wire.encode({1, "a"})
     with pytest.raises(ArgumentTypeError, match=r"encode\(\) takes the engine's values"):
