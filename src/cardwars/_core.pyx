@@ -15,18 +15,20 @@ from cardwars.errors import ArgumentTypeError, UsageError, describe, plain_int
 
 cdef uint64_t _check_u64(object value, str what) except? 0:
     # By its value (an int subclass's methods never run), else a CardwarsError naming it.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
-    value = plain_int(value)
+    if type(value) is not int:  # (the common case skips the subclass's reading)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
+        value = plain_int(value)
     if not 0 <= value <= _MAX_U64:
         raise UsageError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
     return <uint64_t>value
 
 
 cdef Py_ssize_t _check_count(object value, str what, object low, object high, str shown) except -1:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
-    value = plain_int(value)
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
+        value = plain_int(value)
     if not low <= value <= high:
         raise UsageError(f"{what} must be an int in {shown}, got {describe(value)}")
     return <Py_ssize_t>value

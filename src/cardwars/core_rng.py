@@ -27,18 +27,20 @@ def _mix(z: int) -> int:
 
 def _check_u64(value: object, what: str) -> int:
     # By its value (an int subclass's methods never run), else a CardwarsError naming it.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
-    value = plain_int(value)
+    if type(value) is not int:  # (the common case skips the subclass's reading)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
+        value = plain_int(value)
     if not 0 <= value <= _MASK64:
         raise UsageError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
     return value
 
 
 def _check_count(value: object, what: str, low: int, high: int, shown: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
-    value = plain_int(value)
+    if type(value) is not int:  # (the common case skips the subclass's reading)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
+        value = plain_int(value)
     if not low <= value <= high:
         raise UsageError(f"{what} must be an int in {shown}, got {describe(value)}")
     return value
