@@ -126,8 +126,8 @@ class _Mode(str):
 def test_a_str_subclass_mode_is_refused_without_its_eq(option: str) -> None:
     from cardwars.envs.gymnasium import CardwarsEnv
 
+    options: dict[str, Any] = {option: _Mode("ansi")}
     with pytest.raises(UsageError, match=option):
-        options: dict[str, Any] = {option: _Mode("ansi")}
         CardwarsEnv("aliwar", **options)
 
 
