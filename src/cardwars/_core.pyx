@@ -16,7 +16,7 @@ from cardwars.errors import ArgumentTypeError, UsageError, describe, plain_int
 cdef uint64_t _check_u64(object value, str what) except? 0:
     # By its value (an int subclass's methods never run), else a CardwarsError naming it.
     if type(value) is not int:  # (the common case skips the subclass's reading)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is bool or not issubclass(type(value), int):  # type(): no __class__ read
             raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
         value = plain_int(value)
     if not 0 <= value <= _MAX_U64:
@@ -26,7 +26,7 @@ cdef uint64_t _check_u64(object value, str what) except? 0:
 
 cdef Py_ssize_t _check_count(object value, str what, object low, object high, str shown) except -1:
     if type(value) is not int:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is bool or not issubclass(type(value), int):  # type(): no __class__ read
             raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
         value = plain_int(value)
     if not low <= value <= high:

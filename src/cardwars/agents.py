@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardwars.engine import Agent, Game, RandomAgent
-from cardwars.errors import CardwarsError
+from cardwars.errors import CardwarsError, wrong_type
 from cardwars.registry import game_class, game_names
 
 __all__ = ["RandomAgent", "agent_by_name", "agent_names"]
@@ -39,10 +39,15 @@ def agent_by_name(name: str, game: Game[Any, Any]) -> Agent:
     """The built-in agent called ``name`` for ``game`` (:meth:`~cardwars.engine.Game.make_agent`).
 
     Raises:
+        ArgumentTypeError: ``name`` is no str or ``game`` no :class:`~cardwars.engine.Game`.
         UsageError: no built-in agent has that name.
 
     >>> import cardwars
     >>> agent_by_name("greedy", cardwars.load_game("aliwar")).name
     'greedy'
     """
+    if not issubclass(type(name), str):  # by type(): no caller's __class__ runs
+        raise wrong_type("name", "a str, a built-in agent's name", name)
+    if not issubclass(type(game), Game):
+        raise wrong_type("game", "a cardwars Game (cardwars.load_game(name))", game)
     return game.make_agent(name)

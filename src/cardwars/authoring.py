@@ -12,7 +12,7 @@ from cardwars import backend as _backend
 from cardwars.actions import ActionSpace
 from cardwars.backend import RuleSource
 from cardwars.cards import Card, CardId, Deck, Rank, Suit, card_from_id, read_card
-from cardwars.core_rng import _GAMMA, _mix
+from cardwars.core_rng import _GAMMA, _check_count, _check_list, _check_u64, _mix
 from cardwars.engine import (
     Agent,
     Event,
@@ -125,11 +125,15 @@ def rng_next(state: int) -> tuple[int, int]:
     """The RNG's next 64-bit output and its state after it: ``_rng_next(&state)`` of
     ``cardwars/_core.pxd``, interpreted (``state`` is the ``uint64_t`` as an int).
 
+    Raises:
+        ArgumentTypeError: ``state`` is no int.
+        UsageError: ``state`` is not in [0, 2**64).
+
     >>> from cardwars.authoring import Rng, rng_next
     >>> rng_next(42)[0] == Rng(42).next_u64()
     True
     """
-    state = (state + _GAMMA) & _MASK64
+    state = (_check_u64(state, "state") + _GAMMA) & _MASK64
     return _mix(state), state
 
 
@@ -137,11 +141,15 @@ def rng_below(state: int, n: int) -> tuple[int, int]:
     """A uniform int in ``[0, n)`` (``1 <= n < 2**32``) and the state after it:
     ``_rng_below(&state, n)`` of ``cardwars/_core.pxd``, interpreted.
 
+    Raises:
+        ArgumentTypeError: ``state`` or ``n`` is no int.
+        UsageError: ``state`` is not in [0, 2**64), or ``n`` not in [1, 2**32).
+
     >>> from cardwars.authoring import Rng, rng_below
     >>> rng_below(42, 52)[0] == Rng(42).below(52)
     True
     """
-    rng = Rng(state)
+    rng = Rng(_check_u64(state, "state"))
     return rng.below(n), rng.state
 
 
@@ -150,11 +158,15 @@ def shuffle_ints(state: int, items: list[_T], n: int | None = None) -> int:
     after it: ``_shuffle_ints(&state, a, n)`` of ``cardwars/_core.pxd``, interpreted
     (Fisher-Yates with ascending ``i``, as :meth:`cardwars.Rng.shuffle`).
 
+    Raises:
+        ArgumentTypeError: ``state`` or ``n`` is no int, or ``items`` no list.
+        UsageError: ``state`` is not in [0, 2**64), or ``n`` not in [0, len(items)].
+
     >>> from cardwars.authoring import shuffle_ints
     >>> shuffle_ints(5, [0, 1, 2, 3]) == shuffle_ints(5, [0, 1, 2, 3])
     True
     """
-    count = len(items) if n is None else n
+    count = len(_check_list(items)) if n is None else n
     return sample_prefix_ints(state, items, count, count)
 
 
@@ -162,11 +174,20 @@ def sample_prefix_ints(state: int, items: list[_T], n: int, k: int) -> int:
     """Run the first ``k`` steps of :func:`shuffle_ints` on ``items[:n]`` and return the
     RNG state after them: ``_sample_prefix_ints(&state, a, n, k)``, interpreted.
 
+    Raises:
+        ArgumentTypeError: ``state``, ``n`` or ``k`` is no int, or ``items`` no list.
+        UsageError: ``state`` is not in [0, 2**64), ``n`` not in [0, len(items)], or ``k``
+            not in [0, 2**62]; nothing is shuffled.
+
     >>> from cardwars.authoring import sample_prefix_ints, shuffle_ints
     >>> sample_prefix_ints(5, [0, 1, 2], 3, 3) == shuffle_ints(5, [0, 1, 2])
     True
     """
-    rng = Rng(state)
+    # Checked as cardwars.Rng checks its arguments: the C helpers trust theirs.
+    rng = Rng(_check_u64(state, "state"))
+    items = _check_list(items)
+    n = _check_count(n, "n", 0, len(items), f"[0, len(items)] = [0, {len(items)}]")
+    k = _check_count(k, "k", 0, 1 << 62, "[0, 2**62]")
     for i in range(min(k, n - 1)):
         j = i + rng.below(n - i)
         items[i], items[j] = items[j], items[i]

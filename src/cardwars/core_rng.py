@@ -28,9 +28,10 @@ def _mix(z: int) -> int:
 def _check_u64(value: object, what: str) -> int:
     # By its value (an int subclass's methods never run), else a CardwarsError naming it.
     if type(value) is not int:  # (the common case skips the subclass's reading)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is bool or not issubclass(type(value), int):  # type(): no __class__ read
             raise ArgumentTypeError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
         value = plain_int(value)
+    assert isinstance(value, int)  # a plain int now
     if not 0 <= value <= _MASK64:
         raise UsageError(f"{what} must be an int in [0, 2**64), got {describe(value)}")
     return value
@@ -38,9 +39,10 @@ def _check_u64(value: object, what: str) -> int:
 
 def _check_count(value: object, what: str, low: int, high: int, shown: str) -> int:
     if type(value) is not int:  # (the common case skips the subclass's reading)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is bool or not issubclass(type(value), int):  # type(): no __class__ read
             raise ArgumentTypeError(f"{what} must be an int, got {describe(value)}")
         value = plain_int(value)
+    assert isinstance(value, int)  # a plain int now
     if not low <= value <= high:
         raise UsageError(f"{what} must be an int in {shown}, got {describe(value)}")
     return value

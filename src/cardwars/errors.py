@@ -337,8 +337,9 @@ def plain_int(value: _T) -> _T:
     >>> type(plain_int(Odd(2))).__name__, plain_int(True), plain_int("2")
     ('int', True, '2')
     """
-    if type(value) is not int and isinstance(value, int) and type(value) is not bool:
-        return cast("_T", int.__int__(value))
+    kind = type(value)  # never value.__class__, which a caller's property could answer
+    if kind is not int and kind is not bool and issubclass(kind, int):
+        return cast("_T", int.__int__(cast("int", value)))
     return value
 
 

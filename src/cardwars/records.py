@@ -205,7 +205,7 @@ def dumps(
         raise wrong_type("indent", f"None or an int from 0 to {_MAX_INDENT}", indent)
     if not isinstance(state, GameState):
         raise wrong_type("state", "a cardwars GameState", state)
-    if getattr(state, "_past", None) is not None:  # its past is another game's, its cards drawn
+    if getattr(getattr(state, "_start", None), "_past", None) is not None:  # a drawn world
         raise RecordError(
             "a determinized state cannot be recorded (its cards are drawn, its past is the "
             "game it was drawn from); record that game"

@@ -206,7 +206,7 @@ def _load_plugin(plugin: Plugin) -> type[Game[Any, Any]]:
         target: object = importlib.import_module(module_name.strip())
         for part in attribute.strip().split("."):
             target = getattr(target, part)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # sys.exit() in a module is a broken plugin
         raise plugin.error(
             f"the game {plugin.name!r} failed to import "
             f"({type(exc).__name__}: {one_line(exc, 200)})"

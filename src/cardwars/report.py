@@ -8,21 +8,52 @@ from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, cast
+
+from cardwars.errors import UsageError, _type_name, describe, plain_int, wrong_type
 
 __all__ = ["LengthStats", "LongDeal", "SimulationReport", "wilson_interval"]
 
 _Z95 = 1.959963984540054
+_MAX_BINS = 10_000  # the most histogram bins LengthStats.of() makes
+_MAX_TRIALS = 2**63  # wilson_interval()'s float arithmetic stays finite
+
+
+def _count(name: str, value: object) -> int:
+    """``value`` as a plain int (a subclass by its value), else an ArgumentTypeError."""
+    if type(value) is bool or not issubclass(type(value), int):
+        raise wrong_type(name, "an int", value)
+    return cast("int", plain_int(value))
 
 
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95 % by default).
+    """The Wilson score interval for a binomial proportion (95 % by default); ``(0.0, 1.0)``
+    for no trials.
+
+    Raises:
+        ArgumentTypeError: ``successes`` or ``trials`` is no int, or ``z`` no number.
+        UsageError: not ``0 <= successes <= trials <= 2**63``, or ``z`` is not finite and > 0.
 
     >>> low, high = wilson_interval(50, 100)
     >>> round(low, 4), round(high, 4)
     (0.4038, 0.5962)
     """
-    if trials <= 0:
+    successes, trials = _count("successes", successes), _count("trials", trials)
+    if not 0 <= successes <= trials <= _MAX_TRIALS:
+        raise UsageError(
+            "wilson_interval() needs 0 <= successes <= trials <= 2**63, got "
+            f"successes={describe(successes)} and trials={describe(trials)}"
+        )
+    if issubclass(type(z), float):  # numpy's float64 too, as the float it holds
+        z = float.__float__(z)
+    elif type(z) is not bool and issubclass(type(z), int):
+        number = cast("int", plain_int(z))
+        z = float(number) if abs(number) < 2**64 else math.inf  # never an OverflowError
+    else:
+        raise wrong_type("z", "an int or float", z)
+    if not (math.isfinite(z) and z > 0):
+        raise UsageError(f"z must be a finite number > 0, got {describe(z)}")
+    if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
     denom = 1 + z * z / trials
@@ -63,8 +94,17 @@ class LengthStats:
 
     @classmethod
     def of(cls, lengths: Sequence[int], bins: int = 20) -> LengthStats:
-        """Compute the statistics of ``lengths`` (at least one)."""
-        values = sorted(lengths)
+        """Compute the statistics of ``lengths`` (at least one) with a histogram of at most
+        ``bins`` bins (an int from 1 to 10,000).
+
+        Raises:
+            ArgumentTypeError: ``bins`` is no int, or ``lengths`` is no sequence of ints.
+            UsageError: ``lengths`` is empty or cannot be read, or ``bins`` is out of range.
+        """
+        bins = _count("bins", bins)
+        if not 1 <= bins <= _MAX_BINS:
+            raise UsageError(f"bins must be an int from 1 to {_MAX_BINS:,}, got {describe(bins)}")
+        values = _lengths(lengths)
         low, high = values[0], values[-1]
         width = max(1, math.ceil((high - low + 1) / bins))
         counts = Counter((v - low) // width for v in values)
@@ -81,6 +121,26 @@ class LengthStats:
             min=low,
             histogram=hist,
         )
+
+
+def _lengths(lengths: object) -> list[int]:
+    """``lengths`` read once and sorted as plain ints; none of a caller's int code runs."""
+    if type(lengths) is array and lengths.typecode in "bBhHiIlLqQ":  # a report's own column
+        values: list[int] = sorted(lengths)
+    else:
+        if issubclass(type(lengths), (str, bytes)) or not issubclass(type(lengths), Sequence):
+            raise wrong_type("lengths", "a sequence of ints", lengths)
+        try:
+            items = list(lengths)  # type: ignore[call-overload]
+        except Exception as exc:
+            raise UsageError(f"lengths could not be read ({_type_name(exc)})") from exc
+        for item in items:
+            if type(item) is not int:
+                _count("each length", item)
+        values = sorted(plain_int(item) for item in items)
+    if not values:
+        raise UsageError("lengths must hold at least one game's length, got none")
+    return values
 
 
 @dataclass(frozen=True)
@@ -124,7 +184,8 @@ class SimulationReport:
     Attributes:
         game: the game's name (``"clone-war"`` …).
         players: the number of seats.
-        agents: the agent names per seat (a class name for a custom agent).
+        agents: the agent names per seat: for an agent of one's own its ``name`` attribute if
+            that is a str (cut to 80 characters), else its class's name.
         seed: the batch seed; game ``k`` was dealt from ``derive_seed(seed, k)``.
         rules: the rules options as a dict.
         terminations: the termination names; ``termination_codes[k]`` indexes it.

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from cardwars import backend as _backend
 from cardwars.engine import Agent, Game, SomeAgent, play, resolve_agents
 from cardwars.engine.game import BATCH_COLUMNS
-from cardwars.errors import CardwarsError, SimulationError, UsageError, clip
+from cardwars.errors import CardwarsError, SimulationError, UsageError, _type_name, clip
 from cardwars.registry import load_game
 from cardwars.report import LongDeal, SimulationReport
 
@@ -211,6 +211,8 @@ def _run_chunk(
             heapq.heappush(heap, (result.length, -k, _figures(game, final)))
             if len(heap) > keep:
                 heapq.heappop(heap)
+    if _outside(winners, -1, game.players):  # the report counts wins by seat
+        raise SimulationError(f"the {game.name} game returned a winner that is no seat")
     return _Chunk(start, lengths, winners, codes, tuple(heap))
 
 
@@ -307,8 +309,82 @@ def _rules_dict(game: Game[Any, Any]) -> dict[str, Any]:
     return dict(asdict(rules)) if is_dataclass(rules) and not isinstance(rules, type) else {}
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What the report states of the game."""
+
+    players: int
+    terminations: tuple[str, ...]
+    length_unit: str
+    rules: dict[str, Any]
+
+
+def _game_raised(game: Game[Any, Any], what: str, exc: Exception) -> SimulationError:
+    """The error simulate() raises (from ``exc``) when the game's own code raised."""
+    return SimulationError(
+        f"the game ({_shown(game)}) raised in {what}, before any game was played: "
+        f"{_error_text(exc)}"
+    )
+
+
+def _game_facts(game: Game[Any, Any]) -> _Facts:
+    """The game's seats, terminations, length unit and rules, read (its code run) once,
+    before any game is played: a game's raising property is a SimulationError now."""
+    try:
+        name, players, terminations = game.name, game.players, game.terminations
+        facts = _Facts(players, terminations, game.length_unit, _rules_dict(game))
+    except CardwarsError:
+        raise
+    except Exception as exc:
+        raise _game_raised(
+            game, "its name, players, terminations, length_unit or rules", exc
+        ) from exc
+    if type(name) is not str:
+        raise SimulationError(f"a game's name must be a str, got {_shown(name)}")
+    # Winners and terminations are kept as signed bytes.
+    if type(players) is not int or not 1 <= players <= 127:
+        raise SimulationError(
+            f"{name}'s players must be an int from 1 to 127, got {_shown(players)}"
+        )
+    if (
+        type(terminations) is not tuple
+        or not 1 <= len(terminations) <= 127
+        or not all(type(t) is str for t in terminations)
+    ):
+        raise SimulationError(
+            f"{name}'s terminations must be a tuple of 1 to 127 str, got {_shown(terminations)}"
+        )
+    if type(facts.length_unit) is not str:
+        raise SimulationError(
+            f"{name}'s length_unit must be a str, got {_shown(facts.length_unit)}"
+        )
+    return facts
+
+
+_MAX_AGENT_NAME = 80  # characters of an agent's own name the report keeps
+
+
 def _agent_name(agent: Agent | str) -> str:
-    return agent if isinstance(agent, str) else getattr(agent, "name", type(agent).__name__)
+    """The report's name of ``agent``: a name, an object's own ``name`` if it is a str (a
+    plain copy, cut short), else its class's name; the object's code cannot make it fail.
+
+    >>> class Named:
+    ...     name = 12345
+    >>> _agent_name("random"), _agent_name(Named())
+    ('random', 'Named')
+    """
+    if type(agent) is str:
+        return agent
+    try:
+        name = getattr(agent, "name", None)
+    except Exception:  # a __getattr__ that raises: the class's name
+        name = None
+    if issubclass(type(name), str):  # sliced first: a long name is never copied whole
+        return clip(
+            str.__str__(str.__getitem__(cast("str", name), slice(_MAX_AGENT_NAME + 1))),
+            _MAX_AGENT_NAME,
+        )
+    return _type_name(agent, _MAX_AGENT_NAME)
 
 
 _SHOWN = 60  # characters of a quoted plain value
@@ -386,6 +462,10 @@ def _check_game(game: object) -> Game[Any, Any]:
             return load_game(str.__str__(game))
         except CardwarsError as exc:
             raise UsageError(clip(str(exc))) from None
+        except Exception as exc:  # a plugin's game that raised while it was built
+            raise SimulationError(
+                f"the game {_shown(str.__str__(game))} could not be built: {_error_text(exc)}"
+            ) from exc
     if not issubclass(type(game), Game):
         raise UsageError(f"game must be a Game or a game name, got {_shown(game)}")
     return game  # type: ignore[return-value]
@@ -434,6 +514,37 @@ def _check_picklable(
                 "module level (no lambdas, local classes or open files), or run in this "
                 "process with workers=1 (or a ThreadPoolExecutor)"
             ) from exc
+
+
+def _submit(
+    pool: Executor, callers: bool, run: Callable[[int, int], _Chunk], start: int, count: int
+) -> Future[_Chunk]:
+    """``pool.submit(run, start, count)``, checked: a caller's executor that raises (shut
+    down, broken) or returns no Future is a UsageError, our own pool's a SimulationError."""
+    try:
+        future = pool.submit(run, start, count)
+    except Exception as exc:
+        text = f"the executor's submit() raised: {_error_text(exc)}"
+        if callers:
+            raise UsageError(f"{text}; pass an executor that is running") from exc
+        raise SimulationError(f"{text}; the run was stopped") from exc
+    if not issubclass(type(future), Future):  # by type(): a __class__ of its own never runs
+        raise UsageError(
+            f"the executor's submit() returned {_shown(future)}, not a "
+            "concurrent.futures.Future; pass a concurrent.futures.Executor that keeps its API"
+        )
+    return future
+
+
+def _check_chunk(chunk: object, start: int, count: int) -> None:
+    """SimulationError unless ``chunk`` is the results of games ``start..start+count-1``
+    (an executor of the caller's may hand back anything)."""
+    if type(chunk) is not _Chunk or chunk.start != start or len(chunk.lengths) != count:
+        raise _chunk_error(
+            SimulationError(f"the executor gave back {_shown(chunk)}, not the games' results"),
+            start,
+            count,
+        )
 
 
 def _abandon(pool: ProcessPoolExecutor) -> None:
@@ -488,9 +599,14 @@ def simulate(
 
     Raises:
         UsageError: a bad argument, before any game is played (a game or agent that does not
-            pickle included, when the work goes to other processes).
+            pickle included, when the work goes to other processes; an ``executor`` whose
+            ``submit()`` raises, as a shut-down one does, or returns no Future).
         SimulationError: a chunk, or the ``progress`` callback, raised (chained as
-            ``__cause__``); the run is stopped and no report returned.
+            ``__cause__``); the run is stopped and no report returned. So too, before any
+            game is played, when the game's own code raises (``players``, ``rules``,
+            ``supports_batch()`` …) or gives what is no seat count or terminations; and when
+            a game's result names a winner that is no seat, or an executor hands back
+            anything but the games' results.
 
     >>> import cardwars
     >>> report = cardwars.simulate("clone-war", ["random", "random"], games=100, seed=1)
@@ -512,12 +628,27 @@ def simulate(
     )
     if type(progress) is not bool and not callable(progress):
         raise UsageError(f"progress must be True, False or a callable, got {_shown(progress)}")
+    facts = _game_facts(game)
     agent_specs = _agent_specs(game, agents)
+    names = tuple(_agent_name(a) for a in agent_specs)  # now: the report never fails on them
     try:
         resolve_agents(game, agent_specs)  # checks the names before any work
     except UsageError as exc:
         raise UsageError(clip(str(exc))) from None
-    compiled = game.supports_batch(agent_specs)
+    except CardwarsError:
+        raise
+    except Exception as exc:  # a built-in agent of a plugin's game that cannot be made
+        raise _game_raised(game, "make_agent()", exc) from exc
+    try:
+        compiled = game.supports_batch(agent_specs)
+    except CardwarsError:
+        raise
+    except Exception as exc:
+        raise _game_raised(game, "supports_batch()", exc) from exc
+    if type(compiled) is not bool:
+        raise SimulationError(
+            f"{game.name}'s supports_batch() must return True or False, got {_shown(compiled)}"
+        )
     backend = _backend.BACKEND
     parallel = executor is not None or workers > 1
     if parallel:
@@ -573,7 +704,7 @@ def simulate(
                     while True:
                         for s in itertools.islice(todo, in_flight - len(pending)):
                             count = min(chunk_size, games - s)
-                            pending[pool.submit(run, s, count)] = (s, count)
+                            pending[_submit(pool, own_pool is None, run, s, count)] = (s, count)
                             interrupts.deliver()
                         if not pending:
                             break
@@ -586,6 +717,7 @@ def simulate(
                                 chunk = future.result()  # a chunk's error stops the run here
                             except Exception as exc:
                                 raise _chunk_error(exc, *pending[future]) from exc
+                            _check_chunk(chunk, *pending[future])
                             del pending[future]
                             chunks.append(chunk)
                             done += len(chunk.lengths)
@@ -598,7 +730,8 @@ def simulate(
                         _abandon(own_pool)
                     else:
                         for future in pending:
-                            future.cancel()
+                            with contextlib.suppress(Exception):  # a Future subclass's own
+                                future.cancel()
                     raise
                 if own_pool is not None:
                     own_pool.shutdown()
@@ -613,16 +746,16 @@ def simulate(
     longest = _longest_deals(game, agent_specs, seed, keep, chunks, winners, codes) if keep else ()
     return SimulationReport(
         game=game.name,
-        players=game.players,
-        agents=tuple(_agent_name(a) for a in agent_specs),
+        players=facts.players,
+        agents=names,
         seed=seed,
-        rules=_rules_dict(game),
-        terminations=game.terminations,
+        rules=facts.rules,
+        terminations=facts.terminations,
         lengths=lengths,
         winners=winners,
         termination_codes=codes,
         engine="batch" if compiled else "play",
         backend=backend,
-        length_unit=game.length_unit,
+        length_unit=facts.length_unit,
         longest=longest,
     )

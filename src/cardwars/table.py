@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 from cardwars import backend, exclusive
 from cardwars.actions import illegal_move, matching_move, type_name
 from cardwars.engine.bases import Event, Move, Result
+from cardwars.engine.driver import _has_choose
 from cardwars.engine.game import Game, StateT
 from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
 from cardwars.errors import IllegalMoveError, UsageError, describe
@@ -105,7 +106,9 @@ class Table(Generic[StateT, ObservationT, MoveT]):
             War's battles), which ``play({})`` performs.
 
     Raises:
-        UsageError: ``agents`` is not a mapping of seats to agents or names.
+        UsageError: ``game`` is no :class:`~cardwars.engine.Game`, or ``agents`` is not a
+            mapping of seats to agents (objects whose class has ``choose()``) or built-in
+            agents' names (a ``str`` subclass read as the plain str it holds).
 
     >>> import cardwars
     >>> game = cardwars.load_game("guerrilla", players=3)
@@ -158,7 +161,7 @@ class Table(Generic[StateT, ObservationT, MoveT]):
         seed: int | None = None,
         pause_automatic: bool = False,
     ) -> None:
-        if not isinstance(game, Game):
+        if not issubclass(type(game), Game):  # by type(): isinstance() runs a __class__
             raise UsageError(f"Table() takes a cardwars Game, got {describe(game)}")
         if type(pause_automatic) is not bool:
             raise UsageError(
@@ -430,7 +433,7 @@ def _items(mapping: object, failed: str) -> list[tuple[object, object]]:
 def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
     """Read ``agents`` once into ``{seat: agent}``, built-in names made agents; or raise."""
     if type(agents) is not dict and (
-        not _is_mapping(agents) or isinstance(agents, (str, bytes, Sequence))
+        not _is_mapping(agents) or issubclass(type(agents), (str, bytes, Sequence))
     ):
         raise UsageError(
             f"agents must be a mapping of seat -> agent or agent name, got {describe(agents)}"
@@ -446,10 +449,11 @@ def _read_agents(game: Game[Any, Any], agents: object) -> dict[int, Agent]:
             )
         if seat in seated:
             raise UsageError(f"agents names seat {seat} twice")
-        if isinstance(agent, str):
-            seated[seat] = game.make_agent(agent)
-        elif isinstance(agent, Agent):
-            seated[seat] = agent
+        # By type(): isinstance() would ask the caller's own __class__, which may raise.
+        if issubclass(type(agent), str):  # as the plain str: the lookup runs none of its code
+            seated[seat] = game.make_agent(str.__str__(cast("str", agent)))
+        elif _has_choose(agent):
+            seated[seat] = cast("Agent", agent)
         else:
             raise UsageError(
                 f"the agent of seat {seat} must be a built-in agent's name "

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardwars import backend
 from cardwars.engine.bases import Event
 from cardwars.engine.game import Game, StateT
 from cardwars.engine.interfaces import Agent, SomeAgent, action_chooser
-from cardwars.errors import UsageError, describe
+from cardwars.errors import UsageError, _type_name, describe, wrong_type
 
 if TYPE_CHECKING:
     from cardwars.core_rng import Rng
@@ -26,32 +27,56 @@ def _agent_rngs(seed: int, players: int) -> list[Rng]:
 def resolve_agents(game: Game[Any, Any], agents: Sequence[SomeAgent | str]) -> list[Agent]:
     """Turn agent names into built-in agents and check there is one agent per seat.
 
+    ``agents`` is read once (at most one item past the seats); its items are judged by their
+    type, none of their own code run: a ``str`` (a subclass as the plain str it holds) is a
+    built-in agent's name, an object whose class has ``choose()`` an agent.
+
+    Raises:
+        UsageError: ``agents`` is no sequence, cannot be read, has not one agent per seat, or
+            holds an unknown name or an object without ``choose()``.
+
     >>> import cardwars
     >>> from cardwars.engine import resolve_agents
     >>> resolve_agents(cardwars.load_game("aliwar"), ["random", "greedy"])
     [RandomAgent(), GreedyAgent()]
     """
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+    # By type(): isinstance() would ask the caller's own __class__, which may raise.
+    kind = type(agents)
+    if issubclass(kind, (str, bytes)) or not issubclass(kind, Sequence):
         raise UsageError(
             f"agents must be a sequence with one agent per seat, got {describe(agents)}"
         )
-    if len(agents) != game.players:
-        raise UsageError(
-            f"{game.name} with {game.players} players needs {game.players} agents, "
-            f"got {len(agents)}"
-        )
+    players = game.players
+    try:  # once, by iterating: a sequence's own __len__ may lie
+        items = list(itertools.islice(agents, players + 1))
+    except Exception as exc:
+        raise UsageError(f"agents could not be read ({_type_name(exc)} while reading it)") from exc
+    if len(items) != players:
+        got = f"more than {players}" if len(items) > players else str(len(items))
+        raise UsageError(f"{game.name} with {players} players needs {players} agents, got {got}")
     resolved: list[Agent] = []
-    for seat, agent in enumerate(agents):
-        if isinstance(agent, str):
-            resolved.append(game.make_agent(agent))
-        elif isinstance(agent, Agent):
-            resolved.append(agent)
+    for seat, agent in enumerate(items):
+        if issubclass(type(agent), str):
+            # A plain copy: a subclass's own __hash__ and __eq__ never run in the lookup.
+            resolved.append(game.make_agent(str.__str__(cast("str", agent))))
+        elif _has_choose(agent):
+            resolved.append(cast("Agent", agent))
         else:
             raise UsageError(
                 f"agent for seat {seat} must be a name or have a choose() method, "
                 f"got {describe(agent)}"
             )
     return resolved
+
+
+def _has_choose(agent: object) -> bool:
+    """``agent`` has a callable ``choose``: on its class, else (a forwarding proxy) its own."""
+    if callable(getattr(type(agent), "choose", None)):
+        return True
+    try:
+        return callable(getattr(agent, "choose", None))
+    except Exception:  # a __getattr__ that raises: no agent
+        return False
 
 
 def play(
@@ -68,16 +93,28 @@ def play(
     seeing only what it knows by the rules (:meth:`~cardwars.engine.GameState.information`).
 
     Args:
-        game: the game to play.
-        agents: one :class:`Agent` or built-in agent name per seat.
+        game: the game to play (:func:`cardwars.load_game` builds one from its name).
+        agents: one :class:`Agent` or built-in agent name per seat (read once, as
+            :func:`resolve_agents` reads them).
         seed: the deal; None picks a fresh random seed (recorded in the state).
         on_step: called after every step with the state and that step's events.
+
+    Raises:
+        UsageError: a bad argument (an unknown agent name, not one agent per seat, a bad
+            seed), before anything is played.
+        ArgumentTypeError: ``game`` is not a :class:`Game` (a game name included: the engine
+            is below the registry) or ``on_step`` is not callable, before anything is played.
 
     >>> import cardwars
     >>> final = cardwars.play(cardwars.load_game("clone-war"), ["random", "random"], seed=7)
     >>> final.is_over
     True
     """
+    if not issubclass(type(game), Game):  # by type(): isinstance() runs a __class__
+        wanted = "a cardwars Game (cardwars.load_game(name) builds one from a game name)"
+        raise wrong_type("game", wanted, game)
+    if on_step is not None and not callable(on_step):
+        raise wrong_type("on_step", "a callable or None", on_step)
     resolved = resolve_agents(game, agents)
     state = game.new_game(seed)
     rngs = _agent_rngs(state.seed, game.players)

@@ -201,7 +201,9 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         >>> cardwars.load_game("aliwar").make_agent("greedy")
         GreedyAgent()
         """
-        factory = self.agents.get(name) if isinstance(name, str) else None
+        # A str subclass as the plain str it holds: its own __hash__ and __eq__ never run.
+        name = str.__str__(name) if issubclass(type(name), str) else name
+        factory = self.agents.get(name) if type(name) is str else None
         if factory is None:
             raise UsageError(
                 f"unknown agent {describe(name)} for {self.name}; "
@@ -220,8 +222,10 @@ class Game(abc.ABC, Generic[RulesT, StateT]):
         :attr:`batch_agents`; a game narrows this further when its loop
         implements only some options or exists only in the compiled core.
         """
+        # By type(), a str subclass as its plain str: none of an agent's own code runs.
         return len(agents) == self.players and all(
-            isinstance(agent, str) and agent in self.batch_agents for agent in agents
+            issubclass(type(agent), str) and str.__str__(agent) in self.batch_agents
+            for agent in agents
         )
 
     def run_batch(self, agents: Sequence[str], seed: int, start: int, count: int) -> BatchColumns:

@@ -139,7 +139,6 @@ class MachineState(GameState[PhaseT]):
         other._events = self._events
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
-        other._past = self._past
         return other
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -152,8 +151,9 @@ class MachineState(GameState[PhaseT]):
         return (type(self), args, *self._past_state())
 
     def _past_state(self) -> tuple[tuple[None, dict[str, Any]], ...]:
-        """The pickle's state for a determinized copy: its public past (else nothing)."""
-        return () if self._past is None else ((None, {"_past": self._past}),)
+        """The pickle's state of a determinized copy's start: its public past (else nothing)."""
+        past = getattr(self, "_past", None)
+        return () if past is None else ((None, {"_past": past}),)
 
     def _make_result(self) -> Result:
         """The result of the game the machine has ended (each game reads its own fields)."""

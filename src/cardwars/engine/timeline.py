@@ -26,17 +26,25 @@ class Timeline:
     # (``_m``) whose history it replays.
     _start: Any
     _feed: tuple[Any, list[tuple[Event, ...]], Any] | None
-    # None, or for a determinized copy (whose start is itself as drawn: its real past is
-    # not its own to replay) the public past it was drawn with: each seat's deal events,
-    # and the events of each step of its history before its start.
-    _past: tuple[tuple[tuple[Event, ...], ...], tuple[tuple[Event, ...], ...]] | None
+    # Set on the start of a determinized copy only (whose start is itself as drawn: its real
+    # past is not its own to replay), so that a copy() shares it with no work: the public
+    # past it was drawn with, each seat's deal events and the events of each step of its
+    # history before its start. Read it with _drawn_past().
+    _past: tuple[tuple[tuple[Event, ...], ...], tuple[tuple[Event, ...], ...]]
 
     def _mark_start(self, start: Any = None) -> None:
         """Remember ``start`` (a copy of this very state if None) as where replays begin."""
         self._feed = None
-        self._past = None
         self._start = None
         self._start = self.copy() if start is None else start  # type: ignore[attr-defined]
+
+    def _drawn_past(
+        self,
+    ) -> tuple[tuple[tuple[Event, ...], ...], tuple[tuple[Event, ...], ...]] | None:
+        """The public past of a determinized copy (see ``_past``), None for any other state."""
+        past: tuple[tuple[tuple[Event, ...], ...], tuple[tuple[Event, ...], ...]] | None
+        past = getattr(self._start, "_past", None)
+        return past
 
     def _begin_drawn(self, source: Timeline, step_events: list[tuple[Event, ...]]) -> None:
         """Make this determinized copy of ``source`` start where it stands: :meth:`undo`
@@ -45,10 +53,11 @@ class Timeline:
         which holds the cards the seat may not know, is kept."""
         me: Any = self
         deal = tuple(source._deal_events(seat) for seat in range(me.players))
-        self._past = (deal, tuple(step_events))
         self._feed = None
         self._start = None
-        self._start = me.copy()
+        start = me.copy()
+        start._past = (deal, tuple(step_events))
+        self._start = start
 
     # --- what each game may refine ---------------------------------------------------------
     def _deal_events(self, seat: int) -> tuple[Event, ...]:
@@ -76,7 +85,7 @@ class Timeline:
         """
         me: Any = self
         history = me.history
-        past = self._past
+        past = self._drawn_past()
         begins = 0 if past is None else len(past[1])
         if len(history) <= begins:
             raise UsageError(
@@ -100,7 +109,7 @@ class Timeline:
         start = self._start
         for cls in type(self).__mro__:
             for name in cls.__dict__.get("__slots__", ()):
-                if name in ("_start", "_feed", "_past"):
+                if name in ("_start", "_feed", "_past"):  # (_past is only ever a start's)
                     continue
                 try:
                     value = getattr(other, name)
@@ -140,7 +149,7 @@ class Timeline:
 
     def _feed_of(self, seat: int, step_events: list[tuple[Event, ...]]) -> tuple[Event, ...]:
         """``seat``'s feed: the deal's events it may see, then every step's (all public)."""
-        past = self._past
+        past = self._drawn_past()
         feed = list(self._deal_events(seat) if past is None else past[0][seat])
         for events in step_events:
             feed.extend(events)
@@ -157,7 +166,7 @@ class Timeline:
         history: tuple[Mapping[int, Any], ...] = me.history
         feed = self._feed
         if feed is None or feed[2] is not lineage or len(feed[1]) > len(history):
-            past = self._past
+            past = self._drawn_past()
             feed = (self._start, [] if past is None else list(past[1]), lineage)
         cursor, events, _ = feed
         if len(events) < len(history):

@@ -559,7 +559,6 @@ class State(MachineState[Phase], EncodedState):
         other._events = self._events
         other._start = self._start  # never stepped itself, so safe to share
         other._feed = None
-        other._past = self._past
         other._players = self._players
         other._origin = self._origin
         return other
