@@ -146,6 +146,25 @@ SHORT.maxstring = SHORT.maxother = SHORT.maxlong = 60
 SHORT.maxlist = SHORT.maxtuple = SHORT.maxdict = SHORT.maxset = SHORT.maxfrozenset = 8
 
 
+def json_shown(value: object, depth: int = SHORT.maxlevel) -> bool:
+    """Whether :data:`SHORT` shows ``value`` to ``depth`` levels without running a caller's
+    code: parsed JSON of exact built-in types only, objects with str keys (it sorts the keys).
+
+    >>> json_shown({"a": [1, None]}), json_shown([object()]), json_shown({1: 2})
+    (True, False, False)
+    """
+    kind = type(value)
+    if kind is list:
+        assert isinstance(value, list)
+        return depth <= 0 or all(json_shown(item, depth - 1) for item in value[: SHORT.maxlist])
+    if kind is dict:
+        assert isinstance(value, dict)
+        return depth <= 0 or all(
+            type(key) is str and json_shown(item, depth - 1) for key, item in value.items()
+        )
+    return value is None or kind in (bool, int, float, str)
+
+
 class CardwarsError(Exception):
     """Base class of every error raised by cardwars.
 

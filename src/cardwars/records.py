@@ -21,6 +21,7 @@ from cardwars.errors import (
     RecordError,
     clip,
     describe,
+    json_shown,
     wrong_type,
 )
 from cardwars.registry import game_class, game_names
@@ -68,25 +69,10 @@ def _show(value: Any, limit: int = _SHOWN) -> str:
     """A repr of an untrusted value, at most ``limit`` characters: parsed JSON as reprlib shows
     it, anything else as :func:`~cardwars.errors.describe` does (no caller's code runs)."""
     try:
-        text = SHORT.repr(value) if _json_shown(value, SHORT.maxlevel) else describe(value, limit)
+        text = SHORT.repr(value) if json_shown(value) else describe(value, limit)
     except Exception:  # e.g. an int too long to print
         text = describe(value, limit)
     return clip(text, limit)
-
-
-def _json_shown(value: object, depth: int) -> bool:
-    """Whether reprlib shows ``value`` to ``depth`` levels without running a caller's code: JSON
-    of exact built-in types only, objects with str keys (it sorts the keys)."""
-    kind = type(value)
-    if kind is list:
-        assert isinstance(value, list)
-        return depth <= 0 or all(_json_shown(item, depth - 1) for item in value[: SHORT.maxlist])
-    if kind is dict:
-        assert isinstance(value, dict)
-        return depth <= 0 or all(
-            type(key) is str and _json_shown(item, depth - 1) for key, item in value.items()
-        )
-    return value is None or kind in (bool, int, float, str)
 
 
 def encode_move(move: Move) -> dict[str, Any]:
@@ -266,7 +252,7 @@ def _agent_names(agents: Any, players: int) -> list[str] | None:
         )
     for seat, name in enumerate(names):
         if not issubclass(type(name), str):
-            shown = _show(name) if _json_shown(name, 0) else f"{type(name).__name__} object"
+            shown = _show(name) if json_shown(name, 0) else f"{type(name).__name__} object"
             raise RecordError(
                 f"agents must be the agents' names (strings); seat {seat} has {shown}"
             )

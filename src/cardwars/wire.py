@@ -28,6 +28,7 @@ from cardwars.errors import (
     IllegalMoveError,
     RecordError,
     describe,
+    json_shown,
     wrong_type,
 )
 from cardwars.options import option_table
@@ -494,28 +495,13 @@ def _exact(data: object, where: str) -> object:
 def _clip(value: object) -> str:
     """A short repr of untrusted data: at most 80 characters, any size or depth; JSON of exact
     types as reprlib shows it, anything else as :func:`~cardwars.errors.describe` does."""
+    if value is None:
+        return "null"
     try:
-        text = SHORT.repr(value) if _json_shown(value, SHORT.maxlevel) else None
+        text = SHORT.repr(value) if json_shown(value) else describe(value)
     except Exception:  # e.g. an int too long to print
-        text = None
-    if text is None:
-        text = "null" if value is None else describe(value)
+        text = describe(value)
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _json_shown(value: object, depth: int) -> bool:
-    """Whether reprlib shows ``value`` to ``depth`` levels without running a caller's code: JSON
-    of exact built-in types only, objects with str keys (it sorts the keys)."""
-    kind = type(value)
-    if kind is list:
-        assert isinstance(value, list)
-        return depth <= 0 or all(_json_shown(item, depth - 1) for item in value[: SHORT.maxlist])
-    if kind is dict:
-        assert isinstance(value, dict)
-        return depth <= 0 or all(
-            type(key) is str and _json_shown(item, depth - 1) for key, item in value.items()
-        )
-    return kind in (bool, int, float, str)
 
 
 # --- schema ----------------------------------------------------------------------------------
