@@ -374,7 +374,7 @@ class GameState(Timeline, abc.ABC, Generic[PhaseT]):
     @staticmethod
     def _check_rng(rng: object) -> None:
         """Raise UsageError unless ``rng`` is a :class:`cardwars.Rng` (of either backend)."""
-        if type(rng) not in _rng_types():
+        if type(rng) is not backend.core.Rng and type(rng) not in _rng_types():  # (fast first)
             raise UsageError(f"rng must be a cardwars.Rng, got {describe(rng)}")
 
     def __eq__(self, other: object) -> bool:
