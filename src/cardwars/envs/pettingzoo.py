@@ -277,25 +277,18 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         one legal action (it may send none instead); illegal for a polled agent."""
         return self.game.num_actions
 
-    def _own_rows(self, block: Any, marks: Any) -> dict[str, ObsDict]:
-        """Each agent's rows of the two blocks, as arrays of its own: a row's view would
-        reach the other agents' rows (their hands, say) through its ``.base``."""
-        return self._rows(
-            self._keys, _FIELDS, ([row.copy() for row in block], [row.copy() for row in marks])
-        )
-
     def _observations(self) -> dict[str, ObsDict]:
-        if self._fast is not None:  # new arrays each step: no step changes them
+        if self._fast is not None:  # every array is a row of a new block: no step changes it
             block = _empty(self._obs_shape, _float32)
             marks = _empty(self._mask_shape, _int8)
             self._write(block, marks, True)
-            return self._own_rows(block, marks)
+            return self._rows(self._keys, _FIELDS, (block, marks))
         match = self._match
         state = match.current
         vectors = match.encoder.observations(state)
         return {
             name: {
-                "observation": vectors[seat].copy(),  # not a view of the others' rows
+                "observation": vectors[seat],
                 "action_mask": np.frombuffer(bytearray(state.action_mask(seat)) + b"\0", np.int8)
                 if seat in state.to_act
                 else match.no_mask.copy(),
@@ -339,10 +332,10 @@ class CardwarsParallelEnv(_MatchEnv, ParallelEnv[str, ObsDict, int]):
         fast = self._fast
         keys = self._keys
         if fast is not None and self._apply(actions, keys, True):  # the common case
-            block = _empty(self._obs_shape, _float32)  # new blocks: no step changes them
+            block = _empty(self._obs_shape, _float32)  # rows of new blocks: no step changes them
             marks = _empty(self._mask_shape, _int8)
             over = self._write(block, marks, True)
-            observations = self._own_rows(block, marks)
+            observations = self._rows(keys, _FIELDS, (block, marks))
             if over:
                 return self._end(observations, *self._match.outcome())
             false = self._false
