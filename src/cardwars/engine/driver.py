@@ -95,7 +95,7 @@ def play(
     Args:
         game: the game to play (:func:`cardwars.load_game` builds one from its name).
         agents: one :class:`Agent` or built-in agent name per seat (read once, as
-            :func:`resolve_agents` reads them).
+            :func:`~cardwars.engine.resolve_agents` reads them).
         seed: the deal; None picks a fresh random seed (recorded in the state).
         on_step: called after every step with the state and that step's events.
 
