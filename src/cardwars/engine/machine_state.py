@@ -83,12 +83,6 @@ class Machine(Protocol):
     def copy(self) -> Self:
         """An independent copy."""
 
-    def claim(self) -> None:
-        """Hold the machine as a step does (a step meanwhile is refused: the busy error)."""
-
-    def release(self) -> None:
-        """Let go of :meth:`claim`."""
-
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling: the machine's restore function and its key, every value checked."""
 
@@ -260,32 +254,43 @@ class MachineState(GameState[PhaseT]):
 
     def _read_step(self, moves: object, method: str, thing: str) -> dict[int, object]:
         """The base read, holding the machine while a mapping other than a ``dict`` is read:
-        its ``items()`` is the caller's code, and a step or undo from it is refused."""
+        its ``items()`` is the caller's code, and a step or undo from it is refused. (The
+        machines of cardwars' games have ``claim()`` and ``release()``; a machine without
+        them, a plugin's, has the step refused after the read instead.)"""
         if type(moves) is dict:
             return super()._read_step(moves, method, thing)
         m = self._m
-        m.claim()
+        steps = m.steps
+        claim = getattr(m, "claim", None)
+        if claim is not None:
+            claim()
         try:
             given = super()._read_step(moves, method, thing)
         finally:
-            m.release()
-        if self._m is not m:  # undone by another thread meanwhile
+            if claim is not None:
+                m.release()  # type: ignore[attr-defined]
+        if self._m is not m or m.steps != steps:  # stepped or undone meanwhile
             raise busy_error()
         return given
 
     def undo(self) -> None:
         """:meth:`GameState.undo <cardwars.engine.GameState.undo>`, refused while a step
-        reads a caller's value (from that value's callbacks) or another thread steps.
+        reads a caller's value (from that value's callbacks) or another thread steps (on a
+        machine with ``claim()``, as every game of cardwars has).
 
         Raises:
             UsageError: as for the base method, or the state is in the middle of a step.
         """
         m = self._m
-        m.claim()
+        claim = getattr(m, "claim", None)
+        if claim is None:
+            super().undo()
+            return
+        claim()
         try:
             super().undo()
         finally:
-            m.release()
+            m.release()  # type: ignore[attr-defined]
 
     def apply_keyed(self, actions: object, keys: tuple[str, ...], wait: bool = False) -> bool:
         """Perform one step with each polled seat's action found under its key, if it can.
