@@ -94,7 +94,8 @@ def _plain(rules: object, name: str, kind: type[int] | type[str]) -> object:
     """``rules.name``; a subclass of ``kind`` (bools aside) is read by its value, never through
     its own methods, and the plain value is stored in its place (the field is then plain)."""
     value = getattr(rules, name)
-    if type(value) is not kind and isinstance(value, kind) and not isinstance(value, bool):
+    # By type(): isinstance() would ask the value's own __class__.
+    if type(value) is not kind and type(value) is not bool and issubclass(type(value), kind):
         value = plain_int(value) if kind is int else str.__str__(value)
         object.__setattr__(rules, name, value)
     return value

@@ -134,10 +134,9 @@ def _lengths(lengths: object) -> list[int]:
             items = list(lengths)  # type: ignore[call-overload]
         except Exception as exc:
             raise UsageError(f"lengths could not be read ({_type_name(exc)})") from exc
-        for item in items:
-            if type(item) is not int:
-                _count("each length", item)
-        values = sorted(plain_int(item) for item in items)
+        values = sorted(
+            item if type(item) is int else _count("each length", item) for item in items
+        )
     if not values:
         raise UsageError("lengths must hold at least one game's length, got none")
     return values

@@ -29,6 +29,7 @@ from cardwars.errors import (
     RecordError,
     describe,
     json_shown,
+    plain_int,
     wrong_type,
 )
 from cardwars.options import option_table
@@ -484,7 +485,7 @@ def _exact(data: object, where: str) -> object:
     if issubclass(kind, str):
         return str.__str__(value)
     if issubclass(kind, int):  # an always-true __ge__ would pass any bound
-        return int.__int__(value)
+        return plain_int(value)
     if issubclass(kind, float):
         return float.__float__(value)
     if issubclass(kind, list):  # its own items: not its __len__ or __iter__
